@@ -1,0 +1,28 @@
+// Lit surfaces: world-space position and normal for the fragment shader.
+// The renderer prepends "#version 330 core" and the variant's #defines.
+layout(location = 0) in vec3 aPosition;
+layout(location = 1) in vec3 aNormal;
+layout(location = 2) in vec2 aUV;
+
+uniform mat4 uViewProjection;
+uniform mat4 uModel;
+uniform mat3 uNormalMatrix;
+
+out vec3 vWorld;
+out vec3 vNormal;
+out vec2 vUV;
+#ifdef HAS_SHADOWS
+uniform mat4 uLightViewProjection;
+out vec4 vLightSpace;
+#endif
+
+void main() {
+    vec4 world = uModel * vec4(aPosition, 1.0);
+    vWorld = world.xyz;
+    vNormal = uNormalMatrix * aNormal;
+    vUV = aUV;
+#ifdef HAS_SHADOWS
+    vLightSpace = uLightViewProjection * world;
+#endif
+    gl_Position = uViewProjection * world;
+}

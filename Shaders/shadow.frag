@@ -1,0 +1,2 @@
+// Depth only: the colour is never read.
+void main() {}

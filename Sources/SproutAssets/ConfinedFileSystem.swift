@@ -1,0 +1,137 @@
+internal import CAssimp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An Assimp IO system that only opens files inside one folder.
+///
+/// Every path Assimp asks for (the model, its .bin, its .mtl) is normalised and resolved through
+/// symbolic links; anything outside the folder, absolute paths elsewhere and `file:` URIs are
+/// refused and recorded, so the importer can report them instead of a vague parse error.
+final class ConfinedFileSystem {
+    let folder: String
+    private(set) var refused: [String] = []
+
+    init(folder: String) {
+        self.folder = ConfinedFileSystem.resolved(folder) ?? folder
+    }
+
+    /// The real path of `path` when it stays inside the folder, else `nil` (and it is recorded).
+    func admit(_ requested: String) -> String? {
+        if let path = resolve(requested) { return path }
+        refused.append(requested)
+        return nil
+    }
+
+    /// Pure check, no recording: the canonical path inside the folder, or nil.
+    func resolve(_ requested: String) -> String? {
+        if requested.lowercased().hasPrefix("file:") { return nil }
+        var path = String(requested.map { $0 == "\\" ? "/" : $0 })
+        if !path.hasPrefix("/") { path = folder + "/" + path }
+        let lexical = ConfinedFileSystem.normalized(path)
+        guard ConfinedFileSystem.isInside(lexical, folder: folder) else { return nil }
+        // Symbolic links may still point out; resolve what exists.
+        guard let real = ConfinedFileSystem.resolved(lexical) else { return lexical }   // missing: open fails later
+        return ConfinedFileSystem.isInside(real, folder: folder) ? real : nil
+    }
+
+    static func isInside(_ path: String, folder: String) -> Bool {
+        path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// Removes `.`, `..` and empty components without touching the disk.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for c in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if c == "." { continue }
+            if c == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(c)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    static func resolved(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
+    }
+
+    /// Reads a whole file that `admit` accepted.
+    static func readAll(_ path: String) -> [UInt8]? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+            if n < chunk.count { break }
+        }
+        return ferror(f) == 0 ? bytes : nil
+    }
+
+    // MARK: Assimp callbacks
+
+    /// Runs `body` with an `aiFileIO` that routes Assimp's file access through this object.
+    func withFileIO<R>(_ body: (UnsafeMutablePointer<aiFileIO>) -> R) -> R {
+        var io = aiFileIO(OpenProc: confinedOpen, CloseProc: confinedClose,
+                          UserData: Unmanaged.passUnretained(self).toOpaque().assumingMemoryBound(to: CChar.self))
+        return withUnsafeMutablePointer(to: &io) { body($0) }
+    }
+}
+
+/// An open file's bytes and cursor.
+final class ConfinedFile {
+    let bytes: [UInt8]
+    var position = 0
+    init(bytes: [UInt8]) { self.bytes = bytes }
+}
+
+private func file(_ f: UnsafeMutablePointer<aiFile>?) -> ConfinedFile {
+    Unmanaged<ConfinedFile>.fromOpaque(UnsafeRawPointer(f!.pointee.UserData!)).takeUnretainedValue()
+}
+
+private func confinedOpen(_ io: UnsafeMutablePointer<aiFileIO>?, _ path: UnsafePointer<CChar>?, _ mode: UnsafePointer<CChar>?) -> UnsafeMutablePointer<aiFile>? {
+    guard let io, let path, let mode else { return nil }
+    if String(cString: mode).contains("w") { return nil }   // importing never writes
+    let fs = Unmanaged<ConfinedFileSystem>.fromOpaque(UnsafeRawPointer(io.pointee.UserData!)).takeUnretainedValue()
+    guard let admitted = fs.admit(String(cString: path)), let bytes = ConfinedFileSystem.readAll(admitted) else { return nil }
+    let handle = UnsafeMutablePointer<aiFile>.allocate(capacity: 1)
+    handle.initialize(to: aiFile(
+        ReadProc: { f, buffer, size, count in
+            let c = file(f)
+            guard size > 0, let buffer else { return 0 }
+            let items = min(count, (c.bytes.count - c.position) / size)
+            let n = items * size
+            c.bytes.withUnsafeBytes { src in
+                UnsafeMutableRawPointer(buffer).copyMemory(from: src.baseAddress! + c.position, byteCount: n)
+            }
+            c.position += n
+            return items
+        },
+        WriteProc: { _, _, _, _ in 0 },
+        TellProc: { f in file(f).position },
+        FileSizeProc: { f in file(f).bytes.count },
+        SeekProc: { f, offset, origin in
+            let c = file(f)
+            let base = switch origin {
+            case aiOrigin_CUR: c.position
+            case aiOrigin_END: c.bytes.count
+            default: 0
+            }
+            let target = base + offset
+            guard target >= 0, target <= c.bytes.count else { return aiReturn_FAILURE }
+            c.position = target
+            return aiReturn_SUCCESS
+        },
+        FlushProc: { _ in },
+        UserData: Unmanaged.passRetained(ConfinedFile(bytes: bytes)).toOpaque().assumingMemoryBound(to: CChar.self)))
+    return handle
+}
+
+private func confinedClose(_ io: UnsafeMutablePointer<aiFileIO>?, _ f: UnsafeMutablePointer<aiFile>?) {
+    guard let f else { return }
+    Unmanaged<ConfinedFile>.fromOpaque(UnsafeRawPointer(f.pointee.UserData!)).release()
+    f.deinitialize(count: 1)
+    f.deallocate()
+}

@@ -1,0 +1,16 @@
+import SproutMath
+import SproutScene
+
+/// An imported model: an entity tree ready to add to a scene, and what it is made of.
+public struct ModelAsset {
+    /// Named after the file; its transform carries the unit and up-axis normalisation.
+    public let root: Entity
+    public let meshes: [Mesh]
+    public let materials: [Material]
+    public let textures: [Texture]
+    public let sourcePath: String
+
+    public var triangleCount: Int { meshes.reduce(0) { $0 + $1.triangleCount } }
+    /// World-space bounds when the root sits at the origin, in metres.
+    public var bounds: BoundingBox { root.visualBounds() }
+}

@@ -1,0 +1,28 @@
+/// Why a model could not be imported. Every case names the file and says what is wrong.
+public enum ModelImportError: Error, CustomStringConvertible, Equatable {
+    case fileNotFound(path: String)
+    case unsupportedFormat(path: String, fileExtension: String)
+    /// The model refers to a file outside its own folder; it was not read.
+    case pathEscapesFolder(model: String, requested: String)
+    /// Assimp could not parse the file (truncated, malformed, missing a referenced file).
+    case unreadable(path: String, reason: String)
+    case noGeometry(path: String)
+    case badTexture(model: String, texture: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .fileNotFound(path):
+            "\(path): no such model file"
+        case let .unsupportedFormat(path, ext):
+            "\(path): unsupported model format '.\(ext)' (use \(ModelImporter.supportedExtensions.map { "." + $0 }.joined(separator: ", ")))"
+        case let .pathEscapesFolder(model, requested):
+            "\(model): refers to '\(requested)', which is outside the model's folder; refused, not read"
+        case let .unreadable(path, reason):
+            "\(path): cannot import model: \(reason)"
+        case let .noGeometry(path):
+            "\(path): the file has no triangle geometry to draw"
+        case let .badTexture(model, texture, reason):
+            "\(model): texture '\(texture)': \(reason)"
+        }
+    }
+}

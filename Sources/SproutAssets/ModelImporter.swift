@@ -1,0 +1,47 @@
+internal import CAssimp
+import SproutImage
+import SproutMath
+import SproutScene
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Imports glTF 2.0, GLB, OBJ+MTL, FBX, PLY, STL and DAE through Assimp, confined to the
+/// model's folder, normalised to metres and +Y up.
+public enum ModelImporter {
+    public static let supportedExtensions = ["gltf", "glb", "obj", "fbx", "ply", "stl", "dae"]
+
+    public static func load(path: String) throws -> ModelAsset {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard supportedExtensions.contains(ext) else { throw ModelImportError.unsupportedFormat(path: path, fileExtension: ext) }
+        guard let absolute = ConfinedFileSystem.resolved(path) else { throw ModelImportError.fileNotFound(path: path) }
+        var isRegular = stat()
+        guard stat(absolute, &isRegular) == 0, (isRegular.st_mode & S_IFMT) == S_IFREG else {
+            throw ModelImportError.fileNotFound(path: path)
+        }
+        let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
+        let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder)
+
+        let flags = aiProcess_Triangulate.rawValue | aiProcess_JoinIdenticalVertices.rawValue | aiProcess_GenSmoothNormals.rawValue
+            | aiProcess_SortByPType.rawValue | aiProcess_FlipUVs.rawValue | aiProcess_ValidateDataStructure.rawValue
+            | aiProcess_FindInvalidData.rawValue
+        let scenePointer = fs.withFileIO { io in aiImportFileEx(absolute, flags, io) }
+        defer { if let scenePointer { aiReleaseImport(scenePointer) } }
+
+        if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
+        guard let scenePointer else {
+            throw ModelImportError.unreadable(path: path, reason: String(cString: aiGetErrorString()))
+        }
+        if scenePointer.pointee.mFlags & UInt32(AI_SCENE_FLAGS_INCOMPLETE) != 0 {
+            throw ModelImportError.unreadable(path: path, reason: "the file is incomplete")
+        }
+        var converter = SceneConverter(scene: scenePointer, modelPath: path, fileSystem: fs)
+        let asset = try converter.convert(extension: ext)
+        if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
+        guard asset.triangleCount > 0 else { throw ModelImportError.noGeometry(path: path) }
+        return asset
+    }
+
+    /// Assimp's version, e.g. "5.2" (Debian's 5.2.5 reports itself as 5.2.4).
+    public static var assimpVersion: String { "\(aiGetVersionMajor()).\(aiGetVersionMinor()).\(aiGetVersionPatch())" }
+}

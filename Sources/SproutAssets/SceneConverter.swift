@@ -1,0 +1,203 @@
+internal import CAssimp
+import SproutImage
+import SproutMath
+import SproutScene
+
+/// Turns an `aiScene` into entities, meshes, materials and textures. One per import.
+struct SceneConverter {
+    let scene: UnsafePointer<aiScene>
+    let modelPath: String
+    let fileSystem: ConfinedFileSystem
+    private var meshCache: [Int: ModelPart?] = [:]
+    private var materialCache: [Int: Material] = [:]
+    private var textureCache: [String: Texture] = [:]
+    private var meshes: [Mesh] = []
+
+    init(scene: UnsafePointer<aiScene>, modelPath: String, fileSystem: ConfinedFileSystem) {
+        self.scene = scene
+        self.modelPath = modelPath
+        self.fileSystem = fileSystem
+    }
+
+    mutating func convert(extension ext: String) throws -> ModelAsset {
+        let fileName = String(modelPath.split(separator: "/").last ?? Substring(modelPath))
+        let wrapper = Entity(name: fileName, transform: Transform(matrix: normalisation(extension: ext)))
+        if let rootNode = scene.pointee.mRootNode {
+            wrapper.addChild(try entity(for: rootNode))
+        }
+        let materials = materialCache.keys.sorted().compactMap { materialCache[$0] }
+        let textures = textureCache.keys.sorted().compactMap { textureCache[$0] }
+        return ModelAsset(root: wrapper, meshes: meshes, materials: materials, textures: textures, sourcePath: modelPath)
+    }
+
+    /// Metres and +Y up. glTF, OBJ, PLY, STL are taken as metres, +Y up (the formats' or the common
+    /// convention); FBX says its unit (centimetres per unit) and up axis in its metadata.
+    private func normalisation(extension ext: String) -> Matrix4 {
+        guard ext == "fbx" else { return .identity }
+        let unit = metadataNumber("UnitScaleFactor") ?? 1   // FBX default unit is the centimetre
+        var m = Matrix4.scale(Vec3(repeating: Float(unit / 100)))
+        if let up = metadataNumber("UpAxis"), Int(up) == 2 {
+            let sign = Float(metadataNumber("UpAxisSign") ?? 1)
+            m = Matrix4.rotationX(-.pi / 2 * sign) * m
+        }
+        return m
+    }
+
+    private func metadataNumber(_ key: String) -> Double? {
+        guard let meta = scene.pointee.mMetaData?.pointee, let keys = meta.mKeys, let values = meta.mValues else { return nil }
+        for i in 0..<Int(meta.mNumProperties) where string(keys[i]) == key {
+            let entry = values[i]
+            guard let data = entry.mData else { return nil }
+            switch entry.mType {
+            case AI_INT32: return Double(data.load(as: Int32.self))
+            case AI_UINT64: return Double(data.load(as: UInt64.self))
+            case AI_FLOAT: return Double(data.load(as: Float.self))
+            case AI_DOUBLE: return data.load(as: Double.self)
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    private mutating func entity(for node: UnsafeMutablePointer<aiNode>) throws -> Entity {
+        let n = node.pointee
+        let result = Entity(name: string(n.mName), transform: Transform(matrix: matrix(n.mTransformation)))
+        var parts: [ModelPart] = []
+        for i in 0..<Int(n.mNumMeshes) {
+            if let part = try modelPart(meshIndex: Int(n.mMeshes[i])) { parts.append(part) }
+        }
+        if !parts.isEmpty { result.model = ModelComponent(parts: parts) }
+        for i in 0..<Int(n.mNumChildren) {
+            if let child = n.mChildren[i] { result.addChild(try entity(for: child)) }
+        }
+        return result
+    }
+
+    private mutating func modelPart(meshIndex: Int) throws -> ModelPart? {
+        if let cached = meshCache[meshIndex] { return cached }
+        guard meshIndex < Int(scene.pointee.mNumMeshes), let aiMeshPointer = scene.pointee.mMeshes[meshIndex] else { return nil }
+        let m = aiMeshPointer.pointee
+        // Points and lines (the spider's antennae) are not drawn: only triangles.
+        guard m.mPrimitiveTypes & aiPrimitiveType_TRIANGLE.rawValue != 0, m.mNumVertices > 0, let vertices = m.mVertices else {
+            meshCache[meshIndex] = .some(nil)
+            return nil
+        }
+        let count = Int(m.mNumVertices)
+        var positions = [Vec3](); positions.reserveCapacity(count)
+        var normals = [Vec3](); normals.reserveCapacity(count)
+        var uvs = [Vec2]()
+        for v in 0..<count { let p = vertices[v]; positions.append(Vec3(p.x, p.y, p.z)) }
+        if let n = m.mNormals {
+            for v in 0..<count { let q = n[v]; normals.append(Vec3(q.x, q.y, q.z)) }
+        }
+        if let t = m.mTextureCoords.0 {
+            uvs.reserveCapacity(count)
+            for v in 0..<count { uvs.append(Vec2(t[v].x, t[v].y)) }
+        }
+        var indices = [UInt32](); indices.reserveCapacity(Int(m.mNumFaces) * 3)
+        for f in 0..<Int(m.mNumFaces) {
+            let face = m.mFaces[f]
+            guard face.mNumIndices == 3, let idx = face.mIndices else { continue }
+            indices.append(idx[0]); indices.append(idx[1]); indices.append(idx[2])
+        }
+        guard !indices.isEmpty else { meshCache[meshIndex] = .some(nil); return nil }
+        let mesh = Mesh(name: string(m.mName), positions: positions, normals: normals.isEmpty ? nil : normals, uvs: uvs, indices: indices)
+        meshes.append(mesh)
+        let part = ModelPart(mesh: mesh, material: try material(index: Int(m.mMaterialIndex)))
+        meshCache[meshIndex] = part
+        return part
+    }
+
+    private mutating func material(index: Int) throws -> Material {
+        if let cached = materialCache[index] { return cached }
+        guard index < Int(scene.pointee.mNumMaterials), let mat = scene.pointee.mMaterials[index] else { return Material() }
+        var result = Material(name: materialName(mat))
+        var color = aiColor4D()
+        if aiGetMaterialColor(mat, "$clr.base", 0, 0, &color) == aiReturn_SUCCESS
+            || aiGetMaterialColor(mat, "$clr.diffuse", 0, 0, &color) == aiReturn_SUCCESS {
+            result.baseColor = Vec4(color.r, color.g, color.b, color.a)
+        }
+        if let opacity = float(mat, "$mat.opacity"), opacity < 1 { result.baseColor.w = min(result.baseColor.w, opacity) }
+        if let metallic = float(mat, "$mat.metallicFactor") { result.metallic = metallic }
+        if let roughness = float(mat, "$mat.roughnessFactor") { result.roughness = roughness }
+        var twoSided: Int32 = 0, one: UInt32 = 1
+        if aiGetMaterialIntegerArray(mat, "$mat.twosided", 0, 0, &twoSided, &one) == aiReturn_SUCCESS { result.isDoubleSided = twoSided != 0 }
+        result.baseColorTexture = try texture(of: mat)
+        result.blending = result.baseColor.w < 1 ? .transparent : .opaque
+        materialCache[index] = result
+        return result
+    }
+
+    private func materialName(_ mat: UnsafePointer<aiMaterial>) -> String {
+        var name = aiString()
+        return aiGetMaterialString(mat, "?mat.name", 0, 0, &name) == aiReturn_SUCCESS ? string(name) : ""
+    }
+
+    private func float(_ mat: UnsafePointer<aiMaterial>, _ key: String) -> Float? {
+        var value: Float = 0, one: UInt32 = 1
+        return aiGetMaterialFloatArray(mat, key, 0, 0, &value, &one) == aiReturn_SUCCESS ? value : nil
+    }
+
+    private mutating func texture(of mat: UnsafePointer<aiMaterial>) throws -> Texture? {
+        var path = aiString()
+        let found = [aiTextureType_BASE_COLOR, aiTextureType_DIFFUSE].contains { type in
+            aiGetMaterialTexture(mat, type, 0, &path, nil, nil, nil, nil, nil, nil) == aiReturn_SUCCESS
+        }
+        guard found else { return nil }
+        let reference = string(path)
+        guard !reference.isEmpty else { return nil }
+        if let cached = textureCache[reference] { return cached }
+        let image = try image(for: reference)
+        let texture = Texture(name: reference, image: image, colorSpace: .sRGB)
+        textureCache[reference] = texture
+        return texture
+    }
+
+    /// An embedded texture ("*0", or a name matching an embedded one) or a file beside the model.
+    private func image(for reference: String) throws -> Image {
+        if let embedded = embeddedTexture(reference) {
+            let t = embedded.pointee
+            if t.mHeight == 0 {   // compressed (PNG, JPEG): mWidth is the byte count
+                let bytes = UnsafeRawBufferPointer(start: t.pcData, count: Int(t.mWidth))
+                do { return try ImageCodec.decode(Array(bytes), source: reference) } catch {
+                    throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
+                }
+            }
+            var pixels = [UInt8](); pixels.reserveCapacity(Int(t.mWidth * t.mHeight) * 4)
+            for i in 0..<Int(t.mWidth * t.mHeight) { let p = t.pcData[i]; pixels += [p.r, p.g, p.b, p.a] }
+            return Image(width: Int(t.mWidth), height: Int(t.mHeight), pixels: pixels)
+        }
+        guard let admitted = fileSystem.admit(reference) else {
+            throw ModelImportError.pathEscapesFolder(model: modelPath, requested: reference)
+        }
+        guard let bytes = ConfinedFileSystem.readAll(admitted) else {
+            throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "file not found beside the model")
+        }
+        do { return try ImageCodec.decode(bytes, source: reference) } catch {
+            throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
+        }
+    }
+
+    private func embeddedTexture(_ reference: String) -> UnsafeMutablePointer<aiTexture>? {
+        let s = scene.pointee
+        guard s.mNumTextures > 0, let textures = s.mTextures else { return nil }
+        if reference.hasPrefix("*"), let i = Int(reference.dropFirst()), i >= 0, i < Int(s.mNumTextures) { return textures[i] }
+        let base = reference.split(separator: "/").last.map(String.init) ?? reference
+        for i in 0..<Int(s.mNumTextures) {
+            if let t = textures[i], case let name = string(t.pointee.mFilename), !name.isEmpty, name == reference || name.hasSuffix(base) {
+                return t
+            }
+        }
+        return nil
+    }
+}
+
+/// aiString holds its bytes in a fixed C array.
+func string(_ s: aiString) -> String {
+    withUnsafeBytes(of: s.data) { String(decoding: $0.prefix(Int(s.length)), as: UTF8.self) }
+}
+
+/// aiMatrix4x4 is row-major (a1 a2 a3 a4 is the first row).
+func matrix(_ m: aiMatrix4x4) -> Matrix4 {
+    Matrix4(Vec4(m.a1, m.b1, m.c1, m.d1), Vec4(m.a2, m.b2, m.c2, m.d2), Vec4(m.a3, m.b3, m.c3, m.d3), Vec4(m.a4, m.b4, m.c4, m.d4))
+}

@@ -1,0 +1,31 @@
+import SproutScene
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reading and writing image files.
+public enum ImageFile {
+    public static func read(path: String) throws -> Image {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ImageCodec.Failure.undecodable(source: path, reason: "cannot read the file")
+        }
+        return try ImageCodec.decode([UInt8](data), source: path)
+    }
+
+    /// Writes a PNG atomically (temporary file, then rename), so a reader never sees half a file.
+    public static func writePNG(_ image: Image, to path: String, compressionLevel: Int32 = 1) throws {
+        try writePNG(pixels: image.pixels, width: image.width, height: image.height, to: path, compressionLevel: compressionLevel)
+    }
+
+    public static func writePNG(pixels: [UInt8], width: Int, height: Int, to path: String, compressionLevel: Int32 = 1) throws {
+        let png = try ImageCodec.encodePNG(pixels: pixels, width: width, height: height, compressionLevel: compressionLevel)
+        do {
+            try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ImageCodec.Failure.unencodable(destination: path, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Translation, rotation and scale, applied in the order scale, rotate, translate.
+public struct Transform: Equatable, Sendable {
+    public var translation: Vec3
+    public var rotation: Quaternion
+    public var scale: Vec3
+
+    public init(translation: Vec3 = .zero, rotation: Quaternion = .identity, scale: Vec3 = .one) {
+        self.translation = translation
+        self.rotation = rotation
+        self.scale = scale
+    }
+
+    public static let identity = Transform()
+
+    public var matrix: Matrix4 {
+        var m = rotation.matrix
+        m.columns.0 *= scale.x
+        m.columns.1 *= scale.y
+        m.columns.2 *= scale.z
+        m.columns.3 = Vec4(translation, 1)
+        return m
+    }
+
+    /// Decomposes an affine matrix (no shear). A negative determinant puts the flip into scale.x.
+    public init(matrix m: Matrix4) {
+        translation = m.translation
+        var sx = length(m.columns.0.xyz)
+        let sy = length(m.columns.1.xyz), sz = length(m.columns.2.xyz)
+        if m.determinant < 0 { sx = -sx }
+        scale = Vec3(sx, sy, sz)
+        var r = Matrix4.identity
+        if sx != 0 { r.columns.0 = Vec4(m.columns.0.xyz / sx, 0) }
+        if sy != 0 { r.columns.1 = Vec4(m.columns.1.xyz / sy, 0) }
+        if sz != 0 { r.columns.2 = Vec4(m.columns.2.xyz / sz, 0) }
+        rotation = Quaternion(rotationMatrix: r)
+    }
+
+    /// Linear blend of translation and scale, slerp of rotation.
+    public static func interpolate(_ a: Transform, _ b: Transform, t: Float) -> Transform {
+        Transform(translation: mix(a.translation, b.translation, t: t),
+                  rotation: Quaternion.slerp(a.rotation, b.rotation, t: t),
+                  scale: mix(a.scale, b.scale, t: t))
+    }
+}

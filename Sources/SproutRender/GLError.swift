@@ -1,0 +1,48 @@
+internal import COpenGL
+
+/// A failure of the GL layer, with what was being done.
+public struct RenderError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Typed spellings of the GL constants used here: C integer macros import as Int32, GL wants UInt32.
+enum GLC {
+    static let arrayBuffer = GLenum(GL_ARRAY_BUFFER)
+    static let elementArrayBuffer = GLenum(GL_ELEMENT_ARRAY_BUFFER)
+    static let staticDraw = GLenum(GL_STATIC_DRAW)
+    static let float = GLenum(GL_FLOAT)
+    static let unsignedInt = GLenum(GL_UNSIGNED_INT)
+    static let unsignedByte = GLenum(GL_UNSIGNED_BYTE)
+    static let triangles = GLenum(GL_TRIANGLES)
+    static let texture2D = GLenum(GL_TEXTURE_2D)
+    static let framebuffer = GLenum(GL_FRAMEBUFFER)
+    static let readFramebuffer = GLenum(GL_READ_FRAMEBUFFER)
+    static let drawFramebuffer = GLenum(GL_DRAW_FRAMEBUFFER)
+    static let renderbuffer = GLenum(GL_RENDERBUFFER)
+    static let rgba = GLenum(GL_RGBA)
+}
+
+/// The first pending GL error as text, or nil.
+func glErrorText() -> String? {
+    let e = glGetError()
+    return e == GLenum(GL_NO_ERROR) ? nil : "GL error 0x\(String(e, radix: 16))"
+}
+
+/// The strings that identify the driver (recorded next to goldens).
+public struct RendererInfo: Sendable, CustomStringConvertible {
+    public let vendor: String
+    public let renderer: String
+    public let version: String
+    public let shadingLanguage: String
+
+    /// Reads the strings of the current context.
+    public static func current() -> RendererInfo {
+        func s(_ name: Int32) -> String { glGetString(GLenum(name)).map { String(cString: $0) } ?? "?" }
+        return RendererInfo(vendor: s(GL_VENDOR), renderer: s(GL_RENDERER), version: s(GL_VERSION),
+                            shadingLanguage: s(GL_SHADING_LANGUAGE_VERSION))
+    }
+
+    public var isSoftware: Bool { renderer.contains("llvmpipe") || renderer.contains("softpipe") }
+    public var description: String { "GL_RENDERER: \(renderer)\nGL_VERSION: \(version)\nGL_VENDOR: \(vendor)" }
+}

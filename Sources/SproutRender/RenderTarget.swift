@@ -1,0 +1,107 @@
+internal import COpenGL
+
+/// Where a frame goes: the window's default framebuffer or an offscreen framebuffer.
+public class RenderTarget {
+    public let width: Int
+    public let height: Int
+    /// The framebuffer the renderer draws into.
+    var drawFramebuffer: GLuint { 0 }
+    /// Where the finished frame must end up (differs from `drawFramebuffer` with MSAA).
+    var resolveFramebuffer: GLuint? { nil }
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The default framebuffer of the current window context.
+public final class WindowTarget: RenderTarget {
+    public override init(width: Int, height: Int) { super.init(width: width, height: height) }
+}
+
+/// An offscreen RGBA8 + 24-bit depth framebuffer, optionally multisampled, that can be read back.
+public final class OffscreenTarget: RenderTarget {
+    public let samples: Int
+    private var framebuffers: [GLuint] = []
+    private var renderbuffers: [GLuint] = []
+
+    override var drawFramebuffer: GLuint { framebuffers[0] }
+    override var resolveFramebuffer: GLuint? { framebuffers.count > 1 ? framebuffers[1] : nil }
+
+    /// Needs a current GL context. `samples` 0 means no MSAA.
+    public init(width: Int, height: Int, samples: Int = 0) throws {
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw RenderError("offscreen target size \(width)x\(height) is out of range (1...16384)")
+        }
+        self.samples = samples
+        super.init(width: width, height: height)
+        framebuffers.append(makeFramebuffer(samples: samples))
+        if samples > 0 { framebuffers.append(makeFramebuffer(samples: 0, depth: false)) }
+        for fb in framebuffers {
+            glBindFramebuffer(GLC.framebuffer, fb)
+            let status = glCheckFramebufferStatus(GLC.framebuffer)
+            guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+                throw RenderError("offscreen framebuffer incomplete (status 0x\(String(status, radix: 16)), \(samples) samples)")
+            }
+        }
+        glBindFramebuffer(GLC.framebuffer, 0)
+    }
+
+    private func makeFramebuffer(samples: Int, depth: Bool = true) -> GLuint {
+        var fb: GLuint = 0
+        glGenFramebuffers(1, &fb)
+        glBindFramebuffer(GLC.framebuffer, fb)
+        for (format, attachment) in [(GL_RGBA8, GL_COLOR_ATTACHMENT0), (GL_DEPTH_COMPONENT24, GL_DEPTH_ATTACHMENT)] {
+            if !depth && attachment == GL_DEPTH_ATTACHMENT { continue }
+            var rb: GLuint = 0
+            glGenRenderbuffers(1, &rb)
+            glBindRenderbuffer(GLC.renderbuffer, rb)
+            if samples > 0 {
+                glRenderbufferStorageMultisample(GLC.renderbuffer, GLsizei(samples), GLenum(format), GLsizei(width), GLsizei(height))
+            } else {
+                glRenderbufferStorage(GLC.renderbuffer, GLenum(format), GLsizei(width), GLsizei(height))
+            }
+            glFramebufferRenderbuffer(GLC.framebuffer, GLenum(attachment), GLC.renderbuffer, rb)
+            renderbuffers.append(rb)
+        }
+        return fb
+    }
+
+    deinit {
+        glDeleteRenderbuffers(GLsizei(renderbuffers.count), renderbuffers)
+        glDeleteFramebuffers(GLsizei(framebuffers.count), framebuffers)
+    }
+
+    /// Reads the finished frame as RGBA8 rows from the top (GL's rows start at the bottom).
+    /// Reuses `pixels`' storage when it is already the right size.
+    public func readPixels(into pixels: inout [UInt8]) {
+        let rowBytes = width * 4
+        if pixels.count != rowBytes * height { pixels = [UInt8](repeating: 0, count: rowBytes * height) }
+        glBindFramebuffer(GLC.readFramebuffer, resolveFramebuffer ?? drawFramebuffer)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        pixels.withUnsafeMutableBytes { buf in
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLC.rgba, GLC.unsignedByte, buf.baseAddress)
+            // Flip rows in place.
+            var top = 0, bottom = height - 1
+            let base = buf.baseAddress!
+            var scratch = [UInt8](repeating: 0, count: rowBytes)
+            scratch.withUnsafeMutableBytes { tmp in
+                while top < bottom {
+                    let a = base + top * rowBytes, b = base + bottom * rowBytes
+                    tmp.baseAddress!.copyMemory(from: a, byteCount: rowBytes)
+                    a.copyMemory(from: b, byteCount: rowBytes)
+                    b.copyMemory(from: tmp.baseAddress!, byteCount: rowBytes)
+                    top += 1; bottom -= 1
+                }
+            }
+        }
+        glBindFramebuffer(GLC.readFramebuffer, 0)
+    }
+
+    public func readPixels() -> [UInt8] {
+        var p: [UInt8] = []
+        readPixels(into: &p)
+        return p
+    }
+}

@@ -1,0 +1,184 @@
+internal import COpenGL
+import SproutMath
+import SproutScene
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Draws a `Scene` as a `View` sees it into a `RenderTarget` (OpenGL 3.3 core).
+///
+/// Reads the scene, never writes it. GPU copies of meshes and textures are made on first use
+/// and freed when their scene objects are gone. Needs a current context for its whole life.
+public final class Renderer {
+    public let info: RendererInfo
+    private let vertexSource: String
+    private let fragmentSource: String
+    private let shadowProgram: ShaderProgram
+    private var programs: [ShaderVariant: ShaderProgram] = [:]
+    private let resources = GPUResourceCache()
+    private var shadowMap: ShadowMap?
+    /// Draw calls issued by the last `render`.
+    public private(set) var lastDrawCount = 0
+
+    /// Loads the GLSL from `shaderDirectory` (the repository's `Shaders/` by default).
+    public init(shaderDirectory: String? = nil) throws {
+        guard let dir = shaderDirectory ?? ResourceLocator.shadersDirectory else {
+            throw RenderError("cannot find the Shaders/ folder beside the executable or in the source tree")
+        }
+        func read(_ name: String) throws -> String {
+            do { return try String(contentsOfFile: dir + "/" + name, encoding: .utf8) } catch {
+                throw RenderError("cannot read shader \(dir)/\(name)")
+            }
+        }
+        info = RendererInfo.current()
+        vertexSource = try read("lit.vert")
+        fragmentSource = try read("lit.frag")
+        shadowProgram = try ShaderProgram(vertex: try read("shadow.vert"), fragment: try read("shadow.frag"), defines: [], name: "shadow")
+    }
+
+    public var gpuMeshCount: Int { resources.meshCount }
+    public var gpuTextureCount: Int { resources.textureCount }
+
+    /// Draws one frame. With a multisampled offscreen target the samples are resolved at the end.
+    public func render(_ scene: Scene, view: View, into target: RenderTarget) throws {
+        resources.collectGarbage()
+        let viewport = Viewport(width: Float(target.width), height: Float(target.height))
+        let eye = view.camera.position
+        let list = DrawList(scene: scene, eye: eye)
+        let lighting = scene.lighting
+        let useShadows = view.options.shadows && lighting.castsShadows && !list.casterBounds.isEmpty
+        var drawCount = 0
+
+        if useShadows {
+            let map = try shadowMap(size: view.options.shadowMapSize)
+            map.fit(toLight: lighting.directionToLight, casters: list.casterBounds, everything: list.allBounds)
+            map.beginPass()
+            glEnable(GLenum(GL_DEPTH_TEST))
+            glDisable(GLenum(GL_CULL_FACE))   // thin leaves and open meshes must still cast
+            glUseProgram(shadowProgram.id)
+            shadowProgram.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
+            for item in list.opaque where item.castsShadow {
+                shadowProgram.set("uModel", matrix: item.world.flat)
+                resources.mesh(item.mesh).draw()
+                drawCount += 1
+            }
+            map.endPass()
+        }
+
+        glBindFramebuffer(GLC.framebuffer, target.drawFramebuffer)
+        glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        let c = view.clearColor
+        glClearColor(c.x, c.y, c.z, c.w)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
+        glEnable(GLenum(GL_DEPTH_TEST))
+        glDepthFunc(GLenum(GL_LESS))
+        glDepthMask(GLboolean(GL_TRUE))
+        glDisable(GLenum(GL_BLEND))
+
+        let mapping = view.camera.mapping(viewport: viewport)
+        let viewProjection = (mapping.projectionMatrix * mapping.viewMatrix).flat
+        var frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: lighting,
+                                  lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil)
+        for item in list.opaque { draw(item, shadowed: useShadows, frame: &frame); drawCount += 1 }
+        if !list.transparent.isEmpty {
+            glEnable(GLenum(GL_BLEND))
+            glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            glDepthMask(GLboolean(GL_FALSE))
+            for item in list.transparent { draw(item, shadowed: useShadows, frame: &frame); drawCount += 1 }
+            glDepthMask(GLboolean(GL_TRUE))
+            glDisable(GLenum(GL_BLEND))
+        }
+        glBindVertexArray(0)
+
+        if let resolve = target.resolveFramebuffer {
+            glBindFramebuffer(GLC.readFramebuffer, target.drawFramebuffer)
+            glBindFramebuffer(GLC.drawFramebuffer, resolve)
+            glBlitFramebuffer(0, 0, GLint(target.width), GLint(target.height), 0, 0, GLint(target.width), GLint(target.height),
+                              GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        }
+        glBindFramebuffer(GLC.framebuffer, 0)
+        lastDrawCount = drawCount
+        if let error = glErrorText() { throw RenderError("rendering failed: \(error)") }
+    }
+
+    private struct FrameUniforms {
+        let viewProjection: [Float]
+        let eye: Vec3
+        let lighting: Lighting
+        let lightViewProjection: [Float]?
+        /// Programs that already have this frame's uniforms.
+        var prepared: Set<ShaderVariant> = []
+    }
+
+    private func draw(_ item: DrawItem, shadowed: Bool, frame: inout FrameUniforms) {
+        let material = item.material
+        let variant = ShaderVariant(textured: material.baseColorTexture != nil && !item.mesh.uvs.isEmpty,
+                                    shadowed: shadowed && !material.isUnlit, unlit: material.isUnlit)
+        guard let program = try? program(for: variant) else { return }
+        glUseProgram(program.id)
+        if !frame.prepared.contains(variant) {
+            program.set("uViewProjection", matrix: frame.viewProjection)
+            program.set("uEye", frame.eye)
+            program.set("uToLight", frame.lighting.directionToLight)
+            program.set("uLightColor", frame.lighting.color * frame.lighting.intensity)
+            program.set("uAmbient", frame.lighting.ambient)
+            program.set("uBaseColorMap", Int32(0))
+            if variant.shadowed, let lvp = frame.lightViewProjection, let map = shadowMap {
+                program.set("uLightViewProjection", matrix: lvp)
+                program.set("uShadowMap", Int32(1))
+                program.set("uShadowTexel", 1 / Float(map.size))
+            }
+            frame.prepared.insert(variant)
+        }
+        if variant.shadowed { shadowMap?.bind(unit: 1) }
+        program.set("uModel", matrix: item.world.flat)
+        program.set("uNormalMatrix", matrix3: normalMatrix(item.world))
+        program.set("uBaseColor", material.baseColor)
+        program.set("uMetallic", material.metallic)
+        program.set("uRoughness", material.roughness)
+        if variant.textured, let texture = material.baseColorTexture {
+            glActiveTexture(GLenum(GL_TEXTURE0))
+            glBindTexture(GLC.texture2D, resources.texture(texture).id)
+        }
+        if material.isDoubleSided { glDisable(GLenum(GL_CULL_FACE)) } else { glEnable(GLenum(GL_CULL_FACE)); glCullFace(GLenum(GL_BACK)) }
+        resources.mesh(item.mesh).draw()
+    }
+
+    private func program(for variant: ShaderVariant) throws -> ShaderProgram {
+        if let p = programs[variant] { return p }
+        let p = try ShaderProgram(vertex: vertexSource, fragment: fragmentSource, defines: variant.defines, name: "lit")
+        programs[variant] = p
+        return p
+    }
+
+    private func shadowMap(size: Int) throws -> ShadowMap {
+        if let m = shadowMap, m.size == size { return m }
+        let m = try ShadowMap(size: size)
+        shadowMap = m
+        return m
+    }
+
+    /// Inverse-transpose of the upper 3x3, column-major, for normals under non-uniform scale.
+    private func normalMatrix(_ m: Matrix4) -> [Float] {
+        let inv = (m.inverse ?? .identity).transposed
+        let (a, b, c) = inv.upperLeft3x3
+        return [a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z]
+    }
+}
+
+/// Which features a lit program is compiled with.
+struct ShaderVariant: Hashable {
+    var textured: Bool
+    var shadowed: Bool
+    var unlit: Bool
+
+    var defines: [String] {
+        var d: [String] = []
+        if textured { d.append("HAS_BASE_COLOR_TEXTURE") }
+        if shadowed { d.append("HAS_SHADOWS") }
+        if unlit { d.append("UNLIT") }
+        return d
+    }
+}

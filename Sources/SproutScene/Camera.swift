@@ -1,0 +1,35 @@
+import SproutMath
+
+/// How a scene is looked at: a pose (camera-to-world, looking down -Z) and a perspective.
+public struct Camera: Equatable, Sendable {
+    public var transform: Matrix4
+    public var perspective: Perspective
+
+    public init(transform: Matrix4 = .identity, perspective: Perspective = Perspective(fovY: radians(fromDegrees: 60))) {
+        self.transform = transform
+        self.perspective = perspective
+    }
+
+    public static func looking(from eye: Vec3, at target: Vec3, fovYDegrees: Float = 60, near: Float = 0.05, far: Float = 100) -> Camera {
+        Camera(transform: lookAt(eye: eye, target: target), perspective: Perspective(fovY: radians(fromDegrees: fovYDegrees), near: near, far: far))
+    }
+
+    public var position: Vec3 { transform.translation }
+    public var forward: Vec3 { normalize(transform.transformDirection(Vec3(0, 0, -1))) }
+
+    public func mapping(viewport: Viewport) -> ProjectionMapping {
+        ProjectionMapping(cameraTransform: transform, perspective: perspective, viewport: viewport)
+    }
+
+    /// A camera that frames `bounds` from a raised three-quarter view.
+    public static func framing(_ bounds: BoundingBox, fovYDegrees: Float = 60, aspect: Float = 16.0 / 9.0) -> Camera {
+        let center = bounds.isEmpty ? Vec3.zero : bounds.center
+        let radius = max(bounds.isEmpty ? 1 : bounds.boundingRadius, 0.01)
+        let halfFov = radians(fromDegrees: fovYDegrees) / 2
+        let fit = min(halfFov, atan(tan(halfFov) * aspect))
+        let dist = radius / sin(fit) * 1.1
+        let direction = normalize(Vec3(0.55, 0.45, 0.7))
+        return .looking(from: center + direction * dist, at: center, fovYDegrees: fovYDegrees,
+                        near: max(dist / 100, 0.001), far: dist * 10 + radius)
+    }
+}

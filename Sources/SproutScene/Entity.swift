@@ -1,0 +1,147 @@
+import SproutMath
+
+/// A node of the scene graph: a transform relative to its parent, children, and optional components.
+///
+/// The vocabulary follows three.js and RealityKit: `addChild`, `removeFromParent`,
+/// `setParent(_:preservingWorldTransform:)`, `visit`, `convert(position:from:)`.
+/// Hierarchy lives here; drawing, anchoring and animation are components or systems beside it.
+public class Entity {
+    public var name: String
+    /// Local transform, relative to the parent.
+    public var transform: Transform
+    public private(set) weak var parent: Entity?
+    public private(set) var children: [Entity] = []
+    /// Disabled entities and their descendants are neither drawn nor hit.
+    public var isEnabled = true
+    /// What to draw, if anything.
+    public var model: ModelComponent?
+
+    public init(name: String = "", transform: Transform = .identity, model: ModelComponent? = nil) {
+        self.name = name
+        self.transform = transform
+        self.model = model
+    }
+
+    // MARK: Hierarchy
+
+    /// Adds `child` (removing it from its old parent first); its local transform is kept.
+    public func addChild(_ child: Entity) {
+        precondition(child !== self && !child.isAncestor(of: self), "addChild would create a cycle")
+        child.removeFromParent()
+        child.parent = self
+        children.append(child)
+    }
+
+    public func removeChild(_ child: Entity) {
+        guard let i = children.firstIndex(where: { $0 === child }) else { return }
+        children.remove(at: i)
+        child.parent = nil
+    }
+
+    public func removeFromParent() { parent?.removeChild(self) }
+
+    /// Reparents; with `preservingWorldTransform` the entity stays where it is in the world
+    /// (three.js `attach`).
+    public func setParent(_ newParent: Entity?, preservingWorldTransform: Bool = false) {
+        let world = worldMatrix
+        if let newParent { newParent.addChild(self) } else { removeFromParent() }
+        if preservingWorldTransform { setWorldMatrix(world) }
+    }
+
+    public func isAncestor(of other: Entity) -> Bool {
+        var p = other.parent
+        while let e = p {
+            if e === self { return true }
+            p = e.parent
+        }
+        return false
+    }
+
+    /// Depth-first, parents before children. Return `false` from `body` to skip a subtree.
+    public func visit(_ body: (Entity) -> Bool) {
+        guard body(self) else { return }
+        for c in children { c.visit(body) }
+    }
+
+    /// Every entity of the subtree, this one first.
+    public var descendants: [Entity] {
+        var all: [Entity] = []
+        visit { all.append($0); return true }
+        return all
+    }
+
+    public func findEntity(named name: String) -> Entity? {
+        var found: Entity?
+        visit { e in
+            if found == nil && e.name == name { found = e }
+            return found == nil
+        }
+        return found
+    }
+
+    /// Enabled here and in every ancestor.
+    public var isEnabledInHierarchy: Bool {
+        var e: Entity? = self
+        while let x = e {
+            if !x.isEnabled { return false }
+            e = x.parent
+        }
+        return true
+    }
+
+    // MARK: Transforms
+
+    /// Local-to-world matrix (walks up the parents; trees here are shallow).
+    public var worldMatrix: Matrix4 {
+        var m = transform.matrix
+        var p = parent
+        while let e = p {
+            m = e.transform.matrix * m
+            p = e.parent
+        }
+        return m
+    }
+
+    public func setWorldMatrix(_ world: Matrix4) {
+        let parentWorld = parent?.worldMatrix ?? .identity
+        transform = Transform(matrix: (parentWorld.inverse ?? .identity) * world)
+    }
+
+    public var worldPosition: Vec3 {
+        get { worldMatrix.translation }
+        set {
+            var m = worldMatrix
+            m.translation = newValue
+            setWorldMatrix(m)
+        }
+    }
+
+    /// A point in `other`'s space (world when nil) expressed in this entity's space.
+    public func convert(position: Vec3, from other: Entity?) -> Vec3 {
+        let world = other?.worldMatrix.transformPoint(position) ?? position
+        return (worldMatrix.inverse ?? .identity).transformPoint(world)
+    }
+
+    /// A point in this entity's space expressed in `other`'s space (world when nil).
+    public func convert(position: Vec3, to other: Entity?) -> Vec3 {
+        let world = worldMatrix.transformPoint(position)
+        guard let other else { return world }
+        return (other.worldMatrix.inverse ?? .identity).transformPoint(world)
+    }
+
+    // MARK: Bounds
+
+    /// Bounds of the models in this subtree, in `reference`'s space (world when nil).
+    public func visualBounds(relativeTo reference: Entity? = nil) -> BoundingBox {
+        let toReference = reference.flatMap { $0.worldMatrix.inverse } ?? .identity
+        var box = BoundingBox.empty
+        visit { e in
+            guard e.isEnabled else { return false }
+            if let model = e.model {
+                box.formUnion(model.bounds.transformed(by: toReference * e.worldMatrix))
+            }
+            return true
+        }
+        return box
+    }
+}

@@ -1,0 +1,20 @@
+/// A clock for deterministic runs: time moves only when `tick` is called, by a fixed step.
+/// (SwiftNIO's EmbeddedEventLoop idea: the test owns time.)
+public struct FrameClock: Sendable {
+    public let step: Double
+    public private(set) var time: Double = 0
+    public private(set) var frame: Int = 0
+
+    /// `framesPerSecond` must be positive.
+    public init(framesPerSecond: Double) {
+        precondition(framesPerSecond > 0 && framesPerSecond.isFinite, "FrameClock: frames per second must be > 0")
+        step = 1 / framesPerSecond
+    }
+
+    /// Advances one frame and returns the step.
+    public mutating func tick() -> Double {
+        frame += 1
+        time = Double(frame) * step   // no accumulated rounding
+        return step
+    }
+}

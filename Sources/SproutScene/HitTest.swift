@@ -1,0 +1,41 @@
+import SproutMath
+
+public enum HitTestMode: Sendable {
+    /// Against each model's local bounding box (what the AR sample's `.boundingBoxOnly` does).
+    case boundingBox
+    /// Against the triangles.
+    case mesh
+}
+
+public struct HitTestResult {
+    public let entity: Entity
+    /// Distance along the ray, in world units.
+    public let distance: Float
+    public let position: Vec3
+}
+
+/// Ray casts against the entities of a subtree.
+struct HitTester {
+    let mode: HitTestMode
+
+    func hits(_ ray: Ray, in root: Entity) -> [HitTestResult] {
+        var results: [HitTestResult] = []
+        root.visit { e in
+            guard e.isEnabled else { return false }
+            guard let model = e.model else { return true }
+            let world = e.worldMatrix
+            guard let toLocal = world.inverse else { return true }
+            let local = ray.transformed(by: toLocal)
+            let localDistance: Float? = switch mode {
+            case .boundingBox: model.bounds.intersect(local)
+            case .mesh: model.parts.compactMap { $0.mesh.intersect(local) }.min()
+            }
+            if let d = localDistance {
+                let position = world.transformPoint(local.point(at: d))
+                results.append(HitTestResult(entity: e, distance: distance(ray.origin, position), position: position))
+            }
+            return true
+        }
+        return results.sorted { $0.distance < $1.distance }
+    }
+}

@@ -1,0 +1,35 @@
+import SproutMath
+
+/// An 8-bit RGBA image, rows top to bottom. Pure data: codecs live in SproutImage.
+public struct Image: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width * height * 4` bytes, RGBA, row-major from the top row.
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "Image: pixel count must be width*height*4")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A uniformly coloured image.
+    public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8)) {
+        var p = [UInt8](repeating: 0, count: width * height * 4)
+        for i in stride(from: 0, to: p.count, by: 4) {
+            p[i] = fill.0; p[i + 1] = fill.1; p[i + 2] = fill.2; p[i + 3] = fill.3
+        }
+        self.init(width: width, height: height, pixels: p)
+    }
+
+    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// True when any pixel is not fully opaque (decides blending for a material).
+    public var hasTransparency: Bool {
+        stride(from: 3, to: pixels.count, by: 4).contains { pixels[$0] < 255 }
+    }
+}

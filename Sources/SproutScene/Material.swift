@@ -1,0 +1,48 @@
+import SproutMath
+
+/// How a surface looks: metallic-roughness parameters as glTF 2.0 defines them, colours in linear RGB.
+public struct Material: Sendable {
+    public enum Blending: Sendable { case opaque, transparent }
+
+    public var name: String
+    /// Linear RGBA multiplier of the base colour texture.
+    public var baseColor: Vec4
+    public var baseColorTexture: Texture?
+    public var metallic: Float
+    public var roughness: Float
+    /// Drawn without back-face culling.
+    public var isDoubleSided: Bool
+    /// Ignores lights: the colour is drawn as it is (focus square, overlays).
+    public var isUnlit: Bool
+    public var blending: Blending
+    /// Whether the object casts a shadow onto others.
+    public var castsShadow: Bool
+
+    public init(name: String = "", baseColor: Vec4 = Vec4(1, 1, 1, 1), baseColorTexture: Texture? = nil,
+                metallic: Float = 0, roughness: Float = 0.8, isDoubleSided: Bool = false, isUnlit: Bool = false,
+                blending: Blending? = nil, castsShadow: Bool = true) {
+        self.name = name
+        self.baseColor = baseColor
+        self.baseColorTexture = baseColorTexture
+        self.metallic = metallic
+        self.roughness = roughness
+        self.isDoubleSided = isDoubleSided
+        self.isUnlit = isUnlit
+        self.blending = blending ?? (baseColor.w < 1 ? .transparent : .opaque)
+        self.castsShadow = castsShadow
+    }
+
+    /// A plain colour given in sRGB 0...1 (as colour pickers and specs write them).
+    public static func color(sRGB r: Float, _ g: Float, _ b: Float, alpha: Float = 1, roughness: Float = 0.8) -> Material {
+        Material(baseColor: Vec4(linearFromSRGB(r), linearFromSRGB(g), linearFromSRGB(b), alpha), roughness: roughness)
+    }
+}
+
+/// The sRGB electro-optical transfer function (IEC 61966-2-1).
+public func linearFromSRGB(_ c: Float) -> Float {
+    c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+}
+
+public func sRGBFromLinear(_ c: Float) -> Float {
+    c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055
+}

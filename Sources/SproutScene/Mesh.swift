@@ -1,0 +1,54 @@
+import SproutMath
+
+/// Triangle geometry in an entity's local space. Immutable; a class so the renderer can key
+/// GPU buffers by identity and free them when the mesh is gone.
+public final class Mesh: Sendable {
+    public let name: String
+    public let positions: [Vec3]
+    /// One per position; generated flat-ish by `init` when not given.
+    public let normals: [Vec3]
+    /// One per position, or empty when the mesh has no texture coordinates.
+    public let uvs: [Vec2]
+    /// Three per triangle, counter-clockwise seen from the front.
+    public let indices: [UInt32]
+    public let bounds: BoundingBox
+
+    public var triangleCount: Int { indices.count / 3 }
+    public var vertexCount: Int { positions.count }
+
+    public init(name: String = "", positions: [Vec3], normals: [Vec3]? = nil, uvs: [Vec2] = [], indices: [UInt32]) {
+        precondition(indices.count % 3 == 0, "Mesh \(name): index count must be a multiple of 3")
+        precondition(uvs.isEmpty || uvs.count == positions.count, "Mesh \(name): one uv per position")
+        self.name = name
+        self.positions = positions
+        self.uvs = uvs
+        self.indices = indices
+        self.normals = normals ?? Mesh.smoothNormals(positions: positions, indices: indices)
+        precondition(self.normals.count == positions.count, "Mesh \(name): one normal per position")
+        self.bounds = BoundingBox(points: positions)
+    }
+
+    /// Area-weighted vertex normals.
+    public static func smoothNormals(positions: [Vec3], indices: [UInt32]) -> [Vec3] {
+        var n = [Vec3](repeating: .zero, count: positions.count)
+        for t in stride(from: 0, to: indices.count, by: 3) {
+            let a = Int(indices[t]), b = Int(indices[t + 1]), c = Int(indices[t + 2])
+            let f = cross(positions[b] - positions[a], positions[c] - positions[a])
+            n[a] += f; n[b] += f; n[c] += f
+        }
+        return n.map { length($0) > 0 ? normalize($0) : .unitY }
+    }
+
+    /// Nearest intersection of a local-space ray with the triangles, both faces.
+    public func intersect(_ ray: Ray) -> Float? {
+        guard bounds.intersect(ray) != nil else { return nil }
+        var best: Float?
+        for t in stride(from: 0, to: indices.count, by: 3) {
+            if let d = ray.intersect(triangle: positions[Int(indices[t])], positions[Int(indices[t + 1])], positions[Int(indices[t + 2])]),
+               d < (best ?? .infinity) {
+                best = d
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,46 @@
+import SproutMath
+
+/// What exists: a root entity, the lighting, and the running animations.
+/// How it is seen (camera, viewport) is the renderer's `View`; where it goes is a render target.
+public final class Scene {
+    public let root = Entity(name: "root")
+    public var lighting: Lighting
+    public private(set) var animations: [TransformAnimation] = []
+    /// Seconds of scene time, advanced only by `update(deltaTime:)`.
+    public private(set) var time: Double = 0
+
+    public init(lighting: Lighting = .standard) {
+        self.lighting = lighting
+    }
+
+    public func addChild(_ entity: Entity) { root.addChild(entity) }
+
+    public var anchorEntities: [AnchorEntity] { root.children.compactMap { $0 as? AnchorEntity } }
+
+    /// Advances animations by `deltaTime` seconds and pulls anchor poses. The only clock the scene knows.
+    public func update(deltaTime: Double) {
+        precondition(deltaTime >= 0 && deltaTime.isFinite, "Scene.update: deltaTime must be finite and >= 0")
+        time += deltaTime
+        for a in anchorEntities { a.synchronize() }
+        for a in animations { a.advance(by: deltaTime) }
+        animations.removeAll { $0.isFinished }
+    }
+
+    /// Moves `entity` to `target` (local transform) over `duration` seconds; replaces any running
+    /// animation of the same entity, starting from where it is now.
+    @discardableResult
+    public func animate(_ entity: Entity, to target: Transform, duration: Double,
+                        timing: TimingFunction = .linear) -> TransformAnimation {
+        animations.removeAll { $0.entity === entity }
+        let animation = TransformAnimation(entity: entity, from: entity.transform, to: target, duration: duration, timing: timing)
+        animations.append(animation)
+        return animation
+    }
+
+    public func isAnimating(_ entity: Entity) -> Bool { animations.contains { $0.entity === entity } }
+
+    /// Entities with a model whose bounds or triangles the ray hits, nearest first.
+    public func hitTest(_ ray: Ray, mode: HitTestMode = .boundingBox) -> [HitTestResult] {
+        HitTester(mode: mode).hits(ray, in: root)
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import SproutMath
+
+/// "x,y,z" on the command line.
+struct VectorArgument: ExpressibleByArgument {
+    let value: Vec3
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Float($0.filter { $0 != " " }) }
+        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2], x.isFinite, y.isFinite, z.isFinite else { return nil }
+        value = Vec3(x, y, z)
+    }
+
+    static var defaultValueDescription: String { "x,y,z" }
+}
+
+/// "WIDTHxHEIGHT" in pixels.
+struct SizeArgument: ExpressibleByArgument {
+    let width: Int
+    let height: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x").map { Int($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        width = w
+        height = h
+    }
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    var defaultValueAsArgument: String { "\(width)x\(height)" }
+}

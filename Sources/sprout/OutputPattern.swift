@@ -1,0 +1,22 @@
+/// An output path that may hold a frame-number pattern ("frame-%03d.png" or "frame-%d.png").
+struct OutputPattern {
+    let template: String
+
+    var isPattern: Bool { template.contains("%") && template.contains("d") && formatRange != nil }
+
+    private var formatRange: (Range<String.Index>, Int)? {
+        guard let percent = template.firstIndex(of: "%") else { return nil }
+        var i = template.index(after: percent)
+        var width = ""
+        while i < template.endIndex, template[i].isNumber { width.append(template[i]); i = template.index(after: i) }
+        guard i < template.endIndex, template[i] == "d" else { return nil }
+        return (percent..<template.index(after: i), Int(width) ?? 0)
+    }
+
+    func path(frame: Int) -> String {
+        guard let (range, width) = formatRange else { return template }
+        let digits = String(frame)
+        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return String(template[..<range.lowerBound]) + padded + String(template[range.upperBound...])
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import SproutAssets
+import SproutHeadless
+import SproutImage
+import SproutMath
+import SproutRender
+import SproutScene
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a model headless (no display needed) to PNG."
+    )
+
+    @Argument(help: "A model file: .glb, .gltf, .obj, .fbx, .ply, .stl or .dae.")
+    var model: String
+
+    @Option(name: .shortAndLong, help: "PNG to write; a pattern such as frame-%03d.png writes every frame.")
+    var output = "sprout.png"
+
+    @Option(help: "Image size in pixels.")
+    var size = SizeArgument(width: 1280, height: 720)
+
+    @Option(name: .customLong("camera-position"), help: "Camera position in metres (default: frames the model).")
+    var cameraPosition: VectorArgument?
+
+    @Option(name: .customLong("look-at"), help: "Point the camera looks at (default: the model's centre).")
+    var lookAt: VectorArgument?
+
+    @Option(help: "Vertical field of view in degrees.")
+    var fov: Float = 60
+
+    @Option(help: "Direction towards the light.")
+    var light: VectorArgument?
+
+    @Option(help: "Frames to render, each read back.")
+    var frames = 1
+
+    @Option(help: "Degrees the camera orbits about +Y through the look-at point per frame.")
+    var orbit: Float = 0
+
+    @Option(help: "MSAA samples (0 = off).")
+    var msaa = 0
+
+    @Flag(name: .customLong("no-shadows"), help: "Do not draw shadows.")
+    var noShadows = false
+
+    @Flag(help: "Print the GL renderer and timings.")
+    var verbose = false
+
+    func validate() throws {
+        guard fov > 1, fov < 179 else { throw ValidationError("--fov must be between 1 and 179 degrees, got \(fov)") }
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
+        guard orbit.isFinite else { throw ValidationError("--orbit must be a number of degrees") }
+        guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, got \(msaa)") }
+    }
+
+    func run() throws {
+        let clock = Stopwatch()
+        let context = try HeadlessContext()
+        let renderer = try Renderer()
+        let asset = try ModelImporter.load(path: model)
+        let scene = Scene(lighting: Lighting(directionToLight: light?.value ?? Lighting.standard.directionToLight, castsShadows: !noShadows))
+        scene.addChild(asset.root)
+        let aspect = Float(size.width) / Float(size.height)
+        let bounds = asset.bounds
+        let framed = Camera.framing(bounds, fovYDegrees: fov, aspect: aspect)
+        let target = lookAt?.value ?? (bounds.isEmpty ? .zero : bounds.center)
+        let eye = cameraPosition?.value ?? (framed.position - (bounds.isEmpty ? .zero : bounds.center) + target)
+        let near = cameraPosition == nil ? framed.perspective.near : 0.05
+        let far = cameraPosition == nil ? framed.perspective.far : max(20, distance(eye, target) * 10)
+        let offscreen = try OffscreenTarget(width: size.width, height: size.height, samples: msaa)
+        let pattern = OutputPattern(template: output)
+        if verbose {
+            print(renderer.info)
+            print("EGL platform: \(context.platform.rawValue)")
+            print("model: \(model): \(asset.meshes.count) meshes, \(asset.triangleCount) triangles, \(asset.materials.count) materials, \(asset.textures.count) textures")
+            print(String(format3("setup: %.1f ms", clock.milliseconds)))
+        }
+        var pixels: [UInt8] = []
+        let loop = Stopwatch()
+        for frame in 0..<frames {
+            let angle = radians(fromDegrees: orbit * Float(frame))
+            let orbitEye = target + Matrix4.rotationY(angle).transformDirection(eye - target)
+            let camera = Camera.looking(from: orbitEye, at: target, fovYDegrees: fov, near: near, far: far)
+            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadows: !noShadows)), into: offscreen)
+            offscreen.readPixels(into: &pixels)
+            if pattern.isPattern {
+                try ImageFile.writePNG(pixels: pixels, width: size.width, height: size.height, to: pattern.path(frame: frame))
+            }
+        }
+        let loopMilliseconds = loop.milliseconds
+        let written = pattern.isPattern ? pattern.path(frame: 0) + " ... " + pattern.path(frame: frames - 1) : output
+        if !pattern.isPattern {
+            try ImageFile.writePNG(pixels: pixels, width: size.width, height: size.height, to: output)
+        }
+        if verbose {
+            print(String(format3("frames: %d in %.1f ms (%.2f ms/frame)", frames, loopMilliseconds, loopMilliseconds / Double(frames))))
+        }
+        print("wrote \(written)")
+    }
+}
+
+/// Wall time for --verbose (the only wall clock in Sprout, and only for reporting).
+struct Stopwatch {
+    private let start = Stopwatch.now()
+    var milliseconds: Double { (Stopwatch.now() - start) * 1000 }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// printf-style formatting without Foundation.
+func format3(_ format: String, _ args: CVarArg...) -> String {
+    withVaList(args) { va in
+        var buffer = [CChar](repeating: 0, count: 512)
+        _ = vsnprintf(&buffer, buffer.count, format, va)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

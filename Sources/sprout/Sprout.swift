@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Sprout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sprout",
+        abstract: "A 3D scene and interaction engine with a headless OpenGL renderer.",
+        subcommands: [RenderCommand.self]
+    )
+}
