@@ -78,6 +78,7 @@ struct RenderCommand: ParsableCommand {
             print(renderer.info)
             print("EGL platform: \(context.platform.rawValue)")
             print("model: \(model): \(asset.meshes.count) meshes, \(asset.triangleCount) triangles, \(asset.materials.count) materials, \(asset.textures.count) textures")
+            print("bounds: min \(bounds.min) max \(bounds.max)")
             print(String(format3("setup: %.1f ms", clock.milliseconds)))
         }
         var pixels: [UInt8] = []

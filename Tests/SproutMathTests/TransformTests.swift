@@ -47,7 +47,7 @@ import Testing
     @Test func transformedBoxEnclosesRotatedCorners() {
         let b = BoundingBox(min: Vec3(-1, 0, -1), max: Vec3(1, 2, 1))
         let r = b.transformed(by: .rotationY(.pi / 4))
-        #expect(abs(r.max.x - 2.squareRoot()) < 1e-5)
+        #expect(abs(r.max.x - Float(2).squareRoot()) < 1e-5)
         #expect(r.max.y == 2)
     }
 }

@@ -1,0 +1,113 @@
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutAssets
+
+/// Broken, escaping and empty models: a typed error naming the file, never a crash, nothing read
+/// outside the model's folder.
+@Suite struct BadModelTests {
+    /// A folder holding `model/` (the model's folder) and a `secret.bin` beside it, outside.
+    func sandbox() throws -> (model: String, outside: String) {
+        let root = try Fixtures.temporaryDirectory("bad-model")
+        let model = root + "/model"
+        try Fixtures.temporaryDirectoryCreate(model)
+        let box = Fixtures.sharedModel("Box/Box.glb")
+        try Fixtures.write(try Fixtures.read(box), to: root + "/secret.bin")
+        return (model, root)
+    }
+
+    func gltf(uri: String) -> String {
+        """
+        {"asset":{"version":"2.0"},"buffers":[{"uri":"\(uri)","byteLength":1664}],
+         "bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":36}],
+         "accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,1]}],
+         "meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],"nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0}
+        """
+    }
+
+    @Test(arguments: ["../secret.bin", "/etc/passwd", "file:///etc/passwd", "..%2Fsecret.bin"])
+    func gltfBufferOutsideTheFolderIsRefused(_ uri: String) throws {
+        let (model, _) = try sandbox()
+        try Fixtures.write(gltf(uri: uri), to: model + "/escape.gltf")
+        do {
+            _ = try ModelImporter.load(path: model + "/escape.gltf")
+            Issue.record("\(uri) was imported")
+        } catch let error as ModelImportError {
+            let text = "\(error)"
+            #expect(text.contains("escape.gltf"))
+            switch error {
+            case .pathEscapesFolder, .unreadable: break
+            default: Issue.record("unexpected error \(error)")
+            }
+        }
+    }
+
+    @Test func parentFolderEscapeIsNamedAsSuch() throws {
+        let (model, _) = try sandbox()
+        try Fixtures.write(gltf(uri: "../secret.bin"), to: model + "/escape.gltf")
+        #expect(throws: ModelImportError.pathEscapesFolder(model: model + "/escape.gltf", requested: model + "/../secret.bin")) {
+            try ModelImporter.load(path: model + "/escape.gltf")
+        }
+    }
+
+    @Test func objMaterialLibraryOutsideTheFolderIsRefused() throws {
+        let (model, root) = try sandbox()
+        try Fixtures.write("newmtl leak\nKd 1 0 0\n", to: root + "/leak.mtl")
+        try Fixtures.write("mtllib ../leak.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl leak\nf 1 2 3\n", to: model + "/tri.obj")
+        #expect(throws: ModelImportError.self) { try ModelImporter.load(path: model + "/tri.obj") }
+    }
+
+    @Test func textureOutsideTheFolderIsRefused() throws {
+        let (model, root) = try sandbox()
+        try Fixtures.write(try Fixtures.read(Fixtures.sharedModel("SpiderOBJ/SpiderTex.jpg")), to: root + "/outside.jpg")
+        try Fixtures.write("newmtl m\nmap_Kd ../outside.jpg\n", to: model + "/tri.mtl")
+        try Fixtures.write("mtllib tri.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nusemtl m\nf 1/1 2/2 3/3\n", to: model + "/tri.obj")
+        #expect(throws: ModelImportError.pathEscapesFolder(model: model + "/tri.obj", requested: "../outside.jpg")) {
+            try ModelImporter.load(path: model + "/tri.obj")
+        }
+    }
+
+    @Test func missingFileIsNamed() {
+        #expect(throws: ModelImportError.fileNotFound(path: "/nonexistent/plant.glb")) {
+            try ModelImporter.load(path: "/nonexistent/plant.glb")
+        }
+    }
+
+    @Test func unsupportedExtensionIsNamed() {
+        #expect(throws: ModelImportError.unsupportedFormat(path: "notes.txt", fileExtension: "txt")) {
+            try ModelImporter.load(path: "notes.txt")
+        }
+    }
+
+    @Test func truncatedGlbIsUnreadable() throws {
+        let (model, _) = try sandbox()
+        let bytes = try Fixtures.read(Fixtures.sharedModel("Duck/Duck.glb"))
+        try Fixtures.write(Array(bytes.prefix(bytes.count / 3)), to: model + "/duck.glb")
+        do {
+            _ = try ModelImporter.load(path: model + "/duck.glb")
+            Issue.record("a truncated file was imported")
+        } catch let error as ModelImportError {
+            #expect("\(error)".contains("duck.glb"))
+        }
+    }
+
+    @Test func garbageIsUnreadable() throws {
+        let (model, _) = try sandbox()
+        try Fixtures.write([UInt8](repeating: 0x42, count: 200), to: model + "/noise.glb")
+        #expect(throws: ModelImportError.self) { try ModelImporter.load(path: model + "/noise.glb") }
+    }
+
+    @Test func fileWithoutTrianglesHasNoGeometry() throws {
+        let (model, _) = try sandbox()
+        try Fixtures.write("v 0 0 0\nv 1 0 0\nl 1 2\n", to: model + "/line.obj")
+        do {
+            _ = try ModelImporter.load(path: model + "/line.obj")
+            Issue.record("a file without triangles was imported")
+        } catch let error as ModelImportError {
+            switch error {
+            case .noGeometry, .unreadable: #expect("\(error)".contains("line.obj"))
+            default: Issue.record("unexpected error \(error)")
+            }
+        }
+    }
+}

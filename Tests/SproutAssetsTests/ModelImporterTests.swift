@@ -1,0 +1,80 @@
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutAssets
+
+/// Counts read off Assimp 5.2 on Debian 12 and checked against ../shared/models/INDEX.md.
+@Suite struct ModelImporterTests {
+    struct Expectation: Sendable, CustomTestStringConvertible {
+        let path: String
+        let meshes: Int
+        let triangles: Int
+        let materials: Int
+        let textures: Int
+        let boundsMin: Vec3
+        let boundsMax: Vec3
+        var testDescription: String { path }
+    }
+
+    static let models: [Expectation] = [
+        .init(path: "Box/Box.glb", meshes: 1, triangles: 12, materials: 1, textures: 0,
+              boundsMin: Vec3(-0.5, -0.5, -0.5), boundsMax: Vec3(0.5, 0.5, 0.5)),
+        .init(path: "BoxTextured/BoxTextured.glb", meshes: 1, triangles: 12, materials: 1, textures: 1,
+              boundsMin: Vec3(-0.5, -0.5, -0.5), boundsMax: Vec3(0.5, 0.5, 0.5)),
+        // The duck's node scales its centimetre-sized vertices by 0.01.
+        .init(path: "Duck/Duck.glb", meshes: 1, triangles: 4212, materials: 1, textures: 1,
+              boundsMin: Vec3(-0.692985, 0.099294, -0.613282), boundsMax: Vec3(0.961799, 1.6397, 0.539252)),
+        .init(path: "Fox/Fox.glb", meshes: 1, triangles: 576, materials: 1, textures: 1,
+              boundsMin: Vec3(-12.592718, -0.121745, -88.095), boundsMax: Vec3(12.592718, 78.90719, 66.62486)),
+        // INDEX.md: 10,124 raw triangles; Assimp splits the 4 meshes by material into 10.
+        .init(path: "PalmTree/PalmTree.gltf", meshes: 10, triangles: 10124, materials: 4, textures: 1,
+              boundsMin: Vec3(-196.01877, -1.028277, -196.01877), boundsMax: Vec3(196.01877, 4.167062, 196.01877)),
+        // 20 groups; one holds only lines, which are not drawn. The MTL's .\tex.jpg paths resolve.
+        .init(path: "SpiderOBJ/spider.obj", meshes: 19, triangles: 1368, materials: 4, textures: 4,
+              boundsMin: Vec3(-92.655235, -42.233826, -106.6912), boundsMax: Vec3(57.93622, 37.503952, 86.6912)),
+        .init(path: "WusonPLY/Wuson.ply", meshes: 1, triangles: 3732, materials: 1, textures: 0,
+              boundsMin: Vec3(-0.459976, -0.000566, -1.622242), boundsMax: Vec3(0.459976, 1.515251, 1.622242)),
+        // FBX in centimetres (UnitScaleFactor 1): scaled to metres.
+        .init(path: "BoxFBX/box.fbx", meshes: 1, triangles: 12, materials: 1, textures: 0,
+              boundsMin: Vec3(-0.226096, -0.161864, -0.064646), boundsMax: Vec3(0.284462, 0.244348, 0.46466)),
+    ]
+
+    @Test(arguments: models)
+    func loadsWithTheExpectedContents(_ e: Expectation) throws {
+        let asset = try ModelImporter.load(path: Fixtures.sharedModel(e.path))
+        #expect(asset.meshes.count == e.meshes)
+        #expect(asset.triangleCount == e.triangles)
+        #expect(asset.materials.count == e.materials)
+        #expect(asset.textures.count == e.textures)
+        let tolerance = max(length(e.boundsMax - e.boundsMin) * 1e-5, 1e-5)
+        #expect(asset.bounds.min.isApproximately(e.boundsMin, tolerance: tolerance))
+        #expect(asset.bounds.max.isApproximately(e.boundsMax, tolerance: tolerance))
+        #expect(asset.meshes.allSatisfy { $0.normals.count == $0.positions.count })
+    }
+
+    @Test func embeddedTextureIsDecoded() throws {
+        let asset = try ModelImporter.load(path: Fixtures.sharedModel("BoxTextured/BoxTextured.glb"))
+        let texture = try #require(asset.textures.first)
+        #expect(texture.image.width == 256 && texture.image.height == 256)
+        #expect(asset.meshes[0].uvs.count == asset.meshes[0].positions.count)
+    }
+
+    @Test func gltfBaseColorAndRoughnessAreRead() throws {
+        let asset = try ModelImporter.load(path: Fixtures.peerAsset("scene.glb"))
+        let petals = try #require(asset.materials.first { $0.name == "petals" })
+        #expect(petals.baseColor.isApproximatelyRGB(Vec3(242, 191, 13) / 255))
+        #expect(abs(petals.roughness - 0.8) < 1e-6)
+        #expect(petals.metallic == 0)
+        #expect(asset.triangleCount == 99970)
+    }
+
+    @Test func externalBinAndTextureOfAGltfLoad() throws {
+        let asset = try ModelImporter.load(path: Fixtures.sharedModel("PalmTree/PalmTree.gltf"))
+        #expect(asset.textures.first?.name == "StylizedWater.png")
+    }
+}
+
+extension SIMD4 where Scalar == Float {
+    func isApproximatelyRGB(_ rgb: Vec3) -> Bool { xyz.isApproximately(rgb, tolerance: 1e-5) }
+}

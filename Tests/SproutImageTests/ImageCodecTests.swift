@@ -1,0 +1,56 @@
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutImage
+
+@Suite struct ImageCodecTests {
+    @Test func pngRoundTripIsLossless() throws {
+        var pixels = [UInt8]()
+        for y in 0..<7 { for x in 0..<5 { pixels += [UInt8(x * 40), UInt8(y * 30), 200, UInt8(255 - x)] } }
+        let image = Image(width: 5, height: 7, pixels: pixels)
+        let png = try ImageCodec.encodePNG(image)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(try ImageCodec.decode(png, source: "memory") == image)
+    }
+
+    @Test func garbageIsRefusedWithItsSource() {
+        #expect(throws: ImageCodec.Failure.self) { try ImageCodec.decode([1, 2, 3, 4], source: "broken.png") }
+        do {
+            _ = try ImageCodec.decode([], source: "empty.png")
+            Issue.record("empty input decoded")
+        } catch {
+            #expect("\(error)".contains("empty.png"))
+        }
+    }
+
+    @Test func filesAreWrittenAndReadBack() throws {
+        let dir = try Fixtures.temporaryDirectory("png")
+        let image = Image(width: 3, height: 2, fill: (10, 20, 30, 255))
+        try ImageFile.writePNG(image, to: dir + "/a.png")
+        #expect(try ImageFile.read(path: dir + "/a.png") == image)
+        #expect(throws: ImageCodec.Failure.self) { try ImageFile.read(path: dir + "/missing.png") }
+    }
+
+    @Test func decodesJPEG() throws {
+        let image = try ImageFile.read(path: Fixtures.sharedModel("SpiderOBJ/SpiderTex.jpg"))
+        #expect(image.width > 0 && image.height > 0)
+        #expect(!image.hasTransparency)
+    }
+}
+
+@Suite struct ImageDiffTests {
+    @Test func countsPixelsOverTheChannelDelta() {
+        let a = Image(width: 10, height: 10, fill: (100, 100, 100, 255))
+        var pixels = a.pixels
+        pixels[0] = 103      // one pixel off by 3 > 2
+        pixels[4] = 102      // one pixel off by 2: within
+        let b = Image(width: 10, height: 10, pixels: pixels)
+        let diff = ImageDiff(actual: b, expected: a, tolerance: .strict)
+        #expect(diff.failingPixels == 1)
+        #expect(diff.maxDelta == 3)
+        #expect(diff.firstFailures.first! == (0, 0))
+        // 1 of 100 pixels fails: over the 0.1 % allowed.
+        #expect(!diff.passes)
+        #expect(ImageDiff(actual: a, expected: a, tolerance: .strict).passes)
+    }
+}
