@@ -1,0 +1,45 @@
+import SproutScene
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes model parts as Wavefront OBJ + MTL (positions, normals, diffuse colours), a format
+/// every tool reads. Numbers are printed with fixed precision so output is byte-stable.
+public enum OBJWriter {
+    public static func write(_ parts: [ModelPart], to objPath: String) throws {
+        let stem = objPath.hasSuffix(".obj") ? String(objPath.dropLast(4)) : objPath
+        let mtlName = String((stem + ".mtl").split(separator: "/").last!)
+        var obj = "# Written by Sprout\nmtllib \(mtlName)\n"
+        var mtl = "# Written by Sprout\n"
+        var base = 1
+        for (i, part) in parts.enumerated() {
+            let name = part.mesh.name.isEmpty ? "part\(i)" : part.mesh.name
+            let material = part.material.name.isEmpty ? "material\(i)" : part.material.name
+            let c = part.material.baseColor
+            mtl += "newmtl \(material)\nKd \(fixed(c.x)) \(fixed(c.y)) \(fixed(c.z))\nd \(fixed(c.w))\n"
+            obj += "o \(name)\nusemtl \(material)\n"
+            for p in part.mesh.positions { obj += "v \(fixed(p.x)) \(fixed(p.y)) \(fixed(p.z))\n" }
+            for n in part.mesh.normals { obj += "vn \(fixed(n.x)) \(fixed(n.y)) \(fixed(n.z))\n" }
+            for t in stride(from: 0, to: part.mesh.indices.count, by: 3) {
+                let a = Int(part.mesh.indices[t]) + base, b = Int(part.mesh.indices[t + 1]) + base, d = Int(part.mesh.indices[t + 2]) + base
+                obj += "f \(a)//\(a) \(b)//\(b) \(d)//\(d)\n"
+            }
+            base += part.mesh.vertexCount
+        }
+        try Data(obj.utf8).write(to: URL(fileURLWithPath: objPath), options: .atomic)
+        try Data(mtl.utf8).write(to: URL(fileURLWithPath: stem + ".mtl"), options: .atomic)
+    }
+
+    /// Six decimals, no exponent: 0.1 mm resolution at 100 m is plenty for plants.
+    static func fixed(_ v: Float) -> String {
+        let scaled = (Double(v) * 1_000_000).rounded()
+        let negative = scaled < 0
+        let magnitude = Int64(abs(scaled))
+        let whole = magnitude / 1_000_000, fraction = magnitude % 1_000_000
+        let digits = String(fraction)
+        let text = "\(whole).\(String(repeating: "0", count: 6 - digits.count))\(digits)"
+        return negative && magnitude != 0 ? "-" + text : text
+    }
+}

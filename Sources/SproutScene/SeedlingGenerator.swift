@@ -1,0 +1,111 @@
+import SproutMath
+
+/// A young plant built in code: a tapered stem, pairs of leaves on alternating sides and a bud.
+/// Deterministic for a seed. Leaves are two one-sided sheets (front and back, 0.5 mm apart), so
+/// back-face culling stays on and both sides are lit.
+public struct SeedlingGenerator: Sendable {
+    /// Stem height in metres.
+    public var height: Float = 0.32
+    public var leafPairs = 5
+    public var seed: UInt64 = 1
+
+    public init(height: Float = 0.32, leafPairs: Int = 5, seed: UInt64 = 1) {
+        self.height = height
+        self.leafPairs = leafPairs
+        self.seed = seed
+    }
+
+    public static let stemColor = Vec4(0.16, 0.32, 0.06, 1)
+    public static let leafColor = Vec4(0.09, 0.42, 0.07, 1)
+    public static let budColor = Vec4(0.75, 0.55, 0.05, 1)
+
+    public func parts() -> [ModelPart] {
+        var rng = SeededRandom(seed: seed)
+        let stem = ModelPart(mesh: stemMesh(), material: Material(name: "stem", baseColor: Self.stemColor, roughness: 0.7))
+        let leaves = ModelPart(mesh: leavesMesh(&rng), material: Material(name: "leaves", baseColor: Self.leafColor, roughness: 0.6))
+        let budMesh = MeshFactory.sphere(radius: height * 0.045, segments: 16, rings: 8, name: "bud")
+        let bud = ModelPart(mesh: Mesh(name: "bud", positions: budMesh.positions.map { $0 + Vec3(0, height, 0) },
+                                       normals: budMesh.normals, uvs: budMesh.uvs, indices: budMesh.indices),
+                            material: Material(name: "bud", baseColor: Self.budColor, roughness: 0.5))
+        return [stem, leaves, bud]
+    }
+
+    private func stemMesh() -> Mesh {
+        let segments = 12, rings = 16
+        var positions: [Vec3] = [], normals: [Vec3] = [], indices: [UInt32] = []
+        for r in 0...rings {
+            let t = Float(r) / Float(rings)
+            let radius = height * 0.03 * (1 - 0.6 * t)
+            let sway = Vec3(sin(t * 2.2) * height * 0.03, 0, 0)
+            for s in 0...segments {
+                let a = Float(s) / Float(segments) * 2 * .pi
+                let n = Vec3(cos(a), 0, -sin(a))
+                positions.append(sway + Vec3(0, t * height, 0) + n * radius)
+                normals.append(n)
+            }
+        }
+        let row = UInt32(segments + 1)
+        for r in 0..<UInt32(rings) {
+            for s in 0..<UInt32(segments) {
+                let a = r * row + s, b = a + row
+                indices += [a, a + 1, b, a + 1, b + 1, b]
+            }
+        }
+        return Mesh(name: "stem", positions: positions, normals: normals, indices: indices)
+    }
+
+    private func leavesMesh(_ rng: inout SeededRandom) -> Mesh {
+        var positions: [Vec3] = [], normals: [Vec3] = [], indices: [UInt32] = []
+        for pair in 0..<leafPairs {
+            let t = 0.25 + 0.65 * Float(pair) / Float(max(leafPairs - 1, 1))
+            let length = height * (0.55 - 0.3 * t) * rng.float(in: 0.85...1.15)
+            for side in 0..<2 {
+                let yaw = Float(pair) * 1.4 + Float(side) * .pi + rng.float(in: -0.2...0.2)
+                let base = Vec3(sin(t * 2.2) * height * 0.03, t * height, 0)
+                appendLeaf(base: base, yaw: yaw, length: length, droop: rng.float(in: 0.3...0.6),
+                           positions: &positions, normals: &normals, indices: &indices)
+            }
+        }
+        return Mesh(name: "leaves", positions: positions, normals: normals, indices: indices)
+    }
+
+    /// A curved, pointed leaf of 8 x 2 quads, front and back.
+    private func appendLeaf(base: Vec3, yaw: Float, length: Float, droop: Float,
+                            positions: inout [Vec3], normals: inout [Vec3], indices: inout [UInt32]) {
+        let along = 8, across = 2
+        let rotation = Quaternion(angle: yaw, axis: .unitY)
+        var grid: [Vec3] = []
+        for i in 0...along {
+            let u = Float(i) / Float(along)
+            let halfWidth = length * 0.22 * sin(u * .pi) * (1 - 0.3 * u)
+            let x = u * length, y = u * length * 0.35 - droop * u * u * length
+            for j in 0...across {
+                let v = Float(j) / Float(across) * 2 - 1
+                let fold = abs(v) * halfWidth * 0.25   // a shallow V along the midrib
+                grid.append(base + rotation.act(Vec3(x, y + fold, v * halfWidth)))
+            }
+        }
+        let smooth = Mesh.smoothNormals(positions: grid, indices: leafIndices(along: along, across: across, offset: 0, flipped: false))
+        let offset = 0.00025 as Float
+        for (sheet, sign) in [(false, Float(1)), (true, Float(-1))] {
+            let start = UInt32(positions.count)
+            for (p, n) in zip(grid, smooth) {
+                positions.append(p + n * offset * sign)
+                normals.append(n * sign)
+            }
+            indices += leafIndices(along: along, across: across, offset: start, flipped: sheet)
+        }
+    }
+
+    private func leafIndices(along: Int, across: Int, offset: UInt32, flipped: Bool) -> [UInt32] {
+        var out: [UInt32] = []
+        let row = UInt32(across + 1)
+        for i in 0..<UInt32(along) {
+            for j in 0..<UInt32(across) {
+                let a = offset + i * row + j, b = a + row
+                out += flipped ? [a, a + 1, b, a + 1, b + 1, b] : [a, b, a + 1, a + 1, b, b + 1]
+            }
+        }
+        return out
+    }
+}
