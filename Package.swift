@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["SproutRender", "SproutHeadless", "SproutAssets", "SproutTesting"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "sproutTests", dependencies: ["SproutTesting"]),
+        .testTarget(name: "sproutTests", dependencies: ["sprout", "SproutTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -61,8 +61,11 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let clock = Stopwatch()
         let context = try HeadlessContext()
+        let contextMilliseconds = clock.milliseconds
         let renderer = try Renderer()
+        let rendererMilliseconds = clock.milliseconds
         let asset = try ModelImporter.load(path: model)
+        let loadMilliseconds = clock.milliseconds
         let scene = Scene(lighting: Lighting(directionToLight: light?.value ?? Lighting.standard.directionToLight, castsShadows: !noShadows))
         scene.addChild(asset.root)
         let aspect = Float(size.width) / Float(size.height)
@@ -79,7 +82,8 @@ struct RenderCommand: ParsableCommand {
             print("EGL platform: \(context.platform.rawValue)")
             print("model: \(model): \(asset.meshes.count) meshes, \(asset.triangleCount) triangles, \(asset.materials.count) materials, \(asset.textures.count) textures")
             print("bounds: min \(bounds.min) max \(bounds.max)")
-            print(String(format3("setup: %.1f ms", clock.milliseconds)))
+            print(String(format3("setup: %.1f ms (context %.1f, renderer %.1f, model %.1f)", clock.milliseconds,
+                                 contextMilliseconds, rendererMilliseconds - contextMilliseconds, loadMilliseconds - rendererMilliseconds)))
         }
         var pixels: [UInt8] = []
         let loop = Stopwatch()
@@ -95,9 +99,11 @@ struct RenderCommand: ParsableCommand {
         }
         let loopMilliseconds = loop.milliseconds
         let written = pattern.isPattern ? pattern.path(frame: 0) + " ... " + pattern.path(frame: frames - 1) : output
+        let png = Stopwatch()
         if !pattern.isPattern {
             try ImageFile.writePNG(pixels: pixels, width: size.width, height: size.height, to: output)
         }
+        if verbose { print(String(format3("png: %.1f ms", png.milliseconds))) }
         if verbose {
             print(String(format3("frames: %d in %.1f ms (%.2f ms/frame)", frames, loopMilliseconds, loopMilliseconds / Double(frames))))
         }
