@@ -28,13 +28,16 @@ CAMERA=(--camera-position 0.8,0.9,1.2 --look-at 0,0.55,0 --fov 60 --size 1280x72
 
 declare -A CMD
 CMD[A_cold]="$PY $PEERS/a_pyrender/render_a.py --out $OUT/a.png"
-CMD[B_cold]="$OUT/render_b --out $OUT/b.png"
+CMD[B_cold]="$OUT/render_b --scene $SCENE --out $OUT/b.png"
 CMD[Sprout_cold]="$SPROUT render $SCENE ${CAMERA[*]} --output $OUT/s.png"
-CMD[B_frames]="$OUT/render_b --frames $FRAMES --out $OUT/b_frames.png"
+CMD[B_frames]="$OUT/render_b --scene $SCENE --frames $FRAMES --out $OUT/b_frames.png"
 CMD[Sprout_frames]="$SPROUT render $SCENE ${CAMERA[*]} --frames $FRAMES --orbit 0.5 --verbose --output $OUT/s_frames.png"
 
 run_interleaved() { # names...
-  for name in "$@"; do ${CMD[$name]} >/dev/null 2>&1; : > "$OUT/$name.time"; : > "$OUT/$name.log"; done   # warm-up
+  for name in "$@"; do   # warm-up; a failing command stops the run with its name
+    ${CMD[$name]} >/dev/null 2>&1 || { echo "$name failed: ${CMD[$name]}" >&2; exit 1; }
+    : > "$OUT/$name.time"; : > "$OUT/$name.log"
+  done
   for _ in $(seq "$RUNS"); do
     for name in "$@"; do
       /usr/bin/time -a -o "$OUT/$name.time" -f "%e %U %S %M" ${CMD[$name]} >>"$OUT/$name.log" 2>&1
