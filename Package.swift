@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C system libraries: module.modulemap + shim.h, nothing else.
@@ -29,6 +30,9 @@ let package = Package(
         // Pure Swift core.
         .target(name: "SproutMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "SproutScene", dependencies: ["SproutMath"]),
+        // YAML/JSON documents with line-accurate, strict errors (Yams stays internal to it).
+        .target(name: "SproutDocument", dependencies: ["Yams"]),
+        .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument"]),
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutScene", "CStb"]),
@@ -43,13 +47,15 @@ let package = Package(
         .executableTarget(
             name: "sprout",
             dependencies: [
-                "SproutScene", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
+                "SproutScene", "SproutSession", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "SproutMathTests", dependencies: ["SproutMath"]),
         .testTarget(name: "SproutSceneTests", dependencies: ["SproutScene"]),
+        .testTarget(name: "SproutDocumentTests", dependencies: ["SproutDocument"]),
+        .testTarget(name: "SproutSessionTests", dependencies: ["SproutSession", "SproutTesting"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"]),
         .testTarget(

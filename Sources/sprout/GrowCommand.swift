@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutAssets
+import SproutImage
 import SproutScene
 
 struct GrowCommand: ParsableCommand {
@@ -14,16 +15,28 @@ struct GrowCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "OBJ file to write (an .mtl is written beside it).")
     var output: String
 
+    @Option(help: "Also paint the plant's seed packet front (PNG, 8 x 12 cm at 4000 px/m) with an App Clip Code for --code.")
+    var packet: String?
+
+    @Option(help: "The URL the packet's code encodes.")
+    var code = "https://seedshop.example/sunfl"
+
     @Option(help: "Random seed.")
     var seed: UInt64 = 1
 
     func validate() throws {
         guard plant == "seedling" else { throw ValidationError("unknown plant '\(plant)'; available: seedling") }
         guard output.hasSuffix(".obj") else { throw ValidationError("--output must end in .obj, got '\(output)'") }
+        if let packet, !packet.hasSuffix(".png") { throw ValidationError("--packet must end in .png, got '\(packet)'") }
     }
 
     func run() throws {
         try OBJWriter.write(SeedlingGenerator(seed: seed).parts(), to: output)
         print("wrote \(output)")
+        if let packet {
+            let art = SeedPacketArt(url: code).image()
+            try ImageFile.writePNG(pixels: art.pixels, width: art.width, height: art.height, to: packet)
+            print("wrote \(packet)")
+        }
     }
 }

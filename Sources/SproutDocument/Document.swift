@@ -1,0 +1,83 @@
+internal import Yams
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads YAML (and JSON, which YAML 1.2 contains) into `DocumentValue`s with line numbers.
+public enum Document {
+    /// Documents larger than this are refused before parsing: stages, scripts and catalogs are
+    /// hand-written and small; a huge file is a mistake, not input.
+    public static let maximumSize = 8 << 20
+
+    /// Parses `text`; `file` is only used in messages.
+    public static func parse(_ text: String, file: String) throws(DocumentError) -> DocumentValue {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw syntaxError(error, file: file)
+        } catch {
+            throw DocumentError(file: file, line: 0, field: "", message: "cannot parse: \(error)")
+        }
+        guard let node else { return DocumentValue(content: .null, file: file, line: 1, field: "") }
+        return try convert(node, file: file, field: "")
+    }
+
+    /// Reads and parses the file at `path`.
+    public static func load(path: String) throws(DocumentError) -> DocumentValue {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw DocumentError(file: path, line: 0, field: "", message: exists ? "cannot be read" : "no such file")
+        }
+        guard data.count <= maximumSize else {
+            throw DocumentError(file: path, line: 0, field: "", message: "is \(data.count) bytes; documents are limited to \(maximumSize)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DocumentError(file: path, line: 0, field: "", message: "is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    private static func convert(_ node: Node, file: String, field: String) throws(DocumentError) -> DocumentValue {
+        let line = node.mark?.line ?? 0
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) {
+                return DocumentValue(content: .null, file: file, line: line, field: field)
+            }
+            return DocumentValue(content: .scalar(scalar.string, isPlain: scalar.style == .plain), file: file, line: line, field: field)
+        case .sequence(let sequence):
+            var items: [DocumentValue] = []
+            for (i, item) in sequence.enumerated() {
+                items.append(try convert(item, file: file, field: DocumentValue.element(field, index: i)))
+            }
+            return DocumentValue(content: .sequence(items), file: file, line: line, field: field)
+        case .mapping(let mapping):
+            var pairs: [(key: String, value: DocumentValue)] = []
+            for (keyNode, valueNode) in mapping {
+                guard case .scalar(let key) = keyNode else {
+                    throw DocumentError(file: file, line: keyNode.mark?.line ?? line, field: field, message: "keys must be plain names")
+                }
+                if pairs.contains(where: { $0.key == key.string }) {
+                    throw DocumentError(file: file, line: keyNode.mark?.line ?? line, field: DocumentValue.child(field, key: key.string),
+                                        message: "appears twice")
+                }
+                pairs.append((key.string, try convert(valueNode, file: file, field: DocumentValue.child(field, key: key.string))))
+            }
+            return DocumentValue(content: .mapping(pairs), file: file, line: line, field: field)
+        case .alias:
+            throw DocumentError(file: file, line: line, field: field, message: "YAML aliases are not supported; write the value out")
+        }
+    }
+
+    private static func syntaxError(_ error: YamlError, file: String) -> DocumentError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return DocumentError(file: file, line: mark.line, field: "", message: "not valid YAML or JSON: \(problem)")
+        default:
+            return DocumentError(file: file, line: 0, field: "", message: "not valid YAML or JSON: \(error)")
+        }
+    }
+}

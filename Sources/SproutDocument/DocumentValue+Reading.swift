@@ -1,0 +1,94 @@
+/// Typed reads that fail with the value's place and a reason.
+extension DocumentValue {
+    public func string() throws(DocumentError) -> String {
+        guard case .scalar(let s, _) = content else { throw error("expected text, got \(summary)") }
+        return s
+    }
+
+    /// A finite number (`.nan`, `.inf` and numbers written in quotes are refused).
+    public func double() throws(DocumentError) -> Double {
+        guard case .scalar(let s, let isPlain) = content, isPlain, let value = Double(s) else {
+            throw error("expected a number, got \(summary)")
+        }
+        guard value.isFinite else { throw error("must be a finite number, got \(summary)") }
+        return value
+    }
+
+    public func float() throws(DocumentError) -> Float { Float(try double()) }
+
+    public func int() throws(DocumentError) -> Int {
+        guard case .scalar(let s, let isPlain) = content, isPlain, let value = Int(s) else {
+            throw error("expected a whole number, got \(summary)")
+        }
+        return value
+    }
+
+    public func bool() throws(DocumentError) -> Bool {
+        guard case .scalar(let s, let isPlain) = content, isPlain else { throw error("expected true or false, got \(summary)") }
+        switch s {
+        case "true", "True", "TRUE", "yes": return true
+        case "false", "False", "FALSE", "no": return false
+        default: throw error("expected true or false, got \(summary)")
+        }
+    }
+
+    public func array() throws(DocumentError) -> [DocumentValue] {
+        guard case .sequence(let items) = content else { throw error("expected a list, got \(summary)") }
+        return items
+    }
+
+    /// A list of exactly `count` finite numbers, e.g. a position `[0, 0.74, 0]`.
+    public func numbers(count: Int) throws(DocumentError) -> [Double] {
+        let items = try array()
+        guard items.count == count else { throw error("expected \(count) numbers, got \(items.count)") }
+        var values: [Double] = []
+        for item in items { values.append(try item.double()) }
+        return values
+    }
+
+    /// One of `choices`, as written.
+    public func choice(_ choices: [String]) throws(DocumentError) -> String {
+        let s = try string()
+        guard choices.contains(s) else {
+            throw error("must be one of \(choices.joined(separator: ", ")); got '\(s)'")
+        }
+        return s
+    }
+
+    /// A mapping whose keys must all be in `allowed`: unknown keys are refused, so a typo is an
+    /// error rather than a silently ignored setting.
+    public func object(allowing allowed: [String]) throws(DocumentError) -> DocumentObject {
+        guard case .mapping(let pairs) = content else { throw error("expected a mapping, got \(summary)") }
+        for pair in pairs where !allowed.contains(pair.key) {
+            throw pair.value.error("unknown field; expected one of \(allowed.joined(separator: ", "))")
+        }
+        return DocumentObject(value: self, pairs: pairs)
+    }
+}
+
+/// A mapping being read field by field.
+public struct DocumentObject: Sendable {
+    public let value: DocumentValue
+    let pairs: [(key: String, value: DocumentValue)]
+
+    public var keys: [String] { pairs.map(\.key) }
+
+    /// The field if present and not null.
+    public func optional(_ key: String) -> DocumentValue? {
+        guard let v = pairs.first(where: { $0.key == key })?.value, !v.isNull else { return nil }
+        return v
+    }
+
+    public func required(_ key: String) throws(DocumentError) -> DocumentValue {
+        guard let v = optional(key) else {
+            throw DocumentError(file: value.file, line: value.line, field: DocumentValue.child(value.field, key: key), message: "is required")
+        }
+        return v
+    }
+
+    /// Reads an optional field with `read`, or returns `fallback`.
+    public func read<T>(_ key: String, default fallback: T, _ read: (DocumentValue) throws(DocumentError) -> T) throws(DocumentError) -> T {
+        guard let v = optional(key) else { return fallback }
+        return try read(v)
+    }
+}

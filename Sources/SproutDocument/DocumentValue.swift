@@ -1,0 +1,44 @@
+/// One value of a parsed YAML or JSON document that remembers where it was written, so every
+/// reader error names the file, the line and the field.
+public struct DocumentValue: Sendable {
+    public enum Content: Sendable {
+        case null
+        /// The text as written; `isPlain` is false for quoted strings ("7" is text, 7 a number).
+        case scalar(String, isPlain: Bool)
+        case sequence([DocumentValue])
+        case mapping([(key: String, value: DocumentValue)])
+    }
+
+    public let content: Content
+    public let file: String
+    public let line: Int
+    /// Dotted path from the document root (`steps[3].pan.from`).
+    public let field: String
+
+    public init(content: Content, file: String, line: Int, field: String) {
+        self.content = content
+        self.file = file
+        self.line = line
+        self.field = field
+    }
+
+    /// An error at this value.
+    public func error(_ message: String) -> DocumentError {
+        DocumentError(file: file, line: line, field: field, message: message)
+    }
+
+    /// What the value is, for messages ("a list", "the text 'abc'").
+    public var summary: String {
+        switch content {
+        case .null: return "nothing"
+        case .scalar(let s, _): return "'\(s)'"
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+
+    public var isNull: Bool { if case .null = content { return true } else { return false } }
+
+    static func child(_ field: String, key: String) -> String { field.isEmpty ? key : field + "." + key }
+    static func element(_ field: String, index: Int) -> String { "\(field)[\(index)]" }
+}

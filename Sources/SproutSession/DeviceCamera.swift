@@ -1,0 +1,61 @@
+import SproutMath
+import SproutScene
+
+/// The simulated phone: where it is, where it looks, its lens and its screen. Scripts, the
+/// window's keys and the API move it; the session reads it on every update.
+public struct DeviceCamera: Equatable, Sendable {
+    /// Camera-to-world; the camera looks down its -Z with +Y up.
+    public var transform: Matrix4
+    /// Vertical field of view in degrees.
+    public var fovYDegrees: Float
+    /// The screen in points (origin top-left); gestures and raycasts use it.
+    public var viewport: Viewport
+
+    /// Near and far planes that fit a room and a street: 1 cm to 1 km.
+    public static let nearPlane: Float = 0.01
+    public static let farPlane: Float = 1000
+
+    public init(transform: Matrix4, fovYDegrees: Float = 60, viewport: Viewport = Viewport(width: 1280, height: 720)) {
+        self.transform = transform
+        self.fovYDegrees = fovYDegrees
+        self.viewport = viewport
+    }
+
+    public init(stageCamera: StageCamera, viewport: Viewport = Viewport(width: 1280, height: 720)) {
+        self.init(transform: lookAt(eye: stageCamera.position, target: stageCamera.lookAt),
+                  fovYDegrees: stageCamera.fovYDegrees, viewport: viewport)
+    }
+
+    public var position: Vec3 { transform.translation }
+    public var forward: Vec3 { normalize(transform.transformDirection(Vec3(0, 0, -1))) }
+
+    public var camera: Camera {
+        Camera(transform: transform, perspective: Perspective(fovY: radians(fromDegrees: fovYDegrees), near: Self.nearPlane, far: Self.farPlane))
+    }
+
+    public var mapping: ProjectionMapping { camera.mapping(viewport: viewport) }
+
+    /// Points per metre at one metre's distance: how big things look on this screen.
+    public var focalLengthInPoints: Float { viewport.height / 2 / tan(radians(fromDegrees: fovYDegrees) / 2) }
+
+    /// Places the device at `eye` looking at `target`.
+    public mutating func look(from eye: Vec3, at target: Vec3) {
+        transform = lookAt(eye: eye, target: target)
+    }
+
+    /// Moves the device by `offset` (world metres) keeping its orientation.
+    public mutating func move(by offset: Vec3) {
+        transform.columns.3 = Vec4(position + offset, 1)
+    }
+
+    /// Turns the device by `yaw` about the world's vertical and by `pitch` about its own right
+    /// axis (radians), keeping its position: the way a person turns a phone.
+    public mutating func turn(yaw: Float, pitch: Float) {
+        let p = position
+        let right = normalize(transform.transformDirection(Vec3(1, 0, 0)))
+        let rotation = Quaternion(angle: yaw, axis: .unitY) * Quaternion(angle: pitch, axis: right)
+        var m = rotation.matrix * Matrix4(transform.columns.0, transform.columns.1, transform.columns.2, Vec4(0, 0, 0, 1))
+        m.columns.3 = Vec4(p, 1)
+        transform = m
+    }
+}

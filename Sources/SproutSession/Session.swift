@@ -1,0 +1,143 @@
+import SproutMath
+import SproutScene
+
+/// A simulated AR session over a stage: it tracks the device, finds planes that refine over
+/// time, recognises images and codes, and answers raycasts. Deterministic: time comes only
+/// through `update(deltaTime:)` and randomness only from the seed.
+public final class Session {
+    public let stage: Stage
+    /// The device; move it between updates.
+    public var device: DeviceCamera
+    public private(set) var configuration: SessionConfiguration?
+    /// Seconds of session time, advanced only by `update`.
+    public private(set) var time: Double = 0
+    public private(set) var trackingState: TrackingState = .notAvailable
+    public private(set) var isInterrupted = false
+    /// Anchors in the order they were added.
+    public private(set) var anchors: [Anchor] = []
+
+    private var random: SeededRandom
+    private var tracking = TrackingMonitor()
+    private var planes = PlaneDetector()
+    private var images = ImageDetector()
+    private var sampler = ViewSampler()
+    private var nextIdentifier = 1
+    private var pendingEvents: [SessionEvent] = []
+    private var interruptedAt: Vec3?
+    /// Per surface, drawn at each run with tracking reset.
+    private(set) var estimatedPlaneErrors: [Float] = []
+
+    public init(stage: Stage, seed: UInt64 = 0, viewport: Viewport = Viewport(width: 1280, height: 720)) {
+        self.stage = stage
+        self.random = SeededRandom(seed: seed)
+        self.device = DeviceCamera(stageCamera: stage.camera, viewport: viewport)
+        self.estimatedPlaneErrors = Array(repeating: 0, count: stage.surfaces.count)
+    }
+
+    public var planeAnchors: [PlaneAnchor] { anchors.compactMap { $0 as? PlaneAnchor } }
+    public var imageAnchors: [ImageAnchor] { anchors.compactMap { $0 as? ImageAnchor } }
+    public var codeAnchors: [CodeAnchor] { anchors.compactMap { $0 as? CodeAnchor } }
+
+    /// Starts or changes what the session looks for. A first run, or `.resetTracking`, starts
+    /// tracking afresh (`limited(initializing)`, plane estimates and recognition forgotten);
+    /// `.removeExistingAnchors` removes every anchor, reported by the next update.
+    public func run(_ configuration: SessionConfiguration, options: RunOptions = []) {
+        let isFirstRun = self.configuration == nil
+        self.configuration = configuration
+        if options.contains(.removeExistingAnchors) {
+            for anchor in anchors { pendingEvents.append(.removed(anchor)) }
+            anchors.removeAll()
+            planes.reset()
+            images.reset(imageCount: stage.images.count)
+        }
+        if isFirstRun || options.contains(.resetTracking) {
+            tracking.reset()
+            trackingState = tracking.state
+            isInterrupted = false
+            interruptedAt = nil
+            // Detected anchors belong to the old tracking and go; the app's own anchors stay.
+            for anchor in anchors where Self.isDetected(anchor) { pendingEvents.append(.removed(anchor)) }
+            anchors.removeAll(where: Self.isDetected)
+            planes.reset()
+            images.reset(imageCount: stage.images.count)
+            estimatedPlaneErrors = stage.surfaces.map { _ in random.float(in: -1...1) * Self.estimatedPlaneErrorBound }
+        }
+    }
+
+    static func isDetected(_ anchor: Anchor) -> Bool { anchor is PlaneAnchor || anchor is ImageAnchor || anchor is CodeAnchor }
+
+    /// The session stops seeing (a phone call, the app in the background): no tracking until
+    /// `endInterruption`.
+    public func interrupt() {
+        guard configuration != nil, !isInterrupted else { return }
+        isInterrupted = true
+        interruptedAt = device.position
+    }
+
+    /// Tracking resumes as `limited(relocalizing)` until the device looks at features near
+    /// where it was when the interruption began (P18/P20 allow relocalisation).
+    public func endInterruption() {
+        guard isInterrupted else { return }
+        isInterrupted = false
+        tracking.beginRelocalizing(near: interruptedAt ?? device.position)
+    }
+
+    /// Adds an anchor of the app's own (a placed object's pose, P18 `addOrUpdateAnchor`).
+    public func add(anchor: Anchor) {
+        anchors.append(anchor)
+        pendingEvents.append(.added(anchor))
+    }
+
+    /// Removes an app anchor.
+    public func remove(anchor: Anchor) {
+        guard let i = anchors.firstIndex(where: { $0 === anchor }) else { return }
+        anchors.remove(at: i)
+        pendingEvents.append(.removed(anchor))
+    }
+
+    /// A fresh identifier for an app anchor; session anchors draw from the same counter.
+    public func makeAnchorIdentifier() -> AnchorIdentifier {
+        defer { nextIdentifier += 1 }
+        return AnchorIdentifier(nextIdentifier)
+    }
+
+    /// Advances the session by `deltaTime` seconds with the device where it is now.
+    @discardableResult
+    public func update(deltaTime dt: Double) -> Frame {
+        precondition(dt >= 0 && dt.isFinite, "Session.update: deltaTime must be finite and >= 0")
+        time += dt
+        var events = pendingEvents
+        pendingEvents.removeAll(keepingCapacity: true)
+        let jitter = Vec2(random.float(in: 0..<1), random.float(in: 0..<1))
+        sampler.sample(stage, from: device, jitter: jitter)
+
+        if let configuration, !isInterrupted {
+            trackingState = tracking.update(deltaTime: dt, pose: device.transform, featureScore: sampler.featureScore)
+            let isNormal = trackingState == .normal
+            let emit: (SessionEvent) -> Void = { event in
+                events.append(event)
+                self.apply(event)
+            }
+            planes.update(deltaTime: dt, views: sampler.surfaceViews, stage: stage, alignments: configuration.planeDetection,
+                          isTrackingNormal: isNormal, random: &random, issue: makeAnchorIdentifier, emit: emit)
+            images.update(deltaTime: dt, stage: stage, device: device, configuration: configuration,
+                          isTracking: isNormal, issue: makeAnchorIdentifier, emit: emit)
+        } else {
+            trackingState = .notAvailable
+        }
+        return Frame(timestamp: time, camera: device, trackingState: trackingState, anchors: anchors, events: events,
+                     featureScore: sampler.featureScore)
+    }
+
+    private func apply(_ event: SessionEvent) {
+        switch event {
+        case .added(let a): anchors.append(a)
+        case .removed(let a): anchors.removeAll { $0 === a }
+        case .updated: break
+        }
+    }
+}
+
+extension SeededRandom {
+    mutating func float(in range: Range<Float>) -> Float { Float.random(in: range, using: &self) }
+}

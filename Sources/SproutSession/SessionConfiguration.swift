@@ -1,0 +1,40 @@
+/// What a session looks for (ARKit's `ARWorldTrackingConfiguration`, the parts Sprout simulates).
+public struct SessionConfiguration: Equatable, Sendable {
+    public var planeDetection: Set<PlaneAlignment>
+    /// Images to recognise, matched by name against the stage's images.
+    public var detectionImages: [ReferenceImage]
+    public var isCodeTrackingEnabled: Bool
+
+    public init(planeDetection: Set<PlaneAlignment> = [.horizontal, .vertical], detectionImages: [ReferenceImage] = [],
+                isCodeTrackingEnabled: Bool = false) {
+        self.planeDetection = planeDetection
+        self.detectionImages = detectionImages
+        self.isCodeTrackingEnabled = isCodeTrackingEnabled
+    }
+
+    /// The interaction sample's configuration (P18 `resetTracking`): planes of both alignments.
+    public static let worldTracking = SessionConfiguration()
+}
+
+/// An image the app wants recognised: a name and the width it is printed at.
+public struct ReferenceImage: Equatable, Hashable, Sendable {
+    public var name: String
+    /// Metres.
+    public var physicalWidth: Float
+
+    public init(name: String, physicalWidth: Float) {
+        self.name = name
+        self.physicalWidth = physicalWidth
+    }
+}
+
+/// How `Session.run` treats the state of a previous run.
+public struct RunOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Start tracking afresh: `limited(initializing)` again, plane estimates forgotten.
+    public static let resetTracking = RunOptions(rawValue: 1)
+    /// Remove every anchor (each gives a `removed` event).
+    public static let removeExistingAnchors = RunOptions(rawValue: 2)
+}

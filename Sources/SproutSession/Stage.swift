@@ -1,0 +1,165 @@
+import SproutMath
+import SproutScene
+
+/// The real world a simulated session looks at: flat surfaces (which planes are detected on),
+/// reference images (which can carry an App Clip Code), visual-only blocks, lights, the default
+/// device camera and an optional geographic origin. Loaded from YAML or JSON (`Stage.load`).
+public struct Stage: Sendable {
+    public var name: String
+    /// Where the stage was read from, for messages.
+    public var source: String
+    public var surfaces: [StageSurface]
+    public var images: [StageImage]
+    public var blocks: [StageBlock]
+    public var lighting: Lighting
+    public var camera: StageCamera
+    public var geoOrigin: GeoOrigin?
+
+    public init(name: String, source: String = "", surfaces: [StageSurface] = [], images: [StageImage] = [],
+                blocks: [StageBlock] = [], lighting: Lighting = .standard, camera: StageCamera = StageCamera(),
+                geoOrigin: GeoOrigin? = nil) {
+        self.name = name
+        self.source = source.isEmpty ? name : source
+        self.surfaces = surfaces
+        self.images = images
+        self.blocks = blocks
+        self.lighting = lighting
+        self.camera = camera
+        self.geoOrigin = geoOrigin
+    }
+
+    public func image(named name: String) -> StageImage? { images.first { $0.name == name } }
+    public func surface(named name: String) -> StageSurface? { surfaces.first { $0.name == name } }
+}
+
+/// How a surface or block looks: an sRGB colour, optionally a texture (path resolved at load).
+public struct StageAppearance: Equatable, Sendable {
+    /// sRGB, 0...1.
+    public var color: Vec3
+    public var texturePath: String?
+
+    public init(color: Vec3 = Vec3(0.8, 0.8, 0.8), texturePath: String? = nil) {
+        self.color = color
+        self.texturePath = texturePath
+    }
+}
+
+/// A flat rectangle of the world that can become a plane anchor.
+public struct StageSurface: Sendable {
+    public var name: String
+    public var alignment: PlaneAlignment
+    public var frame: SurfaceFrame
+    /// Width along the frame's x and depth (or height, on a wall) along its z, metres.
+    public var size: Vec2
+    /// How many visual features the surface offers, 0 (blank) ... 1 (richly textured):
+    /// drives tracking quality and how fast planes are found on it.
+    public var detail: Float
+    public var appearance: StageAppearance
+    /// Drawn as a slab this thick behind the surface (0 draws a flat rectangle).
+    public var thickness: Float
+    /// A building facade, which geotracking localises against.
+    public var isFacade: Bool
+
+    public init(name: String, alignment: PlaneAlignment, position: Vec3, yaw: Float = 0, size: Vec2, detail: Float,
+                appearance: StageAppearance = StageAppearance(), thickness: Float = 0, isFacade: Bool = false) {
+        self.name = name
+        self.alignment = alignment
+        self.frame = SurfaceFrame(center: position, yaw: yaw, alignment: alignment)
+        self.size = size
+        self.detail = detail
+        self.appearance = appearance
+        self.thickness = thickness
+        self.isFacade = isFacade
+    }
+
+    /// Whether an in-plane point lies on the rectangle.
+    @inlinable public func contains(local p: Vec2) -> Bool {
+        abs(p.x) <= size.x / 2 && abs(p.y) <= size.y / 2
+    }
+}
+
+/// A picture in the world that image detection can recognise (a seed packet, a poster).
+public struct StageImage: Sendable {
+    /// The reference image name; also the anchor's name.
+    public var name: String
+    public var texturePath: String
+    /// Physical width and height in metres (height from the texture's aspect unless given).
+    public var physicalSize: Vec2
+    /// Image-to-world in ARKit's convention: x to the right of the picture, y out of it, z down it.
+    public var frame: SurfaceFrame
+    public var alignment: PlaneAlignment
+    public var code: StageCode?
+
+    public init(name: String, texturePath: String, physicalSize: Vec2, position: Vec3, yaw: Float = 0,
+                alignment: PlaneAlignment = .horizontal, code: StageCode? = nil) {
+        self.name = name
+        self.texturePath = texturePath
+        self.physicalSize = physicalSize
+        self.frame = SurfaceFrame(center: position, yaw: yaw, alignment: alignment)
+        self.alignment = alignment
+        self.code = code
+    }
+}
+
+/// An App Clip Code printed on an image.
+public struct StageCode: Equatable, Sendable {
+    /// The URL the code encodes.
+    public var url: String
+    /// Printed diameter in metres.
+    public var diameter: Float
+    /// Centre of the code on the image, in the image's (x, z) metres from its centre.
+    public var offset: Vec2
+
+    public init(url: String, diameter: Float, offset: Vec2 = .zero) {
+        self.url = url
+        self.diameter = diameter
+        self.offset = offset
+    }
+}
+
+/// A box drawn with the stage but invisible to the session (table legs, furniture).
+public struct StageBlock: Sendable {
+    public var name: String
+    public var position: Vec3
+    public var size: Vec3
+    public var yaw: Float
+    public var appearance: StageAppearance
+
+    public init(name: String, position: Vec3, size: Vec3, yaw: Float = 0, appearance: StageAppearance = StageAppearance()) {
+        self.name = name
+        self.position = position
+        self.size = size
+        self.yaw = yaw
+        self.appearance = appearance
+    }
+}
+
+/// Where the device starts: position, point looked at and vertical field of view.
+public struct StageCamera: Equatable, Sendable {
+    public var position: Vec3
+    public var lookAt: Vec3
+    public var fovYDegrees: Float
+
+    public init(position: Vec3 = Vec3(0, 1.45, 0.85), lookAt: Vec3 = Vec3(0, 0.74, 0), fovYDegrees: Float = 60) {
+        self.position = position
+        self.lookAt = lookAt
+        self.fovYDegrees = fovYDegrees
+    }
+}
+
+/// The stage's place on the Earth: the WGS-84 position of the stage origin and the compass
+/// heading of the stage's -Z axis (degrees clockwise from true north).
+public struct GeoOrigin: Equatable, Sendable {
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres above the WGS-84 ellipsoid.
+    public var altitude: Double
+    public var heading: Double
+
+    public init(latitude: Double, longitude: Double, altitude: Double = 0, heading: Double = 0) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitude = altitude
+        self.heading = heading
+    }
+}

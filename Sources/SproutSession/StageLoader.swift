@@ -1,0 +1,263 @@
+import SproutDocument
+import SproutMath
+import SproutScene
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads a stage from YAML or JSON and refuses nonsense with the file, the line, the field and
+/// the reason. Texture paths are relative to `textureRoot` (the stage's folder, or `Assets/` for
+/// the built-in stages) and may not leave it.
+public struct StageLoader {
+    public let textureRoot: String
+
+    public init(textureRoot: String) {
+        self.textureRoot = textureRoot
+    }
+
+    /// Built-in stages live in `Assets/stages/NAME.yaml`; their textures resolve against `Assets/`.
+    public static func builtIn(_ name: String, assetsDirectory: String) throws(DocumentError) -> Stage {
+        let path = assetsDirectory + "/stages/" + name + ".yaml"
+        guard isPlainName(name), FileManager.default.fileExists(atPath: path) else {
+            throw DocumentError(file: name, line: 0, field: "", message: "no built-in stage of that name (\(builtInNames(assetsDirectory: assetsDirectory).joined(separator: ", ")))")
+        }
+        return try StageLoader(textureRoot: assetsDirectory).load(path: path)
+    }
+
+    public static func builtInNames(assetsDirectory: String) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: assetsDirectory + "/stages")) ?? []
+        return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// A built-in name, or a path to a stage file (whose folder holds its textures).
+    public static func resolve(_ nameOrPath: String, assetsDirectory: String?) throws(DocumentError) -> Stage {
+        if isPlainName(nameOrPath), let assets = assetsDirectory {
+            return try builtIn(nameOrPath, assetsDirectory: assets)
+        }
+        let folder = nameOrPath.contains("/") ? String(nameOrPath[..<nameOrPath.lastIndex(of: "/")!]) : "."
+        return try StageLoader(textureRoot: folder.isEmpty ? "/" : folder).load(path: nameOrPath)
+    }
+
+    static func isPlainName(_ s: String) -> Bool {
+        !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    public func load(path: String) throws(DocumentError) -> Stage {
+        try stage(from: try Document.load(path: path), source: path)
+    }
+
+    public func parse(_ text: String, file: String) throws(DocumentError) -> Stage {
+        try stage(from: try Document.parse(text, file: file), source: file)
+    }
+
+    func stage(from document: DocumentValue, source: String) throws(DocumentError) -> Stage {
+        let o = try document.object(allowing: ["name", "camera", "lights", "surfaces", "images", "blocks", "geo"])
+        var stage = Stage(name: try o.read("name", default: "stage") { v throws(DocumentError) in try v.string() }, source: source)
+        if let v = o.optional("camera") { stage.camera = try camera(v) }
+        if let v = o.optional("lights") { stage.lighting = try lighting(v) }
+        if let v = o.optional("surfaces") {
+            for item in try v.array() { stage.surfaces.append(try surface(item)) }
+        }
+        if let v = o.optional("images") {
+            for item in try v.array() {
+                let image = try self.image(item)
+                if stage.image(named: image.name) != nil { throw item.error("an image named '\(image.name)' already exists") }
+                stage.images.append(image)
+            }
+        }
+        if let v = o.optional("blocks") {
+            for item in try v.array() { stage.blocks.append(try block(item)) }
+        }
+        if let v = o.optional("geo") { stage.geoOrigin = try geoOrigin(v) }
+        return stage
+    }
+
+    // MARK: Parts
+
+    func surface(_ v: DocumentValue) throws(DocumentError) -> StageSurface {
+        let o = try v.object(allowing: ["name", "alignment", "position", "yaw", "size", "color", "texture", "detail", "thickness", "facade"])
+        let alignment = PlaneAlignment(rawValue: try o.required("alignment").choice(PlaneAlignment.allCases.map(\.rawValue)))!
+        return StageSurface(
+            name: try o.required("name").string(),
+            alignment: alignment,
+            position: try vec3(o.required("position")),
+            yaw: try yaw(o),
+            size: try positiveSize(o.required("size")),
+            detail: try o.required("detail").ranged(0...1),
+            appearance: try appearance(o),
+            thickness: try o.read("thickness", default: 0) { v throws(DocumentError) in try v.ranged(0...10) },
+            isFacade: try o.read("facade", default: false) { v throws(DocumentError) in try v.bool() })
+    }
+
+    func image(_ v: DocumentValue) throws(DocumentError) -> StageImage {
+        let o = try v.object(allowing: ["name", "texture", "width", "height", "position", "yaw", "alignment", "code"])
+        let textureField = try o.required("texture")
+        let (path, pixels) = try texture(textureField)
+        let width = try o.required("width").ranged(0.001...100, positive: true)
+        let height = try o.read("height", default: width * Float(pixels.height) / Float(pixels.width)) { v throws(DocumentError) in
+            try v.ranged(0.001...100, positive: true)
+        }
+        let alignment = try o.read("alignment", default: PlaneAlignment.horizontal) { v throws(DocumentError) in
+            PlaneAlignment(rawValue: try v.choice(PlaneAlignment.allCases.map(\.rawValue)))!
+        }
+        var code: StageCode?
+        if let c = o.optional("code") { code = try self.code(c, imageSize: Vec2(width, height)) }
+        return StageImage(name: try o.required("name").string(), texturePath: path, physicalSize: Vec2(width, height),
+                          position: try vec3(o.required("position")), yaw: try yaw(o), alignment: alignment, code: code)
+    }
+
+    func code(_ v: DocumentValue, imageSize: Vec2) throws(DocumentError) -> StageCode {
+        let o = try v.object(allowing: ["url", "diameter", "offset"])
+        let urlField = try o.required("url")
+        let url = try urlField.string()
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = parsed.host, !host.isEmpty else {
+            throw urlField.error("must be an http or https URL with a host, got '\(url)'")
+        }
+        let diameter = try o.read("diameter", default: min(imageSize.x, imageSize.y) * 0.4) { v throws(DocumentError) in
+            try v.ranged(0.001...10, positive: true)
+        }
+        let offset = try o.read("offset", default: Vec2.zero) { v throws(DocumentError) in
+            let n = try v.numbers(count: 2)
+            let p = Vec2(Float(n[0]), Float(n[1]))
+            guard abs(p.x) + diameter / 2 <= imageSize.x / 2 + 1e-6, abs(p.y) + diameter / 2 <= imageSize.y / 2 + 1e-6 else {
+                throw v.error("puts the code (diameter \(diameter) m) outside the image (\(imageSize.x) x \(imageSize.y) m)")
+            }
+            return p
+        }
+        return StageCode(url: url, diameter: diameter, offset: offset)
+    }
+
+    func block(_ v: DocumentValue) throws(DocumentError) -> StageBlock {
+        let o = try v.object(allowing: ["name", "position", "size", "yaw", "color", "texture"])
+        let sizeField = try o.required("size")
+        let s = try vec3(sizeField)
+        guard s.x > 0, s.y > 0, s.z > 0 else { throw sizeField.error("every side must be positive, got [\(s.x), \(s.y), \(s.z)]") }
+        return StageBlock(name: try o.read("name", default: "block") { v throws(DocumentError) in try v.string() },
+                          position: try vec3(o.required("position")), size: s, yaw: try yaw(o), appearance: try appearance(o))
+    }
+
+    func camera(_ v: DocumentValue) throws(DocumentError) -> StageCamera {
+        let o = try v.object(allowing: ["position", "lookAt", "fov"])
+        let position = try vec3(o.required("position"))
+        let target = try vec3(o.required("lookAt"))
+        guard distance(position, target) > 1e-3 else { throw try o.required("lookAt").error("must differ from position") }
+        let fov = try o.read("fov", default: Float(60)) { v throws(DocumentError) in try v.ranged(10...120) }
+        return StageCamera(position: position, lookAt: target, fovYDegrees: fov)
+    }
+
+    func lighting(_ v: DocumentValue) throws(DocumentError) -> Lighting {
+        var lighting = Lighting(ambient: 0)
+        var hasDirectional = false
+        for item in try v.array() {
+            let o = try item.object(allowing: ["type", "direction", "color", "intensity", "shadows"])
+            let type = try o.required("type").choice(["directional", "ambient"])
+            let intensity = try o.read("intensity", default: Float(1)) { v throws(DocumentError) in try v.ranged(0...100) }
+            if type == "ambient" {
+                for key in ["direction", "shadows"] where o.optional(key) != nil {
+                    throw try o.required(key).error("an ambient light has no \(key)")
+                }
+                lighting.ambient += intensity
+                continue
+            }
+            guard !hasDirectional else { throw item.error("only one directional light is supported (the renderer draws one sun)") }
+            hasDirectional = true
+            let directionField = try o.required("direction")
+            let direction = try vec3(directionField)
+            guard length(direction) > 1e-6 else { throw directionField.error("must not be the zero vector") }
+            lighting.directionToLight = normalize(direction)
+            lighting.intensity = intensity
+            lighting.color = try o.read("color", default: Vec3.one) { v throws(DocumentError) in try linearColor(v) }
+            lighting.castsShadows = try o.read("shadows", default: true) { v throws(DocumentError) in try v.bool() }
+        }
+        if !hasDirectional { lighting.intensity = 0; lighting.castsShadows = false }
+        return lighting
+    }
+
+    func geoOrigin(_ v: DocumentValue) throws(DocumentError) -> GeoOrigin {
+        let o = try v.object(allowing: ["latitude", "longitude", "altitude", "heading"])
+        return GeoOrigin(latitude: try o.required("latitude").rangedDouble(-90...90),
+                         longitude: try o.required("longitude").rangedDouble(-180...180),
+                         altitude: try o.read("altitude", default: 0) { v throws(DocumentError) in try v.rangedDouble(-500...9000) },
+                         heading: try o.read("heading", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...360) })
+    }
+
+    // MARK: Values
+
+    func vec3(_ v: DocumentValue) throws(DocumentError) -> Vec3 {
+        let n = try v.numbers(count: 3)
+        let p = Vec3(Float(n[0]), Float(n[1]), Float(n[2]))
+        guard abs(p.x) <= 100_000, abs(p.y) <= 100_000, abs(p.z) <= 100_000 else { throw v.error("lies more than 100 km from the origin") }
+        return p
+    }
+
+    func positiveSize(_ v: DocumentValue) throws(DocumentError) -> Vec2 {
+        let n = try v.numbers(count: 2)
+        guard n[0] > 0, n[1] > 0 else { throw v.error("must be positive, got [\(n[0]), \(n[1])]") }
+        guard n[0] <= 10_000, n[1] <= 10_000 else { throw v.error("is larger than 10 km") }
+        return Vec2(Float(n[0]), Float(n[1]))
+    }
+
+    func yaw(_ o: DocumentObject) throws(DocumentError) -> Float {
+        radians(fromDegrees: try o.read("yaw", default: Float(0)) { v throws(DocumentError) in try v.ranged(-360...360) })
+    }
+
+    func appearance(_ o: DocumentObject) throws(DocumentError) -> StageAppearance {
+        var a = StageAppearance()
+        if let v = o.optional("color") { a.color = try sRGBColor(v) }
+        if let v = o.optional("texture") { a.texturePath = try texture(v).path }
+        return a
+    }
+
+    /// `[r, g, b]` in 0...1 or `"#rrggbb"`, sRGB as colour pickers give them.
+    func sRGBColor(_ v: DocumentValue) throws(DocumentError) -> Vec3 {
+        if case .scalar(let s, _) = v.content {
+            guard s.hasPrefix("#"), s.count == 7, let rgb = Int(s.dropFirst(), radix: 16) else {
+                throw v.error("expected [r, g, b] in 0...1 or \"#rrggbb\", got \(v.summary)")
+            }
+            return Vec3(Float((rgb >> 16) & 255), Float((rgb >> 8) & 255), Float(rgb & 255)) / 255
+        }
+        let n = try v.numbers(count: 3)
+        guard n.allSatisfy({ (0...1).contains($0) }) else { throw v.error("components must lie in 0...1, got \(n)") }
+        return Vec3(Float(n[0]), Float(n[1]), Float(n[2]))
+    }
+
+    func linearColor(_ v: DocumentValue) throws(DocumentError) -> Vec3 {
+        let c = try sRGBColor(v)
+        return Vec3(linearFromSRGB(c.x), linearFromSRGB(c.y), linearFromSRGB(c.z))
+    }
+
+    /// Resolves a texture path inside `textureRoot` and checks the file is a PNG or JPEG.
+    func texture(_ v: DocumentValue) throws(DocumentError) -> (path: String, size: (width: Int, height: Int)) {
+        let relative = try v.string()
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\\"),
+              !relative.split(separator: "/").contains("..") else {
+            throw v.error("must be a path inside \(textureRoot) without '..', got '\(relative)'")
+        }
+        let path = textureRoot + "/" + relative
+        guard FileManager.default.fileExists(atPath: path) else { throw v.error("texture \(path) does not exist") }
+        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: path), resolved.hasPrefix("/") || resolved.contains("..") {
+            throw v.error("texture \(path) is a link that leaves \(textureRoot)")
+        }
+        guard let size = ImageHeader.size(ofFileAt: path) else { throw v.error("texture \(path) is not a PNG or JPEG image") }
+        return (path, size)
+    }
+}
+
+extension DocumentValue {
+    /// A number within `range` (strictly above its lower end when `positive`).
+    func ranged(_ range: ClosedRange<Float>, positive: Bool = false) throws(DocumentError) -> Float {
+        let x = try float()
+        if positive, x <= 0 { throw error("must be positive, got \(x)") }
+        guard range.contains(x) else { throw error("must lie in \(range.lowerBound)...\(range.upperBound), got \(x)") }
+        return x
+    }
+
+    func rangedDouble(_ range: ClosedRange<Double>) throws(DocumentError) -> Double {
+        let x = try double()
+        guard range.contains(x) else { throw error("must lie in \(range.lowerBound)...\(range.upperBound), got \(x)") }
+        return x
+    }
+}
