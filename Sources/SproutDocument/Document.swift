@@ -76,6 +76,9 @@ public enum Document {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return DocumentError(file: file, line: mark.line, field: "", message: "not valid YAML or JSON: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams marks the mapping; name the key the reader wrote twice.
+            return DocumentError(file: file, line: context.mark.line, field: duplicates.sorted().joined(separator: ", "), message: "appears twice in this mapping")
         default:
             return DocumentError(file: file, line: 0, field: "", message: "not valid YAML or JSON: \(error)")
         }

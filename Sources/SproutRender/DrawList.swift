@@ -10,15 +10,30 @@ struct DrawItem {
     let worldBounds: BoundingBox
 }
 
-/// The scene flattened for one frame: opaque first, transparent back to front.
+/// The scene flattened for one frame, in two layers (the backdrop, then the content), each
+/// opaque first and transparent back to front.
 struct DrawList {
-    var opaque: [DrawItem] = []
-    var transparent: [DrawItem] = []
+    struct Layer {
+        var opaque: [DrawItem] = []
+        var transparent: [DrawItem] = []
+        var isEmpty: Bool { opaque.isEmpty && transparent.isEmpty }
+    }
+
+    var backdrop = Layer()
+    var content = Layer()
     var casterBounds = BoundingBox.empty
     var allBounds = BoundingBox.empty
 
+    var casters: [DrawItem] { (backdrop.opaque + content.opaque).filter(\.castsShadow) }
+
     init(scene: Scene, eye: Vec3) {
-        scene.root.visit { entity in
+        backdrop = collect(scene.backdrop, eye: eye)
+        content = collect(scene.root, eye: eye)
+    }
+
+    private mutating func collect(_ root: Entity, eye: Vec3) -> Layer {
+        var layer = Layer()
+        root.visit { entity in
             guard entity.isEnabled else { return false }
             guard let model = entity.model else { return true }
             let world = entity.worldMatrix
@@ -26,12 +41,13 @@ struct DrawList {
                 let bounds = part.mesh.bounds.transformed(by: world)
                 let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit
                 let item = DrawItem(mesh: part.mesh, material: part.material, world: world, castsShadow: casts, worldBounds: bounds)
-                if part.material.blending == .transparent { transparent.append(item) } else { opaque.append(item) }
+                if part.material.blending == .transparent { layer.transparent.append(item) } else { layer.opaque.append(item) }
                 allBounds.formUnion(bounds)
                 if casts { casterBounds.formUnion(bounds) }
             }
             return true
         }
-        transparent.sort { distance($0.worldBounds.center, eye) > distance($1.worldBounds.center, eye) }
+        layer.transparent.sort { distance($0.worldBounds.center, eye) > distance($1.worldBounds.center, eye) }
+        return layer
     }
 }

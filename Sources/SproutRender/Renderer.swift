@@ -59,7 +59,7 @@ public final class Renderer {
             glDisable(GLenum(GL_CULL_FACE))   // thin leaves and open meshes must still cast
             glUseProgram(shadowProgram.id)
             shadowProgram.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
-            for item in list.opaque where item.castsShadow {
+            for item in list.casters {
                 shadowProgram.set("uModel", matrix: item.world.flat)
                 resources.mesh(item.mesh).draw()
                 drawCount += 1
@@ -81,15 +81,12 @@ public final class Renderer {
         let viewProjection = (mapping.projectionMatrix * mapping.viewMatrix).flat
         var frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: lighting,
                                   lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil)
-        for item in list.opaque { draw(item, shadowed: useShadows, frame: &frame); drawCount += 1 }
-        if !list.transparent.isEmpty {
-            glEnable(GLenum(GL_BLEND))
-            glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-            glDepthMask(GLboolean(GL_FALSE))
-            for item in list.transparent { draw(item, shadowed: useShadows, frame: &frame); drawCount += 1 }
-            glDepthMask(GLboolean(GL_TRUE))
-            glDisable(GLenum(GL_BLEND))
+        if !list.backdrop.isEmpty {
+            drawCount += draw(list.backdrop, shadowed: useShadows, frame: &frame)
+            // Without occlusion, content is drawn over the camera feed: the backdrop's depth goes.
+            if !view.options.backdropOccludes { glClear(GLbitfield(GL_DEPTH_BUFFER_BIT)) }
         }
+        drawCount += draw(list.content, shadowed: useShadows, frame: &frame)
         glBindVertexArray(0)
 
         if let resolve = target.resolveFramebuffer {
@@ -101,6 +98,20 @@ public final class Renderer {
         glBindFramebuffer(GLC.framebuffer, 0)
         lastDrawCount = drawCount
         if let error = glErrorText() { throw RenderError("rendering failed: \(error)") }
+    }
+
+    /// Draws a layer: opaque items, then transparent ones blended without writing depth.
+    private func draw(_ layer: DrawList.Layer, shadowed: Bool, frame: inout FrameUniforms) -> Int {
+        for item in layer.opaque { draw(item, shadowed: shadowed, frame: &frame) }
+        if !layer.transparent.isEmpty {
+            glEnable(GLenum(GL_BLEND))
+            glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            glDepthMask(GLboolean(GL_FALSE))
+            for item in layer.transparent { draw(item, shadowed: shadowed, frame: &frame) }
+            glDepthMask(GLboolean(GL_TRUE))
+            glDisable(GLenum(GL_BLEND))
+        }
+        return layer.opaque.count + layer.transparent.count
     }
 
     private struct FrameUniforms {

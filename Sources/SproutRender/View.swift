@@ -21,8 +21,13 @@ public struct RenderOptions: Sendable {
     /// Side of the square shadow map in texels.
     public var shadowMapSize: Int
 
-    public init(shadows: Bool = true, shadowMapSize: Int = 2048) {
+    /// Whether the backdrop (the stage) hides virtual content behind it, as a device with scene
+    /// depth does; off, content is composited over the camera feed as plain AR draws it.
+    public var backdropOccludes: Bool
+
+    public init(shadows: Bool = true, shadowMapSize: Int = 2048, backdropOccludes: Bool = true) {
         self.shadows = shadows
         self.shadowMapSize = shadowMapSize
+        self.backdropOccludes = backdropOccludes
     }
 }

@@ -4,6 +4,10 @@ import SproutMath
 /// How it is seen (camera, viewport) is the renderer's `View`; where it goes is a render target.
 public final class Scene {
     public let root = Entity(name: "root")
+    /// The real world as the camera feed shows it (a stage): drawn first, behind the virtual
+    /// content under `root`, which it hides or not as the view's options say (scene-depth
+    /// occlusion, or plain compositing over the camera image). It receives and casts shadows.
+    public let backdrop = Entity(name: "backdrop")
     public var lighting: Lighting
     public private(set) var animations: [TransformAnimation] = []
     /// Seconds of scene time, advanced only by `update(deltaTime:)`.

@@ -102,6 +102,7 @@ extension Key {
         case .q: GLFW_KEY_Q
         case .e: GLFW_KEY_E
         case .r: GLFW_KEY_R
+        case .p: GLFW_KEY_P
         case .escape: GLFW_KEY_ESCAPE
         case .up: GLFW_KEY_UP
         case .down: GLFW_KEY_DOWN
@@ -111,7 +112,7 @@ extension Key {
         }
     }
 
-    static let all: [Key] = [.w, .a, .s, .d, .q, .e, .r, .escape, .up, .down, .left, .right, .shift]
+    static let all: [Key] = [.w, .a, .s, .d, .q, .e, .r, .p, .escape, .up, .down, .left, .right, .shift]
 }
 
 // GLFW callbacks are C function pointers: they find their Window through the user pointer.

@@ -4,6 +4,7 @@ import SproutImage
 import SproutMath
 import SproutRender
 import SproutScene
+import SproutSession
 import SproutWindow
 #if canImport(Glibc)
 import Glibc
@@ -17,27 +18,40 @@ import Foundation
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Show a model on the ground in a window; without a display, write offscreen frames.",
+        abstract: "Show a plant on a stage through the simulated device in a window; without a display, write offscreen frames.",
         discussion: """
-        Window controls: left drag orbits, wheel zooms, W/A/S/D or arrows walk, Q/E move down/up, \
-        R resets the camera, Esc quits.
+        Window controls: W/S walk forward/back, A/D step left/right, Q/E down/up, arrows or left drag \
+        turn the device, P shows or hides detected planes, R resets the session, Esc quits.
         """
     )
 
     @Argument(help: "A model file (default: the seedling from Assets/plants).")
     var model: String?
 
-    @Option(help: "Window or frame size in pixels.")
+    @Option(help: "A built-in stage name (tabletop) or a stage file (YAML or JSON).")
+    var stage = "tabletop"
+
+    @Option(help: "Window or frame size in pixels (the viewport in points is the same).")
     var size = SizeArgument(width: 1280, height: 720)
 
     @Option(name: .shortAndLong, help: "Folder for the offscreen frames when there is no display.")
     var output = "sprout-preview"
 
-    @Option(help: "Offscreen frames to write when there is no display (the camera orbits 360 degrees).")
+    @Option(help: "Offscreen frames to write when there is no display, spread over --duration.")
     var frames = 8
+
+    @Option(help: "Simulated seconds the offscreen device spends looking around the stage.")
+    var duration = 4.0
+
+    @Flag(help: "Draw the detected plane anchors (translucent, with their extent).")
+    var planes = false
+
+    @Option(help: "Seed of the simulated session's noise.")
+    var seed: UInt64 = 1
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
+        guard duration > 0, duration <= 3600 else { throw ValidationError("--duration must lie in (0, 3600] seconds, got \(duration)") }
     }
 
     func run() throws {
@@ -52,61 +66,86 @@ struct PreviewCommand: ParsableCommand {
     private func runOffscreen() throws {
         let context = try HeadlessContext()
         let renderer = try Renderer()
-        let stage = try PreviewStage(modelPath: model)
+        let world = try PreviewWorld(stageName: stage, modelPath: model, seed: seed,
+                                     viewport: Viewport(width: Float(size.width), height: Float(size.height)), showPlanes: planes)
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let target = try OffscreenTarget(width: size.width, height: size.height, samples: 4)
-        var orbit = stage.initialOrbit(aspect: Float(size.width) / Float(size.height))
+        let path = DeviceSweep(home: world.session.device, lookAt: world.session.stage.camera.lookAt)
+        let steps = max(1, Int((duration / PreviewWorld.frameStep).rounded()))
         var pixels: [UInt8] = []
+        var written = 0
         _ = context
-        for frame in 0..<frames {
-            try renderer.render(stage.scene, view: View(camera: stage.camera(orbit)), into: target)
+        for step in 1...steps {
+            let t = Double(step) / Double(steps)
+            world.session.device = path.device(at: Float(t))
+            world.step(PreviewWorld.frameStep)
+            // Frames at evenly spaced steps, the last one at the end of the sweep.
+            guard step * frames / steps > written else { continue }
+            try renderer.render(world.scene, view: world.view, into: target)
             target.readPixels(into: &pixels)
-            let path = output + "/" + OutputPattern(template: "frame-%03d.png").path(frame: frame)
-            try ImageFile.writePNG(pixels: pixels, width: size.width, height: size.height, to: path)
-            orbit.yaw += 2 * .pi / Float(frames)
+            let file = output + "/" + OutputPattern(template: "frame-%03d.png").path(frame: written)
+            try ImageFile.writePNG(pixels: pixels, width: size.width, height: size.height, to: file)
+            written += 1
         }
         let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
-        print("wrote \(frames) frame(s) of \(stage.modelPath) to \(absolute)/")
+        print("wrote \(written) frame(s) of \(world.modelPath) on stage '\(world.stageName)' to \(absolute)/ (\(world.status))")
     }
 
     private func runWindow(_ window: Window) throws {
         let renderer = try Renderer()
-        let stage = try PreviewStage(modelPath: model)
         let points = window.size
-        let home = stage.initialOrbit(aspect: Float(points.width) / Float(max(points.height, 1)))
-        var orbit = home
-        var dragging = false
+        let world = try PreviewWorld(stageName: stage, modelPath: model, seed: seed,
+                                     viewport: Viewport(width: Float(points.width), height: Float(points.height)), showPlanes: planes)
+        var turning = false
         var lastCursor = Vec2.zero
         var lastTime = window.time
-        window.title = "Sprout: \(stage.modelPath) (drag orbit, wheel zoom, WASD walk, Q/E down/up, R reset, Esc quit)"
-        print("Window open. Left drag orbits, wheel zooms, W/A/S/D or arrows walk, Q/E down/up, R resets, Esc quits.")
+        var shownStatus = ""
+        let help = "WASD walk, Q/E down/up, arrows or drag turn, P planes, R reset, Esc quit"
+        print("Window open: \(help).")
         fflush(nil)   // flush every stream: the loop below can run until the process is killed
         while !window.shouldClose {
             for event in window.pollEvents() {
                 switch event {
-                case .mouseDown(.left, let at): dragging = true; lastCursor = at
-                case .mouseUp(.left, _): dragging = false
+                case .mouseDown(.left, let at): turning = true; lastCursor = at
+                case .mouseUp(.left, _): turning = false
                 case .mouseMoved(let to):
-                    if dragging { orbit.orbit(byPoints: to - lastCursor) }
+                    if turning {
+                        let d = (to - lastCursor) * OrbitController.radiansPerPoint
+                        world.session.device.turn(yaw: -d.x, pitch: -d.y)
+                    }
                     lastCursor = to
-                case .scrolled(let by): orbit.zoom(steps: by.y)
-                case .keyDown(.r): orbit = home
+                case .keyDown(.r): world.reset()
+                case .keyDown(.p): world.planes.root.parent == nil ? world.scene.addChild(world.planes.root) : world.planes.root.removeFromParent()
                 case .keyDown(.escape): window.shouldClose = true
                 default: break
                 }
             }
             let now = window.time
-            let dt = Float(min(now - lastTime, 0.1))
+            let dt = min(now - lastTime, 0.1)
             lastTime = now
-            let speed = max(orbit.distance, 0.5) * dt * (window.isKeyDown(.shift) ? 3 : 1)
-            let forward = (window.isKeyDown(.w) || window.isKeyDown(.up) ? 1 : 0) - (window.isKeyDown(.s) || window.isKeyDown(.down) ? 1 : 0)
-            let right = (window.isKeyDown(.d) || window.isKeyDown(.right) ? 1 : 0) - (window.isKeyDown(.a) || window.isKeyDown(.left) ? 1 : 0)
-            let up = (window.isKeyDown(.e) ? 1 : 0) - (window.isKeyDown(.q) ? 1 : 0)
-            orbit.walk(forward: Float(forward) * speed, right: Float(right) * speed, up: Float(up) * speed)
-            stage.scene.update(deltaTime: Double(dt))
+            walk(world.session, window: window, dt: Float(dt))
+            let size = window.size
+            world.session.device.viewport = Viewport(width: Float(size.width), height: Float(size.height))
+            world.step(dt)
+            if world.status != shownStatus {
+                shownStatus = world.status
+                window.title = "Sprout: \(world.stageName), \(shownStatus) (\(help))"
+            }
             let fb = window.framebufferSize
-            try renderer.render(stage.scene, view: View(camera: stage.camera(orbit)), into: WindowTarget(width: fb.width, height: fb.height))
+            try renderer.render(world.scene, view: world.view, into: WindowTarget(width: fb.width, height: fb.height))
             window.swapBuffers()
         }
+    }
+
+    /// Keyboard walking at a person's pace (0.8 m/s, 3x with shift) and turning at 60 degrees/s.
+    private func walk(_ session: Session, window: Window, dt: Float) {
+        func axis(_ plus: Key, _ minus: Key) -> Float { (window.isKeyDown(plus) ? 1 : 0) - (window.isKeyDown(minus) ? 1 : 0) }
+        let speed: Float = 0.8 * (window.isKeyDown(.shift) ? 3 : 1) * dt
+        let forward = session.device.forward
+        let flat = normalize(Vec3(forward.x, 0, forward.z))
+        let right = normalize(cross(flat, .unitY))
+        session.device.move(by: flat * axis(.w, .s) * speed + right * axis(.d, .a) * speed + Vec3(0, axis(.e, .q) * speed, 0))
+        let turn = radians(fromDegrees: 60) * dt
+        session.device.turn(yaw: -axis(.right, .left) * turn, pitch: axis(.up, .down) * turn)
     }
 }

@@ -1,1 +1,84 @@
 import Testing
+@testable import SproutDocument
+
+@Suite struct DocumentTests {
+    @Test func readsNestedValuesWithTheirLinesAndFields() throws {
+        let text = """
+        name: demo
+        items:
+          - size: [1, 2.5]
+            label: "7"
+        """
+        let root = try Document.parse(text, file: "demo.yaml")
+        let o = try root.object(allowing: ["name", "items"])
+        #expect(try o.required("name").string() == "demo")
+        let item = try o.required("items").array()[0]
+        let size = try item.object(allowing: ["size", "label"]).required("size")
+        #expect(try size.numbers(count: 2) == [1, 2.5])
+        #expect(size.line == 3)
+        #expect(size.field == "items[0].size")
+        // A quoted number is text, not a number.
+        let label = try item.object(allowing: ["size", "label"]).required("label")
+        #expect(throws: DocumentError(file: "demo.yaml", line: 4, field: "items[0].label", message: "expected a number, got '7'")) {
+            try label.double()
+        }
+    }
+
+    @Test func jsonIsAccepted() throws {
+        let root = try Document.parse(#"{"a": [1, 2, 3], "b": true}"#, file: "x.json")
+        let o = try root.object(allowing: ["a", "b"])
+        #expect(try o.required("a").numbers(count: 3) == [1, 2, 3])
+        #expect(try o.required("b").bool())
+    }
+
+    @Test func unknownFieldsAreRefusedWithTheAllowedOnes() throws {
+        let root = try Document.parse("name: x\ncolour: red\n", file: "s.yaml")
+        let error = #expect(throws: DocumentError.self) { try root.object(allowing: ["name", "color"]) }
+        #expect(error?.description == "s.yaml:2: colour: unknown field; expected one of name, color")
+    }
+
+    @Test func nonFiniteNumbersAreRefused() throws {
+        for text in ["x: .nan", "x: .inf", "x: -.inf", "x: nan"] {
+            let x = try Document.parse(text, file: "n.yaml").object(allowing: ["x"]).required("x")
+            #expect(throws: DocumentError.self) { try x.double() }
+        }
+    }
+
+    @Test func syntaxErrorsNameTheLine() {
+        let error = #expect(throws: DocumentError.self) { try Document.parse("a: 1\nb: [1, 2\nc: 3\n", file: "bad.yaml") }
+        #expect(error?.file == "bad.yaml")
+        #expect((error?.line ?? 0) >= 2)
+        #expect(error?.message.hasPrefix("not valid YAML or JSON") == true)
+    }
+
+    @Test func duplicateKeysAreRefused() {
+        let error = #expect(throws: DocumentError.self) { try Document.parse("b: 0\na: 1\na: 2\n", file: "d.yaml") }
+        #expect(error?.field == "a")
+        #expect(error?.message == "appears twice in this mapping")
+        #expect(error?.line == 2)   // where the key first appears
+    }
+
+    @Test func missingRequiredFieldsAndWrongKinds() throws {
+        let o = try Document.parse("size: [1, 2, 3]\n", file: "m.yaml").object(allowing: ["size", "name"])
+        #expect(throws: DocumentError(file: "m.yaml", line: 1, field: "name", message: "is required")) { try o.required("name") }
+        #expect(throws: DocumentError(file: "m.yaml", line: 1, field: "size", message: "expected 2 numbers, got 3")) {
+            try o.required("size").numbers(count: 2)
+        }
+        #expect(throws: DocumentError(file: "m.yaml", line: 1, field: "size", message: "expected text, got a list")) {
+            try o.required("size").string()
+        }
+    }
+
+    @Test func missingFilesAreNamed() {
+        #expect(throws: DocumentError(file: "/nonexistent/stage.yaml", line: 0, field: "", message: "no such file")) {
+            try Document.load(path: "/nonexistent/stage.yaml")
+        }
+    }
+
+    @Test func choicesListTheAlternatives() throws {
+        let v = try Document.parse("a: sideways", file: "c.yaml").object(allowing: ["a"]).required("a")
+        #expect(throws: DocumentError(file: "c.yaml", line: 1, field: "a", message: "must be one of horizontal, vertical; got 'sideways'")) {
+            try v.choice(["horizontal", "vertical"])
+        }
+    }
+}
