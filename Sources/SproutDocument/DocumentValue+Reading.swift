@@ -7,9 +7,10 @@ extension DocumentValue {
 
     /// A finite number (`.nan`, `.inf` and numbers written in quotes are refused).
     public func double() throws(DocumentError) -> Double {
-        guard case .scalar(let s, let isPlain) = content, isPlain, let value = Double(s) else {
-            throw error("expected a number, got \(summary)")
-        }
+        guard case .scalar(let s, let isPlain) = content, isPlain else { throw error("expected a number, got \(summary)") }
+        // YAML writes NaN and infinity as .nan and .inf, which Double(_:) does not read.
+        if [".nan", ".inf", "+.inf", "-.inf"].contains(s.lowercased()) { throw error("must be a finite number, got \(summary)") }
+        guard let value = Double(s) else { throw error("expected a number, got \(summary)") }
         guard value.isFinite else { throw error("must be a finite number, got \(summary)") }
         return value
     }

@@ -85,7 +85,7 @@ struct PlaneDetector {
                 let step = Self.extentGrowthSpeed * Float(dt)
                 patches[target].mappedMinimum = pointwiseMax(patches[target].mappedMinimum - step, patches[target].minimum)
                 patches[target].mappedMaximum = pointwiseMin(patches[target].mappedMaximum + step, patches[target].maximum)
-            } else if patches[target].evidence >= Self.detectionEvidence {
+            } else if patches[target].evidence >= Self.detectionEvidence - 1e-9 {
                 let mid = (patches[target].minimum + patches[target].maximum) / 2
                 patches[target].mappedMinimum = pointwiseMax(patches[target].minimum, mid - Self.initialHalfExtent)
                 patches[target].mappedMaximum = pointwiseMin(patches[target].maximum, mid + Self.initialHalfExtent)

@@ -47,42 +47,47 @@ public struct TrackingMonitor: Sendable {
     }
 
     public mutating func update(deltaTime dt: Double, pose: Matrix4, featureScore: Float) -> TrackingState {
+        // A zero-length step cannot measure motion: the next step measures from the older pose.
         if let previous, dt > 0 {
             let speed = distance(pose.translation, previous.translation) / Float(dt)
             let turn = Self.angleBetween(pose, previous) / Float(dt)
             calmFor = speed > Self.maximumSpeed || turn > Self.maximumAngularSpeed ? 0 : calmFor + dt
         }
-        previous = pose
+        if previous == nil || dt > 0 { previous = pose }
         let hasFeatures = featureScore >= Self.minimumFeatureScore
         lowDetailFor = hasFeatures ? 0 : lowDetailFor + dt
-        let steady = calmFor >= Self.motionRecoveryTime
+        let steady = reached(calmFor, Self.motionRecoveryTime)
 
         if let origin = relocalizingPosition {
             if hasFeatures, steady, distance(pose.translation, origin) <= Self.relocalizationRadius {
                 relocalizedFor += dt
             }
-            if relocalizedFor < Self.relocalizationTime {
+            if !reached(relocalizedFor, Self.relocalizationTime) {
                 state = .limited(.relocalizing)
                 return state
             }
             relocalizingPosition = nil
         }
-        if initializedFor < Self.initializationTime {
+        if !reached(initializedFor, Self.initializationTime) {
             if hasFeatures && steady { initializedFor += dt }
-            if initializedFor < Self.initializationTime {
+            if !reached(initializedFor, Self.initializationTime) {
                 state = .limited(.initializing)
                 return state
             }
         }
         if !steady {
             state = .limited(.excessiveMotion)
-        } else if lowDetailFor >= Self.featureLossDelay {
+        } else if reached(lowDetailFor, Self.featureLossDelay) {
             state = .limited(.insufficientFeatures)
         } else {
             state = .normal
         }
         return state
     }
+
+    /// Whether `elapsed` seconds, summed from frame steps, have reached `limit`: 30 steps of
+    /// 1/60 s sum to 0.49999999999999994, which must count as half a second.
+    func reached(_ elapsed: Double, _ limit: Double) -> Bool { elapsed >= limit - 1e-9 }
 
     /// The angle of the rotation taking one pose's orientation to the other's.
     static func angleBetween(_ a: Matrix4, _ b: Matrix4) -> Float {

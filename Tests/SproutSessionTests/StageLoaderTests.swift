@@ -1,0 +1,126 @@
+import SproutDocument
+import SproutMath
+import SproutTesting
+import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+@testable import SproutSession
+
+@Suite struct StageLoaderTests {
+    @Test func theTabletopStageHasATable074HighAndAnEightCentimetrePacket() throws {
+        let stage = try SessionFixture.tabletop()
+        #expect(stage.name == "tabletop")
+        let table = try #require(stage.surface(named: "table"))
+        #expect(table.alignment == .horizontal)
+        #expect(table.frame.center.y == 0.74)
+        #expect(table.size == Vec2(1.2, 0.8))
+        #expect(stage.surfaces.filter { $0.alignment == .vertical }.count == 4)
+        #expect(stage.surface(named: "floor")?.frame.center.y == 0)
+        let packet = try #require(stage.image(named: "sunfl"))
+        #expect(packet.physicalSize.x == 0.08)
+        #expect(abs(packet.physicalSize.y - 0.12) < 1e-6)   // from the 320 x 480 texture
+        #expect(packet.code?.url == "https://seedshop.example/sunfl")
+        #expect(packet.texturePath.hasSuffix("Assets/packets/sunflower.png"))
+        #expect(stage.camera.position == Vec3(0, 1.45, 0.85))
+        #expect(stage.lighting.castsShadows)
+        #expect(stage.blocks.count == 4)
+    }
+
+    @Test func builtInNamesAreListedAndUnknownOnesRefused() throws {
+        #expect(StageLoader.builtInNames(assetsDirectory: SessionFixture.assets).contains("tabletop"))
+        let error = #expect(throws: DocumentError.self) { try StageLoader.builtIn("attic", assetsDirectory: SessionFixture.assets) }
+        #expect(error?.message.hasPrefix("no built-in stage of that name") == true)
+    }
+
+    @Test func wallsFaceTheDirectionTheirYawGives() throws {
+        let stage = try SessionFixture.tabletop()
+        let left = try #require(stage.surface(named: "left wall"))
+        #expect(left.frame.normal.isApproximately(Vec3(1, 0, 0), tolerance: 1e-6))
+        let front = try #require(stage.surface(named: "front wall"))
+        #expect(front.frame.normal.isApproximately(Vec3(0, 0, -1), tolerance: 1e-6))
+    }
+
+    /// A folder with a texture and a stage file written from `body`.
+    private func stageFile(_ body: String, json: Bool = false) throws -> (loader: StageLoader, path: String) {
+        let dir = try Fixtures.temporaryDirectory("stage")
+        try FileManager.default.copyItem(atPath: SessionFixture.assets + "/packets/sunflower.png", toPath: dir + "/art.png")
+        let path = dir + (json ? "/stage.json" : "/stage.yaml")
+        try Fixtures.write(body, to: path)
+        return (StageLoader(textureRoot: dir), path)
+    }
+
+    @Test func aStageFileResolvesTexturesInItsFolderAndJSONWorks() throws {
+        let json = """
+        {"name": "mini", "surfaces": [{"name": "desk", "alignment": "horizontal", "position": [0, 0.7, 0], "size": [1, 1], "detail": 0.5, "texture": "art.png"}],
+         "images": [{"name": "art", "texture": "art.png", "width": 0.2, "position": [0, 0.701, 0]}],
+         "geo": {"latitude": 37.7956, "longitude": -122.3935, "heading": 90}}
+        """
+        let (loader, path) = try stageFile(json, json: true)
+        let stage = try loader.load(path: path)
+        #expect(stage.surfaces[0].appearance.texturePath == loader.textureRoot + "/art.png")
+        #expect(abs(stage.images[0].physicalSize.y - 0.3) < 1e-6)
+        #expect(stage.geoOrigin == GeoOrigin(latitude: 37.7956, longitude: -122.3935, altitude: 0, heading: 90))
+        let resolved = try StageLoader.resolve(path, assetsDirectory: SessionFixture.assets)
+        #expect(resolved.name == "mini")
+    }
+
+    /// Each piece of nonsense and what the error must say: line, field, reason.
+    @Test(arguments: [
+        ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [-1, 2], detail: 0.5 }\n",
+         2, "surfaces[0].size", "must be positive, got [-1.0, 2.0]"),
+        ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, .nan, 0], size: [1, 2], detail: 0.5 }\n",
+         2, "surfaces[0].position[1]", "must be a finite number, got '.nan'"),
+        ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [1, 2], detail: 0.5, shiny: true }\n",
+         2, "surfaces[0].shiny", "unknown field; expected one of name, alignment, position, yaw, size, color, texture, detail, thickness, facade"),
+        ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [1, 2], detail: 1.5 }\n",
+         2, "surfaces[0].detail", "must lie in 0.0...1.0, got 1.5"),
+        ("surfaces:\n  - { name: a, alignment: diagonal, position: [0, 0, 0], size: [1, 2], detail: 1 }\n",
+         2, "surfaces[0].alignment", "must be one of horizontal, vertical; got 'diagonal'"),
+        ("surfaces:\n  - { name: a, position: [0, 0, 0], size: [1, 2], detail: 1 }\n",
+         2, "surfaces[0].alignment", "is required"),
+        ("images:\n  - { name: p, texture: ../art.png, width: 0.08, position: [0, 0, 0] }\n",
+         2, "images[0].texture", "without '..', got '../art.png'"),
+        ("images:\n  - { name: p, texture: missing.png, width: 0.08, position: [0, 0, 0] }\n",
+         2, "images[0].texture", "missing.png does not exist"),
+        ("images:\n  - { name: p, texture: stage.yaml, width: 0.08, position: [0, 0, 0] }\n",
+         2, "images[0].texture", "stage.yaml is not a PNG or JPEG image"),
+        ("images:\n  - { name: p, texture: art.png, width: 0, position: [0, 0, 0] }\n",
+         2, "images[0].width", "must be positive, got 0.0"),
+        ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], code: { url: 'ftp://x/y' } }\n",
+         2, "images[0].code.url", "must be an http or https URL with a host, got 'ftp://x/y'"),
+        ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0] }\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0] }\n",
+         3, "images[1]", "an image named 'p' already exists"),
+        ("lights:\n  - { type: directional, direction: [0, 1, 0] }\n  - { type: directional, direction: [1, 1, 0] }\n",
+         3, "lights[1]", "only one directional light is supported (the renderer draws one sun)"),
+        ("lights:\n  - { type: directional, direction: [0, 0, 0] }\n",
+         2, "lights[0].direction", "must not be the zero vector"),
+        ("geo: { latitude: 100, longitude: 0 }\n",
+         1, "geo.latitude", "must lie in -90.0...90.0, got 100.0"),
+        ("camera: { position: [0, 1, 0], lookAt: [0, 1, 0] }\n",
+         1, "camera.lookAt", "must differ from position"),
+        ("name: x\nsurfaces: 3\n",
+         2, "surfaces", "expected a list, got '3'"),
+    ])
+    func nonsenseIsRefusedWithLineFieldAndReason(_ body: String, line: Int, field: String, reason: String) throws {
+        let (loader, path) = try stageFile(body)
+        let error = #expect(throws: DocumentError.self) { try loader.load(path: path) }
+        #expect(error?.file == path)
+        #expect(error?.line == line)
+        #expect(error?.field == field)
+        #expect(error?.message.hasSuffix(reason) == true, "\(error?.message ?? "no error")")
+    }
+}
+
+@Suite struct ImageHeaderTests {
+    @Test func pngAndJPEGSizesComeFromTheirHeaders() throws {
+        let png = try #require(ImageHeader.size(ofFileAt: SessionFixture.assets + "/packets/sunflower.png"))
+        #expect(png.width == 320 && png.height == 480)
+        let jpeg = try #require(ImageHeader.size(ofFileAt: Fixtures.sharedModel("SpiderOBJ/wal67ar_small.jpg")))
+        #expect(jpeg.width == 250 && jpeg.height == 250)
+        #expect(ImageHeader.size(of: Array("not an image at all, just text".utf8)) == nil)
+        #expect(ImageHeader.size(of: [0xFF, 0xD8, 0xFF]) == nil)   // a truncated JPEG
+    }
+}
