@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"]),
         .testTarget(
             name: "SproutRenderGLTests",
-            dependencies: ["SproutRender", "SproutHeadless", "SproutAssets", "SproutTesting"],
+            dependencies: ["SproutRender", "SproutHeadless", "SproutAssets", "SproutSession", "SproutImage", "SproutTesting"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "sproutTests", dependencies: ["sprout", "SproutTesting"]),

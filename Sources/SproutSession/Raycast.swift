@@ -60,7 +60,9 @@ extension Session {
         guard trackingState != .notAvailable else { return [] }
         var results: [RaycastResult] = []
         let ray = query.ray
-        if query.targets.contains(.existingPlaneGeometry) || query.targets.contains(.existingPlaneInfinite) {
+        // Decided once: a Set lookup per anchor would cost more than the intersection.
+        let geometry = query.targets.contains(.existingPlaneGeometry), infinite = query.targets.contains(.existingPlaneInfinite)
+        if geometry || infinite {
             for anchor in planeAnchors where query.alignment.accepts(anchor.alignment) {
                 let t = anchor.transform
                 let normal = t.columns.1.xyz
@@ -71,11 +73,11 @@ extension Session {
                 let p = ray.point(at: distance)
                 var hit = t
                 hit.columns.3 = Vec4(p, 1)
-                if query.targets.contains(.existingPlaneGeometry), anchor.containsOverExtent(p) {
+                if geometry, anchor.containsOverExtent(p) {
                     results.append(RaycastResult(worldTransform: hit, distance: distance, target: .existingPlaneGeometry,
                                                  alignment: anchor.alignment, anchor: anchor))
                 }
-                if query.targets.contains(.existingPlaneInfinite) {
+                if infinite {
                     results.append(RaycastResult(worldTransform: hit, distance: distance, target: .existingPlaneInfinite,
                                                  alignment: anchor.alignment, anchor: anchor))
                 }

@@ -34,7 +34,8 @@ public final class Session {
         self.estimatedPlaneErrors = Array(repeating: 0, count: stage.surfaces.count)
     }
 
-    public var planeAnchors: [PlaneAnchor] { anchors.compactMap { $0 as? PlaneAnchor } }
+    /// The plane anchors, kept beside `anchors` so raycasts need no casts.
+    public private(set) var planeAnchors: [PlaneAnchor] = []
     public var imageAnchors: [ImageAnchor] { anchors.compactMap { $0 as? ImageAnchor } }
     public var codeAnchors: [CodeAnchor] { anchors.compactMap { $0 as? CodeAnchor } }
 
@@ -47,6 +48,7 @@ public final class Session {
         if options.contains(.removeExistingAnchors) {
             for anchor in anchors { pendingEvents.append(.removed(anchor)) }
             anchors.removeAll()
+            planeAnchors.removeAll()
             planes.reset()
             images.reset(imageCount: stage.images.count)
         }
@@ -58,6 +60,7 @@ public final class Session {
             // Detected anchors belong to the old tracking and go; the app's own anchors stay.
             for anchor in anchors where Self.isDetected(anchor) { pendingEvents.append(.removed(anchor)) }
             anchors.removeAll(where: Self.isDetected)
+            planeAnchors.removeAll()
             planes.reset()
             images.reset(imageCount: stage.images.count)
             estimatedPlaneErrors = stage.surfaces.map { _ in random.float(in: -1...1) * Self.estimatedPlaneErrorBound }
@@ -131,8 +134,12 @@ public final class Session {
 
     private func apply(_ event: SessionEvent) {
         switch event {
-        case .added(let a): anchors.append(a)
-        case .removed(let a): anchors.removeAll { $0 === a }
+        case .added(let a):
+            anchors.append(a)
+            if let plane = a as? PlaneAnchor { planeAnchors.append(plane) }
+        case .removed(let a):
+            anchors.removeAll { $0 === a }
+            planeAnchors.removeAll { $0 === a }
         case .updated: break
         }
     }

@@ -25,8 +25,9 @@ public final class PlaneAnchor: Anchor {
     /// Whether a world point lies over the estimated rectangle (widened by `margin` of the extent
     /// on each side, as P18's snapping does with 10 %).
     public func containsOverExtent(_ world: Vec3, margin: Float = 0) -> Bool {
-        guard let inverse = transform.inverse else { return false }
-        let p = inverse.transformPoint(world)
+        // The transform is a rigid frame: project onto its axes instead of inverting it.
+        let d = world - transform.translation
+        let p = Vec3(dot(d, transform.columns.0.xyz), 0, dot(d, transform.columns.2.xyz))
         return abs(p.x - center.x) <= extent.x / 2 + margin * extent.x && abs(p.z - center.z) <= extent.z / 2 + margin * extent.z
     }
 }
