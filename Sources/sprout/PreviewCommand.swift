@@ -63,7 +63,7 @@ struct PreviewCommand: ParsableCommand {
         }
     }
 
-    private func runOffscreen() throws {
+    func runOffscreen() throws {
         let context = try HeadlessContext()
         let renderer = try Renderer()
         let world = try PreviewWorld(stageName: stage, modelPath: model, seed: seed,
