@@ -33,6 +33,7 @@ let package = Package(
         // YAML/JSON documents with line-accurate, strict errors (Yams stays internal to it).
         .target(name: "SproutDocument", dependencies: ["Yams"]),
         .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument"]),
+        .target(name: "SproutInteraction", dependencies: ["SproutSession"]),
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutScene", "CStb"]),
@@ -47,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "sprout",
             dependencies: [
-                "SproutScene", "SproutSession", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
+                "SproutScene", "SproutSession", "SproutInteraction", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +57,7 @@ let package = Package(
         .testTarget(name: "SproutSceneTests", dependencies: ["SproutScene"]),
         .testTarget(name: "SproutDocumentTests", dependencies: ["SproutDocument"]),
         .testTarget(name: "SproutSessionTests", dependencies: ["SproutSession", "SproutTesting"]),
+        .testTarget(name: "SproutInteractionTests", dependencies: ["SproutInteraction", "SproutTesting"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"]),
         .testTarget(

@@ -16,7 +16,9 @@ struct DrawList {
     struct Layer {
         var opaque: [DrawItem] = []
         var transparent: [DrawItem] = []
-        var isEmpty: Bool { opaque.isEmpty && transparent.isEmpty }
+        /// Drawn last, blended, ignoring depth (`Material.drawsOnTop`), in scene order.
+        var onTop: [DrawItem] = []
+        var isEmpty: Bool { opaque.isEmpty && transparent.isEmpty && onTop.isEmpty }
     }
 
     var backdrop = Layer()
@@ -41,7 +43,13 @@ struct DrawList {
                 let bounds = part.mesh.bounds.transformed(by: world)
                 let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit
                 let item = DrawItem(mesh: part.mesh, material: part.material, world: world, castsShadow: casts, worldBounds: bounds)
-                if part.material.blending == .transparent { layer.transparent.append(item) } else { layer.opaque.append(item) }
+                if part.material.drawsOnTop {
+                    layer.onTop.append(item)
+                } else if part.material.blending == .transparent {
+                    layer.transparent.append(item)
+                } else {
+                    layer.opaque.append(item)
+                }
                 allBounds.formUnion(bounds)
                 if casts { casterBounds.formUnion(bounds) }
             }

@@ -100,7 +100,8 @@ public final class Renderer {
         if let error = glErrorText() { throw RenderError("rendering failed: \(error)") }
     }
 
-    /// Draws a layer: opaque items, then transparent ones blended without writing depth.
+    /// Draws a layer: opaque items, then transparent ones blended without writing depth, then
+    /// the ones drawn on top, blended and ignoring depth.
     private func draw(_ layer: DrawList.Layer, shadowed: Bool, frame: inout FrameUniforms) -> Int {
         for item in layer.opaque { draw(item, shadowed: shadowed, frame: &frame) }
         if !layer.transparent.isEmpty {
@@ -111,7 +112,15 @@ public final class Renderer {
             glDepthMask(GLboolean(GL_TRUE))
             glDisable(GLenum(GL_BLEND))
         }
-        return layer.opaque.count + layer.transparent.count
+        if !layer.onTop.isEmpty {
+            glEnable(GLenum(GL_BLEND))
+            glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            glDisable(GLenum(GL_DEPTH_TEST))
+            for item in layer.onTop { draw(item, shadowed: false, frame: &frame) }
+            glEnable(GLenum(GL_DEPTH_TEST))
+            glDisable(GLenum(GL_BLEND))
+        }
+        return layer.opaque.count + layer.transparent.count + layer.onTop.count
     }
 
     private struct FrameUniforms {

@@ -5,7 +5,7 @@ import SproutMath
 /// The vocabulary follows three.js and RealityKit: `addChild`, `removeFromParent`,
 /// `setParent(_:preservingWorldTransform:)`, `visit`, `convert(position:from:)`.
 /// Hierarchy lives here; drawing, anchoring and animation are components or systems beside it.
-public class Entity {
+open class Entity {
     public var name: String
     /// Local transform, relative to the parent.
     public var transform: Transform

@@ -17,6 +17,9 @@ public struct Material: Sendable {
     public var blending: Blending
     /// Whether the object casts a shadow onto others.
     public var castsShadow: Bool
+    /// Drawn after everything else without reading depth (the focus square: SceneKit
+    /// `renderingOrder = 2`, `readsFromDepthBuffer = false`).
+    public var drawsOnTop = false
 
     public init(name: String = "", baseColor: Vec4 = Vec4(1, 1, 1, 1), baseColorTexture: Texture? = nil,
                 metallic: Float = 0, roughness: Float = 0.8, isDoubleSided: Bool = false, isUnlit: Bool = false,

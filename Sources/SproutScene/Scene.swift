@@ -27,7 +27,9 @@ public final class Scene {
         time += deltaTime
         for a in anchorEntities { a.synchronize() }
         for a in animations { a.advance(by: deltaTime) }
+        let finished = animations.filter(\.isFinished)
         animations.removeAll { $0.isFinished }
+        for a in finished { a.end() }
     }
 
     /// Moves `entity` to `target` (local transform) over `duration` seconds; replaces any running
@@ -35,13 +37,20 @@ public final class Scene {
     @discardableResult
     public func animate(_ entity: Entity, to target: Transform, duration: Double,
                         timing: TimingFunction = .linear) -> TransformAnimation {
-        animations.removeAll { $0.entity === entity }
+        stopAnimating(entity)
         let animation = TransformAnimation(entity: entity, from: entity.transform, to: target, duration: duration, timing: timing)
         animations.append(animation)
         return animation
     }
 
     public func isAnimating(_ entity: Entity) -> Bool { animations.contains { $0.entity === entity } }
+
+    /// Stops `entity`'s animation where it is (a new direct placement wins over an old animation).
+    public func stopAnimating(_ entity: Entity) {
+        let stopped = animations.filter { $0.entity === entity }
+        animations.removeAll { $0.entity === entity }
+        for a in stopped { a.end() }
+    }
 
     /// Entities with a model whose bounds or triangles the ray hits, nearest first.
     public func hitTest(_ ray: Ray, mode: HitTestMode = .boundingBox) -> [HitTestResult] {

@@ -9,6 +9,7 @@ public final class TransformAnimation {
     public let duration: Double
     public let timing: TimingFunction
     public private(set) var elapsed: Double = 0
+    private var completion: (() -> Void)?
 
     init(entity: Entity, from: Transform, to: Transform, duration: Double, timing: TimingFunction) {
         precondition(duration >= 0 && duration.isFinite, "animation duration must be finite and >= 0")
@@ -21,6 +22,19 @@ public final class TransformAnimation {
     }
 
     public var isFinished: Bool { elapsed >= duration }
+
+    /// Runs `body` once when the animation ends: finished, replaced or stopped.
+    @discardableResult
+    public func onFinish(_ body: @escaping () -> Void) -> TransformAnimation {
+        completion = body
+        return self
+    }
+
+    func end() {
+        let c = completion
+        completion = nil
+        c?()
+    }
     public var fractionComplete: Double { duration > 0 ? min(elapsed / duration, 1) : 1 }
 
     func advance(by dt: Double) {

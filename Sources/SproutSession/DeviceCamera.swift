@@ -27,6 +27,20 @@ public struct DeviceCamera: Equatable, Sendable {
     }
 
     public var position: Vec3 { transform.translation }
+
+    /// Pitch (x, negative looking down), yaw (y, 0 looking along -Z, positive turning left) and
+    /// roll (z) in radians, as ARKit's `ARCamera.eulerAngles`.
+    public var eulerAngles: Vec3 {
+        let f = forward
+        let pitch = asin(min(max(f.y, -1), 1))
+        // Looking straight up or down the heading comes from the camera's up vector instead.
+        let up = normalize(transform.transformDirection(.unitY))
+        let yaw = abs(f.y) > 0.9999 ? atan2(-up.x * (f.y < 0 ? -1 : 1), -up.z * (f.y < 0 ? -1 : 1)) : atan2(-f.x, -f.z)
+        let right = normalize(transform.transformDirection(.unitX))
+        let flatRight = Vec3(cos(yaw), 0, -sin(yaw))
+        let roll = atan2(dot(cross(flatRight, right), f), dot(flatRight, right))
+        return Vec3(pitch, yaw, roll)
+    }
     public var forward: Vec3 { normalize(transform.transformDirection(Vec3(0, 0, -1))) }
 
     public var camera: Camera {

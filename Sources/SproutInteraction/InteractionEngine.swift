@@ -1,0 +1,184 @@
+import SproutMath
+import SproutScene
+import SproutSession
+
+/// The interaction sample's view controller without the views (P18 `ViewController` and its
+/// extensions): one `update` per frame runs the session, the focus square, dragging, plane
+/// snapping, status messages and the restart cooldown, on the injected clock.
+public final class InteractionEngine {
+    public let session: Session
+    public let scene: Scene
+    public let focusSquare = FocusSquare()
+    public let messages = StatusMessages()
+    public let interaction: ObjectInteraction
+    /// Placed objects, in placement order (P18 `virtualObjectLoader.loadedObjects`).
+    public var objects: [VirtualObject] { interaction.objects }
+    public var selectedObject: VirtualObject? { interaction.selectedObject }
+    /// P18 restart: unavailable for 5 s after a restart.
+    public private(set) var isRestartAvailable = true
+    /// The last frame the session produced.
+    public private(set) var lastFrame: Frame?
+
+    /// P18 resetTracking / renderer(didAdd:): 7.5 s until the plane-estimation and placement hints.
+    public static let hintDelay = 7.5
+    /// P18 updateFocusSquare: "TRY MOVING LEFT OR RIGHT" after 5 s.
+    public static let focusSquareHintDelay = 5.0
+    /// P18 cameraDidChangeTrackingState: limited tracking is escalated after 3 s.
+    public static let escalationDelay = 3.0
+    /// P18 restartExperience: 5 s before another restart.
+    public static let restartCooldown = 5.0
+
+    public static let cannotPlaceMessage = "CANNOT PLACE OBJECT\nTry moving left or right."
+
+    private var restartAvailableAt: Double?
+    private var previousTrackingState: TrackingState?
+
+    public init(session: Session, scene: Scene) {
+        self.session = session
+        self.scene = scene
+        interaction = ObjectInteraction(session: session, scene: scene)
+        scene.addChild(focusSquare.entity)
+        resetTracking()
+    }
+
+    /// P18 `resetTracking()`: planes of both alignments, tracking and anchors afresh.
+    public func resetTracking() {
+        interaction.selectedObject = nil
+        session.run(SessionConfiguration(planeDetection: [.horizontal, .vertical],
+                                         detectionImages: session.configuration?.detectionImages ?? [],
+                                         isCodeTrackingEnabled: session.configuration?.isCodeTrackingEnabled ?? false),
+                    options: [.resetTracking, .removeExistingAnchors])
+        messages.scheduleMessage("FIND A SURFACE TO PLACE AN OBJECT", inSeconds: Self.hintDelay, type: .planeEstimation)
+    }
+
+    /// Touches from the window or a script.
+    public func handle(_ batch: [TouchEvent]) { interaction.handle(batch) }
+
+    /// One frame: the session, tracking messages, anchor events (hints, snapping), the focus
+    /// square, the held object following its tracking point, then animations and timers.
+    @discardableResult
+    public func update(deltaTime dt: Double) -> Frame {
+        let frame = session.update(deltaTime: dt)
+        lastFrame = frame
+        if frame.trackingState != previousTrackingState {
+            trackingStateChanged(to: frame.trackingState)
+            previousTrackingState = frame.trackingState
+        }
+        for event in frame.events { handle(event) }
+        updateFocusSquare()
+        interaction.updateObjectToCurrentTrackingPosition()
+        scene.update(deltaTime: dt)
+        focusSquare.advance(by: dt)
+        messages.advance(by: dt)
+        if let at = restartAvailableAt, session.time >= at - 1e-9 {
+            isRestartAvailable = true
+            restartAvailableAt = nil
+        }
+        return frame
+    }
+
+    /// P18 `cameraDidChangeTrackingState`.
+    private func trackingStateChanged(to state: TrackingState) {
+        messages.showTrackingQualityInfo(for: state, autoHide: true)
+        switch state {
+        case .notAvailable, .limited:
+            messages.escalateFeedback(for: state, inSeconds: Self.escalationDelay)
+        case .normal:
+            messages.cancelScheduledMessage(.trackingStateEscalation)
+            for object in objects { object.isEnabled = true }
+        }
+    }
+
+    /// P18 `renderer(_:didAdd:)` / `didUpdate`: hints on a new plane; snapping on every change.
+    private func handle(_ event: SessionEvent) {
+        switch event {
+        case .added(let anchor as PlaneAnchor):
+            messages.cancelScheduledMessage(.planeEstimation)
+            messages.showMessage("SURFACE DETECTED")
+            if objects.isEmpty {
+                messages.scheduleMessage("TAP + TO PLACE AN OBJECT", inSeconds: Self.hintDelay, type: .contentPlacement)
+            }
+            for object in objects { object.adjustOntoPlaneAnchor(anchor, scene: scene) }
+        case .updated(let anchor as PlaneAnchor):
+            for object in objects { object.adjustOntoPlaneAnchor(anchor, scene: scene) }
+        default:
+            break
+        }
+    }
+
+    /// P18 `updateFocusSquare()` (L136-160).
+    private func updateFocusSquare() {
+        let device = session.device
+        if objects.contains(where: { isInView($0, device: device) }) {
+            focusSquare.hide()
+        } else {
+            focusSquare.unhide()
+            // Re-armed every frame, as in the sample: it fires only if these updates stop (spec 1.2).
+            messages.scheduleMessage("TRY MOVING LEFT OR RIGHT", inSeconds: Self.focusSquareHintDelay, type: .focusSquare)
+        }
+        if session.trackingState == .normal, let result = SmartHitTest.hit(session, at: device.viewport.center) {
+            focusSquare.setState(.detecting(result, camera: device), camera: device)
+            messages.cancelScheduledMessage(.focusSquare)
+        } else {
+            focusSquare.setState(.initializing, camera: device)
+        }
+    }
+
+    /// Whether any corner of the object's box is in front of the device and on screen (SceneKit
+    /// `isNode(_:insideFrustumOf:)`, by corners).
+    func isInView(_ object: VirtualObject, device: DeviceCamera) -> Bool {
+        let bounds = object.visualBounds()
+        guard !bounds.isEmpty else { return false }
+        let mapping = device.mapping
+        let corners = bounds.corners + [bounds.center]
+        return corners.contains { p in
+            guard let s = mapping.project(p) else { return false }
+            return s.x >= 0 && s.x <= device.viewport.width && s.y >= 0 && s.y <= device.viewport.height
+        }
+    }
+
+    // MARK: Placement
+
+    /// P18 `placeVirtualObject`: at the screen centre (where the focus square is), or refused
+    /// with the sample's message while the square is initializing.
+    @discardableResult
+    public func place(_ object: VirtualObject) -> Bool {
+        guard !focusSquare.isInitializing else {
+            messages.showMessage(Self.cannotPlaceMessage)
+            remove(object)
+            return false
+        }
+        object.reset()
+        if !interaction.objects.contains(where: { $0 === object }) { interaction.objects.append(object) }
+        interaction.translate(object, basedOn: session.device.viewport.center, infinitePlane: false, allowAnimation: false)
+        interaction.selectedObject = object
+        if object.parent == nil { scene.addChild(object) }
+        interaction.addOrUpdateAnchor(for: object)
+        messages.cancelScheduledMessage(.contentPlacement)
+        return true
+    }
+
+    /// P18 `didDeselectObject` / loader removal: the object and its anchor go.
+    public func remove(_ object: VirtualObject) {
+        interaction.forget(object)
+        interaction.objects.removeAll { $0 === object }
+        scene.stopAnimating(object)
+        object.removeFromParent()
+    }
+
+    // MARK: Restart
+
+    /// P18 `restartExperience()`: only when available; removes every object and anchor, re-runs
+    /// the session, and is unavailable again for 5 s. Returns whether it restarted.
+    @discardableResult
+    public func restartExperience() -> Bool {
+        guard isRestartAvailable else { return false }
+        isRestartAvailable = false
+        messages.cancelAllScheduledMessages()
+        for object in objects { remove(object) }
+        interaction.forgetAll()
+        resetTracking()
+        restartAvailableAt = session.time + Self.restartCooldown
+        return true
+    }
+}

@@ -1,0 +1,98 @@
+import SproutSession
+
+/// The status panel (P18 `StatusViewController`, L17-171) on an injected clock: a text that is
+/// shown (auto-hiding after 6 s unless told not to), one-shot timers per message type, and the
+/// escalation of limited tracking into a message with the recommendation.
+public final class StatusMessages {
+    public enum MessageType: String, CaseIterable, Sendable {
+        case trackingStateEscalation, planeEstimation, contentPlacement, focusSquare
+    }
+
+    /// L48: seconds a shown message stays before fading.
+    public static let displayDuration = 6.0
+    /// L126-138: the panel fades in and out over 0.2 s.
+    public static let fadeDuration = 0.2
+
+    /// The current text (kept while the panel fades out, as UIKit keeps the label's text).
+    public private(set) var text = ""
+    /// Whether the panel is shown (its alpha is moving towards 1), else hidden (towards 0).
+    public private(set) var isShown = false
+    /// The panel's opacity, 0...1, fading over 0.2 s.
+    public private(set) var alpha: Float = 0
+    /// Seconds on the messages' clock.
+    public private(set) var time = 0.0
+
+    private var hideAt: Double?
+    private var timers: [MessageType: (fireAt: Double, text: String)] = [:]
+    private var escalation: (fireAt: Double, state: TrackingState)?
+
+    public init() {}
+
+    /// P18 `showMessage(_:autoHide:)`.
+    public func showMessage(_ text: String, autoHide: Bool = true) {
+        hideAt = nil
+        self.text = text
+        isShown = true
+        if autoHide { hideAt = time + Self.displayDuration }
+    }
+
+    /// P18 `scheduleMessage(_:inSeconds:messageType:)`: replaces that type's pending message.
+    public func scheduleMessage(_ text: String, inSeconds seconds: Double, type: MessageType) {
+        if type == .trackingStateEscalation { escalation = nil }
+        timers[type] = (time + seconds, text)
+    }
+
+    public func cancelScheduledMessage(_ type: MessageType) {
+        timers[type] = nil
+        if type == .trackingStateEscalation { escalation = nil }
+    }
+
+    public func cancelAllScheduledMessages() {
+        timers.removeAll()
+        escalation = nil
+    }
+
+    public func isScheduled(_ type: MessageType) -> Bool {
+        timers[type] != nil || (type == .trackingStateEscalation && escalation != nil)
+    }
+
+    /// P18 `showTrackingQualityInfo(for:autoHide:)`.
+    public func showTrackingQualityInfo(for state: TrackingState, autoHide: Bool) {
+        showMessage(state.presentationString, autoHide: autoHide)
+    }
+
+    /// P18 `escalateFeedback(for:inSeconds:)`: after `seconds`, the state's text and its
+    /// recommendation, shown until something replaces it.
+    public func escalateFeedback(for state: TrackingState, inSeconds seconds: Double) {
+        timers[.trackingStateEscalation] = nil
+        escalation = (time + seconds, state)
+    }
+
+    /// Advances the clock: due timers fire in time order, the panel hides when due, alpha fades.
+    public func advance(by dt: Double) {
+        let target = time + dt
+        while true {
+            var next: (at: Double, fire: () -> Void)?
+            for (type, timer) in timers where timer.fireAt <= target && timer.fireAt < (next?.at ?? .infinity) {
+                next = (timer.fireAt, { [unowned self] in self.timers[type] = nil; self.time = timer.fireAt; self.showMessage(timer.text) })
+            }
+            if let e = escalation, e.fireAt <= target, e.fireAt < (next?.at ?? .infinity) {
+                next = (e.fireAt, { [unowned self] in
+                    self.escalation = nil
+                    self.time = e.fireAt
+                    var message = e.state.presentationString
+                    if let recommendation = e.state.recommendation { message += ": " + recommendation }
+                    self.showMessage(message, autoHide: false)
+                })
+            }
+            if let hide = hideAt, hide <= target, hide < (next?.at ?? .infinity) {
+                next = (hide, { [unowned self] in self.hideAt = nil; self.time = hide; self.isShown = false })
+            }
+            guard let event = next else { break }
+            event.fire()
+        }
+        time = target
+        let step = Float(dt / Self.fadeDuration)
+        alpha = isShown ? min(1, alpha + step) : max(0, alpha - step)
+    }
+}

@@ -1,0 +1,52 @@
+import SproutScene
+
+/// Keyed, timed tweens advanced by an injected clock: the focus square's SceneKit transactions
+/// and actions (fades, pulses, keyframes) without a wall clock. A tween calls `update` with its
+/// eased progress each step and `completion` once when done; starting a key replaces that key.
+final class Timeline {
+    private struct Tween {
+        var delay: Double
+        var duration: Double
+        var timing: TimingFunction
+        var elapsed = 0.0
+        var update: (Float) -> Void
+        var completion: (() -> Void)?
+    }
+
+    private var tweens: [(key: String, tween: Tween)] = []
+
+    func run(_ key: String, delay: Double = 0, duration: Double, timing: TimingFunction = .linear,
+             update: @escaping (Float) -> Void, completion: (() -> Void)? = nil) {
+        remove(key)
+        tweens.append((key, Tween(delay: delay, duration: duration, timing: timing, update: update, completion: completion)))
+    }
+
+    func remove(_ key: String) { tweens.removeAll { $0.key == key } }
+    func isRunning(_ key: String) -> Bool { tweens.contains { $0.key == key } }
+    func removeAll() { tweens.removeAll() }
+
+    /// Advances every tween; completions run after all updates of the step, in start order, and
+    /// may start new tweens (which begin on the next step).
+    func advance(by dt: Double) {
+        var finished: [(String, () -> Void)] = []
+        var i = 0
+        while i < tweens.count {
+            var t = tweens[i].tween
+            t.elapsed += dt
+            let running = t.elapsed - t.delay
+            if running >= 0 {
+                let fraction = t.duration > 0 ? min(running / t.duration, 1) : 1
+                t.update(Float(t.timing.progress(fraction)))
+                if fraction >= 1 {
+                    let key = tweens[i].key
+                    tweens.remove(at: i)
+                    if let c = t.completion { finished.append((key, c)) }
+                    continue
+                }
+            }
+            tweens[i].tween = t
+            i += 1
+        }
+        for (_, completion) in finished { completion() }
+    }
+}
