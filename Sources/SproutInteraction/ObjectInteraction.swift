@@ -73,6 +73,7 @@ public final class ObjectInteraction {
     private func didRotate() {
         guard let object = trackedObject else { return }
         object.objectRotation -= rotation.rotation
+        rotation.rotation = 0
     }
 
     /// P18 didTap: select a tapped object, or move the selected one to the tapped surface.

@@ -1,12 +1,13 @@
 import SproutMath
 
-/// A two-finger twist (UIKit's `UIRotationGestureRecognizer`): `rotation` is the change of the
-/// angle of the line between the first two touches since the last event, in radians, positive
-/// clockwise on the screen (y down), as the sample consumes it (`rotation = 0` after each use).
+/// A two-finger twist (UIKit's `UIRotationGestureRecognizer`): `rotation` is the turn of the
+/// line between the first two touches since the gesture began or since the consumer last set it
+/// to zero, in radians, positive clockwise on the screen (y down). The sample applies it on each
+/// `changed` and sets it back to zero, so what it applies is a delta (P18 L111-123).
 public struct RotationGesture: Sendable {
     public private(set) var state: GestureState = .possible
-    /// The twist in this event (a delta).
-    public private(set) var rotation: Float = 0
+    /// The twist since the gesture began or was last set to zero.
+    public var rotation: Float = 0
 
     private var touches = TouchSet()
     private var lastAngle: Float?
@@ -15,8 +16,7 @@ public struct RotationGesture: Sendable {
 
     @discardableResult
     public mutating func handle(_ batch: [TouchEvent]) -> GestureState {
-        if state == .ended || state == .cancelled || state == .failed { state = .possible }
-        rotation = 0
+        if state == .ended || state == .cancelled || state == .failed { state = .possible; rotation = 0 }
         touches.apply(batch)
         if batch.contains(where: { $0.phase == .cancelled }), state == .began || state == .changed {
             state = .cancelled
@@ -35,7 +35,7 @@ public struct RotationGesture: Sendable {
         guard let last = lastAngle else { return state }
         let delta = wrapAngle(angle - last)
         guard delta != 0 else { return state }
-        rotation = delta
+        rotation += delta
         state = state == .possible ? .began : .changed
         return state
     }

@@ -25,12 +25,17 @@ final class Timeline {
     func isRunning(_ key: String) -> Bool { tweens.contains { $0.key == key } }
     func removeAll() { tweens.removeAll() }
 
-    /// Advances every tween; completions run after all updates of the step, in start order, and
-    /// may start new tweens (which begin on the next step).
+    /// Advances every tween; completions run after the step's updates, in start order. Tweens
+    /// a completion starts get the time left over after the one that finished, so chained
+    /// transactions keep their total length whatever the step.
     func advance(by dt: Double) {
-        var finished: [(String, () -> Void)] = []
-        var i = 0
-        while i < tweens.count {
+        advance(Array(tweens.indices), by: dt)
+    }
+
+    private func advance(_ indices: [Int], by dt: Double) {
+        var finished: [(completion: () -> Void, leftover: Double)] = []
+        var removed: [Int] = []
+        for i in indices {
             var t = tweens[i].tween
             t.elapsed += dt
             let running = t.elapsed - t.delay
@@ -38,15 +43,18 @@ final class Timeline {
                 let fraction = t.duration > 0 ? min(running / t.duration, 1) : 1
                 t.update(Float(t.timing.progress(fraction)))
                 if fraction >= 1 {
-                    let key = tweens[i].key
-                    tweens.remove(at: i)
-                    if let c = t.completion { finished.append((key, c)) }
+                    removed.append(i)
+                    if let c = t.completion { finished.append((c, running - t.duration)) }
                     continue
                 }
             }
             tweens[i].tween = t
-            i += 1
         }
-        for (_, completion) in finished { completion() }
+        for i in removed.sorted(by: >) { tweens.remove(at: i) }
+        for (completion, leftover) in finished {
+            let before = tweens.count
+            completion()
+            if tweens.count > before, leftover > 0 { advance(Array(before..<tweens.count), by: leftover) }
+        }
     }
 }
