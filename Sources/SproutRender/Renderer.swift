@@ -19,6 +19,7 @@ public final class Renderer {
     private var programs: [ShaderVariant: ShaderProgram] = [:]
     private let resources = GPUResourceCache()
     private var shadowMap: ShadowMap?
+    private let overlayQuad = MeshFactory.plane(width: 1, depth: 1, name: "overlay quad")
     /// Draw calls issued by the last `render`.
     public private(set) var lastDrawCount = 0
 
@@ -87,6 +88,9 @@ public final class Renderer {
             if !view.options.backdropOccludes { glClear(GLbitfield(GL_DEPTH_BUFFER_BIT)) }
         }
         drawCount += draw(list.content, shadowed: useShadows, frame: &frame)
+        if !view.overlays.isEmpty {
+            drawCount += drawOverlays(view.overlays, in: view.viewportInPoints ?? viewport, lighting: lighting)
+        }
         glBindVertexArray(0)
 
         if let resolve = target.resolveFramebuffer {
@@ -121,6 +125,28 @@ public final class Renderer {
             glDisable(GLenum(GL_BLEND))
         }
         return layer.opaque.count + layer.transparent.count + layer.onTop.count
+    }
+
+    /// Overlays as unlit textured quads under an orthographic projection of the viewport in
+    /// points (y down), blended, without depth.
+    private func drawOverlays(_ overlays: [ScreenOverlay], in points: Viewport, lighting: Lighting) -> Int {
+        let projection = Matrix4.orthographic(left: 0, right: points.width, bottom: points.height, top: 0, near: -1, far: 1)
+        var frame = FrameUniforms(viewProjection: projection.flat, eye: .zero, lighting: lighting, lightViewProjection: nil)
+        glEnable(GLenum(GL_BLEND))
+        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        for overlay in overlays where overlay.opacity > 0 {
+            // The unit quad lies in x-z; x -> screen x, z -> screen y (v = 0 at the top).
+            let center = overlay.origin + overlay.size / 2
+            let model = Matrix4(Vec4(overlay.size.x, 0, 0, 0), Vec4(0, 0, 1, 0), Vec4(0, overlay.size.y, 0, 0), Vec4(center.x, center.y, 0, 1))
+            let material = Material(name: "overlay", baseColor: Vec4(1, 1, 1, overlay.opacity), baseColorTexture: overlay.texture,
+                                    isDoubleSided: true, isUnlit: true, blending: .transparent, castsShadow: false)
+            draw(DrawItem(mesh: overlayQuad, material: material, world: model, castsShadow: false, worldBounds: .empty),
+                 shadowed: false, frame: &frame)
+        }
+        glEnable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_BLEND))
+        return overlays.count
     }
 
     private struct FrameUniforms {

@@ -7,11 +7,33 @@ public struct View: Sendable {
     /// Linear-light clear colour is not what people pick: this one is sRGB, as written.
     public var clearColor: Vec4
     public var options: RenderOptions
+    /// Pictures drawn over the frame last (status panels, help lines), in viewport points.
+    public var overlays: [ScreenOverlay]
+    /// The viewport in points that overlay frames refer to; nil means one point per pixel.
+    public var viewportInPoints: Viewport?
 
-    public init(camera: Camera, clearColor: Vec4 = Vec4(0.6, 0.75, 0.9, 1), options: RenderOptions = RenderOptions()) {
+    public init(camera: Camera, clearColor: Vec4 = Vec4(0.6, 0.75, 0.9, 1), options: RenderOptions = RenderOptions(),
+                overlays: [ScreenOverlay] = [], viewportInPoints: Viewport? = nil) {
         self.camera = camera
         self.clearColor = clearColor
         self.options = options
+        self.overlays = overlays
+        self.viewportInPoints = viewportInPoints
+    }
+}
+
+/// A texture drawn flat over the frame: `origin` (top-left) and `size` in viewport points.
+public struct ScreenOverlay: Sendable {
+    public var texture: Texture
+    public var origin: Vec2
+    public var size: Vec2
+    public var opacity: Float
+
+    public init(texture: Texture, origin: Vec2, size: Vec2, opacity: Float = 1) {
+        self.texture = texture
+        self.origin = origin
+        self.size = size
+        self.opacity = opacity
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SproutHeadless
 import SproutImage
+import SproutInteraction
 import SproutMath
 import SproutRender
 import SproutScene
@@ -18,12 +19,16 @@ import Foundation
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Show a plant on a stage through the simulated device in a window; without a display, write offscreen frames.",
+        abstract: "Place and handle plants on a stage through the simulated device in a window; without a display, write offscreen frames.",
         discussion: """
-        Window controls: W/S walk forward/back, A/D step left/right, Q/E down/up, arrows or left drag \
-        turn the device, P shows or hides detected planes, R resets the session, Esc quits.
+        Window controls: Space places the plant at the focus square; left drag is one finger (tap selects \
+        or moves the selected plant, drag moves it); right drag is two fingers (pan) and the wheel \
+        twists them (turns the plant); W/S walk, A/D step, Q/E down/up, arrows turn the device; \
+        P shows or hides detected planes; R restarts (5 s cooldown); Esc quits.
         """
     )
+
+    static let helpLine = "Space place  |  left drag: 1 finger  |  right drag: 2 fingers, wheel twists  |  WASD/QE walk, arrows turn  |  P planes  R restart  Esc quit"
 
     @Argument(help: "A model file (default: the seedling from Assets/plants).")
     var model: String?
@@ -40,7 +45,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Offscreen frames to write when there is no display, spread over --duration.")
     var frames = 8
 
-    @Option(help: "Simulated seconds the offscreen device spends looking around the stage.")
+    @Option(help: "Simulated seconds the offscreen device spends looking around the stage (the plant is placed after 2.5 s).")
     var duration = 4.0
 
     @Flag(help: "Draw the detected plane anchors (translucent, with their extent).")
@@ -48,6 +53,9 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(help: "Seed of the simulated session's noise.")
     var seed: UInt64 = 1
+
+    /// Offscreen, the plant is placed this long after the start (tracking normal, the table found).
+    static let offscreenPlacementTime = 2.5
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
@@ -68,20 +76,23 @@ struct PreviewCommand: ParsableCommand {
         let renderer = try Renderer()
         let world = try PreviewWorld(stageName: stage, modelPath: model, seed: seed,
                                      viewport: Viewport(width: Float(size.width), height: Float(size.height)), showPlanes: planes)
+        let overlay = try StatusOverlay()
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let target = try OffscreenTarget(width: size.width, height: size.height, samples: 4)
         let path = DeviceSweep(home: world.session.device, lookAt: world.session.stage.camera.lookAt)
         let steps = max(1, Int((duration / PreviewWorld.frameStep).rounded()))
+        let placeAt = Int((Self.offscreenPlacementTime / PreviewWorld.frameStep).rounded())
         var pixels: [UInt8] = []
         var written = 0
         _ = context
         for step in 1...steps {
-            let t = Double(step) / Double(steps)
-            world.session.device = path.device(at: Float(t))
+            world.session.device = path.device(at: Float(step) / Float(steps))
             world.step(PreviewWorld.frameStep)
+            if step == placeAt { try world.placePlant() }
             // Frames at evenly spaced steps, the last one at the end of the sweep.
             guard step * frames / steps > written else { continue }
-            try renderer.render(world.scene, view: world.view, into: target)
+            let view = world.view(overlays: overlay.overlays(for: world.engine.messages, help: nil, viewport: world.session.device.viewport))
+            try renderer.render(world.scene, view: view, into: target)
             target.readPixels(into: &pixels)
             let file = output + "/" + OutputPattern(template: "frame-%03d.png").path(frame: written)
             try ImageFile.writePNG(pixels: pixels, width: size.width, height: size.height, to: file)
@@ -96,31 +107,25 @@ struct PreviewCommand: ParsableCommand {
         let points = window.size
         let world = try PreviewWorld(stageName: stage, modelPath: model, seed: seed,
                                      viewport: Viewport(width: Float(points.width), height: Float(points.height)), showPlanes: planes)
-        var turning = false
-        var lastCursor = Vec2.zero
+        let overlay = try StatusOverlay()
+        var mouse = MouseTouches()
         var lastTime = window.time
         var shownStatus = ""
-        let help = "WASD walk, Q/E down/up, arrows or drag turn, P planes, R reset, Esc quit"
-        print("Window open: \(help).")
+        print("Window open: \(Self.helpLine).")
         fflush(nil)   // flush every stream: the loop below can run until the process is killed
         while !window.shouldClose {
+            let now = window.time
             for event in window.pollEvents() {
+                let touches = mouse.touches(for: event, at: world.session.time)
+                if !touches.isEmpty { world.engine.handle(touches) }
                 switch event {
-                case .mouseDown(.left, let at): turning = true; lastCursor = at
-                case .mouseUp(.left, _): turning = false
-                case .mouseMoved(let to):
-                    if turning {
-                        let d = (to - lastCursor) * OrbitController.radiansPerPoint
-                        world.session.device.turn(yaw: -d.x, pitch: -d.y)
-                    }
-                    lastCursor = to
-                case .keyDown(.r): world.reset()
+                case .keyDown(.space): try world.placePlant()
+                case .keyDown(.r): world.restart()
                 case .keyDown(.p): world.planes.root.parent == nil ? world.scene.addChild(world.planes.root) : world.planes.root.removeFromParent()
                 case .keyDown(.escape): window.shouldClose = true
                 default: break
                 }
             }
-            let now = window.time
             let dt = min(now - lastTime, 0.1)
             lastTime = now
             walk(world.session, window: window, dt: Float(dt))
@@ -129,10 +134,11 @@ struct PreviewCommand: ParsableCommand {
             world.step(dt)
             if world.status != shownStatus {
                 shownStatus = world.status
-                window.title = "Sprout: \(world.stageName), \(shownStatus) (\(help))"
+                window.title = "Sprout: \(world.stageName), \(shownStatus)"
             }
             let fb = window.framebufferSize
-            try renderer.render(world.scene, view: world.view, into: WindowTarget(width: fb.width, height: fb.height))
+            let view = world.view(overlays: overlay.overlays(for: world.engine.messages, help: Self.helpLine, viewport: world.session.device.viewport))
+            try renderer.render(world.scene, view: view, into: WindowTarget(width: fb.width, height: fb.height))
             window.swapBuffers()
         }
     }

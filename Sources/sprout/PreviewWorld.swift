@@ -1,18 +1,21 @@
 import SproutAssets
 import SproutImage
+import SproutInteraction
 import SproutMath
 import SproutRender
 import SproutScene
 import SproutSession
 
-/// What `sprout preview` shows: a stage (the camera feed), a simulated session looking at it,
-/// the plant standing where the stage's camera looks, and optionally the detected planes.
+/// What `sprout preview` shows: a stage (the camera feed), the simulated session and the
+/// interaction engine over it (focus square, messages, gestures), plants placed at the focus
+/// square, and optionally the detected planes.
 final class PreviewWorld {
     let scene: Scene
-    let session: Session
+    let engine: InteractionEngine
     let planes = PlaneAnchorVisualizer()
     let modelPath: String
     private let home: DeviceCamera
+    private var placedCount = 0
 
     /// Advances time by this much per simulated frame when there is no real clock (offscreen).
     static let frameStep = 1.0 / 60
@@ -28,43 +31,51 @@ final class PreviewWorld {
             throw RenderError("cannot find the Assets/ folder with the default plant; give a model path")
         }
         self.modelPath = path
-        let asset = try ModelImporter.load(path: path)
+        _ = try ModelImporter.load(path: path)   // refuse a broken model before anything runs
         scene = Scene(lighting: stage.lighting)
         scene.backdrop.addChild(try StageScene.build(stage) { file in
             Texture(name: file, image: try ImageFile.read(path: file))
         })
-        // Stand the plant where the stage's camera looks (the table in `tabletop`), lowest point down.
-        let bounds = asset.bounds
-        asset.root.transform.translation += stage.camera.lookAt - Vec3(bounds.center.x, bounds.isEmpty ? 0 : bounds.min.y, bounds.center.z)
-        scene.addChild(asset.root)
         if showPlanes { scene.addChild(planes.root) }
-        session = Session(stage: stage, seed: seed, viewport: viewport)
-        session.run(.worldTracking)
+        let session = Session(stage: stage, seed: seed, viewport: viewport)
+        engine = InteractionEngine(session: session, scene: scene)
         home = session.device
     }
 
+    var session: Session { engine.session }
     var stageName: String { session.stage.name }
 
-    /// One step of the world: the session (device where it is now), the plane view, the scene.
+    /// One frame: session, interaction, scene, plane view.
     @discardableResult
     func step(_ dt: Double) -> Frame {
-        let frame = session.update(deltaTime: dt)
+        let frame = engine.update(deltaTime: dt)
         for event in frame.events { planes.apply(event) }
-        scene.update(deltaTime: dt)
         return frame
     }
 
-    /// Back to the start: the device at its home pose, tracking and planes afresh.
-    func reset() {
-        session.device = home
-        session.run(.worldTracking, options: [.resetTracking, .removeExistingAnchors])
+    /// Loads the plant afresh and places it at the focus square (refused while it initializes,
+    /// with the sample's message).
+    @discardableResult
+    func placePlant() throws -> Bool {
+        let asset = try ModelImporter.load(path: modelPath)
+        let bounds = asset.bounds
+        // Stand the model on its lowest point, centred over the object's origin.
+        asset.root.transform.translation -= Vec3(bounds.center.x, bounds.isEmpty ? 0 : bounds.min.y, bounds.center.z)
+        placedCount += 1
+        return engine.place(VirtualObject(name: "plant \(placedCount)", model: asset.root))
     }
 
-    var view: View { View(camera: session.device.camera, clearColor: Vec4(0.1, 0.1, 0.12, 1)) }
+    /// The sample's restart (5 s cooldown); the device also goes home.
+    func restart() {
+        if engine.restartExperience() { session.device = home }
+    }
+
+    func view(overlays: [ScreenOverlay] = []) -> View {
+        View(camera: session.device.camera, clearColor: Vec4(0.1, 0.1, 0.12, 1), overlays: overlays, viewportInPoints: session.device.viewport)
+    }
 
     /// A one-line status: tracking state and what has been found.
     var status: String {
-        let s = session
-        return "\(s.trackingState), \(s.planeAnchors.count) plane(s), \(s.imageAnchors.count) image(s)"
+        "\(session.trackingState), \(session.planeAnchors.count) plane(s), \(engine.objects.count) plant(s), focus square \(engine.focusSquare.stateDescription)"
     }
 }

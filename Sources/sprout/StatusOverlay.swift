@@ -1,0 +1,41 @@
+import SproutImage
+import SproutInteraction
+import SproutMath
+import SproutRender
+import SproutScene
+
+/// The status panel and the help line as screen overlays, rasterised with a real font and
+/// re-rasterised only when their text changes.
+final class StatusOverlay {
+    private let font: Font
+    private var message: (text: String, texture: Texture)?
+    private var help: (text: String, texture: Texture)?
+    /// The sample's panel: bold 16 pt-ish text on black at 50 %, corner radius 12 (scaled to the view).
+    static let margin: Float = 16
+
+    init() throws { font = try Font() }
+
+    func overlays(for messages: StatusMessages, help helpText: String?, viewport: Viewport) -> [ScreenOverlay] {
+        var result: [ScreenOverlay] = []
+        let scale = max(viewport.height / 720, 0.25)
+        if messages.alpha > 0, !messages.text.isEmpty {
+            if message?.text != messages.text {
+                let image = font.panel(messages.text, pixelHeight: 22 * scale, padding: Int(14 * scale), cornerRadius: 12 * scale)
+                message = (messages.text, Texture(name: "status", image: image, wrap: .clampToEdge))
+            }
+            let t = message!.texture
+            let size = Vec2(Float(t.image.width), Float(t.image.height))
+            result.append(ScreenOverlay(texture: t, origin: Vec2((viewport.width - size.x) / 2, Self.margin * scale), size: size, opacity: messages.alpha))
+        }
+        if let helpText {
+            if help?.text != helpText {
+                let image = font.panel(helpText, pixelHeight: 14 * scale, padding: Int(6 * scale), cornerRadius: 6 * scale, backgroundAlpha: 0.4)
+                help = (helpText, Texture(name: "help", image: image, wrap: .clampToEdge))
+            }
+            let t = help!.texture
+            let size = Vec2(Float(t.image.width), Float(t.image.height))
+            result.append(ScreenOverlay(texture: t, origin: Vec2((viewport.width - size.x) / 2, viewport.height - size.y - Self.margin * scale / 2), size: size))
+        }
+        return result
+    }
+}
