@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"]),
         .testTarget(
             name: "SproutRenderGLTests",
-            dependencies: ["SproutRender", "SproutHeadless", "SproutAssets", "SproutSession", "SproutImage", "SproutTesting"],
+            dependencies: ["SproutRender", "SproutHeadless", "SproutAssets", "SproutSession", "SproutInteraction", "SproutImage", "SproutTesting"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "sproutTests", dependencies: ["sprout", "SproutTesting"]),

@@ -158,6 +158,13 @@ public final class InteractionEngine {
         return true
     }
 
+    /// Adds an object where it already stands, without placement (a restored scene, a benchmark).
+    public func adopt(_ object: VirtualObject) {
+        guard !interaction.objects.contains(where: { $0 === object }) else { return }
+        interaction.objects.append(object)
+        if object.parent == nil { scene.addChild(object) }
+    }
+
     /// P18 `didDeselectObject` / loader removal: the object and its anchor go.
     public func remove(_ object: VirtualObject) {
         interaction.forget(object)

@@ -3,47 +3,81 @@ import SproutScene
 
 /// Bounding-box hit tests on placed objects (SceneKit `hitTest(_:options: [.boundingBoxOnly])`):
 /// each object's box is taken in its own frame, so a turned object is hit by its turned box.
-/// World boxes are cached per object and reused while its transform and pivot are unchanged, so a query
-/// over many objects is one slab test each plus an exact test for the boxes the ray meets.
+/// World boxes are cached per object. Nothing is re-read while no object has moved or turned
+/// (`VirtualObject.generation`); after a move only the objects whose transform versions changed
+/// are recomputed (objects are children of the scene root, which does not move). A query is
+/// then one slab test per object over flat arrays and an exact test for the boxes the ray
+/// meets (1,000 objects: BENCHMARKS.md).
 final class ObjectHitTester {
-    private struct Cached {
-        var world: Matrix4
-        /// The pivot turns the model inside the object's frame, so it changes the local box too.
-        var pivot: Transform
-        var local: BoundingBox
-        var inverse: Matrix4
-        var worldBox: BoundingBox
-    }
+    private var objects: [VirtualObject] = []
+    private var versions: [SIMD2<UInt64>] = []
+    private var locals: [BoundingBox] = []
+    private var worlds: [Matrix4] = []
+    private var inverses: [Matrix4] = []
+    /// World boxes, parallel to `objects` (the broad phase reads only these).
+    private var minima: [Vec3] = []
+    private var maxima: [Vec3] = []
+    private var generation: UInt64 = .max
 
-    private var cache: [ObjectIdentifier: Cached] = [:]
-
-    func nearest(_ ray: Ray, among objects: [VirtualObject]) -> VirtualObject? {
-        var best: (VirtualObject, Float)?
-        for object in objects where object.isEnabled {
-            let entry = cached(object)
-            guard let broad = entry.worldBox.intersect(ray), broad < (best?.1 ?? .infinity) else { continue }
-            guard let t = entry.local.intersect(ray.transformed(by: entry.inverse)) else { continue }
-            // t is in local units; measure the world distance from the local hit point.
-            let hit = entry.world.transformPoint(ray.transformed(by: entry.inverse).point(at: t))
-            let d = distance(hit, ray.origin)
-            if d < (best?.1 ?? .infinity) { best = (object, d) }
+    func nearest(_ ray: Ray, among list: [VirtualObject]) -> VirtualObject? {
+        synchronize(list)
+        let origin = ray.origin
+        let inverseDirection = Vec3(1 / ray.direction.x, 1 / ray.direction.y, 1 / ray.direction.z)
+        var bestIndex = -1
+        var bestDistance = Float.infinity
+        minima.withUnsafeBufferPointer { lo in
+            maxima.withUnsafeBufferPointer { hi in
+                for i in 0..<lo.count {
+                    // Slab test on the world box.
+                    let t0 = (lo[i] - origin) * inverseDirection, t1 = (hi[i] - origin) * inverseDirection
+                    let near = pointwiseMin(t0, t1), far = pointwiseMax(t0, t1)
+                    let enter = max(near.x, near.y, near.z), exit = min(far.x, far.y, far.z)
+                    guard exit >= max(enter, 0), enter < bestDistance else { continue }
+                    // Exact test on the box in the object's frame.
+                    guard objects[i].isEnabled else { continue }
+                    let local = ray.transformed(by: inverses[i])
+                    guard let t = locals[i].intersect(local) else { continue }
+                    let d = distance(worlds[i].transformPoint(local.point(at: t)), origin)
+                    if d < bestDistance { bestDistance = d; bestIndex = i }
+                }
+            }
         }
-        if cache.count > objects.count * 2 + 16 { prune(keeping: objects) }
-        return best?.0
+        return bestIndex >= 0 ? objects[bestIndex] : nil
     }
 
-    private func cached(_ object: VirtualObject) -> Cached {
-        let world = object.worldMatrix
-        let key = ObjectIdentifier(object)
-        if let c = cache[key], c.world == world, c.pivot == object.pivot.transform { return c }
-        let local = object.visualBounds(relativeTo: object)
-        let entry = Cached(world: world, pivot: object.pivot.transform, local: local, inverse: world.inverse ?? .identity, worldBox: local.transformed(by: world))
-        cache[key] = entry
-        return entry
-    }
-
-    private func prune(keeping objects: [VirtualObject]) {
-        let live = Set(objects.map { ObjectIdentifier($0) })
-        cache = cache.filter { live.contains($0.key) }
+    /// Keeps one entry per object, in order, and refreshes the ones whose transforms changed.
+    private func synchronize(_ list: [VirtualObject]) {
+        let same = objects.count == list.count && objects.withUnsafeBufferPointer { mine in
+            list.withUnsafeBufferPointer { theirs in (0..<mine.count).allSatisfy { mine[$0] === theirs[$0] } }
+        }
+        if !same {
+            objects = list
+            versions = Array(repeating: SIMD2(repeating: .max), count: list.count)
+            locals = Array(repeating: .empty, count: list.count)
+            worlds = Array(repeating: .identity, count: list.count)
+            inverses = worlds
+            minima = Array(repeating: Vec3(repeating: .infinity), count: list.count)
+            maxima = Array(repeating: Vec3(repeating: -.infinity), count: list.count)
+        } else if generation == VirtualObject.generation {
+            return
+        }
+        generation = VirtualObject.generation
+        let stale = objects.withUnsafeBufferPointer { objects in
+            versions.withUnsafeBufferPointer { versions in
+                (0..<objects.count).filter { SIMD2(objects[$0].transformVersion, objects[$0].pivot.transformVersion) != versions[$0] }
+            }
+        }
+        for i in stale {
+            let o = objects[i]
+            versions[i] = SIMD2(o.transformVersion, o.pivot.transformVersion)
+            let world = o.worldMatrix
+            let local = o.visualBounds(relativeTo: o)
+            locals[i] = local
+            worlds[i] = world
+            inverses[i] = world.inverse ?? .identity
+            let box = local.transformed(by: world)
+            minima[i] = box.min
+            maxima[i] = box.max
+        }
     }
 }

@@ -29,6 +29,15 @@ public final class VirtualObject: Entity {
     /// P18 updateAlignment: 0.5 s when the alignment changes.
     public static let alignmentAnimationDuration = 0.5
 
+    /// Bumped whenever any object's transform or rotation changes, so object hit tests know
+    /// when their cached boxes may be stale without reading every object. Scenes are driven
+    /// from one thread (the engine's), like everything else in the scene graph.
+    nonisolated(unsafe) static var generation: UInt64 = 0
+
+    public override var transform: Transform {
+        didSet { Self.generation &+= 1 }
+    }
+
     public init(name: String, model: Entity, allowedAlignments: Set<PlaneAlignment> = [.horizontal]) {
         self.allowedAlignments = allowedAlignments
         pivot = Entity(name: name + " pivot")
@@ -44,6 +53,7 @@ public final class VirtualObject: Entity {
         set {
             let wrapped = wrapAngle(newValue)
             pivot.transform.rotation = Quaternion(angle: wrapped, axis: .unitY)
+            Self.generation &+= 1
             if currentAlignment == .horizontal { rotationWhenAlignedHorizontally = wrapped }
         }
     }

@@ -8,8 +8,15 @@ import SproutMath
 open class Entity {
     public var name: String
     /// Local transform, relative to the parent.
-    public var transform: Transform
-    public private(set) weak var parent: Entity?
+    open var transform: Transform { didSet { transformVersion &+= 1 } }
+    /// Counts changes of `transform`, so caches of derived values (world boxes) know when to
+    /// recompute without comparing matrices.
+    public private(set) var transformVersion: UInt64 = 0
+    /// The parent, which owns this entity. Not `weak`: a weak reference gives its target a side
+    /// table, and every retain of a side-tabled object takes Swift's slow path (hit tests over
+    /// a thousand objects spent most of their time there). A parent holds its children strongly
+    /// and clears their `parent` when it goes (`deinit`), so the reference never dangles.
+    public private(set) unowned(unsafe) var parent: Entity?
     public private(set) var children: [Entity] = []
     /// Disabled entities and their descendants are neither drawn nor hit.
     public var isEnabled = true
@@ -20,6 +27,10 @@ open class Entity {
         self.name = name
         self.transform = transform
         self.model = model
+    }
+
+    deinit {
+        for child in children { child.parent = nil }
     }
 
     // MARK: Hierarchy

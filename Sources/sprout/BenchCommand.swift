@@ -1,4 +1,5 @@
 import ArgumentParser
+import SproutInteraction
 import SproutMath
 import SproutRender
 import SproutScene
@@ -7,11 +8,14 @@ import SproutSession
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure the simulated session: frames per second of session.update and microseconds per raycast.",
+        abstract: "Measure the session (frames/s of session.update, us per raycast) and the interaction (touch events/s, us per object hit test).",
         discussion: """
-        Build with -c release. The device walks a slow circle around the stage's camera target \
-        (so the view changes every frame) at a fixed 60 Hz step; raycasts go from seeded random \
-        screen points against every target kind once planes exist. Reports median (min-max) over --runs.
+        Build with -c release. Session: the device walks a slow circle around the stage's camera \
+        target (so the view changes every frame) at a fixed 60 Hz step; raycasts go from seeded random \
+        screen points against every target kind once planes exist. Interaction: one-finger drags \
+        (began, 20 moves, ended) and two-finger twists over 100 placed objects, fed to the recognizers \
+        and the object interaction; hit tests from random screen points over 1,000 objects. Reports \
+        median (min-max) over --runs.
         """
     )
 
@@ -27,8 +31,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Runs; the median is reported.")
     var runs = 5
 
+    @Option(help: "Touch events per interaction run.")
+    var events = 200_000
+
     func validate() throws {
-        guard frames >= 100, raycasts >= 100, runs >= 1 else { throw ValidationError("--frames and --raycasts need at least 100, --runs at least 1") }
+        guard frames >= 100, raycasts >= 100, events >= 100, runs >= 1 else {
+            throw ValidationError("--frames, --raycasts and --events need at least 100, --runs at least 1")
+        }
     }
 
     func run() throws {
@@ -43,6 +52,83 @@ struct BenchCommand: ParsableCommand {
         }
         print("session.update: \(summary(framesPerSecond, "%.0f")) frames/s (\(planes) planes found)")
         print("raycast:        \(summary(microseconds, "%.2f")) us per query")
+        var eventsPerSecond: [Double] = [], hitTest: [Double] = [], movedAfterOne: [Double] = []
+        for _ in 0..<runs {
+            let (eps, us, moved) = try measureInteraction(world)
+            eventsPerSecond.append(eps)
+            hitTest.append(us)
+            movedAfterOne.append(moved)
+        }
+        print("touch events:   \(summary(eventsPerSecond, "%.0f")) events/s through recognizers and object interaction, 100 objects")
+        print("object hit test: \(summary(hitTest, "%.2f")) us per query, 1000 objects")
+        print("object hit test: \(summary(movedAfterOne, "%.2f")) us per query, 1000 objects, one moved before each query")
+    }
+
+    /// A box the size of a potted plant, as a placeable object.
+    private func pot(_ i: Int) -> VirtualObject {
+        let model = Entity(name: "pot \(i) model", transform: Transform(translation: Vec3(0, 0.1, 0)),
+                           model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.2, 0.2, 0.2)), material: Material()))
+        return VirtualObject(name: "pot \(i)", model: model)
+    }
+
+    /// Touch events per second; hit-test microseconds with nothing moving, and with one object
+    /// moved before each query.
+    private func measureInteraction(_ stage: Stage) throws -> (Double, Double, Double) {
+        let engine = InteractionEngine(session: Session(stage: stage, seed: 1), scene: Scene())
+        for _ in 0..<180 { engine.update(deltaTime: 1.0 / 60) }
+        var random = SeededRandom(seed: 3)
+        let center = stage.camera.lookAt
+        // 100 objects on a 2 x 2 m patch of floor around the look-at point.
+        for i in 0..<100 {
+            let object = pot(i)
+            object.transform.translation = Vec3(center.x + random.float(in: -1...1), 0, center.z + random.float(in: -1...1))
+            engine.adopt(object)
+        }
+        let viewport = engine.session.device.viewport
+        // Gestures: a drag of 20 moves, then a two-finger twist of 20 moves, from random points.
+        var batches: [[TouchEvent]] = []
+        var t = 0.0
+        while batches.count < events {
+            let p = Vec2(random.float(in: 100...(viewport.width - 100)), random.float(in: 100...(viewport.height - 100)))
+            batches.append([TouchEvent(id: 1, location: p, phase: .began, timestamp: t)])
+            for i in 1...20 { t += 1.0 / 60; batches.append([TouchEvent(id: 1, location: p + Vec2(Float(i) * 4, 0), phase: .moved, timestamp: t)]) }
+            batches.append([TouchEvent(id: 1, location: p + Vec2(80, 0), phase: .ended, timestamp: t)])
+            batches.append([TouchEvent(id: 1, location: p - Vec2(40, 0), phase: .began, timestamp: t), TouchEvent(id: 2, location: p + Vec2(40, 0), phase: .began, timestamp: t)])
+            for i in 1...20 {
+                t += 1.0 / 60
+                let a = Float(i) * 0.05, d = Vec2(cos(a), sin(a)) * 40
+                batches.append([TouchEvent(id: 1, location: p - d, phase: .moved, timestamp: t), TouchEvent(id: 2, location: p + d, phase: .moved, timestamp: t)])
+            }
+            let d = Vec2(cos(1), sin(1)) * 40
+            batches.append([TouchEvent(id: 1, location: p - d, phase: .ended, timestamp: t), TouchEvent(id: 2, location: p + d, phase: .ended, timestamp: t)])
+        }
+        let eventCount = batches.reduce(0) { $0 + $1.count }
+        let clock = Stopwatch()
+        for batch in batches { engine.handle(batch) }
+        let eps = Double(eventCount) / (clock.milliseconds / 1000)
+
+        // 1,000 objects on a 6 x 6 m floor for the hit test.
+        for i in 100..<1000 {
+            let object = pot(i)
+            object.transform.translation = Vec3(random.float(in: -3...3), 0, random.float(in: -3...3))
+            engine.adopt(object)
+        }
+        let points = (0..<raycasts).map { _ in Vec2(random.float(in: 0...viewport.width), random.float(in: 0...viewport.height)) }
+        _ = engine.interaction.virtualObject(at: points[0])   // fills the box cache
+        var hits = 0
+        let hitClock = Stopwatch()
+        for p in points where engine.interaction.virtualObject(at: p) != nil { hits += 1 }
+        let us = hitClock.milliseconds * 1000 / Double(points.count)
+        precondition(hits > 0, "bench: no object hit")
+        // The same after one object moved each time (a drag in progress): stale boxes are found
+        // by their transform versions.
+        let moving = engine.objects[0]
+        let movedClock = Stopwatch()
+        for (i, p) in points.enumerated() {
+            moving.transform.translation.x = Float(i % 100) * 0.01
+            if engine.interaction.virtualObject(at: p) != nil { hits += 1 }
+        }
+        return (eps, us, movedClock.milliseconds * 1000 / Double(points.count))
     }
 
     private func measure(_ stage: Stage) -> (Double, Double, Int) {
