@@ -4,10 +4,11 @@ import SproutScene
 /// Bounding-box hit tests on placed objects (SceneKit `hitTest(_:options: [.boundingBoxOnly])`):
 /// each object's box is taken in its own frame, so a turned object is hit by its turned box.
 /// World boxes are cached per object. Nothing is re-read while no object has moved or turned
-/// (`VirtualObject.generation`); after a move only the objects whose transform versions changed
-/// are recomputed (objects are children of the scene root, which does not move). A query is
-/// then one slab test per object over flat arrays and an exact test for the boxes the ray
-/// meets (1,000 objects: BENCHMARKS.md).
+/// (`VirtualObject.changes`); after moves, the objects named in that log
+/// are recomputed, or, when the log no longer reaches back far enough, every object whose
+/// transform versions changed (objects are children of the scene root, which does not move). A
+/// query is then one slab test per object over flat arrays and an exact test for the boxes the
+/// ray meets (1,000 objects: BENCHMARKS.md).
 final class ObjectHitTester {
     private var objects: [VirtualObject] = []
     private var versions: [SIMD2<UInt64>] = []
@@ -18,6 +19,7 @@ final class ObjectHitTester {
     private var minima: [Vec3] = []
     private var maxima: [Vec3] = []
     private var generation: UInt64 = .max
+    private var indexOf: [ObjectIdentifier: Int] = [:]
 
     func nearest(_ ray: Ray, among list: [VirtualObject]) -> VirtualObject? {
         synchronize(list)
@@ -50,6 +52,15 @@ final class ObjectHitTester {
         let same = objects.count == list.count && objects.withUnsafeBufferPointer { mine in
             list.withUnsafeBufferPointer { theirs in (0..<mine.count).allSatisfy { mine[$0] === theirs[$0] } }
         }
+        // What changed since our last look: nothing, these objects, or unknown (the log moved on).
+        enum Changes { case none, objects([ObjectIdentifier]), unknown }
+        let (current, changes): (UInt64, Changes) = VirtualObject.changes.withLock { log in
+            if log.generation == generation { return (log.generation, .none) }
+            guard let first = log.entries.first, first.generation <= generation &+ 1 else { return (log.generation, .unknown) }
+            let since = generation
+            return (log.generation, .objects(log.entries.reversed().prefix { $0.generation > since }.map(\.object)))
+        }
+        var stale: [Int]
         if !same {
             objects = list
             versions = Array(repeating: SIMD2(repeating: .max), count: list.count)
@@ -58,15 +69,20 @@ final class ObjectHitTester {
             inverses = worlds
             minima = Array(repeating: Vec3(repeating: .infinity), count: list.count)
             maxima = Array(repeating: Vec3(repeating: -.infinity), count: list.count)
-        } else if generation == VirtualObject.generation {
+            indexOf = Dictionary(uniqueKeysWithValues: list.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
+            stale = Array(list.indices)
+        } else if case .none = changes {
             return
-        }
-        generation = VirtualObject.generation
-        let stale = objects.withUnsafeBufferPointer { objects in
-            versions.withUnsafeBufferPointer { versions in
-                (0..<objects.count).filter { SIMD2(objects[$0].transformVersion, objects[$0].pivot.transformVersion) != versions[$0] }
+        } else if case .objects(let ids) = changes {
+            stale = Array(Set(ids.compactMap { indexOf[$0] }))
+        } else {
+            stale = objects.withUnsafeBufferPointer { objects in
+                versions.withUnsafeBufferPointer { versions in
+                    (0..<objects.count).filter { SIMD2(objects[$0].transformVersion, objects[$0].pivot.transformVersion) != versions[$0] }
+                }
             }
         }
+        generation = current
         for i in stale {
             let o = objects[i]
             versions[i] = SIMD2(o.transformVersion, o.pivot.transformVersion)

@@ -1,6 +1,7 @@
 import SproutMath
 import SproutScene
 import SproutSession
+import Synchronization
 
 /// A placed model (P18 `VirtualObject`): an entity whose first child, the pivot, carries the
 /// model and the rotation about the object's own vertical axis (`objectRotation`). It keeps the
@@ -29,13 +30,28 @@ public final class VirtualObject: Entity {
     /// P18 updateAlignment: 0.5 s when the alignment changes.
     public static let alignmentAnimationDuration = 0.5
 
-    /// Bumped whenever any object's transform or rotation changes, so object hit tests know
-    /// when their cached boxes may be stale without reading every object. Scenes are driven
-    /// from one thread (the engine's), like everything else in the scene graph.
-    nonisolated(unsafe) static var generation: UInt64 = 0
+    /// Which objects moved or turned, in order, so object hit tests refresh just those boxes.
+    /// Shared by every engine in the process (tests run several at once), so it is locked.
+    static let changes = Mutex(ChangeLog())
+    /// Entries kept; a reader further behind scans every object instead.
+    static let changeLogLimit = 4096
+
+    struct ChangeLog: ~Copyable {
+        var generation: UInt64 = 0
+        var entries: [(generation: UInt64, object: ObjectIdentifier)] = []
+    }
+
+    static func noteChange(of object: VirtualObject) {
+        let id = ObjectIdentifier(object)
+        changes.withLock { log in
+            log.generation &+= 1
+            log.entries.append((log.generation, id))
+            if log.entries.count > changeLogLimit { log.entries.removeFirst(changeLogLimit / 2) }
+        }
+    }
 
     public override var transform: Transform {
-        didSet { Self.generation &+= 1 }
+        didSet { Self.noteChange(of: self) }
     }
 
     public init(name: String, model: Entity, allowedAlignments: Set<PlaneAlignment> = [.horizontal]) {
@@ -53,7 +69,7 @@ public final class VirtualObject: Entity {
         set {
             let wrapped = wrapAngle(newValue)
             pivot.transform.rotation = Quaternion(angle: wrapped, axis: .unitY)
-            Self.generation &+= 1
+            Self.noteChange(of: self)
             if currentAlignment == .horizontal { rotationWhenAlignedHorizontally = wrapped }
         }
     }

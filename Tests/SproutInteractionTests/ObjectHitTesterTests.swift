@@ -1,0 +1,50 @@
+import SproutMath
+import SproutScene
+import Testing
+@testable import SproutInteraction
+
+@Suite struct ObjectHitTesterTests {
+    /// A 1 m x 0.1 m x 0.1 m plank along x, standing at `x`.
+    private func plank(_ name: String, x: Float) -> VirtualObject {
+        let model = Entity(name: name, model: ModelComponent(mesh: MeshFactory.box(size: Vec3(1, 0.1, 0.1)), material: Material()))
+        let object = VirtualObject(name: name, model: model)
+        object.transform.translation = Vec3(x, 0, 0)
+        return object
+    }
+
+    private let down = { (x: Float, z: Float) in Ray(origin: Vec3(x, 5, z), direction: Vec3(0, -1, 0)) }
+
+    @Test func findsTheNearestAndFollowsMovesAndTurns() {
+        let tester = ObjectHitTester()
+        let a = plank("a", x: 0), b = plank("b", x: 3)
+        let objects = [a, b]
+        #expect(tester.nearest(down(0.4, 0), among: objects) === a)
+        #expect(tester.nearest(down(3, 0), among: objects) === b)
+        #expect(tester.nearest(down(1.5, 0), among: objects) == nil)
+        // Moved: found at its new place, no longer at the old one.
+        b.transform.translation = Vec3(1.5, 0, 0)
+        #expect(tester.nearest(down(1.5, 0), among: objects) === b)
+        #expect(tester.nearest(down(3, 0), among: objects) == nil)
+        // Turned a quarter about its vertical axis: the plank now lies along z.
+        a.objectRotation = .pi / 2
+        #expect(tester.nearest(down(0.4, 0), among: objects) == nil)
+        #expect(tester.nearest(down(0, 0.4), among: objects) === a)
+        // Disabled objects are not hit; nearer objects win.
+        a.isEnabled = false
+        #expect(tester.nearest(down(0, 0.4), among: objects) == nil)
+        a.isEnabled = true
+        let top = plank("top", x: 0)
+        top.transform.translation.y = 1
+        #expect(tester.nearest(down(0.3, 0), among: [a, top]) === top)
+    }
+
+    @Test func keepsUpWhenTheChangeLogWrapsAround() {
+        let tester = ObjectHitTester()
+        let a = plank("a", x: 0), b = plank("b", x: 3)
+        #expect(tester.nearest(down(3, 0), among: [a, b]) === b)
+        // More changes than the log keeps: the tester falls back to reading every object.
+        for i in 0...(VirtualObject.changeLogLimit + 10) { a.transform.translation.z = Float(i % 2) * 0.001 }
+        b.transform.translation.x = -3
+        #expect(tester.nearest(down(-3, 0), among: [a, b]) === b)
+    }
+}
