@@ -173,6 +173,17 @@ public final class InteractionEngine {
         object.removeFromParent()
     }
 
+    // MARK: Interruptions
+
+    /// P18 `sessionWasInterrupted`: the session stops and every object is hidden until
+    /// tracking is normal again (relocalisation is allowed, as P18 allows it).
+    public func interrupt() {
+        session.interrupt()
+        for object in objects { object.isEnabled = false }
+    }
+
+    public func endInterruption() { session.endInterruption() }
+
     // MARK: Restart
 
     /// P18 `restartExperience()`: only when available; removes every object and anchor, re-runs

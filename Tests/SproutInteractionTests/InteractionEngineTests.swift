@@ -168,3 +168,21 @@ import Testing
         #expect(try run() == run())
     }
 }
+
+@Suite struct InteractionEngineInterruptionTests {
+    @Test func objectsHideDuringAnInterruptionAndReturnWithNormalTracking() throws {
+        let engine = try InteractionFixture.engine()
+        InteractionFixture.run(engine, seconds: 3)
+        let pot = InteractionFixture.pot()
+        #expect(engine.place(pot))
+        engine.interrupt()
+        InteractionFixture.run(engine, seconds: 1)
+        #expect(!pot.isEnabled)
+        #expect(engine.messages.text == "TRACKING UNAVAILABLE")
+        engine.endInterruption()
+        InteractionFixture.run(engine, seconds: 0.5)
+        #expect(engine.session.trackingState == .limited(.relocalizing) && !pot.isEnabled)
+        InteractionFixture.run(engine, seconds: 2)
+        #expect(engine.session.trackingState == .normal && pot.isEnabled)
+    }
+}
