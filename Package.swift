@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "SproutDocument", dependencies: ["Yams"]),
         .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument"]),
         .target(name: "SproutInteraction", dependencies: ["SproutSession"]),
+        .target(name: "SproutScript", dependencies: ["SproutInteraction", "SproutDocument"]),
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutScene", "CStb"]),
@@ -48,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "sprout",
             dependencies: [
-                "SproutScene", "SproutSession", "SproutInteraction", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
+                "SproutScene", "SproutSession", "SproutInteraction", "SproutScript", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,6 +59,7 @@ let package = Package(
         .testTarget(name: "SproutDocumentTests", dependencies: ["SproutDocument"]),
         .testTarget(name: "SproutSessionTests", dependencies: ["SproutSession", "SproutTesting"]),
         .testTarget(name: "SproutInteractionTests", dependencies: ["SproutInteraction", "SproutTesting"]),
+        .testTarget(name: "SproutScriptTests", dependencies: ["SproutScript", "SproutTesting"], exclude: ["Scenarios"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"]),
         .testTarget(

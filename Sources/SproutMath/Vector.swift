@@ -30,6 +30,7 @@ public typealias Vec4 = SIMD4<Float>
 
 @inlinable public func mix(_ a: Vec3, _ b: Vec3, t: Float) -> Vec3 { a + (b - a) * t }
 @inlinable public func mix(_ a: Float, _ b: Float, t: Float) -> Float { a + (b - a) * t }
+@inlinable public func mix(_ a: Vec2, _ b: Vec2, t: Float) -> Vec2 { a + (b - a) * t }
 
 extension SIMD3 where Scalar == Float {
     public static let unitX = Vec3(1, 0, 0)

@@ -1,0 +1,186 @@
+import SproutDocument
+import SproutMath
+import SproutSession
+
+extension Script {
+    /// Step kinds, in the order the README documents them.
+    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "snapshot", "expect"]
+
+    public static func load(path: String) throws(DocumentError) -> Script {
+        try parse(Document.load(path: path), source: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(DocumentError) -> Script {
+        try parse(Document.parse(text, file: file), source: file)
+    }
+
+    static func parse(_ document: DocumentValue, source: String) throws(DocumentError) -> Script {
+        let o = try document.object(allowing: ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps"])
+        var script = Script(source: source, stage: "tabletop", seed: 0, fps: 60, viewport: Vec2(1280, 720), camera: nil,
+                            objects: [:], showPlanes: false, steps: [])
+        if let v = o.optional("stage") { script.stage = try v.string() }
+        if let v = o.optional("seed") {
+            let n = try v.int()
+            guard n >= 0 else { throw v.error("must be a whole number >= 0, got \(n)") }
+            script.seed = UInt64(n)
+        }
+        if let v = o.optional("fps") {
+            let n = try v.int()
+            guard (1...1000).contains(n) else { throw v.error("must lie in 1...1000, got \(n)") }
+            script.fps = n
+        }
+        if let v = o.optional("viewport") {
+            let n = try v.numbers(count: 2)
+            guard n.allSatisfy({ $0 >= 16 && $0 <= 8192 }) else { throw v.error("each side must lie in 16...8192 points, got \(n)") }
+            script.viewport = Vec2(Float(n[0]), Float(n[1]))
+        }
+        if let v = o.optional("camera") {
+            let c = try v.object(allowing: ["position", "lookAt"])
+            let position = try vec3(c.required("position")), target = try vec3(c.required("lookAt"))
+            guard distance(position, target) > 1e-3 else { throw try c.required("lookAt").error("must differ from position") }
+            script.camera = (position, target)
+        }
+        if let v = o.optional("objects") {
+            guard case .mapping(let pairs) = v.content else { throw v.error("expected a mapping of names to model paths, got \(v.summary)") }
+            for pair in pairs { script.objects[pair.key] = try pair.value.string() }
+        }
+        if let v = o.optional("planes") { script.showPlanes = try v.bool() }
+        for item in try o.required("steps").array() { script.steps.append(try step(item)) }
+        return script
+    }
+
+    static func step(_ v: DocumentValue) throws(DocumentError) -> Step {
+        guard case .mapping(let pairs) = v.content, pairs.count == 1, let pair = pairs.first else {
+            throw v.error("a step is one of \(stepKinds.joined(separator: ", ")) with its value, e.g. `- wait: 1.5`")
+        }
+        guard stepKinds.contains(pair.key) else {
+            throw pair.value.error("unknown step '\(pair.key)'; expected one of \(stepKinds.joined(separator: ", "))")
+        }
+        let x = pair.value
+        let action: Action
+        switch pair.key {
+        case "wait":
+            action = .wait(try seconds(x))
+        case "place":
+            action = .place(try x.string())
+        case "tap":
+            action = .tap(try point(x))
+        case "pan":
+            let o = try x.object(allowing: ["from", "to", "touches", "duration", "easing"])
+            let touches = try o.read("touches", default: 1) { v throws(DocumentError) in try v.int() }
+            guard (1...5).contains(touches) else { throw try o.required("touches").error("must lie in 1...5, got \(touches)") }
+            action = .pan(from: try point(o.required("from")), to: try point(o.required("to")), touches: touches,
+                          duration: try o.read("duration", default: 0.5, seconds), easing: try easing(o))
+        case "rotate":
+            let o = try x.object(allowing: ["center", "angle", "radius", "duration", "easing"])
+            let angle = try o.required("angle").double()
+            guard abs(angle) <= 3600 else { throw try o.required("angle").error("must lie within +/-3600 degrees, got \(angle)") }
+            let radius = try o.read("radius", default: 60) { v throws(DocumentError) in try v.double() }
+            guard radius >= 10 && radius <= 2000 else { throw try o.required("radius").error("must lie in 10...2000 points, got \(radius)") }
+            action = .rotate(center: try point(o.required("center")), angle: radians(fromDegrees: Float(angle)), radius: Float(radius),
+                             duration: try o.read("duration", default: 0.5, seconds), easing: try easing(o))
+        case "drag":
+            let o = try x.object(allowing: ["at", "hold", "device"])
+            action = .drag(at: try point(o.required("at")), hold: try seconds(o.required("hold")),
+                           device: try o.optional("device").map { v throws(DocumentError) in try motion(v, defaultDuration: nil) })
+        case "device":
+            action = .device(try motion(x, defaultDuration: 0))
+        case "touches":
+            var raw: [RawTouch] = []
+            for item in try x.array() {
+                let t = try item.object(allowing: ["id", "phase", "at"])
+                raw.append(RawTouch(id: try t.required("id").int(), phase: try t.required("phase").choice(["began", "moved", "stationary", "ended", "cancelled"]),
+                                    at: try point(t.required("at"))))
+            }
+            guard !raw.isEmpty else { throw x.error("needs at least one touch") }
+            action = .touches(raw)
+        case "reset":
+            if case .mapping(let p) = x.content, !p.isEmpty { throw x.error("takes no settings; write `- reset: {}`") }
+            action = .reset
+        case "snapshot":
+            let name = try x.string()
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw x.error("a snapshot name is letters, digits, '-' and '_' (it names a PNG), got '\(name)'")
+            }
+            action = .snapshot(name)
+        default:
+            action = .expect(try expectation(x))
+        }
+        return Step(action: action, line: v.line, field: v.field)
+    }
+
+    static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
+        let o = try v.object(allowing: ["object", "position", "tolerance", "rotationY", "onPlane", "selected", "message", "focusSquare",
+                                        "tracking", "anchors", "objects"])
+        var e = Expectation()
+        e.object = try o.optional("object")?.string()
+        e.position = try o.optional("position").map { v throws(DocumentError) in try vec3(v) }
+        if let t = o.optional("tolerance") {
+            let x = try t.float()
+            guard x > 0 && x <= 10 else { throw t.error("must lie in (0, 10] metres, got \(x)") }
+            e.tolerance = x
+        }
+        e.rotationY = try o.optional("rotationY")?.float()
+        e.onPlane = try o.optional("onPlane")?.bool()
+        e.selected = try o.optional("selected")?.bool()
+        e.message = try o.optional("message")?.string()
+        e.focusSquare = try o.optional("focusSquare")?.choice(["initializing", "open", "closed"])
+        e.tracking = try o.optional("tracking")?.choice(["notAvailable", "normal"] + TrackingState.Reason.allCases.map { "limited(\($0.rawValue))" })
+        if let a = o.optional("anchors") {
+            let kinds = ["planes", "images", "codes", "objects"]
+            let counts = try a.object(allowing: kinds)
+            for kind in kinds { if let c = counts.optional(kind) { e.anchors.append((kind, try comparison(c))) } }
+        }
+        e.objectCount = try o.optional("objects").map { v throws(DocumentError) in try comparison(v) }
+        let objectFields = ["position", "rotationY", "onPlane", "selected"].filter { o.optional($0) != nil }
+        if e.object == nil, let first = objectFields.first { throw try o.required(first).error("needs `object:` to say which object") }
+        return e
+    }
+
+    // MARK: Values
+
+    static func comparison(_ v: DocumentValue) throws(DocumentError) -> Comparison {
+        if let n = try? v.int() { return Comparison(op: .equal, value: n) }
+        let text = try v.string().trimmingCharacters(in: .whitespaces)
+        for op in Comparison.Operator.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count }) where text.hasPrefix(op.rawValue) {
+            if let n = Int(text.dropFirst(op.rawValue.count).trimmingCharacters(in: .whitespaces)) { return Comparison(op: op, value: n) }
+        }
+        throw v.error("expected a count such as 2, \">= 1\" or \"< 3\", got \(v.summary)")
+    }
+
+    static func seconds(_ v: DocumentValue) throws(DocumentError) -> Double {
+        let s = try v.double()
+        guard s >= 0 && s <= 3600 else { throw v.error("must lie in 0...3600 seconds, got \(s)") }
+        return s
+    }
+
+    static func point(_ v: DocumentValue) throws(DocumentError) -> Vec2 {
+        let n = try v.numbers(count: 2)
+        guard n.allSatisfy({ abs($0) <= 100_000 }) else { throw v.error("lies too far off the screen: \(n)") }
+        return Vec2(Float(n[0]), Float(n[1]))
+    }
+
+    static func vec3(_ v: DocumentValue) throws(DocumentError) -> Vec3 {
+        let n = try v.numbers(count: 3)
+        guard n.allSatisfy({ abs($0) <= 100_000 }) else { throw v.error("lies more than 100 km away: \(n)") }
+        return Vec3(Float(n[0]), Float(n[1]), Float(n[2]))
+    }
+
+    static func easing(_ o: DocumentObject) throws(DocumentError) -> Easing {
+        try o.read("easing", default: Easing.linear) { v throws(DocumentError) in Easing(rawValue: try v.choice(Easing.allCases.map(\.rawValue)))! }
+    }
+
+    static func motion(_ v: DocumentValue, defaultDuration: Double?) throws(DocumentError) -> DeviceMotion {
+        let o = try v.object(allowing: defaultDuration == nil ? ["moveTo", "moveBy", "lookAt"] : ["moveTo", "moveBy", "lookAt", "duration"])
+        var target = DeviceMotion.Target.stay
+        if let m = o.optional("moveTo") { target = .moveTo(try vec3(m)) }
+        if let m = o.optional("moveBy") {
+            if case .moveTo = target { throw m.error("give moveTo or moveBy, not both") }
+            target = .moveBy(try vec3(m))
+        }
+        let lookAt = try o.optional("lookAt").map { v throws(DocumentError) in try vec3(v) }
+        if case .stay = target, lookAt == nil { throw v.error("needs moveTo, moveBy or lookAt") }
+        let duration = try o.read("duration", default: defaultDuration ?? 0, seconds)
+        return DeviceMotion(target: target, lookAt: lookAt, duration: duration)
+    }
+}

@@ -1,0 +1,125 @@
+import SproutMath
+
+/// A scripted session: where, with what noise, at what rate, and the steps a person takes.
+/// Parsed from YAML or JSON by `Script.parse` (schema in the README).
+public struct Script: Sendable {
+    /// Where the script was read from, for messages.
+    public var source: String
+    /// A built-in stage name or a path (relative to the script's folder).
+    public var stage: String
+    public var seed: UInt64
+    /// Frames per simulated second; every gesture becomes touch events at this rate.
+    public var fps: Int
+    /// Viewport in points.
+    public var viewport: Vec2
+    /// The device's start (the stage's camera when absent).
+    public var camera: (position: Vec3, lookAt: Vec3)?
+    /// Name -> model path (relative to the script's folder) for `place` steps.
+    public var objects: [String: String]
+    /// Draw detected planes in frames.
+    public var showPlanes: Bool
+    public var steps: [Step]
+
+    public var frameDuration: Double { 1 / Double(fps) }
+}
+
+/// One step and where it was written.
+public struct Step: Sendable {
+    public var action: Action
+    /// 1-based line in the script.
+    public var line: Int
+    /// The step's field path (`steps[3]`), for messages.
+    public var field: String
+
+    public var kind: String { action.kind }
+}
+
+/// How a gesture's progress runs over its duration.
+public enum Easing: String, Sendable, CaseIterable {
+    case linear, easeIn, easeOut, easeInEaseOut
+}
+
+public struct DeviceMotion: Sendable {
+    public enum Target: Sendable { case moveTo(Vec3), moveBy(Vec3), stay }
+    public var target: Target
+    /// Keep looking at this point while moving (else the orientation is kept).
+    public var lookAt: Vec3?
+    public var duration: Double
+}
+
+public enum Action: Sendable {
+    case wait(Double)
+    case place(String)
+    case tap(Vec2)
+    case pan(from: Vec2, to: Vec2, touches: Int, duration: Double, easing: Easing)
+    /// Two fingers around `center` turning by `angle` radians (clockwise on screen positive).
+    case rotate(center: Vec2, angle: Float, radius: Float, duration: Double, easing: Easing)
+    /// One finger held still at `at` for `hold` seconds while the device moves.
+    case drag(at: Vec2, hold: Double, device: DeviceMotion?)
+    case device(DeviceMotion)
+    case touches([RawTouch])
+    case reset
+    case snapshot(String)
+    case expect(Expectation)
+
+    public var kind: String {
+        switch self {
+        case .wait: return "wait"
+        case .place: return "place"
+        case .tap: return "tap"
+        case .pan: return "pan"
+        case .rotate: return "rotate"
+        case .drag: return "drag"
+        case .device: return "device"
+        case .touches: return "touches"
+        case .reset: return "reset"
+        case .snapshot: return "snapshot"
+        case .expect: return "expect"
+        }
+    }
+}
+
+public struct RawTouch: Sendable {
+    public var id: Int
+    public var phase: String
+    public var at: Vec2
+}
+
+/// What must hold after the steps before it; every field is optional.
+public struct Expectation: Sendable {
+    public var object: String?
+    public var position: Vec3?
+    /// Metres, for `position` (default 5 mm).
+    public var tolerance: Float = 0.005
+    /// Degrees, within 0.5 degrees.
+    public var rotationY: Float?
+    public var onPlane: Bool?
+    public var selected: Bool?
+    public var message: String?
+    /// `initializing`, `open` or `closed`.
+    public var focusSquare: String?
+    public var tracking: String?
+    /// Anchor counts by kind (`planes`, `images`, `codes`, `objects`): a comparison like ">= 1".
+    public var anchors: [(kind: String, comparison: Comparison)] = []
+    /// How many objects are placed.
+    public var objectCount: Comparison?
+}
+
+/// `== n`, `>= n`, `<= n`, `> n`, `< n` or a bare `n`.
+public struct Comparison: Sendable, CustomStringConvertible {
+    public enum Operator: String, Sendable, CaseIterable { case equal = "==", atLeast = ">=", atMost = "<=", more = ">", less = "<" }
+    public var op: Operator
+    public var value: Int
+
+    public func holds(for n: Int) -> Bool {
+        switch op {
+        case .equal: return n == value
+        case .atLeast: return n >= value
+        case .atMost: return n <= value
+        case .more: return n > value
+        case .less: return n < value
+        }
+    }
+
+    public var description: String { "\(op.rawValue) \(value)" }
+}

@@ -1,0 +1,45 @@
+import SproutInteraction
+import SproutMath
+import SproutSession
+
+extension ScriptRunner {
+    /// Checks every field of an expectation against the world now; each mismatch is a failure
+    /// naming the step, the expected and the actual value.
+    func check(_ e: Expectation, step: Step, index: Int) {
+        func fail(_ what: String, _ expected: String, _ actual: String) {
+            record(ExpectationFailure(source: script.source, line: step.line, step: index, what: what, expected: expected, actual: actual))
+        }
+        if let name = e.object {
+            guard let object = engine.objects.first(where: { $0.name == name }) else {
+                fail("object", "an object named '\(name)'", engine.objects.isEmpty ? "no objects" : "objects " + engine.objects.map { "'\($0.name)'" }.joined(separator: ", "))
+                return
+            }
+            if let p = e.position, distance(object.worldPosition, p) > e.tolerance {
+                fail("\(name) position", "\(text(p)) within \(e.tolerance) m", text(object.worldPosition))
+            }
+            if let r = e.rotationY {
+                let actual = degrees(fromRadians: object.objectRotation)
+                if abs(wrapAngle(radians(fromDegrees: actual - r))) > radians(fromDegrees: 0.5) {
+                    fail("\(name) rotationY", "\(r) degrees", "\(rounded(actual)) degrees")
+                }
+            }
+            if let v = e.onPlane, object.isOnPlane != v { fail("\(name) onPlane", "\(v)", "\(object.isOnPlane)") }
+            if let v = e.selected, (engine.selectedObject === object) != v { fail("\(name) selected", "\(v)", "\(!v)") }
+        }
+        if let m = e.message {
+            let shown = engine.messages.isShown ? engine.messages.text : ""
+            if shown != m { fail("message", quoted(m), engine.messages.isShown ? quoted(shown) : "no message shown") }
+        }
+        if let f = e.focusSquare, engine.focusSquare.stateDescription != f { fail("focusSquare", f, engine.focusSquare.stateDescription) }
+        if let t = e.tracking, engine.session.trackingState.description != t { fail("tracking", t, engine.session.trackingState.description) }
+        for (kind, comparison) in e.anchors {
+            let n = engine.session.anchors.filter { TraceState.kind(of: $0) == String(kind.dropLast()) }.count
+            if !comparison.holds(for: n) { fail("anchors.\(kind)", comparison.description, "\(n)") }
+        }
+        if let c = e.objectCount, !c.holds(for: engine.objects.count) { fail("objects", c.description, "\(engine.objects.count)") }
+    }
+
+    private func text(_ v: Vec3) -> String { "[\(rounded(v.x)), \(rounded(v.y)), \(rounded(v.z))]" }
+    private func rounded(_ x: Float) -> String { JSONValue.format(Double(x)) }
+    private func quoted(_ s: String) -> String { JSONValue.quote(s) }
+}

@@ -1,0 +1,195 @@
+import SproutDocument
+import SproutInteraction
+import SproutMath
+import SproutScene
+import SproutSession
+
+/// A failed `expect`: the step, what was expected and what was found.
+public struct ExpectationFailure: Error, CustomStringConvertible, Sendable {
+    public var source: String
+    public var line: Int
+    public var step: Int
+    public var what: String
+    public var expected: String
+    public var actual: String
+
+    public var description: String {
+        "\(source):\(line): step \(step + 1) expect: \(what): expected \(expected), got \(actual)"
+    }
+}
+
+/// Plays a script on the injected clock: each gesture becomes touch batches at the script's fps,
+/// each frame runs the interaction engine once. Same script and seed, same trace and frames.
+public final class ScriptRunner {
+    public let script: Script
+    public let engine: InteractionEngine
+    public let scene: Scene
+    public let planes = PlaneAnchorVisualizer()
+    /// Called after every simulated frame (for `--frames all` and videos).
+    public var onFrame: ((_ index: Int) throws -> Void)?
+    /// Called by `snapshot` steps with their name.
+    public var onSnapshot: ((_ name: String) throws -> Void)?
+    /// Record the state after every frame in the trace, not only after every step.
+    public var traceEveryFrame = false
+
+    public private(set) var failures: [ExpectationFailure] = []
+    public private(set) var frameCount = 0
+    private var stepRecords: [JSONValue] = []
+    private var frameRecords: [JSONValue] = []
+    private let makeModel: (String) throws -> Entity
+    private var placed: [String: Int] = [:]
+    private var fingerTime: Double { engine.session.time }
+
+    /// - Parameters:
+    ///   - stage: the resolved stage (the caller finds built-ins and paths).
+    ///   - makeModel: builds the model for an object name (aliases, catalog names, paths).
+    public init(script: Script, stage: Stage, makeModel: @escaping (String) throws -> Entity) {
+        self.script = script
+        self.makeModel = makeModel
+        scene = Scene(lighting: stage.lighting)
+        let viewport = Viewport(width: script.viewport.x, height: script.viewport.y)
+        let session = Session(stage: stage, seed: script.seed, viewport: viewport)
+        if let camera = script.camera { session.device.look(from: camera.position, at: camera.lookAt) }
+        engine = InteractionEngine(session: session, scene: scene)
+        if script.showPlanes { scene.addChild(planes.root) }
+    }
+
+    /// Runs every step; expectation failures are collected (see `failures`), other errors
+    /// (a model that cannot be loaded, a snapshot that cannot be written) stop the run.
+    public func run(progress: ((Double) -> Void)? = nil) throws {
+        for (index, step) in script.steps.enumerated() {
+            try perform(step, index: index)
+            stepRecords.append(.object([("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),
+                                        ("kind", .string(step.kind)), ("frame", .number(Double(frameCount))),
+                                        ("time", .number(engine.session.time))] + TraceState.capture(engine)))
+            progress?(Double(index + 1) / Double(max(script.steps.count, 1)))
+        }
+    }
+
+    /// The trace as JSON (schema in the README): the script, then one record per step, then
+    /// (when asked) one per frame.
+    public var trace: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("script", .string(script.source)), ("stage", .string(engine.session.stage.name)), ("seed", .number(Double(script.seed))),
+            ("fps", .number(Double(script.fps))), ("viewport", .vector([script.viewport.x, script.viewport.y])),
+            ("frames", .number(Double(frameCount))), ("duration", .number(engine.session.time)),
+            ("steps", .array(stepRecords)),
+        ]
+        if traceEveryFrame { pairs.append(("everyFrame", .array(frameRecords))) }
+        pairs.append(("failures", .array(failures.map { .string($0.description) })))
+        return .object(pairs)
+    }
+
+    // MARK: Steps
+
+    private func perform(_ step: Step, index: Int) throws {
+        let fps = Double(script.fps)
+        func frames(_ seconds: Double) -> Int { max(1, Int((seconds * fps).rounded())) }
+        switch step.action {
+        case .wait(let seconds):
+            for _ in 0..<Int((seconds * fps).rounded()) { try advance() }
+        case .place(let name):
+            try place(name, step: step)
+        case .tap(let p):
+            try advance([touch(1, p, .began)])
+            try advance([touch(1, p, .ended)])
+        case .pan(let from, let to, let count, let duration, let easing):
+            let offsets = (0..<count).map { Vec2((Float($0) - Float(count - 1) / 2) * 40, 0) }
+            func fingers(_ at: Vec2, _ phase: TouchPhase) -> [TouchEvent] {
+                offsets.enumerated().map { touch($0.offset + 1, at + $0.element, phase) }
+            }
+            try advance(fingers(from, .began))
+            let n = frames(duration)
+            for i in 1...n { try advance(fingers(mix(from, to, t: progress(i, n, easing)), .moved)) }
+            try advance(fingers(to, .ended))
+        case .rotate(let center, let angle, let radius, let duration, let easing):
+            // Clockwise on a y-down screen is a growing angle.
+            func fingers(_ a: Float, _ phase: TouchPhase) -> [TouchEvent] {
+                let d = Vec2(cos(a), sin(a)) * radius
+                return [touch(1, center - d, phase), touch(2, center + d, phase)]
+            }
+            try advance(fingers(0, .began))
+            let n = frames(duration)
+            for i in 1...n { try advance(fingers(angle * progress(i, n, easing), .moved)) }
+            try advance(fingers(angle, .ended))
+        case .drag(let at, let hold, let motion):
+            try advance([touch(1, at, .began)])
+            let n = frames(hold)
+            let start = engine.session.device
+            for i in 1...n {
+                if let motion { move(motion, from: start, t: Float(i) / Float(n)) }
+                try advance([touch(1, at, .stationary)])
+            }
+            try advance([touch(1, at, .ended)])
+        case .device(let motion):
+            let start = engine.session.device
+            let n = frames(motion.duration)
+            for i in 1...n {
+                move(motion, from: start, t: Float(i) / Float(n))
+                try advance()
+            }
+        case .touches(let raw):
+            try advance(raw.map { touch($0.id, $0.at, TouchPhase(rawValue: $0.phase)!) })
+        case .reset:
+            engine.restartExperience()
+        case .snapshot(let name):
+            try onSnapshot?(name)
+        case .expect(let expectation):
+            check(expectation, step: step, index: index)
+        }
+    }
+
+    private func place(_ name: String, step: Step) throws {
+        let model: Entity
+        do { model = try makeModel(name) } catch {
+            throw DocumentError(file: script.source, line: step.line, field: step.field + ".place", message: "\(error)")
+        }
+        let count = (placed[name] ?? 0) + 1
+        placed[name] = count
+        engine.place(VirtualObject(name: count == 1 ? name : "\(name) \(count)", model: model))
+    }
+
+    func record(_ failure: ExpectationFailure) { failures.append(failure) }
+
+    private func progress(_ i: Int, _ n: Int, _ easing: Easing) -> Float {
+        Float(TimingFunction(rawValue: easing.rawValue)!.progress(Double(i) / Double(n)))
+    }
+
+    private func move(_ motion: DeviceMotion, from start: DeviceCamera, t: Float) {
+        let p0 = start.position
+        let end: Vec3
+        switch motion.target {
+        case .moveTo(let p): end = p
+        case .moveBy(let d): end = p0 + d
+        case .stay: end = p0
+        }
+        let p = mix(p0, end, t: t)
+        var device = start
+        if let target = motion.lookAt {
+            // Turn smoothly from the start orientation to looking at the target (a sudden turn
+            // would be excessive motion), arriving looking straight at it.
+            let aim = Transform(matrix: lookAt(eye: p, target: target)).rotation
+            let from = Transform(matrix: start.transform).rotation
+            device.transform = Transform(translation: p, rotation: Quaternion.slerp(from, aim, t: t)).matrix
+        } else {
+            device.move(by: p - p0)
+        }
+        engine.session.device.transform = device.transform
+    }
+
+    private func touch(_ id: Int, _ at: Vec2, _ phase: TouchPhase) -> TouchEvent {
+        TouchEvent(id: id, location: at, phase: phase, timestamp: fingerTime)
+    }
+
+    /// One frame: the touches of this frame, then the engine's update.
+    private func advance(_ touches: [TouchEvent] = []) throws {
+        if !touches.isEmpty { engine.handle(touches) }
+        let frame = engine.update(deltaTime: script.frameDuration)
+        for event in frame.events { planes.apply(event) }
+        frameCount += 1
+        if traceEveryFrame {
+            frameRecords.append(.object([("frame", .number(Double(frameCount))), ("time", .number(engine.session.time))] + TraceState.capture(engine)))
+        }
+        try onFrame?(frameCount)
+    }
+}

@@ -1,0 +1,59 @@
+import SproutInteraction
+import SproutMath
+import SproutScene
+import SproutSession
+
+/// What the trace records of the world at one moment (schema in the README).
+enum TraceState {
+    static func capture(_ engine: InteractionEngine) -> [(String, JSONValue)] {
+        let session = engine.session
+        let device = session.device
+        let rotation = Transform(matrix: device.transform).rotation.normalized
+        var anchors: [JSONValue] = []
+        for anchor in session.anchors {
+            var pairs: [(String, JSONValue)] = [("kind", .string(kind(of: anchor))), ("id", .number(Double(anchor.identifier.rawValue))),
+                                                ("name", .string(anchor.name)), ("transform", .vector(anchor.transform.flat))]
+            if let plane = anchor as? PlaneAnchor {
+                pairs += [("alignment", .string(plane.alignment.rawValue)), ("center", vector(plane.center)), ("extent", .vector([plane.extent.x, plane.extent.z]))]
+            } else if let image = anchor as? ImageAnchor {
+                pairs += [("tracked", .bool(image.isTracked))]
+            } else if let code = anchor as? CodeAnchor {
+                pairs += [("url", .string(code.urlDecodingState.description))]
+            }
+            anchors.append(.object(pairs))
+        }
+        let objects: [JSONValue] = engine.objects.map { o in
+            .object([("name", .string(o.name)), ("position", vector(o.worldPosition)),
+                     ("rotationY", .number(Double(degrees(fromRadians: o.objectRotation)))),
+                     ("anchor", o.anchor.map { .number(Double($0.identifier.rawValue)) } ?? .null),
+                     ("selected", .bool(engine.selectedObject === o)), ("onPlane", .bool(o.isOnPlane))])
+        }
+        let square = engine.focusSquare
+        let focus: JSONValue = .object([("state", .string(square.stateDescription)), ("open", .bool(square.isOpen)),
+                                        ("position", vector(square.entity.worldPosition)), ("scale", .number(Double(square.scale))),
+                                        ("visible", .bool(square.opacity > 0))])
+        let interaction = engine.interaction
+        let gestures: JSONValue = .object([("pan", .string(interaction.pan.state.rawValue)), ("rotation", .string(interaction.rotation.state.rawValue)),
+                                           ("tracked", interaction.trackedObject.map { .string($0.name) } ?? .null)])
+        return [
+            ("device", .object([("position", vector(device.position)), ("rotation", .vector([rotation.vector.x, rotation.vector.y, rotation.vector.z, rotation.vector.w]))])),
+            ("tracking", .string(session.trackingState.description)),
+            ("anchors", .array(anchors)),
+            ("objects", .array(objects)),
+            ("focusSquare", focus),
+            ("message", .object([("text", .string(engine.messages.text)), ("visible", .bool(engine.messages.isShown))])),
+            ("gestures", gestures),
+        ]
+    }
+
+    static func kind(of anchor: Anchor) -> String {
+        switch anchor {
+        case is PlaneAnchor: return "plane"
+        case is ImageAnchor: return "image"
+        case is CodeAnchor: return "code"
+        default: return "object"
+        }
+    }
+
+    static func vector(_ v: Vec3) -> JSONValue { .vector([v.x, v.y, v.z]) }
+}
