@@ -9,10 +9,8 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
 
-    /// Numbers are rounded to 6 decimals (micrometres, microseconds) and printed in their
+    /// Numbers are rounded to 6 decimals (micrometres, microseconds) when printed, in their
     /// shortest form; -0 prints as 0.
-    public static func number(_ x: Float) -> JSONValue { .number(Double(x)) }
-
     public static func vector(_ v: [Float]) -> JSONValue { .array(v.map { .number(Double($0)) }) }
 
     public func serialized(indent: Int = 0, pretty: Bool = true) -> String {

@@ -113,14 +113,20 @@ public final class ScriptRunner {
             for i in 1...n { try advance(fingers(angle * progress(i, n, easing), .moved)) }
             try advance(fingers(angle, .ended))
         case .drag(let at, let hold, let motion):
+            // The finger slides 32 points right in two frames, so the pan begins (choosing the
+            // object under it) and passes its 30-point threshold (the object starts following
+            // the finger's point); then it stays still while the device moves.
             try advance([touch(1, at, .began)])
+            try advance([touch(1, at + Vec2(16, 0), .moved)])
+            let held = at + Vec2(32, 0)
+            try advance([touch(1, held, .moved)])
             let n = frames(hold)
             let start = engine.session.device
             for i in 1...n {
                 if let motion { move(motion, from: start, t: Float(i) / Float(n)) }
-                try advance([touch(1, at, .stationary)])
+                try advance([touch(1, held, .stationary)])
             }
-            try advance([touch(1, at, .ended)])
+            try advance([touch(1, held, .ended)])
         case .device(let motion):
             let start = engine.session.device
             let n = frames(motion.duration)

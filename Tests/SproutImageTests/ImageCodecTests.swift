@@ -54,3 +54,29 @@ import Testing
         #expect(ImageDiff(actual: a, expected: a, tolerance: .strict).passes)
     }
 }
+
+@Suite struct GIFWriterTests {
+    @Test func framesDecodeBackToTheirColours() throws {
+        let gif = GIFWriter(width: 64, height: 48, fps: 20)
+        var red = [UInt8](repeating: 255, count: 64 * 48 * 4)
+        for i in stride(from: 0, to: red.count, by: 4) { red[i + 1] = 0; red[i + 2] = 0 }
+        gif.add(red)
+        gif.add([UInt8](repeating: 255, count: 64 * 48 * 4))
+        #expect(gif.frameCount == 2)
+        let bytes = gif.finish()
+        #expect(Array(bytes.prefix(6)) == Array("GIF89a".utf8))
+        #expect(bytes.last == 0x3B)
+        // stb_image reads the first frame.
+        let first = try ImageCodec.decode(bytes, source: "test.gif")
+        #expect(first.width == 64 && first.height == 48)
+        let p = first[10, 10]
+        #expect(p.r == 255 && p.g == 0 && p.b == 0)
+    }
+
+    @Test func largeFastFramesAreScaledAndThinned() {
+        let gif = GIFWriter(width: 1280, height: 720, fps: 60)
+        #expect(gif.width == 426 && gif.height == 240)   // 1280 / 3
+        for _ in 0..<6 { gif.add([UInt8](repeating: 128, count: 1280 * 720 * 4)) }
+        #expect(gif.frameCount == 2)                     // every third frame at 60 fps: 20 per second
+    }
+}
