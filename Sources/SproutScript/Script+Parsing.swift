@@ -171,7 +171,7 @@ extension Script {
     }
 
     static func motion(_ v: DocumentValue, defaultDuration: Double?) throws(DocumentError) -> DeviceMotion {
-        let o = try v.object(allowing: defaultDuration == nil ? ["moveTo", "moveBy", "lookAt"] : ["moveTo", "moveBy", "lookAt", "duration"])
+        let o = try v.object(allowing: defaultDuration == nil ? ["moveTo", "moveBy", "lookAt"] : ["moveTo", "moveBy", "lookAt", "rotation", "duration"])
         var target = DeviceMotion.Target.stay
         if let m = o.optional("moveTo") { target = .moveTo(try vec3(m)) }
         if let m = o.optional("moveBy") {
@@ -179,8 +179,16 @@ extension Script {
             target = .moveBy(try vec3(m))
         }
         let lookAt = try o.optional("lookAt").map { v throws(DocumentError) in try vec3(v) }
-        if case .stay = target, lookAt == nil { throw v.error("needs moveTo, moveBy or lookAt") }
+        var rotation: Quaternion?
+        if let r = o.optional("rotation") {
+            if lookAt != nil { throw r.error("give lookAt or rotation, not both") }
+            let q = try r.numbers(count: 4)
+            let quaternion = Quaternion(x: Float(q[0]), y: Float(q[1]), z: Float(q[2]), w: Float(q[3]))
+            guard abs(length(quaternion.vector) - 1) < 0.01 else { throw r.error("must be a unit quaternion [x, y, z, w], got \(q)") }
+            rotation = quaternion.normalized
+        }
+        if case .stay = target, lookAt == nil, rotation == nil { throw v.error("needs moveTo, moveBy, lookAt or rotation") }
         let duration = try o.read("duration", default: defaultDuration ?? 0, seconds)
-        return DeviceMotion(target: target, lookAt: lookAt, duration: duration)
+        return DeviceMotion(target: target, lookAt: lookAt, rotation: rotation, duration: duration)
     }
 }

@@ -44,6 +44,9 @@ public struct DeviceMotion: Sendable {
     public var target: Target
     /// Keep looking at this point while moving (else the orientation is kept).
     public var lookAt: Vec3?
+    /// Turn to this orientation (a recorded pose); exclusive with `lookAt`.
+    public var rotation: Quaternion?
+    /// Seconds; 0 sets the pose at once, without a frame (the next step's frames see it).
     public var duration: Double
 }
 

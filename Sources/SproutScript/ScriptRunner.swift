@@ -129,15 +129,25 @@ public final class ScriptRunner {
             try advance([touch(1, held, .ended)])
         case .device(let motion):
             let start = engine.session.device
+            guard motion.duration > 0 else { move(motion, from: start, t: 1); return }
             let n = frames(motion.duration)
             for i in 1...n {
                 move(motion, from: start, t: Float(i) / Float(n))
                 try advance()
             }
         case .touches(let raw):
-            try advance(raw.map { touch($0.id, $0.at, TouchPhase(rawValue: $0.phase)!) })
+            // One frame; a touch listed twice (down and up within a frame) splits the list into
+            // batches handed over in order, as the window delivers them.
+            var batches: [[TouchEvent]] = [[]]
+            for t in raw {
+                if batches[batches.count - 1].contains(where: { $0.id == t.id }) { batches.append([]) }
+                batches[batches.count - 1].append(touch(t.id, t.at, TouchPhase(rawValue: t.phase)!))
+            }
+            for batch in batches.dropLast() { engine.handle(batch) }
+            try advance(batches[batches.count - 1])
         case .reset:
-            engine.restartExperience()
+            // Names start again after a restart, as in the window (`plant`, `plant 2`, ...).
+            if engine.restartExperience() { placed.removeAll() }
         case .snapshot(let name):
             try onSnapshot?(name)
         case .expect(let expectation):
@@ -169,9 +179,13 @@ public final class ScriptRunner {
         case .moveBy(let d): end = p0 + d
         case .stay: end = p0
         }
-        let p = mix(p0, end, t: t)
+        // At the end of a move, exactly the target (a recorded pose replays bit for bit).
+        let p = t >= 1 ? end : mix(p0, end, t: t)
         var device = start
-        if let target = motion.lookAt {
+        if let rotation = motion.rotation {
+            let from = Transform(matrix: start.transform).rotation
+            device.transform = Transform(translation: p, rotation: t >= 1 ? rotation : Quaternion.slerp(from, rotation, t: t)).matrix
+        } else if let target = motion.lookAt {
             // Turn smoothly from the start orientation to looking at the target (a sudden turn
             // would be excessive motion), arriving looking straight at it.
             let aim = Transform(matrix: lookAt(eye: p, target: target)).rotation

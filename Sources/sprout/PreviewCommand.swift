@@ -128,7 +128,7 @@ struct PreviewCommand: ParsableCommand {
             }
             let dt = min(now - lastTime, 0.1)
             lastTime = now
-            walk(world.session, window: window, dt: Float(dt))
+            Self.walk(world.session, window: window, dt: Float(dt))
             let size = window.size
             world.session.device.viewport = Viewport(width: Float(size.width), height: Float(size.height))
             world.step(dt)
@@ -144,7 +144,7 @@ struct PreviewCommand: ParsableCommand {
     }
 
     /// Keyboard walking at a person's pace (0.8 m/s, 3x with shift) and turning at 60 degrees/s.
-    private func walk(_ session: Session, window: Window, dt: Float) {
+    static func walk(_ session: Session, window: Window, dt: Float) {
         func axis(_ plus: Key, _ minus: Key) -> Float { (window.isKeyDown(plus) ? 1 : 0) - (window.isKeyDown(minus) ? 1 : 0) }
         let speed: Float = 0.8 * (window.isKeyDown(.shift) ? 3 : 1) * dt
         let forward = session.device.forward

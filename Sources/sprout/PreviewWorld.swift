@@ -62,12 +62,16 @@ final class PreviewWorld {
         // Stand the model on its lowest point, centred over the object's origin.
         asset.root.transform.translation -= Vec3(bounds.center.x, bounds.isEmpty ? 0 : bounds.min.y, bounds.center.z)
         placedCount += 1
-        return engine.place(VirtualObject(name: "plant \(placedCount)", model: asset.root))
+        // Named as a script's `place: plant` names them, so recordings replay name for name.
+        return engine.place(VirtualObject(name: placedCount == 1 ? "plant" : "plant \(placedCount)", model: asset.root))
     }
 
-    /// The sample's restart (5 s cooldown); the device also goes home.
-    func restart() {
-        if engine.restartExperience() { session.device = home }
+    /// The sample's restart (5 s cooldown); the device also goes home unless `keepDevice`.
+    func restart(keepDevice: Bool = false) {
+        if engine.restartExperience() {
+            placedCount = 0
+            if !keepDevice { session.device = home }
+        }
     }
 
     func view(overlays: [ScreenOverlay] = []) -> View {

@@ -49,7 +49,7 @@ import Testing
         ("steps:\n  - expect: { position: [0, 0, 0] }\n", 2, "steps[0].expect.position", "needs `object:` to say which object"),
         ("steps:\n  - expect: { anchors: { planes: lots } }\n", 2, "steps[0].expect.anchors.planes", "expected a count such as 2, \">= 1\" or \"< 3\", got 'lots'"),
         ("steps:\n  - snapshot: \"../escape\"\n", 2, "steps[0].snapshot", "a snapshot name is letters, digits, '-' and '_' (it names a PNG), got '../escape'"),
-        ("steps:\n  - device: { duration: 1 }\n", 2, "steps[0].device", "needs moveTo, moveBy or lookAt"),
+        ("steps:\n  - device: { duration: 1 }\n", 2, "steps[0].device", "needs moveTo, moveBy, lookAt or rotation"),
         ("steps:\n  - wait: 1\n    tap: [0, 0]\n", 2, "steps[0]", "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, snapshot, expect with its value, e.g. `- wait: 1.5`"),
         ("fps: 0\nsteps: []\n", 1, "fps", "must lie in 1...1000, got 0"),
         ("seed: 7\n", 1, "steps", "is required"),
