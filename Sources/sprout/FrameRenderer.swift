@@ -15,13 +15,13 @@ final class FrameRenderer {
     private let overlay: StatusOverlay
     private var pixels: [UInt8] = []
 
-    init(runner: ScriptRunner, width: Int, height: Int) throws {
+    init(runner: ScriptRunner, width: Int, height: Int, samples: Int) throws {
         self.runner = runner
         self.width = width
         self.height = height
         context = try HeadlessContext()
         renderer = try Renderer()
-        target = try OffscreenTarget(width: width, height: height, samples: 4)
+        target = try OffscreenTarget(width: width, height: height, samples: samples)
         overlay = try StatusOverlay()
     }
 

@@ -45,7 +45,11 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Write a video of every frame: .gif (built in) or .mp4 (needs ffmpeg).")
     var video: String?
 
+    @Option(help: "MSAA samples for frames (0 = off, as sprout render).")
+    var msaa = 0
+
     func validate() throws {
+        guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, got \(msaa)") }
         if let video, !video.hasSuffix(".gif") && !video.hasSuffix(".mp4") {
             throw ValidationError("--video must end in .gif or .mp4, got '\(video)'")
         }
@@ -68,7 +72,7 @@ struct PlayCommand: ParsableCommand {
         if frames != .none || video != nil {
             // The stage is only needed for pictures: the session reads the stage's description.
             runner.scene.backdrop.addChild(try StageScene.build(stage) { Texture(name: $0, image: try ImageFile.read(path: $0)) })
-            renderer = try FrameRenderer(runner: runner, width: Int(script.viewport.x), height: Int(script.viewport.y))
+            renderer = try FrameRenderer(runner: runner, width: Int(script.viewport.x), height: Int(script.viewport.y), samples: msaa)
         }
         if let video {
             if video.hasSuffix(".gif") {

@@ -5,6 +5,7 @@ import SproutImage
 import SproutMath
 import SproutRender
 import SproutScene
+import SproutSession
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,6 +46,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "MSAA samples (0 = off).")
     var msaa = 0
 
+    @Option(help: "Draw the model standing on a stage (a built-in name or a stage file), seen from the stage's camera unless a camera is given.")
+    var stage: String?
+
     @Flag(name: .customLong("no-shadows"), help: "Do not draw shadows.")
     var noShadows = false
 
@@ -69,12 +73,25 @@ struct RenderCommand: ParsableCommand {
         let scene = Scene(lighting: Lighting(directionToLight: light?.value ?? Lighting.standard.directionToLight, castsShadows: !noShadows))
         scene.addChild(asset.root)
         let aspect = Float(size.width) / Float(size.height)
-        let bounds = asset.bounds
+        var bounds = asset.bounds
+        var stageCamera: StageCamera?
+        if let stage {
+            // The model stands where the stage's camera looks, as `sprout preview` places it.
+            let world = try StageLoader.resolve(stage, assetsDirectory: ResourceLocator.assetsDirectory)
+            scene.lighting = world.lighting
+            scene.lighting.castsShadows = world.lighting.castsShadows && !noShadows
+            scene.backdrop.addChild(try StageScene.build(world) { Texture(name: $0, image: try ImageFile.read(path: $0)) })
+            asset.root.transform.translation += world.camera.lookAt - Vec3(bounds.center.x, bounds.isEmpty ? 0 : bounds.min.y, bounds.center.z)
+            bounds = asset.root.visualBounds()
+            stageCamera = world.camera
+        }
         let framed = Camera.framing(bounds, fovYDegrees: fov, aspect: aspect)
-        let target = lookAt?.value ?? (bounds.isEmpty ? .zero : bounds.center)
-        let eye = cameraPosition?.value ?? (framed.position - (bounds.isEmpty ? .zero : bounds.center) + target)
-        let near = cameraPosition == nil ? framed.perspective.near : 0.05
-        let far = cameraPosition == nil ? framed.perspective.far : max(20, distance(eye, target) * 10)
+        let target = lookAt?.value ?? stageCamera?.lookAt ?? (bounds.isEmpty ? .zero : bounds.center)
+        let eye = cameraPosition?.value ?? stageCamera?.position ?? (framed.position - (bounds.isEmpty ? .zero : bounds.center) + target)
+        let fixed = cameraPosition != nil || stageCamera != nil
+        // A stage is seen as the simulated device sees it (1 cm to 1 km).
+        let near = stageCamera != nil ? DeviceCamera.nearPlane : fixed ? 0.05 : framed.perspective.near
+        let far = stageCamera != nil ? DeviceCamera.farPlane : fixed ? max(20, distance(eye, target) * 10) : framed.perspective.far
         let offscreen = try OffscreenTarget(width: size.width, height: size.height, samples: msaa)
         let pattern = OutputPattern(template: output)
         if verbose {
