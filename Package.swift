@@ -35,6 +35,7 @@ let package = Package(
         .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument"]),
         .target(name: "SproutInteraction", dependencies: ["SproutSession"]),
         .target(name: "SproutScript", dependencies: ["SproutInteraction", "SproutDocument"]),
+        .target(name: "SproutSeedShop", dependencies: ["SproutInteraction", "SproutDocument"]),
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutScene", "CStb"]),
@@ -60,6 +61,7 @@ let package = Package(
         .testTarget(name: "SproutSessionTests", dependencies: ["SproutSession", "SproutTesting"]),
         .testTarget(name: "SproutInteractionTests", dependencies: ["SproutInteraction", "SproutTesting"]),
         .testTarget(name: "SproutScriptTests", dependencies: ["SproutScript", "SproutTesting"], exclude: ["Scenarios"]),
+        .testTarget(name: "SproutSeedShopTests", dependencies: ["SproutSeedShop", "SproutTesting"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"]),
         .testTarget(

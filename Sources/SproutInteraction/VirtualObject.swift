@@ -142,6 +142,9 @@ public final class VirtualObject: Entity {
     @discardableResult
     public func adjustOntoPlaneAnchor(_ anchor: PlaneAnchor, scene: Scene) -> Bool {
         guard allowedAlignments.contains(anchor.alignment) else { return false }
+        // SceneKit animates position alone; here an animation owns the whole transform, so an
+        // object still moving (growing, re-aligning, snapping) is snapped by a later update.
+        guard !scene.isAnimating(self) else { return false }
         guard let inverse = anchor.transform.inverse else { return false }
         let p = inverse.transformPoint(worldPosition)
         if p.y == 0 { return false }

@@ -1,0 +1,99 @@
+import SproutDocument
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A plant the Seed Shop sells: its model at real size, its seed packet, and what the packet
+/// says. Paths are relative to the catalog's folder (`Assets/`) and may not leave it.
+public struct Product: Equatable, Sendable {
+    public var key: String
+    public var name: String
+    public var modelPath: String
+    public var packetPath: String
+    /// Printed width of the packet, metres (AC ProductKeyProcessing: 0.08).
+    public var packetWidth: Float
+    /// Mature height, metres.
+    public var height: Float
+}
+
+/// The Seed Shop's catalog file: associated domains, App Clip experiences, the test URL used
+/// when a code cannot be decoded (AC `useTestURL`), and the products by key.
+public struct Catalog: Sendable {
+    /// AC: the reference image is 8 cm wide unless stated.
+    public static let defaultPacketWidth: Float = 0.08
+
+    public var registry: ExperienceRegistry
+    public var testURL: String?
+    public var products: [Product]
+    public var source: String
+
+    public func product(_ key: String) -> Product? { products.first { $0.key == key } }
+    public var keys: [String] { products.map(\.key) }
+
+    /// Resolves an invocation URL against the experiences and the product keys.
+    public func resolve(_ url: String) throws(InvocationError) -> Invocation {
+        try registry.resolve(url, productKeys: keys)
+    }
+
+    public static func load(path: String) throws(DocumentError) -> Catalog {
+        let root = try Document.load(path: path)
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let o = try root.object(allowing: ["associatedDomains", "testURL", "experiences", "products"])
+        var domains: [String] = []
+        for d in try o.required("associatedDomains").array() {
+            let host = try d.string()
+            guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }) else {
+                throw d.error("must be a host name such as seedshop.example, got '\(host)'")
+            }
+            domains.append(host)
+        }
+        var experiences: [Experience] = []
+        for e in try o.required("experiences").array() {
+            let x = try e.object(allowing: ["url", "title", "subtitle"])
+            let urlField = try x.required("url")
+            let url = try urlField.string()
+            guard let c = URLComponents(string: url), c.scheme == "https", let host = c.host?.lowercased(), domains.contains(host) else {
+                throw urlField.error("must be an https URL on one of the associated domains (\(domains.joined(separator: ", "))), got '\(url)'")
+            }
+            experiences.append(Experience(url: url, title: try x.required("title").string(),
+                                          subtitle: try x.read("subtitle", default: "") { v throws(DocumentError) in try v.string() }))
+        }
+        var products: [Product] = []
+        for p in try o.required("products").array() {
+            let x = try p.object(allowing: ["key", "name", "model", "packet", "width", "height"])
+            let keyField = try x.required("key")
+            let key = try keyField.string()
+            guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw keyField.error("a product key is letters, digits, '-' and '_', got '\(key)'")
+            }
+            guard !products.contains(where: { $0.key == key }) else { throw keyField.error("the key '\(key)' is already used") }
+            let width = try x.read("width", default: Double(defaultPacketWidth)) { v throws(DocumentError) in try v.double() }
+            let height = try x.required("height").double()
+            guard width > 0 && width <= 1 else { throw try x.required("width").error("must lie in (0, 1] metres, got \(width)") }
+            guard height > 0 && height <= 100 else { throw try x.required("height").error("must lie in (0, 100] metres, got \(height)") }
+            products.append(Product(key: key, name: try x.required("name").string(),
+                                    modelPath: try asset(x.required("model"), in: folder), packetPath: try asset(x.required("packet"), in: folder),
+                                    packetWidth: Float(width), height: Float(height)))
+        }
+        let testURL = try o.optional("testURL")?.string()
+        let catalog = Catalog(registry: ExperienceRegistry(associatedDomains: domains, experiences: experiences), testURL: testURL,
+                              products: products, source: path)
+        if let testURL, let field = o.optional("testURL") {
+            do { _ = try catalog.resolve(testURL) } catch { throw field.error("does not resolve: \(error)") }
+        }
+        return catalog
+    }
+
+    /// A file inside the catalog's folder: relative, no `..`, existing.
+    static func asset(_ v: DocumentValue, in folder: String) throws(DocumentError) -> String {
+        let relative = try v.string()
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
+            throw v.error("must be a path inside \(folder) without '..', got '\(relative)'")
+        }
+        let path = folder + "/" + relative
+        guard FileManager.default.fileExists(atPath: path) else { throw v.error("\(path) does not exist") }
+        return path
+    }
+}

@@ -1,0 +1,52 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The last experience, kept so that a launch without an invocation URL (from the App Switcher,
+/// seed 004) restores it. Saved atomically: a temporary file is written, then renamed over the
+/// old one, so a crash in between leaves the previous state intact.
+public struct LaunchState: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The user's state file, under `$XDG_STATE_HOME` (else `~/.local/state`).
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/sprout/last-experience" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/sprout/last-experience" }
+        return nil
+    }
+
+    var temporaryPath: String { path + ".partial" }
+
+    public func save(_ url: String) throws {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: temporaryPath, contents: Data((url + "\n").utf8)) else {
+            throw LaunchStateError(path: temporaryPath, reason: "cannot be written")
+        }
+        try commit()
+    }
+
+    /// The rename that makes a written state current (split out so a test can stop before it).
+    func commit() throws {
+        _ = try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: temporaryPath, toPath: path)
+    }
+
+    /// The saved URL, or nil when there is none; a half-written temporary file is ignored.
+    public func restore() -> String? {
+        guard let data = FileManager.default.contents(atPath: path),
+              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
+              !text.contains("\n") else { return nil }
+        return text
+    }
+}
+
+public struct LaunchStateError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,152 @@
+import SproutInteraction
+import SproutMath
+import SproutScene
+import SproutSession
+
+/// The Seed Shop's AR flow (seed 000; spec section 2) over the simulated session: scan the App
+/// Clip Code on a seed packet, resolve its URL to a product, learn the packet as a reference
+/// image, and when the packet is recognised grow the plant on it, at its real size, where the
+/// user can then drag and twist it like any placed object.
+public final class SeedShopFlow {
+    /// AppClipCodeCoachingOverlayView: the first coaching text.
+    public static let scanText = "Scan code to start"
+    /// ProductKeyProcessing L51-54: shown 500 ms after the packet became a reference image.
+    public static let viewPacketText = "View the seed packet."
+    public static let viewPacketDelay = 0.5
+    /// ViewController.swift L110, when the test URL is not used.
+    public static let decodingFailureText = "Decoding failure. Trying scanning a code again."
+    /// ProductKeyProcessing L80.
+    public static let modelErrorText = "Error initializing the model"
+    /// Utilities.swift present(on:): 3 s from 1/1000 of the size, turning half a turn.
+    public static let growDuration = 3.0
+    public static let growStartScale: Float = 0.001
+    /// Not given by the sample (RealityKit's default for `move(to:duration:)`): ease in and out.
+    public static let growTiming = TimingFunction.easeInEaseOut
+
+    public let engine: InteractionEngine
+    public let catalog: Catalog
+    /// AC `useTestURL`: a code that cannot be decoded falls back to the catalog's test URL once.
+    public var useTestURL = true
+    /// The coaching label: its text and whether it is shown.
+    public private(set) var coachingText = SeedShopFlow.scanText
+    public private(set) var isCoachingVisible = true
+    /// The info label (errors, loading progress), empty when hidden.
+    public private(set) var infoText = ""
+    /// URLs already handled, in order (never removed: each product is processed once per run).
+    public private(set) var decodedURLs: [String] = []
+    /// Plants presented, by product key.
+    public private(set) var presented: [String: VirtualObject] = [:]
+
+    private let loadModel: (Product) throws -> Entity
+    private var models: [String: Entity] = [:]
+    private var pendingHintAt: Double?
+    private var imageAnchors: [String: ImageAnchor] = [:]
+
+    /// - Parameter loadModel: builds a product's model (the caller's importer and cache).
+    public init(engine: InteractionEngine, catalog: Catalog, loadModel: @escaping (Product) throws -> Entity) {
+        self.engine = engine
+        self.catalog = catalog
+        self.loadModel = loadModel
+    }
+
+    /// AC runARSession, first run: world tracking with code tracking on.
+    public func start(launchURL: String? = nil) {
+        var configuration = engine.session.configuration ?? .worldTracking
+        configuration.isCodeTrackingEnabled = true
+        engine.session.run(configuration)
+        // viewDidLoad: pre-load the invocation URL's product without presenting it.
+        if let launchURL, let key = try? catalog.resolve(launchURL).productKey, let product = catalog.product(key) {
+            models[key] = try? loadModel(product)
+        }
+    }
+
+    /// After each `engine.update`: reacts to the frame's anchor events, then timers.
+    public func handle(_ frame: Frame) {
+        for event in frame.events {
+            switch event {
+            case .added(let code as CodeAnchor):
+                _ = code
+                isCoachingVisible = false
+            case .updated(let code as CodeAnchor):
+                decodingChanged(code)
+            case .added(let image as ImageAnchor):
+                isCoachingVisible = false
+                imageAnchors[image.name] = image
+                if models[image.name] != nil { present(image.name, on: image) }
+            default:
+                break
+            }
+        }
+        if let at = pendingHintAt, frame.timestamp >= at - 1e-9 {
+            pendingHintAt = nil
+            coachingText = Self.viewPacketText
+            // Not over a plant already growing on its packet (recognised within the half second).
+            isCoachingVisible = presented.isEmpty
+        }
+    }
+
+    /// AC session(_:didUpdate:): decoded URLs are processed once; failures fall back to the test URL once.
+    private func decodingChanged(_ code: CodeAnchor) {
+        switch code.urlDecodingState {
+        case .decoding:
+            break
+        case .decoded(let url):
+            guard !decodedURLs.contains(url) else { return }
+            decodedURLs.append(url)
+            process(url)
+        case .failed:
+            if useTestURL, let test = catalog.testURL {
+                guard !decodedURLs.contains(test) else { return }
+                decodedURLs.append(test)
+                process(test)
+            } else {
+                infoText = Self.decodingFailureText
+            }
+        }
+    }
+
+    /// AC process(productKey:): load the model, learn the packet as a reference image (re-run
+    /// without reset, union with the images already there), hint after 0.5 s.
+    public func process(_ url: String) {
+        let product: Product
+        do {
+            let invocation = try catalog.resolve(url)
+            guard let key = invocation.productKey, let p = catalog.product(key) else { return }
+            product = p
+        } catch {
+            infoText = "\(error)"
+            return
+        }
+        if models[product.key] == nil {
+            do { models[product.key] = try loadModel(product) } catch {
+                infoText = Self.modelErrorText
+                return
+            }
+        }
+        var configuration = engine.session.configuration ?? .worldTracking
+        if !configuration.detectionImages.contains(where: { $0.name == product.key }) {
+            configuration.detectionImages.append(ReferenceImage(name: product.key, physicalWidth: product.packetWidth))
+            engine.session.run(configuration)
+        }
+        pendingHintAt = engine.session.time + Self.viewPacketDelay
+        if let anchor = imageAnchors[product.key] { present(product.key, on: anchor) }
+    }
+
+    /// AC present(on:): the plant at the packet's centre, growing from 1/1000 to its real size
+    /// over 3 s while turning half a turn, then an object like any other.
+    private func present(_ key: String, on anchor: ImageAnchor) {
+        guard presented[key] == nil, let model = models[key] else { return }
+        isCoachingVisible = false
+        let object = VirtualObject(name: key, model: model)
+        // Upright on the packet (its y is the packet's normal), keeping the packet's heading.
+        let packet = Transform(matrix: anchor.transform)
+        let final = Transform(translation: packet.translation, rotation: Quaternion(angle: packet.rotation.yaw, axis: .unitY))
+        var start = final
+        start.scale = Vec3(repeating: Self.growStartScale)
+        start.rotation = final.rotation * Quaternion(angle: .pi, axis: .unitY)
+        object.transform = start
+        engine.adopt(object)
+        engine.scene.animate(object, to: final, duration: Self.growDuration, timing: Self.growTiming)
+        presented[key] = object
+    }
+}
