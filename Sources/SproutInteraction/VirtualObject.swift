@@ -22,6 +22,8 @@ public final class VirtualObject: Entity {
     /// True while an alignment change animates (P18 `isChangingAlignment`).
     public private(set) var isChangingAlignment = false
     let pivot: Entity
+    /// The running snap, which a later plane update may retarget.
+    private weak var snapAnimation: TransformAnimation?
 
     /// P17/P18 setPosition: positions further than this from the camera are pulled in.
     public static let maximumDistance: Float = 10
@@ -143,8 +145,9 @@ public final class VirtualObject: Entity {
     public func adjustOntoPlaneAnchor(_ anchor: PlaneAnchor, scene: Scene) -> Bool {
         guard allowedAlignments.contains(anchor.alignment) else { return false }
         // SceneKit animates position alone; here an animation owns the whole transform, so an
-        // object still moving (growing, re-aligning, snapping) is snapped by a later update.
-        guard !scene.isAnimating(self) else { return false }
+        // object in another animation (growing, re-aligning) is snapped by a later update. A
+        // running snap is retargeted, as a new SCNTransaction on the position would be.
+        if let running = scene.animation(of: self), running !== snapAnimation { return false }
         guard let inverse = anchor.transform.inverse else { return false }
         let p = inverse.transformPoint(worldPosition)
         if p.y == 0 { return false }
@@ -159,7 +162,7 @@ public final class VirtualObject: Entity {
         target.translation.y = anchor.transform.translation.y
         // P18 also re-aligns (no animation) before the move.
         updateAlignment(to: anchor.alignment, transform: worldMatrix, allowAnimation: false, scene: scene)
-        scene.animate(self, to: target, duration: Double(d) * 500, timing: .easeInEaseOut)   // "Move 2 mm per second"
+        snapAnimation = scene.animate(self, to: target, duration: Double(d) * 500, timing: .easeInEaseOut)   // "Move 2 mm per second"
         return true
     }
 }

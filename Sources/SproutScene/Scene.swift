@@ -45,6 +45,9 @@ public final class Scene {
 
     public func isAnimating(_ entity: Entity) -> Bool { animations.contains { $0.entity === entity } }
 
+    /// The animation running on `entity`, if any.
+    public func animation(of entity: Entity) -> TransformAnimation? { animations.first { $0.entity === entity } }
+
     /// Stops `entity`'s animation where it is (a new direct placement wins over an old animation).
     public func stopAnimating(_ entity: Entity) {
         let stopped = animations.filter { $0.entity === entity }
