@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "sprout",
             dependencies: [
-                "SproutScene", "SproutSession", "SproutInteraction", "SproutScript", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
+                "SproutScene", "SproutSession", "SproutInteraction", "SproutScript", "SproutSeedShop", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -62,50 +62,10 @@ public struct SeedlingGenerator: Sendable {
             for side in 0..<2 {
                 let yaw = Float(pair) * 1.4 + Float(side) * .pi + rng.float(in: -0.2...0.2)
                 let base = Vec3(sin(t * 2.2) * height * 0.03, t * height, 0)
-                appendLeaf(base: base, yaw: yaw, length: length, droop: rng.float(in: 0.3...0.6),
-                           positions: &positions, normals: &normals, indices: &indices)
+                PlantGeometry.appendLeaf(base: base, yaw: yaw, length: length, droop: rng.float(in: 0.3...0.6),
+                                     positions: &positions, normals: &normals, indices: &indices)
             }
         }
         return Mesh(name: "leaves", positions: positions, normals: normals, indices: indices)
-    }
-
-    /// A curved, pointed leaf of 8 x 2 quads, front and back.
-    private func appendLeaf(base: Vec3, yaw: Float, length: Float, droop: Float,
-                            positions: inout [Vec3], normals: inout [Vec3], indices: inout [UInt32]) {
-        let along = 8, across = 2
-        let rotation = Quaternion(angle: yaw, axis: .unitY)
-        var grid: [Vec3] = []
-        for i in 0...along {
-            let u = Float(i) / Float(along)
-            let halfWidth = length * 0.22 * sin(u * .pi) * (1 - 0.3 * u)
-            let x = u * length, y = u * length * 0.35 - droop * u * u * length
-            for j in 0...across {
-                let v = Float(j) / Float(across) * 2 - 1
-                let fold = abs(v) * halfWidth * 0.25   // a shallow V along the midrib
-                grid.append(base + rotation.act(Vec3(x, y + fold, v * halfWidth)))
-            }
-        }
-        let smooth = Mesh.smoothNormals(positions: grid, indices: leafIndices(along: along, across: across, offset: 0, flipped: false))
-        let offset = 0.00025 as Float
-        for (sheet, sign) in [(false, Float(1)), (true, Float(-1))] {
-            let start = UInt32(positions.count)
-            for (p, n) in zip(grid, smooth) {
-                positions.append(p + n * offset * sign)
-                normals.append(n * sign)
-            }
-            indices += leafIndices(along: along, across: across, offset: start, flipped: sheet)
-        }
-    }
-
-    private func leafIndices(along: Int, across: Int, offset: UInt32, flipped: Bool) -> [UInt32] {
-        var out: [UInt32] = []
-        let row = UInt32(across + 1)
-        for i in 0..<UInt32(along) {
-            for j in 0..<UInt32(across) {
-                let a = offset + i * row + j, b = a + row
-                out += flipped ? [a, a + 1, b, a + 1, b + 1, b] : [a, b, a + 1, a + 1, b, b + 1]
-            }
-        }
-        return out
     }
 }

@@ -6,10 +6,10 @@ import SproutScene
 struct GrowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "grow",
-        abstract: "Generate a plant model (deterministic for a seed) as OBJ + MTL."
+        abstract: "Generate a plant model at its real size (deterministic for a seed) as OBJ + MTL."
     )
 
-    @Argument(help: "The plant to grow. Available: seedling.")
+    @Argument(help: "The plant to grow. Available: seedling, sunflower.")
     var plant: String
 
     @Option(name: .shortAndLong, help: "OBJ file to write (an .mtl is written beside it).")
@@ -25,13 +25,14 @@ struct GrowCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     func validate() throws {
-        guard plant == "seedling" else { throw ValidationError("unknown plant '\(plant)'; available: seedling") }
+        guard ["seedling", "sunflower"].contains(plant) else { throw ValidationError("unknown plant '\(plant)'; available: seedling, sunflower") }
         guard output.hasSuffix(".obj") else { throw ValidationError("--output must end in .obj, got '\(output)'") }
         if let packet, !packet.hasSuffix(".png") { throw ValidationError("--packet must end in .png, got '\(packet)'") }
     }
 
     func run() throws {
-        try OBJWriter.write(SeedlingGenerator(seed: seed).parts(), to: output)
+        let parts = plant == "sunflower" ? SunflowerGenerator(seed: seed).parts() : SeedlingGenerator(seed: seed).parts()
+        try OBJWriter.write(parts, to: output)
         print("wrote \(output)")
         if let packet {
             let art = SeedPacketArt(url: code).image()

@@ -19,3 +19,4 @@ import Testing
         #expect(a != SeedPacketArt(url: "https://seedshop.example/tomato").image())
     }
 }
+

@@ -1,0 +1,67 @@
+import SproutMath
+
+/// Pieces the plant generators share: two-sided curved leaves (front and back sheets 0.5 mm
+/// apart, so culling stays on and both sides are lit) and tapered stems.
+enum PlantGeometry {
+    /// A curved, pointed leaf of 8 x 2 quads, front and back.
+    static func appendLeaf(base: Vec3, yaw: Float, length: Float, droop: Float, width: Float = 0.22,
+                           positions: inout [Vec3], normals: inout [Vec3], indices: inout [UInt32]) {
+        let along = 8, across = 2
+        let rotation = Quaternion(angle: yaw, axis: .unitY)
+        var grid: [Vec3] = []
+        for i in 0...along {
+            let u = Float(i) / Float(along)
+            let halfWidth = length * width * sin(u * .pi) * (1 - 0.3 * u)
+            let x = u * length, y = u * length * 0.35 - droop * u * u * length
+            for j in 0...across {
+                let v = Float(j) / Float(across) * 2 - 1
+                let fold = abs(v) * halfWidth * 0.25   // a shallow V along the midrib
+                grid.append(base + rotation.act(Vec3(x, y + fold, v * halfWidth)))
+            }
+        }
+        let smooth = Mesh.smoothNormals(positions: grid, indices: leafIndices(along: along, across: across, offset: 0, flipped: false))
+        let offset = 0.00025 as Float
+        for (sheet, sign) in [(false, Float(1)), (true, Float(-1))] {
+            let start = UInt32(positions.count)
+            for (p, n) in zip(grid, smooth) {
+                positions.append(p + n * offset * sign)
+                normals.append(n * sign)
+            }
+            indices += leafIndices(along: along, across: across, offset: start, flipped: sheet)
+        }
+    }
+
+    static func leafIndices(along: Int, across: Int, offset: UInt32, flipped: Bool) -> [UInt32] {
+        var out: [UInt32] = []
+        let row = UInt32(across + 1)
+        for i in 0..<UInt32(along) {
+            for j in 0..<UInt32(across) {
+                let a = offset + i * row + j, b = a + row
+                out += flipped ? [a, a + 1, b, a + 1, b + 1, b] : [a, b, a + 1, a + 1, b, b + 1]
+            }
+        }
+        return out
+    }
+
+    /// A tapered tube along `spine` (one ring per point), radius from `radius(t)`, t in 0...1.
+    static func tube(_ spine: [Vec3], segments: Int = 12, radius: (Float) -> Float, name: String) -> Mesh {
+        var positions: [Vec3] = [], normals: [Vec3] = [], indices: [UInt32] = []
+        for (r, p) in spine.enumerated() {
+            let t = Float(r) / Float(max(spine.count - 1, 1))
+            for s in 0...segments {
+                let a = Float(s) / Float(segments) * 2 * .pi
+                let n = Vec3(cos(a), 0, -sin(a))
+                positions.append(p + n * radius(t))
+                normals.append(n)
+            }
+        }
+        let row = UInt32(segments + 1)
+        for r in 0..<UInt32(spine.count - 1) {
+            for s in 0..<UInt32(segments) {
+                let a = r * row + s, b = a + row
+                indices += [a, a + 1, b, a + 1, b + 1, b]
+            }
+        }
+        return Mesh(name: name, positions: positions, normals: normals, indices: indices)
+    }
+}
