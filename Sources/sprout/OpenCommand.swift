@@ -100,7 +100,7 @@ struct OpenCommand: ParsableCommand {
         let packet = engine.session.stage.images.first { catalog.product($0.name) != nil }?.frame.center ?? engine.session.stage.camera.lookAt
         let start = engine.session.device
         let over = lookAt(eye: packet + Vec3(0, 0.45, 0.12), target: packet)
-        let back = lookAt(eye: packet + Vec3(1.4, 1.3, 3.0), target: packet + Vec3(0, 1.3, 0))
+        let back = lookAt(eye: packet + Vec3(1.5, 1.7, 3.8), target: packet + Vec3(0, 1.45, 0))
         let dt = 1.0 / 60
         let total = 9.0, steps = Int(total / dt)
         var pixels: [UInt8] = [], written = 0
