@@ -34,8 +34,8 @@ let package = Package(
         .target(name: "SproutDocument", dependencies: ["Yams"]),
         .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument"]),
         .target(name: "SproutInteraction", dependencies: ["SproutSession"]),
-        .target(name: "SproutScript", dependencies: ["SproutInteraction", "SproutDocument"]),
         .target(name: "SproutSeedShop", dependencies: ["SproutInteraction", "SproutDocument"]),
+        .target(name: "SproutScript", dependencies: ["SproutInteraction", "SproutSeedShop", "SproutDocument"]),
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutScene", "CStb"]),
@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "SproutDocumentTests", dependencies: ["SproutDocument"]),
         .testTarget(name: "SproutSessionTests", dependencies: ["SproutSession", "SproutTesting"]),
         .testTarget(name: "SproutInteractionTests", dependencies: ["SproutInteraction", "SproutTesting"]),
-        .testTarget(name: "SproutScriptTests", dependencies: ["SproutScript", "SproutTesting"], exclude: ["Scenarios"]),
+        .testTarget(name: "SproutScriptTests", dependencies: ["SproutScript", "SproutSeedShop", "SproutTesting"], exclude: ["Scenarios"]),
         .testTarget(name: "SproutSeedShopTests", dependencies: ["SproutSeedShop", "SproutTesting"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"]),

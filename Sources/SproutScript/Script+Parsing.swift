@@ -4,7 +4,7 @@ import SproutSession
 
 extension Script {
     /// Step kinds, in the order the README documents them.
-    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "snapshot", "expect"]
+    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "snapshot", "expect"]
 
     public static func load(path: String) throws(DocumentError) -> Script {
         try parse(Document.load(path: path), source: path)
@@ -97,6 +97,8 @@ extension Script {
         case "reset":
             if case .mapping(let p) = x.content, !p.isEmpty { throw x.error("takes no settings; write `- reset: {}`") }
             action = .reset
+        case "open":
+            action = .open(try x.string())
         case "snapshot":
             let name = try x.string()
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -111,7 +113,7 @@ extension Script {
 
     static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
         let o = try v.object(allowing: ["object", "position", "tolerance", "rotationY", "onPlane", "selected", "message", "focusSquare",
-                                        "tracking", "anchors", "objects"])
+                                        "tracking", "anchors", "objects", "coaching"])
         var e = Expectation()
         e.object = try o.optional("object")?.string()
         e.position = try o.optional("position").map { v throws(DocumentError) in try vec3(v) }
@@ -132,6 +134,7 @@ extension Script {
             for kind in kinds { if let c = counts.optional(kind) { e.anchors.append((kind, try comparison(c))) } }
         }
         e.objectCount = try o.optional("objects").map { v throws(DocumentError) in try comparison(v) }
+        e.coaching = try o.optional("coaching")?.string()
         let objectFields = ["position", "rotationY", "onPlane", "selected"].filter { o.optional($0) != nil }
         if e.object == nil, let first = objectFields.first { throw try o.required(first).error("needs `object:` to say which object") }
         return e

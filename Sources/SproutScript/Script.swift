@@ -62,6 +62,8 @@ public enum Action: Sendable {
     case device(DeviceMotion)
     case touches([RawTouch])
     case reset
+    /// Opens a Seed Shop invocation URL (the flow starts scanning for its code).
+    case open(String)
     case snapshot(String)
     case expect(Expectation)
 
@@ -76,6 +78,7 @@ public enum Action: Sendable {
         case .device: return "device"
         case .touches: return "touches"
         case .reset: return "reset"
+        case .open: return "open"
         case .snapshot: return "snapshot"
         case .expect: return "expect"
         }
@@ -106,6 +109,8 @@ public struct Expectation: Sendable {
     public var anchors: [(kind: String, comparison: Comparison)] = []
     /// How many objects are placed.
     public var objectCount: Comparison?
+    /// The Seed Shop's coaching text shown (`""` for none).
+    public var coaching: String?
 }
 
 /// `== n`, `>= n`, `<= n`, `> n`, `< n` or a bare `n`.

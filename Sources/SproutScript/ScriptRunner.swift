@@ -2,6 +2,7 @@ import SproutDocument
 import SproutInteraction
 import SproutMath
 import SproutScene
+import SproutSeedShop
 import SproutSession
 
 /// A failed `expect`: the step, what was expected and what was found.
@@ -31,6 +32,10 @@ public final class ScriptRunner {
     public var onSnapshot: ((_ name: String) throws -> Void)?
     /// Record the state after every frame in the trace, not only after every step.
     public var traceEveryFrame = false
+    /// The Seed Shop catalog and how to build a product's model, for `open` steps.
+    public var seedShop: (catalog: Catalog, loadModel: (Product) throws -> Entity)?
+    /// The Seed Shop flow once an `open` step started it.
+    public private(set) var flow: SeedShopFlow?
 
     public private(set) var failures: [ExpectationFailure] = []
     public private(set) var frameCount = 0
@@ -61,9 +66,18 @@ public final class ScriptRunner {
             try perform(step, index: index)
             stepRecords.append(.object([("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),
                                         ("kind", .string(step.kind)), ("frame", .number(Double(frameCount))),
-                                        ("time", .number(engine.session.time))] + TraceState.capture(engine)))
+                                        ("time", .number(engine.session.time))] + TraceState.capture(engine) + seedShopState))
             progress?(Double(index + 1) / Double(max(script.steps.count, 1)))
         }
+    }
+
+    /// The Seed Shop's part of a trace record, once an `open` step started it.
+    private var seedShopState: [(String, JSONValue)] {
+        guard let flow else { return [] }
+        return [("seedShop", .object([("coaching", .string(flow.isCoachingVisible ? flow.coachingText : "")),
+                                      ("info", .string(flow.infoText)),
+                                      ("decoded", .array(flow.decodedURLs.map { .string($0) })),
+                                      ("grown", .array(flow.presented.keys.sorted().map { .string($0) }))]))]
     }
 
     /// The trace as JSON (schema in the README): the script, then one record per step, then
@@ -148,6 +162,16 @@ public final class ScriptRunner {
         case .reset:
             // Names start again after a restart, as in the window (`plant`, `plant 2`, ...).
             if engine.restartExperience() { placed.removeAll() }
+        case .open(let url):
+            guard let seedShop else {
+                throw DocumentError(file: script.source, line: step.line, field: step.field + ".open", message: "the Seed Shop catalog is not available here")
+            }
+            do { _ = try seedShop.catalog.resolve(url) } catch {
+                throw DocumentError(file: script.source, line: step.line, field: step.field + ".open", message: "\(error)")
+            }
+            let flow = self.flow ?? SeedShopFlow(engine: engine, catalog: seedShop.catalog, loadModel: seedShop.loadModel)
+            self.flow = flow
+            flow.start(launchURL: url)
         case .snapshot(let name):
             try onSnapshot?(name)
         case .expect(let expectation):
@@ -206,6 +230,7 @@ public final class ScriptRunner {
         if !touches.isEmpty { engine.handle(touches) }
         let frame = engine.update(deltaTime: script.frameDuration)
         for event in frame.events { planes.apply(event) }
+        flow?.handle(frame)
         frameCount += 1
         if traceEveryFrame {
             frameRecords.append(.object([("frame", .number(Double(frameCount))), ("time", .number(engine.session.time))] + TraceState.capture(engine)))

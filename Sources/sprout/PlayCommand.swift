@@ -8,6 +8,7 @@ import SproutMath
 import SproutRender
 import SproutScene
 import SproutScript
+import SproutSeedShop
 import SproutSession
 #if canImport(Glibc)
 import Glibc
@@ -64,6 +65,14 @@ struct PlayCommand: ParsableCommand {
         let stage = try StageLoader.resolve(stagePath, assetsDirectory: ResourceLocator.assetsDirectory)
         let runner = ScriptRunner(script: script, stage: stage) { name in try Self.model(named: name, script: script, folder: folder) }
         runner.traceEveryFrame = traceFrames
+        if let assets = ResourceLocator.assetsDirectory, FileManager.default.fileExists(atPath: assets + "/catalog.yaml") {
+            let catalog = try Catalog.load(path: assets + "/catalog.yaml")
+            runner.seedShop = (catalog, { product in
+                let asset = try ModelImporter.load(path: product.modelPath)
+                asset.root.transform.translation.y -= asset.bounds.isEmpty ? 0 : asset.bounds.min.y
+                return asset.root
+            })
+        }
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
 
         var renderer: FrameRenderer?

@@ -1,4 +1,6 @@
+import SproutMath
 import SproutScene
+import SproutSeedShop
 import SproutSession
 import SproutTesting
 import Testing
@@ -23,6 +25,11 @@ import Foundation
             guard let model = BuiltInModels.make(name) else { throw DocumentErrorStub(name: name) }
             return model
         }
+        // The real catalog; products are built as a column of their stated height (no importer here).
+        runner.seedShop = (try Catalog.load(path: Fixtures.repositoryRoot + "/Assets/catalog.yaml"), { product in
+            Entity(name: product.key, transform: Transform(translation: Vec3(0, product.height / 2, 0)),
+                   model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.2, product.height, 0.2)), material: Material()))
+        })
         try runner.run()
         return runner
     }
