@@ -30,12 +30,27 @@ struct GrowCommand: ParsableCommand {
         if let packet, !packet.hasSuffix(".png") { throw ValidationError("--packet must end in .png, got '\(packet)'") }
     }
 
+    /// The plant's name in white across the packet's top band (40 pixels of its 480).
+    static func letter(_ name: String, into art: inout Image, font: Font) {
+        let text = font.coverage(name, pixelHeight: 24)
+        let ox = (art.width - text.width) / 2, oy = (40 - text.height) / 2
+        for y in 0..<text.height where oy + y >= 0 && oy + y < art.height {
+            for x in 0..<text.width where ox + x >= 0 && ox + x < art.width {
+                let a = Int(text.alpha[y * text.width + x])
+                guard a > 0 else { continue }
+                let i = ((oy + y) * art.width + ox + x) * 4
+                for c in 0..<3 { art.pixels[i + c] = UInt8((Int(art.pixels[i + c]) * (255 - a) + 255 * a) / 255) }
+            }
+        }
+    }
+
     func run() throws {
         let parts = plant == "sunflower" ? SunflowerGenerator(seed: seed).parts() : SeedlingGenerator(seed: seed).parts()
         try OBJWriter.write(parts, to: output)
         print("wrote \(output)")
         if let packet {
-            let art = SeedPacketArt(url: code).image()
+            var art = SeedPacketArt(url: code).image()
+            Self.letter(plant == "sunflower" ? "MAMMOTH SUNFLOWER" : "SEEDLING", into: &art, font: try Font())
             try ImageFile.writePNG(pixels: art.pixels, width: art.width, height: art.height, to: packet)
             print("wrote \(packet)")
         }
