@@ -1,6 +1,7 @@
 import ArgumentParser
 import SproutAssets
 import SproutImage
+import SproutMath
 import SproutScene
 
 struct GrowCommand: ParsableCommand {
@@ -9,7 +10,7 @@ struct GrowCommand: ParsableCommand {
         abstract: "Generate a plant model at its real size (deterministic for a seed) as OBJ + MTL."
     )
 
-    @Argument(help: "The plant to grow. Available: seedling, sunflower.")
+    @Argument(help: "The plant to grow. Available: seedling, sunflower, tomato, basil, lavender, tulip, corn.")
     var plant: String
 
     @Option(name: .shortAndLong, help: "OBJ file to write (an .mtl is written beside it).")
@@ -25,10 +26,12 @@ struct GrowCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     func validate() throws {
-        guard ["seedling", "sunflower"].contains(plant) else { throw ValidationError("unknown plant '\(plant)'; available: seedling, sunflower") }
+        guard Self.plants.contains(plant) else { throw ValidationError("unknown plant '\(plant)'; available: \(Self.plants.joined(separator: ", "))") }
         guard output.hasSuffix(".obj") else { throw ValidationError("--output must end in .obj, got '\(output)'") }
         if let packet, !packet.hasSuffix(".png") { throw ValidationError("--packet must end in .png, got '\(packet)'") }
     }
+
+    static let plants = ["seedling", "sunflower"] + HerbGenerator.species.keys.sorted()
 
     /// The plant's name in white across the packet's top band (40 pixels of its 480).
     static func letter(_ name: String, into art: inout Image, font: Font) {
@@ -45,12 +48,27 @@ struct GrowCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parts = plant == "sunflower" ? SunflowerGenerator(seed: seed).parts() : SeedlingGenerator(seed: seed).parts()
+        let parts: [ModelPart]
+        switch plant {
+        case "sunflower": parts = SunflowerGenerator(seed: seed).parts()
+        case "seedling": parts = SeedlingGenerator(seed: seed).parts()
+        default: parts = HerbGenerator(species: HerbGenerator.species[plant]!, seed: seed).parts()
+        }
         try OBJWriter.write(parts, to: output)
         print("wrote \(output)")
         if let packet {
-            var art = SeedPacketArt(url: code).image()
-            Self.letter(plant == "sunflower" ? "MAMMOTH SUNFLOWER" : "SEEDLING", into: &art, font: try Font())
+            // The packet's flower takes the plant's flower or fruit colour (linear -> sRGB).
+            var colour = SeedPacketArt(url: code).petalColor
+            if let species = HerbGenerator.species[plant] {
+                let c: Vec4
+                switch species.flower {
+                case .fruits(let x, _, _), .spike(let x, _), .cup(let x, _), .tassel(let x, _): c = x
+                }
+                colour = Vec3(sRGBFromLinear(c.x), sRGBFromLinear(c.y), sRGBFromLinear(c.z))
+            }
+            var art = SeedPacketArt(petalColor: colour, url: code).image()
+            let name = plant == "sunflower" ? "Mammoth Sunflower" : HerbGenerator.species[plant]?.name ?? "Seedling"
+            Self.letter(name.uppercased(), into: &art, font: try Font())
             try ImageFile.writePNG(pixels: art.pixels, width: art.width, height: art.height, to: packet)
             print("wrote \(packet)")
         }

@@ -1,0 +1,192 @@
+import SproutMath
+
+/// Garden plants from a few measured traits: how tall, how many stems, what leaves, what
+/// flowers or fruit. Each species is a preset with its documented mature height; the same
+/// species and seed give the same plant.
+public struct HerbGenerator: Sendable {
+    public enum Flower: Sendable {
+        /// Round fruits hanging in clusters (tomato).
+        case fruits(color: Vec4, radius: Float, count: Int)
+        /// A spike of small florets at each stem's tip (lavender, basil).
+        case spike(color: Vec4, length: Float)
+        /// A cup of petals on the single stem (tulip).
+        case cup(color: Vec4, height: Float)
+        /// A branching tassel at the top and ears along the stem (corn).
+        case tassel(color: Vec4, earColor: Vec4)
+    }
+
+    public struct Species: Sendable {
+        public var name: String
+        /// Documented mature height, metres (the model stands exactly this tall).
+        public var height: Float
+        public var stems: Int
+        /// Spread of the stems' tops from the centre, metres.
+        public var spread: Float
+        public var stemRadius: Float
+        public var leavesPerStem: Int
+        /// Leaf length as a fraction of the stem's length, and width as a fraction of its length.
+        public var leafLength: Float
+        public var leafWidth: Float
+        public var leafColor: Vec4
+        public var stemColor: Vec4
+        public var flower: Flower
+    }
+
+    public static let species: [String: Species] = [
+        // Indeterminate garden tomato, staked: about 1.5 m.
+        "tomato": Species(name: "Tomato", height: 1.5, stems: 3, spread: 0.25, stemRadius: 0.012, leavesPerStem: 9, leafLength: 0.22, leafWidth: 0.35,
+                          leafColor: Vec4(0.12, 0.32, 0.07, 1), stemColor: Vec4(0.22, 0.35, 0.10, 1),
+                          flower: .fruits(color: Vec4(0.75, 0.06, 0.03, 1), radius: 0.03, count: 12)),
+        // Sweet basil: about 0.45 m.
+        "basil": Species(name: "Sweet Basil", height: 0.45, stems: 5, spread: 0.12, stemRadius: 0.005, leavesPerStem: 7, leafLength: 0.28, leafWidth: 0.45,
+                         leafColor: Vec4(0.14, 0.45, 0.08, 1), stemColor: Vec4(0.20, 0.38, 0.10, 1),
+                         flower: .spike(color: Vec4(0.9, 0.9, 0.85, 1), length: 0.06)),
+        // English lavender: about 0.6 m, many thin stems with purple spikes.
+        "lavender": Species(name: "English Lavender", height: 0.6, stems: 24, spread: 0.25, stemRadius: 0.002, leavesPerStem: 4, leafLength: 0.18, leafWidth: 0.1,
+                            leafColor: Vec4(0.32, 0.42, 0.30, 1), stemColor: Vec4(0.35, 0.45, 0.30, 1),
+                            flower: .spike(color: Vec4(0.40, 0.25, 0.65, 1), length: 0.08)),
+        // Garden tulip: about 0.45 m, one stem, a red cup.
+        "tulip": Species(name: "Red Tulip", height: 0.45, stems: 1, spread: 0, stemRadius: 0.005, leavesPerStem: 2, leafLength: 0.55, leafWidth: 0.22,
+                         leafColor: Vec4(0.20, 0.40, 0.18, 1), stemColor: Vec4(0.25, 0.45, 0.15, 1),
+                         flower: .cup(color: Vec4(0.80, 0.05, 0.06, 1), height: 0.07)),
+        // Sweet corn: about 2.4 m, long strap leaves, a tassel and two ears.
+        "corn": Species(name: "Sweet Corn", height: 2.4, stems: 1, spread: 0, stemRadius: 0.015, leavesPerStem: 12, leafLength: 0.42, leafWidth: 0.08,
+                        leafColor: Vec4(0.18, 0.42, 0.10, 1), stemColor: Vec4(0.30, 0.45, 0.15, 1),
+                        flower: .tassel(color: Vec4(0.75, 0.62, 0.30, 1), earColor: Vec4(0.85, 0.78, 0.35, 1))),
+    ]
+
+    public var species: Species
+    public var seed: UInt64
+
+    public init(species: Species, seed: UInt64 = 1) {
+        self.species = species
+        self.seed = seed
+    }
+
+    public func parts() -> [ModelPart] {
+        var rng = SeededRandom(seed: seed)
+        let s = species
+        // Flowers and fruit sit on the stems' tips; stems stop short so the top is `height`.
+        let topAllowance: Float
+        switch s.flower {
+        case .spike(_, let length): topAllowance = length
+        case .cup(_, let h): topAllowance = h
+        case .tassel: topAllowance = 0.25
+        case .fruits: topAllowance = 0
+        }
+        var stemMeshes: [Mesh] = []
+        var lp: [Vec3] = [], ln: [Vec3] = [], li: [UInt32] = []
+        var tips: [(point: Vec3, direction: Vec3)] = []
+        for i in 0..<s.stems {
+            let angle = Float(i) * 2.4 + rng.float(in: -0.3...0.3)
+            let lean = s.stems == 1 ? Float(0) : s.spread * rng.float(in: 0.4...1)
+            let length = (s.height - topAllowance) * (s.stems == 1 ? 1 : rng.float(in: 0.85...1))
+            let out = Vec3(cos(angle), 0, sin(angle))
+            let spine = (0...16).map { k -> Vec3 in
+                let t = Float(k) / 16
+                return out * (lean * t * t) + Vec3(0, t * length, 0)
+            }
+            stemMeshes.append(PlantGeometry.tube(spine, segments: 8, radius: { t in s.stemRadius * (1 - 0.5 * t) }, name: "stem"))
+            tips.append((spine[16], normalize(spine[16] - spine[15])))
+            for k in 0..<s.leavesPerStem {
+                let t = 0.12 + 0.78 * Float(k) / Float(max(s.leavesPerStem - 1, 1))
+                let base = out * (lean * t * t) + Vec3(0, t * length, 0)
+                let leafLength = length * s.leafLength * (1.15 - 0.5 * t) * rng.float(in: 0.85...1.1)
+                PlantGeometry.appendLeaf(base: base, yaw: Float(k) * 2.4 + angle + rng.float(in: -0.3...0.3), length: leafLength,
+                                         droop: rng.float(in: 0.25...0.5), width: s.leafWidth, positions: &lp, normals: &ln, indices: &li)
+            }
+        }
+        var parts = [ModelPart(mesh: merge(stemMeshes, name: "stems"), material: Material(name: "stems", baseColor: s.stemColor, roughness: 0.7)),
+                     ModelPart(mesh: Mesh(name: "leaves", positions: lp, normals: ln, indices: li),
+                               material: Material(name: "leaves", baseColor: s.leafColor, roughness: 0.6))]
+        parts.append(contentsOf: flowers(at: tips, height: s.height, rng: &rng))
+        // Leaves and flowers can reach a little above the stems: scale the whole plant so it
+        // stands exactly its documented height.
+        let top = parts.reduce(Float(0)) { max($0, $1.mesh.bounds.max.y) }
+        let bottom = parts.reduce(Float(0)) { min($0, $1.mesh.bounds.min.y) }   // a leaf tip may touch the soil
+        let k = top > bottom ? s.height / (top - bottom) : 1
+        return parts.map { part in
+            var p = part
+            p.mesh = Mesh(name: part.mesh.name, positions: part.mesh.positions.map { $0 * k }, normals: part.mesh.normals,
+                          uvs: part.mesh.uvs, indices: part.mesh.indices)
+            return p
+        }
+    }
+
+    private func flowers(at tips: [(point: Vec3, direction: Vec3)], height: Float, rng: inout SeededRandom) -> [ModelPart] {
+        var meshes: [Mesh] = []
+        var extra: [ModelPart] = []
+        let color: Vec4
+        switch species.flower {
+        case .fruits(let c, let radius, let count):
+            color = c
+            for i in 0..<count {
+                let tip = tips[i % tips.count].point
+                let t = rng.float(in: 0.35...0.85)
+                let centre = Vec3(tip.x * t, tip.y * t, tip.z * t) + Vec3(rng.float(in: -0.08...0.08), 0, rng.float(in: -0.08...0.08))
+                meshes.append(translated(MeshFactory.sphere(radius: radius * rng.float(in: 0.8...1.2), segments: 12, rings: 8), by: centre))
+            }
+        case .spike(let c, let length):
+            color = c
+            for tip in tips {
+                for k in 0..<8 {
+                    let u = Float(k) / 8
+                    let r = 0.006 * (1 - 0.5 * u) + 0.004
+                    meshes.append(translated(MeshFactory.sphere(radius: r, segments: 8, rings: 5), by: tip.point + tip.direction * (u * length + r)))
+                }
+            }
+        case .cup(let c, let h):
+            color = c
+            for tip in tips {
+                // Six petals standing round the tip, curving in at the top: a closed cup.
+                var pp: [Vec3] = [], pn: [Vec3] = [], pi: [UInt32] = []
+                for k in 0..<6 {
+                    PlantGeometry.appendLeaf(base: .zero, yaw: Float(k) / 6 * 2 * .pi, length: h, droop: 0, width: 0.45,
+                                             positions: &pp, normals: &pn, indices: &pi)
+                }
+                // The leaf runs out and up; stand it up: x (outwards) -> mostly up with a little outwards.
+                let stand = { (p: Vec3) -> Vec3 in
+                    let r = Vec3(p.x, 0, p.z), outward = length(r)
+                    let dir = outward > 0 ? r / outward : .zero
+                    return tip.point + dir * (0.018 + 0.25 * outward * (1 - outward / h)) + Vec3(0, outward + p.y * 0.2, 0)
+                }
+                meshes.append(Mesh(name: "flower", positions: pp.map(stand), normals: pn, indices: pi))
+            }
+        case .tassel(let c, let earColor):
+            color = c
+            for tip in tips {
+                for k in 0..<7 {
+                    let a = Float(k) / 7 * 2 * .pi
+                    let spine = (0...6).map { j -> Vec3 in
+                        let t = Float(j) / 6
+                        return tip.point + Vec3(cos(a) * 0.08 * t, 0.23 * t - 0.05 * t * t, sin(a) * 0.08 * t)
+                    }
+                    meshes.append(PlantGeometry.tube(spine, segments: 5, radius: { _ in 0.003 }, name: "tassel"))
+                }
+                var ears: [Mesh] = []
+                for (k, y) in [Float(0.45), 0.55].enumerated() {
+                    let a = Float(k) * .pi + 0.5
+                    let base = Vec3(0, tip.point.y * y, 0), out = Vec3(cos(a), 0.9, sin(a)) * 0.1
+                    ears.append(PlantGeometry.tube([base, base + out, base + out * 1.9], segments: 10, radius: { t in 0.022 * sin(.pi * (0.2 + 0.8 * t)) + 0.005 }, name: "ear"))
+                }
+                extra.append(ModelPart(mesh: merge(ears, name: "ears"), material: Material(name: "ears", baseColor: earColor, roughness: 0.7)))
+            }
+        }
+        return [ModelPart(mesh: merge(meshes, name: "flowers"), material: Material(name: "flowers", baseColor: color, roughness: 0.5))] + extra
+    }
+
+    private func translated(_ mesh: Mesh, by offset: Vec3) -> Mesh {
+        Mesh(name: mesh.name, positions: mesh.positions.map { $0 + offset }, normals: mesh.normals, uvs: mesh.uvs, indices: mesh.indices)
+    }
+
+    private func merge(_ meshes: [Mesh], name: String) -> Mesh {
+        var p: [Vec3] = [], n: [Vec3] = [], i: [UInt32] = []
+        for m in meshes {
+            let base = UInt32(p.count)
+            p += m.positions
+            n += m.normals
+            i += m.indices.map { $0 + base }
+        }
+        return Mesh(name: name, positions: p, normals: n, indices: i)
+    }
+}
