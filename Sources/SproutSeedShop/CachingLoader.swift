@@ -1,0 +1,200 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Seed 000's `CachingWebLoader`: models and packet images from `file:` and `http(s):` URLs
+/// into an on-disk cache keyed by the URL. A cache hit skips the network; however many ask for
+/// one URL at once, it is downloaded once and every caller hears its progress; a failure
+/// removes the in-flight entry (and any partial file), so a retry starts afresh.
+public final class CachingLoader: @unchecked Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public var url: String
+        public var reason: String
+        public var description: String { "\(url): \(reason)" }
+    }
+
+    public let cacheDirectory: String
+    private let lock = NSLock()
+    private var inFlight: [String: Download] = [:]
+    private let session: URLSession
+    private let delegate = SessionDelegate()
+
+    /// The text shown while loading (ProductKeyProcessing L84-90): nil once complete.
+    public static func progressText(_ fraction: Double) -> String? {
+        fraction < 1 ? "Loading your preview\n \(Int(fraction * 100))%" : nil
+    }
+
+    public init(cacheDirectory: String) {
+        self.cacheDirectory = cacheDirectory
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 30
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit { session.invalidateAndCancel() }
+
+    /// Where `url` is cached (a hash of the URL and its last path component, so nothing in the
+    /// URL can name a path outside the cache).
+    public func cachedPath(for url: String) -> String {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in url.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        let last = url.split(separator: "/").last.map(String.init) ?? "file"
+        let safe = String(last.prefix(64).map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" ? $0 : "_" })
+        return cacheDirectory + "/" + String(hash, radix: 16) + "-" + safe
+    }
+
+    /// The local path of `url`, downloading it if it is not cached yet; blocks until done.
+    /// `progress` hears fractions 0...1 (1 at the end, also for a cache hit).
+    public func load(_ url: String, progress: @escaping @Sendable (Double) -> Void = { _ in }) throws -> String {
+        let path = cachedPath(for: url)
+        if FileManager.default.fileExists(atPath: path) {
+            progress(1)
+            return path
+        }
+        lock.lock()
+        let download: Download
+        let isOwner: Bool
+        if let existing = inFlight[url] {
+            download = existing
+            isOwner = false
+        } else {
+            download = Download()
+            inFlight[url] = download
+            isOwner = true
+        }
+        download.addListener(progress)
+        lock.unlock()
+        if isOwner { start(url, path: path, download: download) }
+        let result = download.wait()
+        switch result {
+        case .success(let p): return p
+        case .failure(let error): throw error
+        }
+    }
+
+    private func start(_ url: String, path: String, download: Download) {
+        let finish: @Sendable (Result<String, Failure>) -> Void = { [weak self] result in
+            guard let self else { return }
+            self.lock.lock()
+            self.inFlight[url] = nil   // a failure is forgotten: the next request starts afresh
+            self.lock.unlock()
+            download.complete(result)
+        }
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased() else {
+            finish(.failure(Failure(url: url, reason: "not a URL"))); return
+        }
+        do { try FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true) } catch {
+            finish(.failure(Failure(url: url, reason: "cannot create the cache \(cacheDirectory)"))); return
+        }
+        switch scheme {
+        case "file":
+            guard let data = FileManager.default.contents(atPath: parsed.path) else {
+                finish(.failure(Failure(url: url, reason: "no such file"))); return
+            }
+            finish(Self.store(data, at: path, url: url).map { download.report(1); return $0 })
+        case "http", "https":
+            let task = session.dataTask(with: parsed)
+            delegate.register(task, onProgress: { download.report($0) }) { data, response, error in
+                if let error {
+                    finish(.failure(Failure(url: url, reason: "download failed: \(error.localizedDescription)"))); return
+                }
+                guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
+                    let code = (response as? HTTPURLResponse)?.statusCode ?? 0
+                    finish(.failure(Failure(url: url, reason: "the server answered \(code)"))); return
+                }
+                if http.expectedContentLength > 0, Int64(data.count) != http.expectedContentLength {
+                    finish(.failure(Failure(url: url, reason: "the download stopped at \(data.count) of \(http.expectedContentLength) bytes"))); return
+                }
+                download.report(1)
+                finish(Self.store(data, at: path, url: url))
+            }
+            task.resume()
+        default:
+            finish(.failure(Failure(url: url, reason: "only file:, http: and https: URLs are loaded")))
+        }
+    }
+
+    /// Writes atomically: a temporary file renamed into place, so a half download never looks cached.
+    private static func store(_ data: Data, at path: String, url: String) -> Result<String, Failure> {
+        let temporary = path + ".partial"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            return .failure(Failure(url: url, reason: "cannot write \(temporary)"))
+        }
+        do {
+            _ = try? FileManager.default.removeItem(atPath: path)
+            try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        } catch {
+            _ = try? FileManager.default.removeItem(atPath: temporary)
+            return .failure(Failure(url: url, reason: "cannot move the download into the cache"))
+        }
+        return .success(path)
+    }
+}
+
+/// One download and the callers waiting for it.
+private final class Download: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var listeners: [@Sendable (Double) -> Void] = []
+    private var result: Result<String, CachingLoader.Failure>?
+
+    func addListener(_ listener: @escaping @Sendable (Double) -> Void) {
+        condition.lock(); listeners.append(listener); condition.unlock()
+    }
+
+    func report(_ fraction: Double) {
+        condition.lock(); let l = listeners; condition.unlock()
+        for listener in l { listener(fraction) }
+    }
+
+    func complete(_ r: Result<String, CachingLoader.Failure>) {
+        condition.lock(); result = r; condition.broadcast(); condition.unlock()
+    }
+
+    func wait() -> Result<String, CachingLoader.Failure> {
+        condition.lock()
+        while result == nil { condition.wait() }
+        let r = result!
+        condition.unlock()
+        return r
+    }
+}
+
+/// Collects each task's bytes and reports progress (bytes so far / expected length).
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Entry {
+        var data = Data()
+        var expected: Int64 = -1
+        var onProgress: (Double) -> Void
+        var onDone: (Data, URLResponse?, Error?) -> Void
+    }
+
+    private let lock = NSLock()
+    private var entries: [Int: Entry] = [:]
+
+    func register(_ task: URLSessionDataTask, onProgress: @escaping (Double) -> Void, onDone: @escaping (Data, URLResponse?, Error?) -> Void) {
+        lock.lock(); entries[task.taskIdentifier] = Entry(onProgress: onProgress, onDone: onDone); lock.unlock()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        lock.lock(); entries[dataTask.taskIdentifier]?.expected = response.expectedContentLength; lock.unlock()
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.lock()
+        entries[dataTask.taskIdentifier]?.data.append(data)
+        let entry = entries[dataTask.taskIdentifier]
+        lock.unlock()
+        if let entry, entry.expected > 0 { entry.onProgress(min(Double(entry.data.count) / Double(entry.expected), 0.999)) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        lock.lock(); let entry = entries.removeValue(forKey: task.taskIdentifier); lock.unlock()
+        entry?.onDone(entry?.data ?? Data(), task.response, error)
+    }
+}
