@@ -7,13 +7,13 @@ import SproutScene
 struct GrowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "grow",
-        abstract: "Generate a plant model at its real size (deterministic for a seed) as OBJ + MTL."
+        abstract: "Generate a plant model at its real size (deterministic for a seed) as .glb (through Assimp) or OBJ + MTL."
     )
 
     @Argument(help: "The plant to grow. Available: seedling, sunflower, tomato, basil, lavender, tulip, corn.")
     var plant: String
 
-    @Option(name: .shortAndLong, help: "OBJ file to write (an .mtl is written beside it).")
+    @Option(name: .shortAndLong, help: "Model file to write: .glb (binary glTF through Assimp) or .obj (an .mtl is written beside it).")
     var output: String
 
     @Option(help: "Also paint the plant's seed packet front (PNG, 8 x 12 cm at 4000 px/m) with an App Clip Code for --code.")
@@ -27,7 +27,7 @@ struct GrowCommand: ParsableCommand {
 
     func validate() throws {
         guard Self.plants.contains(plant) else { throw ValidationError("unknown plant '\(plant)'; available: \(Self.plants.joined(separator: ", "))") }
-        guard output.hasSuffix(".obj") else { throw ValidationError("--output must end in .obj, got '\(output)'") }
+        guard output.hasSuffix(".obj") || output.hasSuffix(".glb") else { throw ValidationError("--output must end in .glb or .obj, got '\(output)'") }
         if let packet, !packet.hasSuffix(".png") { throw ValidationError("--packet must end in .png, got '\(packet)'") }
     }
 
@@ -54,7 +54,11 @@ struct GrowCommand: ParsableCommand {
         case "seedling": parts = SeedlingGenerator(seed: seed).parts()
         default: parts = HerbGenerator(species: HerbGenerator.species[plant]!, seed: seed).parts()
         }
-        try OBJWriter.write(parts, to: output)
+        if output.hasSuffix(".glb") {
+            try ModelExporter.write(parts, to: output, format: "glb2")
+        } else {
+            try OBJWriter.write(parts, to: output)
+        }
         print("wrote \(output)")
         if let packet {
             // The packet's flower takes the plant's flower or fruit colour (linear -> sRGB).

@@ -78,3 +78,25 @@ import Testing
 extension SIMD4 where Scalar == Float {
     func isApproximatelyRGB(_ rgb: Vec3) -> Bool { xyz.isApproximately(rgb, tolerance: 1e-5) }
 }
+
+@Suite struct ModelExporterTests {
+    @Test func aGLBWrittenThroughAssimpReadsBackWithItsGeometryAndColours() throws {
+        let dir = try Fixtures.temporaryDirectory("export")
+        let red = Material(name: "red", baseColor: Vec4(0.8, 0.1, 0.05, 1), metallic: 0, roughness: 0.4, isDoubleSided: true)
+        let parts = [ModelPart(mesh: MeshFactory.box(size: Vec3(1, 2, 3), name: "box"), material: red),
+                     ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 8, rings: 4, name: "ball"), material: Material(name: "white"))]
+        try ModelExporter.write(parts, to: dir + "/model.glb")
+        let asset = try ModelImporter.load(path: dir + "/model.glb")
+        #expect(asset.triangleCount == parts.reduce(0) { $0 + $1.mesh.triangleCount })
+        #expect(asset.bounds.extents.isApproximately(Vec3(1, 2, 3), tolerance: 1e-5))
+        let box = try #require(asset.root.descendants.compactMap(\.model).flatMap(\.parts).first { $0.mesh.triangleCount == 12 })
+        #expect(length(box.material.baseColor - Vec4(0.8, 0.1, 0.05, 1)) < 1e-5)
+        #expect(abs(box.material.roughness - 0.4) < 1e-5 && box.material.isDoubleSided)
+    }
+
+    @Test func anUnwritablePathIsAnError() {
+        #expect(throws: ModelExporter.Failure.self) {
+            try ModelExporter.write([ModelPart(mesh: MeshFactory.box(size: .one), material: Material())], to: "/nonexistent/dir/x.glb")
+        }
+    }
+}

@@ -1,0 +1,133 @@
+@preconcurrency internal import CAssimp
+import SproutMath
+import SproutScene
+
+/// Writes generated models through Assimp's exporters (binary glTF 2.0 by default): one mesh
+/// and one metallic-roughness material per part, under a root node. The aiScene is built in
+/// memory Sprout owns and freed after the export.
+public enum ModelExporter {
+    public struct Failure: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Writes `parts` to `path` in Assimp's `format` ("glb2" for .glb, "gltf2", "obj", ...).
+    public static func write(_ parts: [ModelPart], to path: String, format: String = "glb2") throws {
+        let scene = UnsafeMutablePointer<aiScene>.allocate(capacity: 1)
+        scene.initialize(to: aiScene())
+        let meshes = UnsafeMutablePointer<UnsafeMutablePointer<aiMesh>?>.allocate(capacity: parts.count)
+        let materials = UnsafeMutablePointer<UnsafeMutablePointer<aiMaterial>?>.allocate(capacity: parts.count)
+        var release: [() -> Void] = [{ scene.deallocate() }, { meshes.deallocate() }, { materials.deallocate() }]
+        defer { for r in release.reversed() { r() } }
+
+        for (i, part) in parts.enumerated() {
+            let (mesh, freeMesh) = makeMesh(part.mesh, material: UInt32(i))
+            meshes[i] = mesh
+            release.append(freeMesh)
+            let (material, freeMaterial) = makeMaterial(part.material)
+            materials[i] = material
+            release.append(freeMaterial)
+        }
+        let root = UnsafeMutablePointer<aiNode>.allocate(capacity: 1)
+        root.initialize(to: aiNode())
+        let indices = UnsafeMutablePointer<UInt32>.allocate(capacity: max(parts.count, 1))
+        for i in 0..<parts.count { indices[i] = UInt32(i) }
+        root.pointee.mName = aiText("root")
+        root.pointee.mTransformation = aiMatrix4x4(a1: 1, a2: 0, a3: 0, a4: 0, b1: 0, b2: 1, b3: 0, b4: 0,
+                                                   c1: 0, c2: 0, c3: 1, c4: 0, d1: 0, d2: 0, d3: 0, d4: 1)
+        root.pointee.mNumMeshes = UInt32(parts.count)
+        root.pointee.mMeshes = indices
+        release.append({ indices.deallocate(); root.deallocate() })
+
+        scene.pointee.mRootNode = root
+        scene.pointee.mNumMeshes = UInt32(parts.count)
+        scene.pointee.mMeshes = meshes
+        scene.pointee.mNumMaterials = UInt32(parts.count)
+        scene.pointee.mMaterials = materials
+        let status = aiExportScene(scene, format, path, 0)
+        guard status == aiReturn_SUCCESS else {
+            throw Failure(path: path, reason: "Assimp could not export (\(String(cString: aiGetErrorString())))")
+        }
+    }
+
+    private static func makeMesh(_ mesh: Mesh, material: UInt32) -> (UnsafeMutablePointer<aiMesh>, () -> Void) {
+        let m = UnsafeMutablePointer<aiMesh>.allocate(capacity: 1)
+        m.initialize(to: aiMesh())
+        let n = mesh.vertexCount, faces = mesh.triangleCount
+        let vertices = UnsafeMutablePointer<aiVector3D>.allocate(capacity: max(n, 1))
+        let normals = UnsafeMutablePointer<aiVector3D>.allocate(capacity: max(n, 1))
+        for i in 0..<n {
+            let p = mesh.positions[i], q = mesh.normals[i]
+            vertices[i] = aiVector3D(x: p.x, y: p.y, z: p.z)
+            normals[i] = aiVector3D(x: q.x, y: q.y, z: q.z)
+        }
+        let faceArray = UnsafeMutablePointer<aiFace>.allocate(capacity: max(faces, 1))
+        let indexArray = UnsafeMutablePointer<UInt32>.allocate(capacity: max(faces * 3, 1))
+        for f in 0..<faces {
+            for k in 0..<3 { indexArray[f * 3 + k] = mesh.indices[f * 3 + k] }
+            faceArray[f] = aiFace(mNumIndices: 3, mIndices: indexArray + f * 3)
+        }
+        m.pointee.mPrimitiveTypes = UInt32(aiPrimitiveType_TRIANGLE.rawValue)
+        m.pointee.mNumVertices = UInt32(n)
+        m.pointee.mVertices = vertices
+        m.pointee.mNormals = normals
+        m.pointee.mNumFaces = UInt32(faces)
+        m.pointee.mFaces = faceArray
+        m.pointee.mMaterialIndex = material
+        m.pointee.mName = aiText(mesh.name)
+        return (m, { vertices.deallocate(); normals.deallocate(); faceArray.deallocate(); indexArray.deallocate(); m.deallocate() })
+    }
+
+    /// Base colour, metallic, roughness and two-sidedness, as the glTF 2 exporter reads them.
+    private static func makeMaterial(_ material: Material) -> (UnsafeMutablePointer<aiMaterial>, () -> Void) {
+        let c = material.baseColor
+        let properties: [(key: String, type: aiPropertyTypeInfo, bytes: [UInt8])] = [
+            ("$clr.base", aiPTI_Float, bytes([c.x, c.y, c.z, c.w])),
+            ("$clr.diffuse", aiPTI_Float, bytes([c.x, c.y, c.z, c.w])),
+            ("$mat.metallicFactor", aiPTI_Float, bytes([material.metallic])),
+            ("$mat.roughnessFactor", aiPTI_Float, bytes([material.roughness])),
+            ("$mat.twosided", aiPTI_Integer, withUnsafeBytes(of: Int32(material.isDoubleSided ? 1 : 0)) { Array($0) }),
+            ("?mat.name", aiPTI_String, stringBytes(material.name)),
+        ]
+        let list = UnsafeMutablePointer<UnsafeMutablePointer<aiMaterialProperty>?>.allocate(capacity: properties.count)
+        var frees: [() -> Void] = []
+        for (i, p) in properties.enumerated() {
+            let property = UnsafeMutablePointer<aiMaterialProperty>.allocate(capacity: 1)
+            property.initialize(to: aiMaterialProperty())
+            let data = UnsafeMutablePointer<CChar>.allocate(capacity: p.bytes.count)
+            for (k, b) in p.bytes.enumerated() { data[k] = CChar(bitPattern: b) }
+            property.pointee.mKey = aiText(p.key)
+            property.pointee.mType = p.type
+            property.pointee.mDataLength = UInt32(p.bytes.count)
+            property.pointee.mData = data
+            list[i] = property
+            frees.append { data.deallocate(); property.deallocate() }
+        }
+        let m = UnsafeMutablePointer<aiMaterial>.allocate(capacity: 1)
+        m.initialize(to: aiMaterial())
+        m.pointee.mProperties = list
+        m.pointee.mNumProperties = UInt32(properties.count)
+        m.pointee.mNumAllocated = UInt32(properties.count)
+        return (m, { for f in frees { f() }; list.deallocate(); m.deallocate() })
+    }
+
+    private static func bytes(_ floats: [Float]) -> [UInt8] { floats.withUnsafeBytes { Array($0) } }
+
+    /// Assimp's string property layout: a 32-bit length, the bytes, a terminating zero.
+    private static func stringBytes(_ s: String) -> [UInt8] {
+        let utf8 = Array(s.utf8.prefix(1000))
+        return withUnsafeBytes(of: UInt32(utf8.count)) { Array($0) } + utf8 + [0]
+    }
+
+    private static func aiText(_ s: String) -> aiString {
+        var text = aiString()
+        let utf8 = Array(s.utf8.prefix(1000))
+        text.length = UInt32(utf8.count)
+        withUnsafeMutableBytes(of: &text.data) { raw in
+            for (i, b) in utf8.enumerated() { raw[i] = b }
+            raw[utf8.count] = 0
+        }
+        return text
+    }
+}
