@@ -11,11 +11,27 @@ public struct SeedPacketArt: Sendable {
     public static let codeCenter = Vec2(0, 0.035)
     public static let codeDiameter: Float = 0.03
 
+    /// What the packet's picture shows.
+    public enum Motif: Sendable {
+        /// A flower head of petals round a seed disc (sunflower).
+        case daisy
+        /// Round fruits on a leafy branch (tomato).
+        case fruits
+        /// Upright stalks of small florets (lavender, basil).
+        case spikes
+        /// A cup-shaped flower on a stem between two long leaves (tulip).
+        case cup
+        /// An ear in its husk between long leaves (corn).
+        case ear
+    }
+
     public var petalColor: Vec3
+    public var motif: Motif
     public var url: String
 
-    public init(petalColor: Vec3 = Vec3(0.98, 0.76, 0.05), url: String) {
+    public init(petalColor: Vec3 = Vec3(0.98, 0.76, 0.05), motif: Motif = .daisy, url: String) {
         self.petalColor = petalColor
+        self.motif = motif
         self.url = url
     }
 
@@ -26,28 +42,109 @@ public struct SeedPacketArt: Sendable {
         canvas.fill { _, y in y < 40 ? Vec3(0.18, 0.42, 0.16) : nil }
         let h = Float(canvas.height)
         canvas.fill { _, y in y > h - 12 ? Vec3(0.18, 0.42, 0.16) : nil }
-        // The flower: stem, a leaf, petals around a seed disc.
-        let flower = Vec2(w / 2, 150)
-        canvas.fill { x, y in abs(x - w / 2) < 4 && y > flower.y && y < 300 ? Vec3(0.2, 0.45, 0.12) : nil }
-        canvas.fill { x, y in
-            let p = Vec2(x - (w / 2 + 28), y - 250) , r = rotate(p, by: 0.6)
-            return (r.x / 26) * (r.x / 26) + (r.y / 10) * (r.y / 10) < 1 ? Vec3(0.25, 0.55, 0.15) : nil
+        switch motif {
+        case .daisy: drawDaisy(on: &canvas)
+        case .fruits: drawFruits(on: &canvas)
+        case .spikes: drawSpikes(on: &canvas)
+        case .cup: drawCup(on: &canvas)
+        case .ear: drawEar(on: &canvas)
         }
+        drawCode(on: &canvas)
+        return canvas.image
+    }
+
+    private static let green = Vec3(0.25, 0.55, 0.15)
+    private static let stemGreen = Vec3(0.2, 0.45, 0.12)
+
+    private func ellipse(_ canvas: inout Canvas, center: Vec2, radii: Vec2, angle: Float, color: Vec3) {
+        canvas.fill { x, y in
+            let r = rotate(Vec2(x, y) - center, by: -angle)
+            return (r.x / radii.x) * (r.x / radii.x) + (r.y / radii.y) * (r.y / radii.y) < 1 ? color : nil
+        }
+    }
+
+    private func stem(_ canvas: inout Canvas, x: Float, from top: Float, to bottom: Float, width: Float = 4) {
+        canvas.fill { px, py in abs(px - x) < width && py > top && py < bottom ? Self.stemGreen : nil }
+    }
+
+    /// Stem, a leaf, petals around a seed disc.
+    private func drawDaisy(on canvas: inout Canvas) {
+        let w = Float(canvas.width)
+        let flower = Vec2(w / 2, 150)
+        stem(&canvas, x: w / 2, from: flower.y, to: 300)
+        ellipse(&canvas, center: Vec2(w / 2 + 28, 250), radii: Vec2(26, 10), angle: -0.6, color: Self.green)
         let petals = 16
         for i in 0..<petals {
             let angle = Float(i) / Float(petals) * 2 * .pi
-            let center = flower + Vec2(cos(angle), sin(angle)) * 62
-            canvas.fill { x, y in
-                let r = rotate(Vec2(x, y) - center, by: -angle)
-                return (r.x / 36) * (r.x / 36) + (r.y / 13) * (r.y / 13) < 1 ? self.petalColor * (0.85 + 0.15 * Float(i % 2)) : nil
-            }
+            ellipse(&canvas, center: flower + Vec2(cos(angle), sin(angle)) * 62, radii: Vec2(36, 13), angle: angle,
+                    color: petalColor * (0.85 + 0.15 * Float(i % 2)))
         }
         canvas.fill { x, y in
             let d = length(Vec2(x, y) - flower)
             return d < 42 ? Vec3(0.33, 0.2, 0.08) * (d.truncatingRemainder(dividingBy: 8) < 4 ? 1 : 0.75) : nil
         }
-        drawCode(on: &canvas)
-        return canvas.image
+    }
+
+    /// A branch with leaves and a truss of round fruit, lit from the top left.
+    private func drawFruits(on canvas: inout Canvas) {
+        let w = Float(canvas.width)
+        stem(&canvas, x: w / 2, from: 70, to: 300, width: 3)
+        for (i, y) in [Float(110), 170, 230].enumerated() {
+            let side: Float = i % 2 == 0 ? 1 : -1
+            ellipse(&canvas, center: Vec2(w / 2 + side * 40, y), radii: Vec2(36, 14), angle: -0.4 * side, color: Self.green)
+        }
+        for (dx, dy) in [(-30, 140), (15, 150), (-10, 195), (35, 200), (0, 245)] as [(Float, Float)] {
+            let c = Vec2(w / 2 + dx, dy)
+            canvas.fill { x, y in
+                let d = length(Vec2(x, y) - c)
+                guard d < 26 else { return nil }
+                let light = max(0, 1 - length(Vec2(x, y) - c - Vec2(-8, -8)) / 30)
+                return self.petalColor * (0.75 + 0.25 * light) + Vec3(repeating: 0.35 * light * light)
+            }
+        }
+    }
+
+    /// Upright stalks, each topped with a spike of small florets.
+    private func drawSpikes(on canvas: inout Canvas) {
+        let w = Float(canvas.width)
+        for k in 0..<5 {
+            let x = w / 2 + (Float(k) - 2) * 30, top = Float(80 + abs(k - 2) * 18)
+            stem(&canvas, x: x, from: top, to: 300, width: 2)
+            ellipse(&canvas, center: Vec2(x + 10, 260), radii: Vec2(16, 5), angle: -0.5, color: Self.green)
+            for j in 0..<7 {
+                let y = top + Float(j) * 10
+                ellipse(&canvas, center: Vec2(x - 5, y), radii: Vec2(6, 5), angle: 0, color: petalColor)
+                ellipse(&canvas, center: Vec2(x + 5, y + 5), radii: Vec2(6, 5), angle: 0, color: petalColor * 0.85)
+            }
+        }
+    }
+
+    /// A closed cup of petals on a stem between two long leaves.
+    private func drawCup(on canvas: inout Canvas) {
+        let w = Float(canvas.width)
+        stem(&canvas, x: w / 2, from: 150, to: 300)
+        ellipse(&canvas, center: Vec2(w / 2 - 30, 240), radii: Vec2(70, 14), angle: 1.2, color: Self.green)
+        ellipse(&canvas, center: Vec2(w / 2 + 34, 250), radii: Vec2(60, 12), angle: -1.25, color: Self.green * 0.9)
+        for (dx, shade) in [(Float(-22), Float(0.8)), (22, 0.8), (0, 1)] {
+            ellipse(&canvas, center: Vec2(w / 2 + dx, 130), radii: Vec2(26, 50), angle: dx * 0.008, color: petalColor * shade)
+        }
+    }
+
+    /// An ear of kernels in its green husk between long leaves, silk at the top.
+    private func drawEar(on canvas: inout Canvas) {
+        let w = Float(canvas.width)
+        stem(&canvas, x: w / 2, from: 60, to: 300, width: 5)
+        ellipse(&canvas, center: Vec2(w / 2 - 50, 200), radii: Vec2(80, 10), angle: 0.7, color: Self.green)
+        ellipse(&canvas, center: Vec2(w / 2 + 50, 150), radii: Vec2(80, 10), angle: -0.7, color: Self.green * 0.9)
+        let ear = Vec2(w / 2 + 18, 175)
+        canvas.fill { x, y in
+            let r = Vec2(x, y) - ear
+            guard (r.x / 22) * (r.x / 22) + (r.y / 70) * (r.y / 70) < 1 else { return nil }
+            let kernel = (Int(r.x + 100) / 7 + Int(r.y + 100) / 7) % 2 == 0
+            return self.petalColor * (kernel ? 1 : 0.85)
+        }
+        ellipse(&canvas, center: ear + Vec2(-14, 20), radii: Vec2(12, 60), angle: 0.15, color: Self.green)
+        canvas.fill { x, y in abs(x - ear.x - (y - ear.y + 70) * 0.1) < 1.5 && y < ear.y - 60 && y > ear.y - 95 ? Vec3(0.8, 0.65, 0.35) : nil }
     }
 
     /// Five rings of 24 arcs each, on where a bit of the URL's FNV-1a hash is set, around a dark

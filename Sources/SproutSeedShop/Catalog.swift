@@ -10,8 +10,12 @@ import Foundation
 public struct Product: Equatable, Sendable {
     public var key: String
     public var name: String
+    /// A path inside the catalog's folder, or an http(s) URL.
     public var modelPath: String
     public var packetPath: String
+
+    /// Where to load the model from, as a URL for the caching loader.
+    public var modelURL: String { modelPath.contains("://") ? modelPath : "file://" + modelPath }
     /// Printed width of the packet, metres (AC ProductKeyProcessing: 0.08).
     public var packetWidth: Float
     /// Mature height, metres.
@@ -86,9 +90,14 @@ public struct Catalog: Sendable {
         return catalog
     }
 
-    /// A file inside the catalog's folder: relative, no `..`, existing.
+    /// A file inside the catalog's folder (relative, no `..`, existing), or an http(s) URL that
+    /// the caching loader fetches.
     static func asset(_ v: DocumentValue, in folder: String) throws(DocumentError) -> String {
         let relative = try v.string()
+        if relative.hasPrefix("https://") || relative.hasPrefix("http://") {
+            guard let c = URLComponents(string: relative), c.host?.isEmpty == false else { throw v.error("is not a valid URL: '\(relative)'") }
+            return relative
+        }
         guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
             throw v.error("must be a path inside \(folder) without '..', got '\(relative)'")
         }

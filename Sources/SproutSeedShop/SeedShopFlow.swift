@@ -85,6 +85,11 @@ public final class SeedShopFlow {
         }
     }
 
+    /// ProductKeyProcessing L84-90: "Loading your preview\n 45%" while a download runs, then nothing.
+    public func showProgress(_ fraction: Double) {
+        infoText = CachingLoader.progressText(fraction) ?? ""
+    }
+
     /// AC session(_:didUpdate:): decoded URLs are processed once; failures fall back to the test URL once.
     private func decodingChanged(_ code: CodeAnchor) {
         switch code.urlDecodingState {

@@ -63,14 +63,18 @@ struct GrowCommand: ParsableCommand {
         if let packet {
             // The packet's flower takes the plant's flower or fruit colour (linear -> sRGB).
             var colour = SeedPacketArt(url: code).petalColor
+            var motif = SeedPacketArt.Motif.daisy
             if let species = HerbGenerator.species[plant] {
                 let c: Vec4
                 switch species.flower {
-                case .fruits(let x, _, _), .spike(let x, _), .cup(let x, _), .tassel(let x, _): c = x
+                case .fruits(let x, _, _): c = x; motif = .fruits
+                case .spike(let x, _): c = x; motif = .spikes
+                case .cup(let x, _): c = x; motif = .cup
+                case .tassel(_, let x): c = x; motif = .ear
                 }
                 colour = Vec3(sRGBFromLinear(c.x), sRGBFromLinear(c.y), sRGBFromLinear(c.z))
             }
-            var art = SeedPacketArt(petalColor: colour, url: code).image()
+            var art = SeedPacketArt(petalColor: colour, motif: motif, url: code).image()
             let name = plant == "sunflower" ? "Mammoth Sunflower" : HerbGenerator.species[plant]?.name ?? "Seedling"
             Self.letter(name.uppercased(), into: &art, font: try Font())
             try ImageFile.writePNG(pixels: art.pixels, width: art.width, height: art.height, to: packet)

@@ -46,6 +46,9 @@ struct OpenCommand: ParsableCommand {
     @Option(help: "Seed of the simulated session's noise.")
     var seed: UInt64 = 1
 
+    @Option(help: "Where downloaded models are cached (default: $XDG_CACHE_HOME/sprout, else ~/.cache/sprout).")
+    var cache: String?
+
     @Option(name: .customLong("state"), help: "The file that keeps the last experience (default: $XDG_STATE_HOME/sprout/last-experience, else ~/.local/state/...).")
     var statePath: String?
 
@@ -77,12 +80,22 @@ struct OpenCommand: ParsableCommand {
         let scene = Scene(lighting: world.lighting)
         scene.backdrop.addChild(try StageScene.build(world) { Texture(name: $0, image: try ImageFile.read(path: $0)) })
         let engine = InteractionEngine(session: Session(stage: world, seed: seed, viewport: viewport), scene: scene)
+        let environment = ProcessInfo.processInfo.environment
+        let cacheDirectory = cache ?? environment["XDG_CACHE_HOME"].map { $0 + "/sprout" } ?? (environment["HOME"] ?? "/tmp") + "/.cache/sprout"
+        let loader = CachingLoader(cacheDirectory: cacheDirectory)
+        var flowForProgress: SeedShopFlow?
         let flow = SeedShopFlow(engine: engine, catalog: catalog) { product in
+            // Through the cache (file: or http(s):), with the sample's progress text.
+            let path = try loader.load(product.modelURL) { fraction in
+                if let text = CachingLoader.progressText(fraction) { print(text.replacingOccurrences(of: "\n", with: "")) }
+            }
+            flowForProgress?.showProgress(1)
             // Generated plants have their stem's foot at the origin: only lift the lowest point to 0.
-            let asset = try ModelImporter.load(path: product.modelPath)
+            let asset = try ModelImporter.load(path: path)
             asset.root.transform.translation.y -= asset.bounds.isEmpty ? 0 : asset.bounds.min.y
             return asset.root
         }
+        flowForProgress = flow
         flow.start(launchURL: launchURL)
         return (scene, engine, flow)
     }

@@ -20,3 +20,11 @@ import Testing
     }
 }
 
+
+@Suite struct SeedPacketMotifTests {
+    @Test func eachMotifPaintsADifferentPicture() {
+        let motifs: [SeedPacketArt.Motif] = [.daisy, .fruits, .spikes, .cup, .ear]
+        let images = motifs.map { SeedPacketArt(petalColor: Vec3(0.8, 0.1, 0.1), motif: $0, url: "https://seedshop.example/x").image() }
+        for i in images.indices { for j in images.indices where j > i { #expect(images[i] != images[j]) } }
+    }
+}
