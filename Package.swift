@@ -35,6 +35,7 @@ let package = Package(
         .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument"]),
         .target(name: "SproutInteraction", dependencies: ["SproutSession"]),
         .target(name: "SproutSeedShop", dependencies: ["SproutInteraction", "SproutDocument"]),
+        .target(name: "SproutGeo", dependencies: ["SproutSession", .product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "SproutScript", dependencies: ["SproutInteraction", "SproutSeedShop", "SproutDocument"]),
 
         // Edges: one C library each.
@@ -62,6 +63,7 @@ let package = Package(
         .testTarget(name: "SproutInteractionTests", dependencies: ["SproutInteraction", "SproutTesting"]),
         .testTarget(name: "SproutScriptTests", dependencies: ["SproutScript", "SproutSeedShop", "SproutTesting"], exclude: ["Scenarios"]),
         .testTarget(name: "SproutSeedShopTests", dependencies: ["SproutSeedShop", "SproutTesting"]),
+        .testTarget(name: "SproutGeoTests", dependencies: ["SproutGeo", "SproutTesting"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"]),
         .testTarget(

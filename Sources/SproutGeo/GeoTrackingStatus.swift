@@ -1,0 +1,84 @@
+import SproutSession
+
+/// Where geotracking stands (ARKit's `ARGeoTrackingStatus`), with the sample's texts (G21,
+/// spec section 3).
+public struct GeoTrackingStatus: Equatable, Sendable {
+    public enum State: String, Sendable, CaseIterable {
+        case notAvailable, initializing, localizing, localized
+
+        /// G20 `State.description`.
+        public var description: String {
+            switch self {
+            case .notAvailable: return "Not available"
+            case .initializing: return "Initializing"
+            case .localizing: return "Localizing"
+            case .localized: return "Localized"
+            }
+        }
+    }
+
+    public enum Reason: String, Sendable, CaseIterable {
+        case none, notAvailableAtLocation, needLocationPermissions, worldTrackingUnstable, geoDataNotLoaded
+        case devicePointedTooLow, visualLocalizationFailed, waitingForLocation, waitingForAvailabilityCheck
+
+        /// G21 Utilities.swift `StateReason.description`.
+        public var description: String {
+            switch self {
+            case .none: return "None"
+            case .notAvailableAtLocation: return "Geotracking is unavailable here. Please return to your previous location to continue"
+            case .needLocationPermissions: return "App needs location permissions"
+            case .worldTrackingUnstable: return "Limited tracking"
+            case .geoDataNotLoaded: return "Downloading localization imagery. Please wait"
+            case .devicePointedTooLow: return "Point the camera at a nearby building"
+            case .visualLocalizationFailed: return "Point the camera at a building unobstructed by trees or other objects"
+            case .waitingForLocation: return "ARKit is waiting for the system to provide a precise coordinate for the user"
+            case .waitingForAvailabilityCheck: return "ARKit is checking Location Anchor availability at your locaiton"   // Apple's spelling
+            }
+        }
+    }
+
+    public enum Accuracy: String, Sendable, CaseIterable {
+        case undetermined, low, medium, high
+
+        public var description: String {
+            switch self {
+            case .undetermined: return "Undetermined"
+            case .low: return "Low"
+            case .medium: return "Medium"
+            case .high: return "High"
+            }
+        }
+    }
+
+    public var state: State
+    public var reason: Reason
+    public var accuracy: Accuracy
+
+    public init(state: State, reason: Reason = .none, accuracy: Accuracy = .undetermined) {
+        self.state = state
+        self.reason = reason
+        self.accuracy = accuracy
+    }
+
+    /// The status label (G21 ViewController L281-305): the accuracy when localized, else the
+    /// reason on its own line; world-tracking trouble names the camera's limited reason.
+    public func labelText(tracking: TrackingState) -> String {
+        if state == .localized { return "Accuracy: " + accuracy.description }
+        switch reason {
+        case .none: return ""
+        case .worldTrackingUnstable:
+            if case .limited(let r) = tracking { return "\nLimited tracking: " + r.description + "." }
+            return "\n" + reason.description + "."
+        default: return "\n" + reason.description + "."
+        }
+    }
+
+    // G21 alert and toast texts.
+    public static let notLocalizedTitle = "Cannot add geo anchor"
+    public static let notLocalizedMessage = "Unable to add geo anchor because geotracking has not yet localized."
+    public static let noRaycastResult = "No raycast result.\nTry pointing at a different area\nor move closer to a surface."
+    public static let nothingToUndo = "Nothing to undo"
+    public static let removedLastAnchor = "Removed last added anchor"
+    public static let unavailableTitle = "Geotracking unavailable"
+    public static let runningNewSession = "Running new AR session"
+}
