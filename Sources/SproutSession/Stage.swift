@@ -155,11 +155,29 @@ public struct GeoOrigin: Equatable, Sendable {
     /// Metres above the WGS-84 ellipsoid.
     public var altitude: Double
     public var heading: Double
+    /// Where geotracking is supported, as circles (centre and radius in metres); empty means
+    /// everywhere near the stage.
+    public var regions: [GeoRegion]
 
-    public init(latitude: Double, longitude: Double, altitude: Double = 0, heading: Double = 0) {
+    public init(latitude: Double, longitude: Double, altitude: Double = 0, heading: Double = 0, regions: [GeoRegion] = []) {
         self.latitude = latitude
         self.longitude = longitude
         self.altitude = altitude
         self.heading = heading
+        self.regions = regions
+    }
+}
+
+/// A circle on the Earth where geotracking is available.
+public struct GeoRegion: Equatable, Sendable {
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres.
+    public var radius: Double
+
+    public init(latitude: Double, longitude: Double, radius: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radius = radius
     }
 }

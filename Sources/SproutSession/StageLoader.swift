@@ -177,11 +177,21 @@ public struct StageLoader {
     }
 
     func geoOrigin(_ v: DocumentValue) throws(DocumentError) -> GeoOrigin {
-        let o = try v.object(allowing: ["latitude", "longitude", "altitude", "heading"])
+        let o = try v.object(allowing: ["latitude", "longitude", "altitude", "heading", "regions"])
+        var regions: [GeoRegion] = []
+        if let list = o.optional("regions") {
+            for item in try list.array() {
+                let r = try item.object(allowing: ["latitude", "longitude", "radius"])
+                regions.append(GeoRegion(latitude: try r.required("latitude").rangedDouble(-90...90),
+                                         longitude: try r.required("longitude").rangedDouble(-180...180),
+                                         radius: try r.required("radius").rangedDouble(1...1_000_000)))
+            }
+        }
         return GeoOrigin(latitude: try o.required("latitude").rangedDouble(-90...90),
                          longitude: try o.required("longitude").rangedDouble(-180...180),
                          altitude: try o.read("altitude", default: 0) { v throws(DocumentError) in try v.rangedDouble(-500...9000) },
-                         heading: try o.read("heading", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...360) })
+                         heading: try o.read("heading", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...360) },
+                         regions: regions)
     }
 
     // MARK: Values

@@ -1,0 +1,152 @@
+import SproutMath
+import SproutScene
+import SproutSession
+
+/// An anchor at a place on the Earth (ARKit's `ARGeoAnchor`).
+public final class GeoAnchor: Anchor {
+    public let coordinate: GeoCoordinate
+
+    init(identifier: AnchorIdentifier, name: String, coordinate: GeoCoordinate, transform: Matrix4) {
+        self.coordinate = coordinate
+        super.init(identifier: identifier, name: name, transform: transform)
+    }
+}
+
+/// Why a geo anchor was not added (G21 texts).
+public enum GeoAnchorError: Error, Equatable, CustomStringConvertible {
+    case notLocalized
+    case noRaycastResult
+
+    public var description: String {
+        switch self {
+        case .notLocalized: return GeoTrackingStatus.notLocalizedTitle + ": " + GeoTrackingStatus.notLocalizedMessage
+        case .noRaycastResult: return GeoTrackingStatus.noRaycastResult
+        }
+    }
+}
+
+/// Geo anchors over a session: added from a coordinate or a screen point once localised,
+/// positioned by the geodesy plus the current accuracy's error (seeded, shrinking as the
+/// accuracy improves), with undo and GPX round trips. Each anchor gets a placemark.
+public final class GeoAnchorSet {
+    public let tracker: GeoTracker
+    public let session: Session
+    public let scene: Scene
+    public private(set) var anchors: [GeoAnchor] = []
+    public private(set) var placemarks: [AnchorIdentifier: Placemark] = [:]
+    /// The last toast (G21: "Nothing to undo", "Removed last added anchor", ...).
+    public private(set) var toast = ""
+    private var random: SeededRandom
+    private var errors: [AnchorIdentifier: Vec2] = [:]
+    private var lastAccuracy = GeoTrackingStatus.Accuracy.undetermined
+
+    public init(tracker: GeoTracker, session: Session, scene: Scene, seed: UInt64) {
+        self.tracker = tracker
+        self.session = session
+        self.scene = scene
+        random = SeededRandom(seed: seed ^ 0x6765_6f)
+    }
+
+    /// Adds an anchor at `coordinate` (ground level when no altitude: the stage's floor, y = 0).
+    @discardableResult
+    public func add(_ coordinate: GeoCoordinate, name: String = "") throws(GeoAnchorError) -> GeoAnchor {
+        guard tracker.status.state == .localized else { throw .notLocalized }
+        let direction = random.float(in: 0...(2 * .pi))
+        let error = Vec2(cos(direction), sin(direction)) * random.float(in: 0.5...1)
+        let anchor = GeoAnchor(identifier: session.makeAnchorIdentifier(), name: name.isEmpty ? "anchor \(anchors.count + 1)" : name,
+                               coordinate: coordinate, transform: .identity)
+        errors[anchor.identifier] = error
+        anchors.append(anchor)
+        place(anchor)
+        session.add(anchor: anchor)
+        let d = distance(session.device.position, anchor.transform.translation)
+        let placemark = Placemark(anchor: anchor, addAfter: Double(d) / 10)
+        placemarks[anchor.identifier] = placemark
+        return anchor
+    }
+
+    /// Adds an anchor where a screen point's estimated-plane raycast lands (G21 tap).
+    @discardableResult
+    public func add(at point: Vec2) throws(GeoAnchorError) -> GeoAnchor {
+        guard tracker.status.state == .localized else { throw .notLocalized }
+        guard let hit = session.raycast(from: point, allowing: [.estimatedPlane]).first else { throw .noRaycastResult }
+        let p = hit.position
+        return try add(tracker.frame.coordinate(stage: SIMD3(Double(p.x), Double(p.y), Double(p.z))))
+    }
+
+    /// G21 undo: the last anchor and its placemark go.
+    public func undo() {
+        guard let last = anchors.popLast() else { toast = GeoTrackingStatus.nothingToUndo; return }
+        session.remove(anchor: last)
+        placemarks.removeValue(forKey: last.identifier)?.root.removeFromParent()
+        toast = GeoTrackingStatus.removedLastAnchor
+    }
+
+    /// Per frame: refine positions when the accuracy changes; grow the placemarks.
+    public func update(deltaTime dt: Double) {
+        if tracker.status.accuracy != lastAccuracy {
+            lastAccuracy = tracker.status.accuracy
+            for a in anchors { place(a) }
+        }
+        for (_, p) in placemarks { p.update(deltaTime: dt, scene: scene) }
+    }
+
+    private func place(_ anchor: GeoAnchor) {
+        let s = tracker.frame.stagePosition(anchor.coordinate)
+        let e = (errors[anchor.identifier] ?? .zero) * GeoTracker.positionError(tracker.status.accuracy)
+        anchor.transform = Matrix4.translation(Vec3(Float(s.x) + e.x, Float(s.y), Float(s.z) + e.y))
+    }
+}
+
+/// The sample's placemark (G21 Utilities.swift): an unlit blue sphere of 0.066 m inside a
+/// translucent one of 0.1 m, resting on the ground, added after distance/10 s, then after
+/// 0.5 s rising 3 m and growing x10 over 5 s, ease in-out.
+public final class Placemark {
+    public static let innerRadius: Float = 0.066
+    public static let outerRadius: Float = 0.1
+    public static let riseDelay = 0.5
+    public static let riseDuration = 5.0
+    public static let riseHeight: Float = 3
+    public static let growth: Float = 10
+
+    public let anchor: GeoAnchor
+    public let root: Entity
+    public let balloon: Entity
+    public private(set) var age = 0.0
+    public let addAfter: Double
+    public private(set) var isAdded = false
+
+    init(anchor: GeoAnchor, addAfter: Double) {
+        self.anchor = anchor
+        self.addAfter = addAfter
+        root = AnchorEntity(anchor: anchor, name: "placemark \(anchor.name)")
+        let inner = Entity(name: "inner", model: ModelComponent(mesh: MeshFactory.sphere(radius: Self.innerRadius, segments: 16, rings: 8),
+                                                               material: Material(name: "inner", baseColor: Vec4(0, 0.3, 1, 1), isUnlit: true)))
+        let outer = Entity(name: "outer", model: ModelComponent(mesh: MeshFactory.sphere(radius: Self.outerRadius, segments: 24, rings: 12),
+                                                               material: Material(name: "outer", baseColor: Vec4(1, 1, 1, 0.25), metallic: 1, roughness: 0.3)))
+        balloon = Entity(name: "balloon")
+        balloon.addChild(inner)
+        balloon.addChild(outer)
+        balloon.transform.translation.y = Self.outerRadius   // resting on the ground
+        root.addChild(balloon)
+    }
+
+    func update(deltaTime dt: Double, scene: Scene) {
+        age += dt
+        if !isAdded, age >= addAfter - 1e-9 {
+            isAdded = true
+            scene.addChild(root)
+            addedAt = age
+        }
+        if let start = addedAt, !isRising, age - start >= Self.riseDelay - 1e-9 {
+            isRising = true
+            var target = balloon.transform
+            target.translation.y += Self.riseHeight
+            target.scale *= Self.growth
+            scene.animate(balloon, to: target, duration: Self.riseDuration, timing: .easeInEaseOut)
+        }
+    }
+
+    private var addedAt: Double?
+    private var isRising = false
+}

@@ -1,0 +1,104 @@
+import SproutMath
+import SproutScene
+import SproutSession
+import SproutTesting
+import Testing
+@testable import SproutGeo
+
+@Suite struct GeoTrackerTests {
+    static func street() throws -> Stage {
+        try StageLoader.builtIn("street-corner", assetsDirectory: Fixtures.repositoryRoot + "/Assets")
+    }
+
+    /// Runs the session and the tracker at 60 Hz; returns the status text at each change.
+    static func run(_ session: Session, _ tracker: GeoTracker, _ anchors: GeoAnchorSet? = nil, seconds: Double) -> [(Double, GeoTrackingStatus)] {
+        var changes: [(Double, GeoTrackingStatus)] = []
+        for _ in 0..<Int((seconds * 60).rounded()) {
+            session.update(deltaTime: 1.0 / 60)
+            let s = tracker.update(deltaTime: 1.0 / 60, session: session)
+            anchors?.update(deltaTime: 1.0 / 60)
+            anchors?.scene.update(deltaTime: 1.0 / 60)
+            if changes.last?.1 != s { changes.append((session.time, s)) }
+        }
+        return changes
+    }
+
+    @Test func localisesAgainstFacadesAndImprovesWithTime() throws {
+        let stage = try Self.street()
+        let session = Session(stage: stage, seed: 1)
+        session.run(.worldTracking)
+        let tracker = try #require(GeoTracker(stage: stage))
+        let changes = Self.run(session, tracker, seconds: 13)
+        #expect(changes.map(\.1) == [
+            GeoTrackingStatus(state: .initializing, reason: .waitingForLocation),
+            GeoTrackingStatus(state: .localizing, reason: .geoDataNotLoaded),
+            GeoTrackingStatus(state: .localizing, reason: .none),
+            GeoTrackingStatus(state: .localized, accuracy: .low),
+            GeoTrackingStatus(state: .localized, accuracy: .medium),
+            GeoTrackingStatus(state: .localized, accuracy: .high),
+        ])
+        // Low after 2 s of facades from 2 s, medium at 5 s of them, high at 10 s.
+        #expect(abs(changes[3].0 - 4.0) < 0.02 && abs(changes[4].0 - 7.0) < 0.02 && abs(changes[5].0 - 12.0) < 0.02)
+    }
+
+    @Test func pointingDownOrAtNothingOrLeavingTheRegionSaySo() throws {
+        let stage = try Self.street()
+        let session = Session(stage: stage, seed: 1)
+        session.device.look(from: Vec3(0, 1.5, 6), at: Vec3(0, 0, 4))   // at the pavement
+        session.run(.worldTracking)
+        let tracker = try #require(GeoTracker(stage: stage))
+        #expect(Self.run(session, tracker, seconds: 3).last?.1.reason == .devicePointedTooLow)
+        #expect(tracker.status.labelText(tracking: session.trackingState) == "\nPoint the camera at a nearby building.")
+        session.device.look(from: Vec3(0, 1.5, 6), at: Vec3(0, 1.6, 40))   // away from every facade, at the sky
+        #expect(Self.run(session, tracker, seconds: 1).last?.1.reason == .visualLocalizationFailed)
+        session.device.move(by: Vec3(0, 0, 3000))   // 3 km away: outside the 2 km region
+        #expect(Self.run(session, tracker, seconds: 0.1).last?.1 == GeoTrackingStatus(state: .notAvailable, reason: .notAvailableAtLocation))
+    }
+
+    @Test func anchorsNeedLocalisationThenLandWithinTheAccuracy() throws {
+        let stage = try Self.street()
+        let session = Session(stage: stage, seed: 1)
+        session.run(.worldTracking)
+        let tracker = try #require(GeoTracker(stage: stage))
+        let scene = Scene()
+        let set = GeoAnchorSet(tracker: tracker, session: session, scene: scene, seed: 4)
+        let spot = tracker.frame.coordinate(stage: SIMD3(2, 0, -8))
+        #expect(throws: GeoAnchorError.notLocalized) { try set.add(spot) }
+        _ = Self.run(session, tracker, set, seconds: 4.5)
+        let anchor = try set.add(spot, name: "fountain")
+        let lowError = distance(anchor.transform.translation, Vec3(2, 0, -8))
+        #expect(lowError <= GeoTracker.positionError(.low) + 1e-3 && lowError >= GeoTracker.positionError(.low) * 0.5 - 1e-3)
+        // The placemark is added after distance / 10 s, rests on the ground, then rises 3 m and
+        // grows x10 over 5 s after half a second.
+        let placemark = try #require(set.placemarks[anchor.identifier])
+        #expect(abs(placemark.addAfter - Double(distance(session.device.position, anchor.transform.translation)) / 10) < 1e-6)
+        _ = Self.run(session, tracker, set, seconds: placemark.addAfter + 0.45)
+        #expect(placemark.isAdded && placemark.balloon.transform.translation.y == Placemark.outerRadius)
+        _ = Self.run(session, tracker, set, seconds: 5.2)
+        #expect(abs(placemark.balloon.transform.translation.y - (Placemark.outerRadius + 3)) < 1e-4)
+        #expect(abs(placemark.balloon.transform.scale.x - 10) < 1e-4)
+        // By now the accuracy is high: the anchor was refined.
+        _ = Self.run(session, tracker, set, seconds: 3)
+        #expect(tracker.status.accuracy == .high)
+        #expect(distance(anchor.transform.translation, Vec3(2, 0, -8)) <= GeoTracker.positionError(.high) + 1e-3)
+        // Undo, then nothing to undo.
+        set.undo()
+        #expect(set.toast == "Removed last added anchor" && set.anchors.isEmpty && placemark.root.parent == nil)
+        set.undo()
+        #expect(set.toast == "Nothing to undo")
+    }
+
+    @Test func anchorsRoundTripThroughGPX() throws {
+        let stage = try Self.street()
+        let frame = try #require(GeoTracker(stage: stage)).frame
+        let points = [SIMD3<Double>(2, 0, -8), SIMD3(-10, 1.5, 3)].enumerated().map { i, p in
+            Waypoint(name: "anchor \(i + 1)", coordinate: frame.coordinate(stage: p))
+        }
+        let back = try GPX.read(GPX.write(points), file: "anchors.gpx")
+        for (a, b) in zip(points, back) {
+            let pa = frame.stagePosition(a.coordinate), pb = frame.stagePosition(b.coordinate)
+            // 8 decimals of a degree are about a millimetre.
+            #expect(abs(pa.x - pb.x) < 0.002 && abs(pa.z - pb.z) < 0.002 && abs(pa.y - pb.y) < 1e-6)
+        }
+    }
+}
