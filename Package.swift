@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "sprout",
             dependencies: [
-                "SproutScene", "SproutSession", "SproutInteraction", "SproutScript", "SproutSeedShop", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
+                "SproutScene", "SproutSession", "SproutInteraction", "SproutScript", "SproutSeedShop", "SproutGeo", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -103,6 +103,7 @@ extension Key {
         case .e: GLFW_KEY_E
         case .r: GLFW_KEY_R
         case .p: GLFW_KEY_P
+        case .u: GLFW_KEY_U
         case .space: GLFW_KEY_SPACE
         case .escape: GLFW_KEY_ESCAPE
         case .up: GLFW_KEY_UP
@@ -113,7 +114,7 @@ extension Key {
         }
     }
 
-    static let all: [Key] = [.w, .a, .s, .d, .q, .e, .r, .p, .space, .escape, .up, .down, .left, .right, .shift]
+    static let all: [Key] = [.w, .a, .s, .d, .q, .e, .r, .p, .u, .space, .escape, .up, .down, .left, .right, .shift]
 }
 
 // GLFW callbacks are C function pointers: they find their Window through the user pointer.

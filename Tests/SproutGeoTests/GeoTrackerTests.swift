@@ -102,3 +102,27 @@ import Testing
         }
     }
 }
+
+@Suite struct MapViewTests {
+    @Test func positionsLandOnTheExpectedPixels() {
+        // 200 pixels for 50 m: 4 pixels a metre; heading 0 (looking along -Z) points up.
+        let map = MapView(size: 200, halfSpan: 25, center: Vec2(10, 5), heading: 0)
+        #expect(map.point(of: Vec2(10, 5)) == Vec2(100, 100))
+        #expect(map.point(of: Vec2(10, -5)) == Vec2(100, 60))     // 10 m ahead: 40 pixels up
+        #expect(map.point(of: Vec2(15, 5)) == Vec2(120, 100))     // 5 m right
+        // Facing +X (heading -90 degrees): +X is up.
+        let turned = MapView(size: 200, halfSpan: 25, center: .zero, heading: -.pi / 2)
+        let p = turned.point(of: Vec2(10, 0))
+        #expect(abs(p.x - 100) < 1e-4 && abs(p.y - 60) < 1e-4)
+        // A click maps back to where it points.
+        let back = turned.stagePosition(at: Vec2(137, 42))
+        #expect(length(turned.point(of: back) - Vec2(137, 42)) < 1e-3)
+    }
+
+    @Test func anchorsAreDrawnAsThreeMetreCircles() {
+        let map = MapView(size: 200, halfSpan: 25, center: .zero, heading: 0)
+        let image = map.image(anchors: [Vec2(0, -15)])
+        let inside = image[100, 40], rim = image[100, 40 + 12], paper = image[20, 20]   // 3 m = 12 pixels
+        #expect(inside.b > inside.r && rim == (255, 255, 255, 255) && paper.g > 200)
+    }
+}
