@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "SproutInteraction", dependencies: ["SproutSession"]),
         .target(name: "SproutSeedShop", dependencies: ["SproutInteraction", "SproutDocument"]),
         .target(name: "SproutGeo", dependencies: ["SproutSession", .product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "SproutScript", dependencies: ["SproutInteraction", "SproutSeedShop", "SproutDocument"]),
+        .target(name: "SproutScript", dependencies: ["SproutInteraction", "SproutSeedShop", "SproutGeo", "SproutDocument"]),
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutScene", "CStb"]),

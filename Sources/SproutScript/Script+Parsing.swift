@@ -4,7 +4,7 @@ import SproutSession
 
 extension Script {
     /// Step kinds, in the order the README documents them.
-    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "snapshot", "expect"]
+    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "snapshot", "expect"]
 
     public static func load(path: String) throws(DocumentError) -> Script {
         try parse(Document.load(path: path), source: path)
@@ -99,6 +99,13 @@ extension Script {
             action = .reset
         case "open":
             action = .open(try x.string())
+        case "geoAnchor":
+            let o = try x.object(allowing: ["lat", "lon", "alt"])
+            action = .geoAnchor(latitude: try o.required("lat").rangedDouble(-90...90), longitude: try o.required("lon").rangedDouble(-180...180),
+                                altitude: try o.optional("alt").map { v throws(DocumentError) in try v.rangedDouble(-500...9000) })
+        case "undo":
+            if case .mapping(let p) = x.content, !p.isEmpty { throw x.error("takes no settings; write `- undo: {}`") }
+            action = .undo
         case "snapshot":
             let name = try x.string()
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -113,7 +120,7 @@ extension Script {
 
     static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
         let o = try v.object(allowing: ["object", "position", "tolerance", "rotationY", "onPlane", "selected", "message", "focusSquare",
-                                        "tracking", "anchors", "objects", "coaching"])
+                                        "tracking", "anchors", "objects", "coaching", "geo"])
         var e = Expectation()
         e.object = try o.optional("object")?.string()
         e.position = try o.optional("position").map { v throws(DocumentError) in try vec3(v) }
@@ -129,12 +136,13 @@ extension Script {
         e.focusSquare = try o.optional("focusSquare")?.choice(["initializing", "open", "closed"])
         e.tracking = try o.optional("tracking")?.choice(["notAvailable", "normal"] + TrackingState.Reason.allCases.map { "limited(\($0.rawValue))" })
         if let a = o.optional("anchors") {
-            let kinds = ["planes", "images", "codes", "objects"]
+            let kinds = ["planes", "images", "codes", "objects", "geos"]
             let counts = try a.object(allowing: kinds)
             for kind in kinds { if let c = counts.optional(kind) { e.anchors.append((kind, try comparison(c))) } }
         }
         e.objectCount = try o.optional("objects").map { v throws(DocumentError) in try comparison(v) }
         e.coaching = try o.optional("coaching")?.string()
+        e.geo = try o.optional("geo")?.choice(["notAvailable", "initializing", "localizing", "localized"])
         let objectFields = ["position", "rotationY", "onPlane", "selected"].filter { o.optional($0) != nil }
         if e.object == nil, let first = objectFields.first { throw try o.required(first).error("needs `object:` to say which object") }
         return e
@@ -193,5 +201,13 @@ extension Script {
         if case .stay = target, lookAt == nil, rotation == nil { throw v.error("needs moveTo, moveBy, lookAt or rotation") }
         let duration = try o.read("duration", default: defaultDuration ?? 0, seconds)
         return DeviceMotion(target: target, lookAt: lookAt, rotation: rotation, duration: duration)
+    }
+}
+
+extension DocumentValue {
+    func rangedDouble(_ range: ClosedRange<Double>) throws(DocumentError) -> Double {
+        let x = try double()
+        guard range.contains(x) else { throw error("must lie in \(range.lowerBound)...\(range.upperBound), got \(x)") }
+        return x
     }
 }

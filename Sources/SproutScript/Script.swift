@@ -64,6 +64,10 @@ public enum Action: Sendable {
     case reset
     /// Opens a Seed Shop invocation URL (the flow starts scanning for its code).
     case open(String)
+    /// Adds a geo anchor (ground level when no altitude); refused before geotracking localises.
+    case geoAnchor(latitude: Double, longitude: Double, altitude: Double?)
+    /// Removes the last geo anchor.
+    case undo
     case snapshot(String)
     case expect(Expectation)
 
@@ -79,6 +83,8 @@ public enum Action: Sendable {
         case .touches: return "touches"
         case .reset: return "reset"
         case .open: return "open"
+        case .geoAnchor: return "geoAnchor"
+        case .undo: return "undo"
         case .snapshot: return "snapshot"
         case .expect: return "expect"
         }
@@ -111,6 +117,8 @@ public struct Expectation: Sendable {
     public var objectCount: Comparison?
     /// The Seed Shop's coaching text shown (`""` for none).
     public var coaching: String?
+    /// The geotracking state (`notAvailable`, `initializing`, `localizing`, `localized`).
+    public var geo: String?
 }
 
 /// `== n`, `>= n`, `<= n`, `> n`, `< n` or a bare `n`.

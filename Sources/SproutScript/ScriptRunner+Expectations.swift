@@ -37,6 +37,10 @@ extension ScriptRunner {
             if !comparison.holds(for: n) { fail("anchors.\(kind)", comparison.description, "\(n)") }
         }
         if let c = e.objectCount, !c.holds(for: engine.objects.count) { fail("objects", c.description, "\(engine.objects.count)") }
+        if let g = e.geo {
+            let state = geo?.tracker.status.state.rawValue ?? "no geographic origin"
+            if state != g { fail("geo", g, state) }
+        }
         if let c = e.coaching {
             let shown = flow.map { $0.isCoachingVisible ? $0.coachingText : "" } ?? ""
             if shown != c { fail("coaching", quoted(c), flow == nil ? "no Seed Shop opened" : quoted(shown)) }

@@ -1,4 +1,5 @@
 import SproutDocument
+import SproutGeo
 import SproutInteraction
 import SproutMath
 import SproutScene
@@ -36,6 +37,10 @@ public final class ScriptRunner {
     public var seedShop: (catalog: Catalog, loadModel: (Product) throws -> Entity)?
     /// The Seed Shop flow once an `open` step started it.
     public private(set) var flow: SeedShopFlow?
+    /// Geotracking, on a stage with a geographic origin.
+    public private(set) var geo: (tracker: GeoTracker, anchors: GeoAnchorSet)?
+    /// The last geo alert or toast ("Cannot add geo anchor: ...", "Removed last added anchor").
+    public private(set) var geoMessage = ""
 
     public private(set) var failures: [ExpectationFailure] = []
     public private(set) var frameCount = 0
@@ -57,6 +62,9 @@ public final class ScriptRunner {
         if let camera = script.camera { session.device.look(from: camera.position, at: camera.lookAt) }
         engine = InteractionEngine(session: session, scene: scene)
         if script.showPlanes { scene.addChild(planes.root) }
+        if let tracker = GeoTracker(stage: stage) {
+            geo = (tracker, GeoAnchorSet(tracker: tracker, session: session, scene: scene, seed: script.seed))
+        }
     }
 
     /// Runs every step; expectation failures are collected (see `failures`), other errors
@@ -71,10 +79,17 @@ public final class ScriptRunner {
         }
     }
 
-    /// The Seed Shop's part of a trace record, once an `open` step started it.
+    /// The Seed Shop's and geotracking's parts of a trace record, when they are running.
     private var seedShopState: [(String, JSONValue)] {
-        guard let flow else { return [] }
-        return [("seedShop", .object([("coaching", .string(flow.isCoachingVisible ? flow.coachingText : "")),
+        var pairs: [(String, JSONValue)] = []
+        if let geo {
+            pairs.append(("geo", .object([("state", .string(geo.tracker.status.state.rawValue)), ("reason", .string(geo.tracker.status.reason.rawValue)),
+                                          ("accuracy", .string(geo.tracker.status.accuracy.rawValue)),
+                                          ("label", .string(geo.tracker.status.labelText(tracking: engine.session.trackingState))),
+                                          ("message", .string(geoMessage))])))
+        }
+        guard let flow else { return pairs }
+        return pairs + [("seedShop", .object([("coaching", .string(flow.isCoachingVisible ? flow.coachingText : "")),
                                       ("info", .string(flow.infoText)),
                                       ("decoded", .array(flow.decodedURLs.map { .string($0) })),
                                       ("grown", .array(flow.presented.keys.sorted().map { .string($0) }))]))]
@@ -172,6 +187,19 @@ public final class ScriptRunner {
             let flow = self.flow ?? SeedShopFlow(engine: engine, catalog: seedShop.catalog, loadModel: seedShop.loadModel)
             self.flow = flow
             flow.start(launchURL: url)
+        case .geoAnchor(let lat, let lon, let alt):
+            guard let geo else {
+                throw DocumentError(file: script.source, line: step.line, field: step.field + ".geoAnchor", message: "the stage has no geographic origin")
+            }
+            // Ground level: the stage floor (y = 0) under the coordinate.
+            let ground = geo.tracker.frame.stagePosition(GeoCoordinate(latitude: lat, longitude: lon, altitude: geo.tracker.frame.origin.altitude))
+            let altitude = alt ?? geo.tracker.frame.coordinate(stage: SIMD3(ground.x, 0, ground.z)).altitude
+            do { try geo.anchors.add(GeoCoordinate(latitude: lat, longitude: lon, altitude: altitude)); geoMessage = "" } catch {
+                geoMessage = "\(error)"
+            }
+        case .undo:
+            geo?.anchors.undo()
+            geoMessage = geo?.anchors.toast ?? ""
         case .snapshot(let name):
             try onSnapshot?(name)
         case .expect(let expectation):
@@ -231,6 +259,10 @@ public final class ScriptRunner {
         let frame = engine.update(deltaTime: script.frameDuration)
         for event in frame.events { planes.apply(event) }
         flow?.handle(frame)
+        if let geo {
+            _ = geo.tracker.update(deltaTime: script.frameDuration, session: engine.session)
+            geo.anchors.update(deltaTime: script.frameDuration)
+        }
         frameCount += 1
         if traceEveryFrame {
             frameRecords.append(.object([("frame", .number(Double(frameCount))), ("time", .number(engine.session.time))] + TraceState.capture(engine)))

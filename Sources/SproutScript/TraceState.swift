@@ -1,3 +1,4 @@
+import SproutGeo
 import SproutInteraction
 import SproutMath
 import SproutScene
@@ -51,6 +52,7 @@ enum TraceState {
         case is PlaneAnchor: return "plane"
         case is ImageAnchor: return "image"
         case is CodeAnchor: return "code"
+        case is GeoAnchor: return "geo"
         default: return "object"
         }
     }
