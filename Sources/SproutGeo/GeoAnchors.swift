@@ -88,7 +88,10 @@ public final class GeoAnchorSet {
             lastAccuracy = tracker.status.accuracy
             for a in anchors { place(a) }
         }
-        for (_, p) in placemarks { p.update(deltaTime: dt, scene: scene) }
+        for (_, p) in placemarks {
+            p.update(deltaTime: dt, scene: scene)
+            p.show(accuracy: tracker.status.accuracy)
+        }
     }
 
     private func place(_ anchor: GeoAnchor) {
@@ -112,6 +115,12 @@ public final class Placemark {
     public let anchor: GeoAnchor
     public let root: Entity
     public let balloon: Entity
+    /// Beyond the sample: with medium or high accuracy an arrow points down at the spot; with
+    /// low accuracy the ball floats high up, as the sample's README describes.
+    public let arrow: Entity
+    /// The arrow's tip is this high above the spot; it is 1.2 m long.
+    public static let arrowGap: Float = 0.05
+    public static let arrowLength: Float = 1.2
     public private(set) var age = 0.0
     public let addAfter: Double
     public private(set) var isAdded = false
@@ -129,6 +138,23 @@ public final class Placemark {
         balloon.addChild(outer)
         balloon.transform.translation.y = Self.outerRadius   // resting on the ground
         root.addChild(balloon)
+        let orange = Material(name: "arrow", baseColor: Vec4(1, 0.35, 0.05, 1), roughness: 0.5, isDoubleSided: true)
+        let head = Entity(name: "arrow head", transform: Transform(translation: Vec3(0, Self.arrowGap + 0.3, 0), rotation: Quaternion(angle: .pi, axis: .unitX)),
+                          model: ModelComponent(mesh: MeshFactory.cone(radius: 0.12, height: 0.3), material: orange))
+        let shaft = Entity(name: "arrow shaft", transform: Transform(translation: Vec3(0, Self.arrowGap + 0.3 + (Self.arrowLength - 0.3) / 2, 0)),
+                           model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.06, Self.arrowLength - 0.3, 0.06)), material: orange))
+        arrow = Entity(name: "arrow")
+        arrow.addChild(head)
+        arrow.addChild(shaft)
+        arrow.isEnabled = false
+        root.addChild(arrow)
+    }
+
+    /// Shows the arrow instead of the ball once the position is known well (medium or high).
+    public func show(accuracy: GeoTrackingStatus.Accuracy) {
+        let precise = accuracy == .medium || accuracy == .high
+        arrow.isEnabled = precise
+        balloon.isEnabled = !precise
     }
 
     func update(deltaTime dt: Double, scene: Scene) {

@@ -80,5 +80,11 @@ public struct GeoTrackingStatus: Equatable, Sendable {
     public static let nothingToUndo = "Nothing to undo"
     public static let removedLastAnchor = "Removed last added anchor"
     public static let unavailableTitle = "Geotracking unavailable"
+    public static let restartAction = "Restart Session"
+
+    /// G21 checkAvailability's alert message for an error text.
+    public static func unavailableMessage(_ error: String) -> String {
+        error + "\nPlease try again in an area where geotracking is supported."
+    }
     public static let runningNewSession = "Running new AR session"
 }

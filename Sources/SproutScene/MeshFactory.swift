@@ -54,4 +54,27 @@ public enum MeshFactory {
         }
         return Mesh(name: name, positions: positions, normals: normals, uvs: uvs, indices: indices)
     }
+
+    /// A cone standing on its base (radius at y = 0) with its tip at y = `height`; closed base.
+    public static func cone(radius: Float, height: Float, segments: Int = 24, name: String = "cone") -> Mesh {
+        var positions: [Vec3] = [], normals: [Vec3] = [], indices: [UInt32] = []
+        let slope = radius / height
+        for s in 0...segments {
+            let a = Float(s) / Float(segments) * 2 * .pi
+            let n = normalize(Vec3(cos(a), slope, -sin(a)))
+            positions += [Vec3(cos(a) * radius, 0, -sin(a) * radius), Vec3(0, height, 0)]
+            normals += [n, n]
+        }
+        for s in 0..<UInt32(segments) { indices += [2 * s, 2 * s + 2, 2 * s + 1] }
+        let center = UInt32(positions.count)
+        positions.append(.zero)
+        normals.append(-.unitY)
+        for s in 0...segments {
+            let a = Float(s) / Float(segments) * 2 * .pi
+            positions.append(Vec3(cos(a) * radius, 0, -sin(a) * radius))
+            normals.append(-.unitY)
+        }
+        for s in 0..<UInt32(segments) { indices += [center, center + 2 + s, center + 1 + s] }
+        return Mesh(name: name, positions: positions, normals: normals, indices: indices)
+    }
 }

@@ -87,7 +87,10 @@ struct GeoCommand: ParsableCommand {
         let messages = StatusMessages()
         // G20's label: the state, then the G21 text (the accuracy, or the reason on its own line).
         let text = tracker.status.labelText(tracking: session.trackingState)
-        let label = tracker.status.state.description + (tracker.status.state == .localized ? ", " + text : text)
+        var label = tracker.status.state.description + (tracker.status.state == .localized ? ", " + text : text)
+        if tracker.status.state == .notAvailable {
+            label = GeoTrackingStatus.unavailableTitle + "\n" + GeoTrackingStatus.unavailableMessage(tracker.status.reason.description)
+        }
         messages.showMessage(label, autoHide: false)
         messages.advance(by: 1)
         result += overlay.overlays(for: messages, help: help, viewport: d.viewport)

@@ -74,9 +74,14 @@ import Testing
         #expect(abs(placemark.addAfter - Double(distance(session.device.position, anchor.transform.translation)) / 10) < 1e-6)
         _ = Self.run(session, tracker, set, seconds: placemark.addAfter + 0.45)
         #expect(placemark.isAdded && placemark.balloon.transform.translation.y == Placemark.outerRadius)
+        #expect(tracker.status.accuracy == .low && placemark.balloon.isEnabled && !placemark.arrow.isEnabled)
         _ = Self.run(session, tracker, set, seconds: 5.2)
         #expect(abs(placemark.balloon.transform.translation.y - (Placemark.outerRadius + 3)) < 1e-4)
         #expect(abs(placemark.balloon.transform.scale.x - 10) < 1e-4)
+        // Low accuracy: the ball floats; medium: an arrow points down at the spot instead.
+        #expect(tracker.status.accuracy == .medium && placemark.arrow.isEnabled && !placemark.balloon.isEnabled)
+        let tip = placemark.arrow.visualBounds().min.y
+        #expect(abs(tip - (anchor.transform.translation.y + Placemark.arrowGap)) < 1e-4)
         // By now the accuracy is high: the anchor was refined.
         _ = Self.run(session, tracker, set, seconds: 3)
         #expect(tracker.status.accuracy == .high)

@@ -61,6 +61,19 @@ import Testing
         #expect(GeoTrackingStatus.Reason.waitingForAvailabilityCheck.description == "ARKit is checking Location Anchor availability at your locaiton")
         #expect(GeoTrackingStatus.Reason.notAvailableAtLocation.description == "Geotracking is unavailable here. Please return to your previous location to continue")
         #expect(GeoTrackingStatus.State.notAvailable.description == "Not available")
+        #expect(GeoTrackingStatus.Reason.allCases.map(\.description) == [
+            "None",
+            "Geotracking is unavailable here. Please return to your previous location to continue",
+            "App needs location permissions",
+            "Limited tracking",
+            "Downloading localization imagery. Please wait",
+            "Point the camera at a nearby building",
+            "Point the camera at a building unobstructed by trees or other objects",
+            "ARKit is waiting for the system to provide a precise coordinate for the user",
+            "ARKit is checking Location Anchor availability at your locaiton",
+        ])
+        #expect(GeoTrackingStatus.Accuracy.allCases.map(\.description) == ["Undetermined", "Low", "Medium", "High"])
+        #expect(GeoTrackingStatus.unavailableMessage("Not here") == "Not here\nPlease try again in an area where geotracking is supported.")
     }
 }
 
