@@ -118,18 +118,11 @@ public final class CachingLoader: @unchecked Sendable {
         }
     }
 
-    /// Writes atomically: a temporary file renamed into place, so a half download never looks cached.
+    /// Writes atomically (Foundation writes a temporary file and renames it into place), so a
+    /// half download never looks cached.
     private static func store(_ data: Data, at path: String, url: String) -> Result<String, Failure> {
-        let temporary = path + ".partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            return .failure(Failure(url: url, reason: "cannot write \(temporary)"))
-        }
-        do {
-            _ = try? FileManager.default.removeItem(atPath: path)
-            try FileManager.default.moveItem(atPath: temporary, toPath: path)
-        } catch {
-            _ = try? FileManager.default.removeItem(atPath: temporary)
-            return .failure(Failure(url: url, reason: "cannot move the download into the cache"))
+        do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            return .failure(Failure(url: url, reason: "cannot write \(path) into the cache"))
         }
         return .success(path)
     }

@@ -19,21 +19,18 @@ public struct LaunchState: Sendable {
         return nil
     }
 
+    /// Where an interrupted save may have left its half-written file.
     var temporaryPath: String { path + ".partial" }
 
     public func save(_ url: String) throws {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: temporaryPath, contents: Data((url + "\n").utf8)) else {
-            throw LaunchStateError(path: temporaryPath, reason: "cannot be written")
+        // Foundation writes a temporary file and renames it over the old state in one step, so
+        // there is never a moment without a state file (removing, then moving, had one).
+        do { try Data((url + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw LaunchStateError(path: path, reason: "cannot be written: \(error)")
         }
-        try commit()
-    }
-
-    /// The rename that makes a written state current (split out so a test can stop before it).
-    func commit() throws {
-        _ = try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: temporaryPath, toPath: path)
+        _ = try? FileManager.default.removeItem(atPath: temporaryPath)   // left by an earlier interrupted save
     }
 
     /// The saved URL, or nil when there is none; a half-written temporary file is ignored.

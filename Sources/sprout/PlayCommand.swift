@@ -152,13 +152,11 @@ struct PlayCommand: ParsableCommand {
 
     static func writeAtomically(_ text: String, to path: String) throws { try writeAtomically(Array(text.utf8), to: path) }
 
+    /// Foundation's atomic write (a temporary file renamed over the old one), as `ImageFile` writes PNGs.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let temporary = path + ".partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw RenderError("cannot write \(path)")
+        do { try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw RenderError("cannot write \(path): \(error)")
         }
-        _ = try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
     }
 }
 
