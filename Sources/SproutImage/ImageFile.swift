@@ -29,3 +29,10 @@ public enum ImageFile {
         }
     }
 }
+
+extension Texture {
+    /// A texture of the PNG or JPEG at `path` (sRGB, repeating), for stages and overlays.
+    public static func read(path: String) throws -> Texture {
+        Texture(name: path, image: try ImageFile.read(path: path))
+    }
+}

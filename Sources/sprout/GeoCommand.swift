@@ -58,7 +58,7 @@ struct GeoCommand: ParsableCommand {
         }
         let viewport = Viewport(width: Float(size.width), height: Float(size.height))
         let scene = Scene(lighting: world.lighting)
-        scene.backdrop.addChild(try StageScene.build(world) { Texture(name: $0, image: try ImageFile.read(path: $0)) })
+        scene.backdrop.addChild(try StageScene.build(world, loadTexture: Texture.read))
         let session = Session(stage: world, seed: seed, viewport: viewport)
         session.run(.worldTracking)
         let tracker = GeoTracker(stage: world)!

@@ -78,7 +78,7 @@ struct OpenCommand: ParsableCommand {
     private func makeWorld(catalog: Catalog, launchURL: String, viewport: Viewport) throws -> (Scene, InteractionEngine, SeedShopFlow) {
         let world = try StageLoader.resolve(stage, assetsDirectory: ResourceLocator.assetsDirectory)
         let scene = Scene(lighting: world.lighting)
-        scene.backdrop.addChild(try StageScene.build(world) { Texture(name: $0, image: try ImageFile.read(path: $0)) })
+        scene.backdrop.addChild(try StageScene.build(world, loadTexture: Texture.read))
         let engine = InteractionEngine(session: Session(stage: world, seed: seed, viewport: viewport), scene: scene)
         let environment = ProcessInfo.processInfo.environment
         let cacheDirectory = cache ?? environment["XDG_CACHE_HOME"].map { $0 + "/sprout" } ?? (environment["HOME"] ?? "/tmp") + "/.cache/sprout"

@@ -80,7 +80,7 @@ struct PlayCommand: ParsableCommand {
         var ffmpeg: FFmpegPipe?
         if frames != .none || video != nil {
             // The stage is only needed for pictures: the session reads the stage's description.
-            runner.scene.backdrop.addChild(try StageScene.build(stage) { Texture(name: $0, image: try ImageFile.read(path: $0)) })
+            runner.scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
             renderer = try FrameRenderer(runner: runner, width: Int(script.viewport.x), height: Int(script.viewport.y), samples: msaa)
         }
         if let video {

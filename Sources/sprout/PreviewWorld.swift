@@ -33,9 +33,7 @@ final class PreviewWorld {
         self.modelPath = path
         _ = try ModelImporter.load(path: path)   // refuse a broken model before anything runs
         scene = Scene(lighting: stage.lighting)
-        scene.backdrop.addChild(try StageScene.build(stage) { file in
-            Texture(name: file, image: try ImageFile.read(path: file))
-        })
+        scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
         if showPlanes { scene.addChild(planes.root) }
         let session = Session(stage: stage, seed: seed, viewport: viewport)
         engine = InteractionEngine(session: session, scene: scene)

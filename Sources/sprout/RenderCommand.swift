@@ -80,7 +80,7 @@ struct RenderCommand: ParsableCommand {
             let world = try StageLoader.resolve(stage, assetsDirectory: ResourceLocator.assetsDirectory)
             scene.lighting = world.lighting
             scene.lighting.castsShadows = world.lighting.castsShadows && !noShadows
-            scene.backdrop.addChild(try StageScene.build(world) { Texture(name: $0, image: try ImageFile.read(path: $0)) })
+            scene.backdrop.addChild(try StageScene.build(world, loadTexture: Texture.read))
             asset.root.transform.translation += world.camera.lookAt - Vec3(bounds.center.x, bounds.isEmpty ? 0 : bounds.min.y, bounds.center.z)
             bounds = asset.root.visualBounds()
             stageCamera = world.camera

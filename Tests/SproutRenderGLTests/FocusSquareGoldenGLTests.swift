@@ -14,7 +14,7 @@ extension RenderGoldenGLTests {
     func focusSquareScene(seconds: Double) throws -> (Scene, Camera, FocusSquare) {
         let stage = try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.repositoryRoot + "/Assets")
         let scene = Scene(lighting: stage.lighting)
-        scene.backdrop.addChild(try StageScene.build(stage) { Texture(name: $0, image: try ImageFile.read(path: $0)) })
+        scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
         let session = Session(stage: stage, seed: 7, viewport: Viewport(width: 720, height: 720))
         session.device.look(from: Vec3(-0.2, 1.19, 0.12), at: Vec3(-0.2, 0.74, -0.05))
         // A narrow lens makes the square about 50 pixels wide in a 96-pixel golden (its apparent

@@ -14,7 +14,7 @@ extension RenderGoldenGLTests {
     func stageScene(planesAfter seconds: Double?) throws -> (Scene, Camera) {
         let stage = try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.repositoryRoot + "/Assets")
         let scene = Scene(lighting: stage.lighting)
-        scene.backdrop.addChild(try StageScene.build(stage) { Texture(name: $0, image: try ImageFile.read(path: $0)) })
+        scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
         let session = Session(stage: stage, seed: 7, viewport: Viewport(width: 1280, height: 720))
         if let seconds {
             let planes = PlaneAnchorVisualizer()
