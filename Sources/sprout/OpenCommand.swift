@@ -92,7 +92,7 @@ struct OpenCommand: ParsableCommand {
             flowForProgress?.showProgress(1)
             // Generated plants have their stem's foot at the origin: only lift the lowest point to 0.
             let asset = try ModelImporter.load(path: path)
-            asset.root.transform.translation.y -= asset.bounds.isEmpty ? 0 : asset.bounds.min.y
+            asset.standOnOrigin(centringFootprint: false)
             return asset.root
         }
         flowForProgress = flow

@@ -69,7 +69,7 @@ struct PlayCommand: ParsableCommand {
             let catalog = try Catalog.load(path: assets + "/catalog.yaml")
             runner.seedShop = (catalog, { product in
                 let asset = try ModelImporter.load(path: product.modelPath)
-                asset.root.transform.translation.y -= asset.bounds.isEmpty ? 0 : asset.bounds.min.y
+                asset.standOnOrigin(centringFootprint: false)
                 return asset.root
             })
         }
@@ -141,8 +141,7 @@ struct PlayCommand: ParsableCommand {
     static func model(named name: String, script: Script, folder: String) throws -> Entity {
         if let path = script.objects[name] {
             let asset = try ModelImporter.load(path: resolve(path, in: folder))
-            let bounds = asset.bounds
-            asset.root.transform.translation -= Vec3(bounds.center.x, bounds.isEmpty ? 0 : bounds.min.y, bounds.center.z)
+            asset.standOnOrigin()
             return asset.root
         }
         if let model = BuiltInModels.make(name) { return model }

@@ -56,9 +56,7 @@ final class PreviewWorld {
     @discardableResult
     func placePlant() throws -> Bool {
         let asset = try ModelImporter.load(path: modelPath)
-        let bounds = asset.bounds
-        // Stand the model on its lowest point, centred over the object's origin.
-        asset.root.transform.translation -= Vec3(bounds.center.x, bounds.isEmpty ? 0 : bounds.min.y, bounds.center.z)
+        asset.standOnOrigin()
         placedCount += 1
         // Named as a script's `place: plant` names them, so recordings replay name for name.
         return engine.place(VirtualObject(name: placedCount == 1 ? "plant" : "plant \(placedCount)", model: asset.root))

@@ -81,7 +81,8 @@ struct RenderCommand: ParsableCommand {
             scene.lighting = world.lighting
             scene.lighting.castsShadows = world.lighting.castsShadows && !noShadows
             scene.backdrop.addChild(try StageScene.build(world, loadTexture: Texture.read))
-            asset.root.transform.translation += world.camera.lookAt - Vec3(bounds.center.x, bounds.isEmpty ? 0 : bounds.min.y, bounds.center.z)
+            asset.standOnOrigin()
+            asset.root.transform.translation += world.camera.lookAt
             bounds = asset.root.visualBounds()
             stageCamera = world.camera
         }
