@@ -17,6 +17,20 @@ extension DocumentValue {
 
     public func float() throws(DocumentError) -> Float { Float(try double()) }
 
+    /// A number within `range` (strictly above its lower end when `positive`).
+    public func ranged(_ range: ClosedRange<Float>, positive: Bool = false) throws(DocumentError) -> Float {
+        let x = try float()
+        if positive, x <= 0 { throw error("must be positive, got \(x)") }
+        guard range.contains(x) else { throw error("must lie in \(range.lowerBound)...\(range.upperBound), got \(x)") }
+        return x
+    }
+
+    public func rangedDouble(_ range: ClosedRange<Double>) throws(DocumentError) -> Double {
+        let x = try double()
+        guard range.contains(x) else { throw error("must lie in \(range.lowerBound)...\(range.upperBound), got \(x)") }
+        return x
+    }
+
     public func int() throws(DocumentError) -> Int {
         guard case .scalar(let s, let isPlain) = content, isPlain, let value = Int(s) else {
             throw error("expected a whole number, got \(summary)")

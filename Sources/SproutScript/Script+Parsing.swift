@@ -203,11 +203,3 @@ extension Script {
         return DeviceMotion(target: target, lookAt: lookAt, rotation: rotation, duration: duration)
     }
 }
-
-extension DocumentValue {
-    func rangedDouble(_ range: ClosedRange<Double>) throws(DocumentError) -> Double {
-        let x = try double()
-        guard range.contains(x) else { throw error("must lie in \(range.lowerBound)...\(range.upperBound), got \(x)") }
-        return x
-    }
-}

@@ -255,19 +255,3 @@ public struct StageLoader {
         return (path, size)
     }
 }
-
-extension DocumentValue {
-    /// A number within `range` (strictly above its lower end when `positive`).
-    func ranged(_ range: ClosedRange<Float>, positive: Bool = false) throws(DocumentError) -> Float {
-        let x = try float()
-        if positive, x <= 0 { throw error("must be positive, got \(x)") }
-        guard range.contains(x) else { throw error("must lie in \(range.lowerBound)...\(range.upperBound), got \(x)") }
-        return x
-    }
-
-    func rangedDouble(_ range: ClosedRange<Double>) throws(DocumentError) -> Double {
-        let x = try double()
-        guard range.contains(x) else { throw error("must lie in \(range.lowerBound)...\(range.upperBound), got \(x)") }
-        return x
-    }
-}
