@@ -84,16 +84,13 @@ struct GeoCommand: ParsableCommand {
         let margin: Float = 16
         var result = [ScreenOverlay(texture: Texture(name: "map", image: image, wrap: .clampToEdge),
                                     origin: Vec2(d.viewport.width - Float(Self.mapSize) - margin, margin), size: Vec2(Float(Self.mapSize), Float(Self.mapSize)))]
-        let messages = StatusMessages()
         // G20's label: the state, then the G21 text (the accuracy, or the reason on its own line).
         let text = tracker.status.labelText(tracking: session.trackingState)
         var label = tracker.status.state.description + (tracker.status.state == .localized ? ", " + text : text)
         if tracker.status.state == .notAvailable {
             label = GeoTrackingStatus.unavailableTitle + "\n" + GeoTrackingStatus.unavailableMessage(tracker.status.reason.description)
         }
-        messages.showMessage(label, autoHide: false)
-        messages.advance(by: 1)
-        result += overlay.overlays(for: messages, help: help, viewport: d.viewport)
+        result += overlay.overlays(text: label, help: help, viewport: d.viewport)
         return result
     }
 

@@ -129,12 +129,7 @@ struct OpenCommand: ParsableCommand {
             engine.session.device.transform = pose
             flow.handle(engine.update(deltaTime: dt))
             guard step * frames / steps > written else { continue }
-            let messages = StatusMessages()
-            if flow.isCoachingVisible { messages.showMessage(flow.coachingText, autoHide: false); messages.advance(by: 1) }
-            let view = View(camera: engine.session.device.camera, clearColor: Vec4(0.1, 0.1, 0.12, 1),
-                            overlays: overlay.overlays(for: flow.isCoachingVisible ? messages : engine.messages, help: nil, viewport: viewport),
-                            viewportInPoints: viewport)
-            try renderer.render(scene, view: view, into: target)
+            try renderer.render(scene, view: view(engine, flow, overlay, help: nil), into: target)
             target.readPixels(into: &pixels)
             try ImageFile.writePNG(pixels: pixels, width: size.width, height: size.height,
                                    to: output + "/" + OutputPattern(template: "frame-%03d.png").path(frame: written))
@@ -143,6 +138,15 @@ struct OpenCommand: ParsableCommand {
         let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
         let grown = flow.presented.keys.sorted().joined(separator: ", ")
         print("wrote \(written) frame(s) to \(absolute)/ (decoded \(flow.decodedURLs.joined(separator: ", ")); grown: \(grown.isEmpty ? "nothing" : grown))")
+    }
+
+    /// What the device sees, under the coaching text while it shows, else the engine's messages.
+    private func view(_ engine: InteractionEngine, _ flow: SeedShopFlow, _ overlay: StatusOverlay, help: String?) -> View {
+        let viewport = engine.session.device.viewport
+        let panel = flow.isCoachingVisible
+            ? overlay.overlays(text: flow.coachingText, help: help, viewport: viewport)
+            : overlay.overlays(for: engine.messages, help: help, viewport: viewport)
+        return View(camera: engine.session.device.camera, clearColor: Vec4(0.1, 0.1, 0.12, 1), overlays: panel, viewportInPoints: viewport)
     }
 
     /// Position and orientation blended (smoothly, so tracking stays normal).
@@ -172,14 +176,8 @@ struct OpenCommand: ParsableCommand {
             lastTime = now
             PreviewCommand.walk(engine.session, window: window, dt: Float(dt))
             flow.handle(engine.update(deltaTime: dt))
-            let messages = StatusMessages()
-            if flow.isCoachingVisible { messages.showMessage(flow.coachingText, autoHide: false); messages.advance(by: 1) }
-            let viewport = engine.session.device.viewport
-            let view = View(camera: engine.session.device.camera, clearColor: Vec4(0.1, 0.1, 0.12, 1),
-                            overlays: overlay.overlays(for: flow.isCoachingVisible ? messages : engine.messages, help: PreviewCommand.helpLine, viewport: viewport),
-                            viewportInPoints: viewport)
             let fb = window.framebufferSize
-            try renderer.render(scene, view: view, into: WindowTarget(width: fb.width, height: fb.height))
+            try renderer.render(scene, view: view(engine, flow, overlay, help: PreviewCommand.helpLine), into: WindowTarget(width: fb.width, height: fb.height))
             window.swapBuffers()
         }
     }

@@ -15,17 +15,23 @@ final class StatusOverlay {
 
     init() throws { font = try Font() }
 
+    /// The engine's status panel (its text and fading alpha) and the help line.
     func overlays(for messages: StatusMessages, help helpText: String?, viewport: Viewport) -> [ScreenOverlay] {
+        overlays(text: messages.text, alpha: messages.alpha, help: helpText, viewport: viewport)
+    }
+
+    /// A panel showing `text` at `alpha` (none when empty), and the help line.
+    func overlays(text: String, alpha: Float = 1, help helpText: String?, viewport: Viewport) -> [ScreenOverlay] {
         var result: [ScreenOverlay] = []
         let scale = max(viewport.height / 720, 0.25)
-        if messages.alpha > 0, !messages.text.isEmpty {
-            if message?.text != messages.text {
-                let image = font.panel(messages.text, pixelHeight: 22 * scale, padding: Int(14 * scale), cornerRadius: 12 * scale)
-                message = (messages.text, Texture(name: "status", image: image, wrap: .clampToEdge))
+        if alpha > 0, !text.isEmpty {
+            if message?.text != text {
+                let image = font.panel(text, pixelHeight: 22 * scale, padding: Int(14 * scale), cornerRadius: 12 * scale)
+                message = (text, Texture(name: "status", image: image, wrap: .clampToEdge))
             }
             let t = message!.texture
             let size = Vec2(Float(t.image.width), Float(t.image.height))
-            result.append(ScreenOverlay(texture: t, origin: Vec2((viewport.width - size.x) / 2, Self.margin * scale), size: size, opacity: messages.alpha))
+            result.append(ScreenOverlay(texture: t, origin: Vec2((viewport.width - size.x) / 2, Self.margin * scale), size: size, opacity: alpha))
         }
         if let helpText {
             if help?.text != helpText {
