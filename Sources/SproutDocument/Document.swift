@@ -25,6 +25,13 @@ public enum Document {
         return try convert(node, file: file, field: "")
     }
 
+    /// The folder a document's relative paths resolve against: the part of `path` before its
+    /// last "/" ("." for a bare name, "/" for a file at the root).
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Reads and parses the file at `path`.
     public static func load(path: String) throws(DocumentError) -> DocumentValue {
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -43,7 +43,7 @@ public struct Catalog: Sendable {
 
     public static func load(path: String) throws(DocumentError) -> Catalog {
         let root = try Document.load(path: path)
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let folder = Document.folder(of: path)
         let o = try root.object(allowing: ["associatedDomains", "testURL", "experiences", "products"])
         var domains: [String] = []
         for d in try o.required("associatedDomains").array() {

@@ -1,3 +1,4 @@
+import SproutDocument
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -23,8 +24,7 @@ public struct LaunchState: Sendable {
     var temporaryPath: String { path + ".partial" }
 
     public func save(_ url: String) throws {
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: Document.folder(of: path), withIntermediateDirectories: true)
         // Foundation writes a temporary file and renames it over the old state in one step, so
         // there is never a moment without a state file (removing, then moving, had one).
         do { try Data((url + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {

@@ -36,8 +36,7 @@ public struct StageLoader {
         if isPlainName(nameOrPath), let assets = assetsDirectory {
             return try builtIn(nameOrPath, assetsDirectory: assets)
         }
-        let folder = nameOrPath.contains("/") ? String(nameOrPath[..<nameOrPath.lastIndex(of: "/")!]) : "."
-        return try StageLoader(textureRoot: folder.isEmpty ? "/" : folder).load(path: nameOrPath)
+        return try StageLoader(textureRoot: Document.folder(of: nameOrPath)).load(path: nameOrPath)
     }
 
     static func isPlainName(_ s: String) -> Bool {

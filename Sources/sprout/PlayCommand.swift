@@ -59,7 +59,7 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let clock = Stopwatch()
         let script = try Script.load(path: self.script)
-        let folder = Self.folder(of: self.script)
+        let folder = Document.folder(of: self.script)
         let stagePath = script.stage.contains("/") || script.stage.hasSuffix(".yaml") || script.stage.hasSuffix(".json")
             ? Self.resolve(script.stage, in: folder) : script.stage
         let stage = try StageLoader.resolve(stagePath, assetsDirectory: ResourceLocator.assetsDirectory)
@@ -126,11 +126,6 @@ struct PlayCommand: ParsableCommand {
             printError("\(runner.failures.count) expectation(s) failed")
             throw ExitCode(1)
         }
-    }
-
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     static func resolve(_ path: String, in folder: String) -> String {

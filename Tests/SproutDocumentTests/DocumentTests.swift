@@ -81,4 +81,10 @@ import Testing
             try v.choice(["horizontal", "vertical"])
         }
     }
+
+    @Test func relativePathsResolveAgainstTheDocumentsFolder() {
+        #expect(Document.folder(of: "stages/room.yaml") == "stages")
+        #expect(Document.folder(of: "room.yaml") == ".")
+        #expect(Document.folder(of: "/room.yaml") == "/")
+    }
 }
