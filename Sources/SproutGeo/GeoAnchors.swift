@@ -159,12 +159,12 @@ public final class Placemark {
 
     func update(deltaTime dt: Double, scene: Scene) {
         age += dt
-        if !isAdded, age >= addAfter - 1e-9 {
+        if !isAdded, hasReached(age, addAfter) {
             isAdded = true
             scene.addChild(root)
             addedAt = age
         }
-        if let start = addedAt, !isRising, age - start >= Self.riseDelay - 1e-9 {
+        if let start = addedAt, !isRising, hasReached(age - start, Self.riseDelay) {
             isRising = true
             var target = balloon.transform
             target.translation.y += Self.riseHeight

@@ -66,12 +66,12 @@ public final class GeoTracker {
         } else if status.state != .localized {
             status = GeoTrackingStatus(state: .localizing, reason: reason(session) ?? .none)
             if status.reason == .none { facadeTime += dt }
-            if facadeTime >= Self.accuracyTimes.low - 1e-9 { status = GeoTrackingStatus(state: .localized, accuracy: .low) }
+            if hasReached(facadeTime, Self.accuracyTimes.low) { status = GeoTrackingStatus(state: .localized, accuracy: .low) }
         } else {
             // Localised: keep refining while facades are in view.
             if reason(session) == nil { facadeTime += dt }
-            let accuracy: GeoTrackingStatus.Accuracy = facadeTime >= Self.accuracyTimes.high - 1e-9 ? .high
-                : facadeTime >= Self.accuracyTimes.medium - 1e-9 ? .medium : .low
+            let accuracy: GeoTrackingStatus.Accuracy = hasReached(facadeTime, Self.accuracyTimes.high) ? .high
+                : hasReached(facadeTime, Self.accuracyTimes.medium) ? .medium : .low
             status = GeoTrackingStatus(state: .localized, accuracy: accuracy)
         }
         return status

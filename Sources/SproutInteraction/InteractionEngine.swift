@@ -70,7 +70,7 @@ public final class InteractionEngine {
         scene.update(deltaTime: dt)
         focusSquare.advance(by: dt)
         messages.advance(by: dt)
-        if let at = restartAvailableAt, session.time >= at - 1e-9 {
+        if let at = restartAvailableAt, hasReached(session.time, at) {
             isRestartAvailable = true
             restartAvailableAt = nil
         }

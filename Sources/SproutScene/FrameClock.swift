@@ -18,3 +18,8 @@ public struct FrameClock: Sendable {
         return step
     }
 }
+
+/// Whether `elapsed` seconds, summed from frame steps, have reached `limit`: 30 steps of 1/60 s
+/// sum to 0.49999999999999994, which must count as half a second. Every timer on the injected
+/// clock (tracking, detection, decoding, messages, animations' delays) compares through this.
+@inlinable public func hasReached(_ elapsed: Double, _ limit: Double) -> Bool { elapsed >= limit - 1e-9 }

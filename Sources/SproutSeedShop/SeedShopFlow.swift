@@ -77,7 +77,7 @@ public final class SeedShopFlow {
                 break
             }
         }
-        if let at = pendingHintAt, frame.timestamp >= at - 1e-9 {
+        if let at = pendingHintAt, hasReached(frame.timestamp, at) {
             pendingHintAt = nil
             coachingText = Self.viewPacketText
             // Not over a plant already growing on its packet (recognised within the half second).

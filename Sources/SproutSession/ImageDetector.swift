@@ -87,7 +87,7 @@ struct ImageDetector {
         }
         let recognisable = isTracking && look.isVisible && look.size >= Self.recognitionWidth && look.angle <= Self.recognitionAngle
         images[i].seenFor = recognisable ? images[i].seenFor + dt : 0
-        guard images[i].seenFor >= Self.recognitionTime - 1e-9 else { return }
+        guard hasReached(images[i].seenFor, Self.recognitionTime) else { return }
         let aspect = image.physicalSize.y / image.physicalSize.x
         let anchor = ImageAnchor(identifier: issue(), referenceImage: reference,
                                  physicalSize: Vec2(reference.physicalWidth, reference.physicalWidth * aspect),
@@ -117,10 +117,10 @@ struct ImageDetector {
             codes[i].sinceNoticed += dt
             let readable = noticed && look.size >= Self.codeDecodingDiameter && look.angle <= Self.codeDecodingAngle
             if readable { codes[i].decodingFor += dt }
-            if codes[i].decodingFor >= Self.codeDecodingTime - 1e-9 {
+            if hasReached(codes[i].decodingFor, Self.codeDecodingTime) {
                 anchor.urlDecodingState = .decoded(code.url)
                 changed = true
-            } else if codes[i].sinceNoticed >= Self.codeDecodingTimeout - 1e-9 {
+            } else if hasReached(codes[i].sinceNoticed, Self.codeDecodingTimeout) {
                 anchor.urlDecodingState = .failed
                 changed = true
             }

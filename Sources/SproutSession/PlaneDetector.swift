@@ -85,7 +85,7 @@ struct PlaneDetector {
                 let step = Self.extentGrowthSpeed * Float(dt)
                 patches[target].mappedMinimum = pointwiseMax(patches[target].mappedMinimum - step, patches[target].minimum)
                 patches[target].mappedMaximum = pointwiseMin(patches[target].mappedMaximum + step, patches[target].maximum)
-            } else if patches[target].evidence >= Self.detectionEvidence - 1e-9 {
+            } else if hasReached(patches[target].evidence, Self.detectionEvidence) {
                 let mid = (patches[target].minimum + patches[target].maximum) / 2
                 patches[target].mappedMinimum = pointwiseMax(patches[target].minimum, mid - Self.initialHalfExtent)
                 patches[target].mappedMaximum = pointwiseMin(patches[target].maximum, mid + Self.initialHalfExtent)
@@ -98,7 +98,7 @@ struct PlaneDetector {
         for i in patches.indices {
             guard let anchor = patches[i].anchor else { continue }
             patches[i].sincePublished += dt
-            guard patches[i].sincePublished >= Self.updateInterval - 1e-9 else { continue }
+            guard hasReached(patches[i].sincePublished, Self.updateInterval) else { continue }
             if publish(patches[i], to: anchor, surface: stage.surfaces[patches[i].surfaceIndex]) {
                 patches[i].sincePublished = 0
                 emit(.updated(anchor))

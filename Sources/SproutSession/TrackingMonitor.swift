@@ -1,4 +1,5 @@
 import SproutMath
+import SproutScene
 
 /// Decides the tracking state each frame from how the device moves and what it sees.
 ///
@@ -56,38 +57,34 @@ public struct TrackingMonitor: Sendable {
         if previous == nil || dt > 0 { previous = pose }
         let hasFeatures = featureScore >= Self.minimumFeatureScore
         lowDetailFor = hasFeatures ? 0 : lowDetailFor + dt
-        let steady = reached(calmFor, Self.motionRecoveryTime)
+        let steady = hasReached(calmFor, Self.motionRecoveryTime)
 
         if let origin = relocalizingPosition {
             if hasFeatures, steady, distance(pose.translation, origin) <= Self.relocalizationRadius {
                 relocalizedFor += dt
             }
-            if !reached(relocalizedFor, Self.relocalizationTime) {
+            if !hasReached(relocalizedFor, Self.relocalizationTime) {
                 state = .limited(.relocalizing)
                 return state
             }
             relocalizingPosition = nil
         }
-        if !reached(initializedFor, Self.initializationTime) {
+        if !hasReached(initializedFor, Self.initializationTime) {
             if hasFeatures && steady { initializedFor += dt }
-            if !reached(initializedFor, Self.initializationTime) {
+            if !hasReached(initializedFor, Self.initializationTime) {
                 state = .limited(.initializing)
                 return state
             }
         }
         if !steady {
             state = .limited(.excessiveMotion)
-        } else if reached(lowDetailFor, Self.featureLossDelay) {
+        } else if hasReached(lowDetailFor, Self.featureLossDelay) {
             state = .limited(.insufficientFeatures)
         } else {
             state = .normal
         }
         return state
     }
-
-    /// Whether `elapsed` seconds, summed from frame steps, have reached `limit`: 30 steps of
-    /// 1/60 s sum to 0.49999999999999994, which must count as half a second.
-    func reached(_ elapsed: Double, _ limit: Double) -> Bool { elapsed >= limit - 1e-9 }
 
     /// The angle of the rotation taking one pose's orientation to the other's.
     static func angleBetween(_ a: Matrix4, _ b: Matrix4) -> Float {
