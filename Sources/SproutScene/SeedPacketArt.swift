@@ -152,8 +152,7 @@ public struct SeedPacketArt: Sendable {
     private func drawCode(on canvas: inout Canvas) {
         let center = Vec2(Float(canvas.width) / 2, Float(canvas.height) / 2) + Self.codeCenter * Self.pixelsPerMetre
         let radius = Self.codeDiameter * Self.pixelsPerMetre / 2
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in url.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        let hash = fnv1a(url)
         canvas.fill { x, y in
             let p = Vec2(x, y) - center
             let d = length(p) / radius

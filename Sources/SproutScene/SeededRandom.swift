@@ -18,3 +18,11 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         Float.random(in: range, using: &self)
     }
 }
+
+/// FNV-1a (64 bits) of a string's UTF-8: a hash fixed across runs and machines (Swift's
+/// `Hasher` is seeded per process), for names and patterns derived from text.
+public func fnv1a(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf29ce484222325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+    return hash
+}

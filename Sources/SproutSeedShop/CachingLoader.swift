@@ -1,3 +1,4 @@
+import SproutScene
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
@@ -40,8 +41,7 @@ public final class CachingLoader: @unchecked Sendable {
     /// Where `url` is cached (a hash of the URL and its last path component, so nothing in the
     /// URL can name a path outside the cache).
     public func cachedPath(for url: String) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in url.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        let hash = fnv1a(url)
         let last = url.split(separator: "/").last.map(String.init) ?? "file"
         let safe = String(last.prefix(64).map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" ? $0 : "_" })
         return cacheDirectory + "/" + String(hash, radix: 16) + "-" + safe
