@@ -96,7 +96,7 @@ public struct HerbGenerator: Sendable {
                                          droop: rng.float(in: 0.25...0.5), width: s.leafWidth, positions: &lp, normals: &ln, indices: &li)
             }
         }
-        var parts = [ModelPart(mesh: merge(stemMeshes, name: "stems"), material: Material(name: "stems", baseColor: s.stemColor, roughness: 0.7)),
+        var parts = [ModelPart(mesh: Mesh.merging(stemMeshes, name: "stems"), material: Material(name: "stems", baseColor: s.stemColor, roughness: 0.7)),
                      ModelPart(mesh: Mesh(name: "leaves", positions: lp, normals: ln, indices: li),
                                material: Material(name: "leaves", baseColor: s.leafColor, roughness: 0.6))]
         parts.append(contentsOf: flowers(at: tips, height: s.height, rng: &rng))
@@ -124,7 +124,7 @@ public struct HerbGenerator: Sendable {
                 let tip = tips[i % tips.count].point
                 let t = rng.float(in: 0.35...0.85)
                 let centre = Vec3(tip.x * t, tip.y * t, tip.z * t) + Vec3(rng.float(in: -0.08...0.08), 0, rng.float(in: -0.08...0.08))
-                meshes.append(translated(MeshFactory.sphere(radius: radius * rng.float(in: 0.8...1.2), segments: 12, rings: 8), by: centre))
+                meshes.append(MeshFactory.sphere(radius: radius * rng.float(in: 0.8...1.2), segments: 12, rings: 8).translated(by: centre))
             }
         case .spike(let c, let length):
             color = c
@@ -132,7 +132,7 @@ public struct HerbGenerator: Sendable {
                 for k in 0..<8 {
                     let u = Float(k) / 8
                     let r = 0.006 * (1 - 0.5 * u) + 0.004
-                    meshes.append(translated(MeshFactory.sphere(radius: r, segments: 8, rings: 5), by: tip.point + tip.direction * (u * length + r)))
+                    meshes.append(MeshFactory.sphere(radius: r, segments: 8, rings: 5).translated(by: tip.point + tip.direction * (u * length + r)))
                 }
             }
         case .cup(let c, let h):
@@ -169,24 +169,9 @@ public struct HerbGenerator: Sendable {
                     let base = Vec3(0, tip.point.y * y, 0), out = Vec3(cos(a), 0.9, sin(a)) * 0.1
                     ears.append(PlantGeometry.tube([base, base + out, base + out * 1.9], segments: 10, radius: { t in 0.022 * sin(.pi * (0.2 + 0.8 * t)) + 0.005 }, name: "ear"))
                 }
-                extra.append(ModelPart(mesh: merge(ears, name: "ears"), material: Material(name: "ears", baseColor: earColor, roughness: 0.7)))
+                extra.append(ModelPart(mesh: Mesh.merging(ears, name: "ears"), material: Material(name: "ears", baseColor: earColor, roughness: 0.7)))
             }
         }
-        return [ModelPart(mesh: merge(meshes, name: "flowers"), material: Material(name: "flowers", baseColor: color, roughness: 0.5))] + extra
-    }
-
-    private func translated(_ mesh: Mesh, by offset: Vec3) -> Mesh {
-        Mesh(name: mesh.name, positions: mesh.positions.map { $0 + offset }, normals: mesh.normals, uvs: mesh.uvs, indices: mesh.indices)
-    }
-
-    private func merge(_ meshes: [Mesh], name: String) -> Mesh {
-        var p: [Vec3] = [], n: [Vec3] = [], i: [UInt32] = []
-        for m in meshes {
-            let base = UInt32(p.count)
-            p += m.positions
-            n += m.normals
-            i += m.indices.map { $0 + base }
-        }
-        return Mesh(name: name, positions: p, normals: n, indices: i)
+        return [ModelPart(mesh: Mesh.merging(meshes, name: "flowers"), material: Material(name: "flowers", baseColor: color, roughness: 0.5))] + extra
     }
 }

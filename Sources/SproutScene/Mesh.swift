@@ -29,6 +29,24 @@ public final class Mesh: Sendable {
     }
 
     /// Area-weighted vertex normals.
+    /// The same mesh moved by `offset`.
+    public func translated(by offset: Vec3) -> Mesh {
+        Mesh(name: name, positions: positions.map { $0 + offset }, normals: normals, uvs: uvs, indices: indices)
+    }
+
+    /// One untextured mesh holding all of `meshes` (indices shifted; texture coordinates are
+    /// not kept), for generated geometry drawn in one material.
+    public static func merging(_ meshes: [Mesh], name: String) -> Mesh {
+        var p: [Vec3] = [], n: [Vec3] = [], i: [UInt32] = []
+        for m in meshes {
+            let base = UInt32(p.count)
+            p += m.positions
+            n += m.normals
+            i += m.indices.map { $0 + base }
+        }
+        return Mesh(name: name, positions: p, normals: n, indices: i)
+    }
+
     public static func smoothNormals(positions: [Vec3], indices: [UInt32]) -> [Vec3] {
         var n = [Vec3](repeating: .zero, count: positions.count)
         for t in stride(from: 0, to: indices.count, by: 3) {

@@ -23,35 +23,18 @@ public struct SeedlingGenerator: Sendable {
         var rng = SeededRandom(seed: seed)
         let stem = ModelPart(mesh: stemMesh(), material: Material(name: "stem", baseColor: Self.stemColor, roughness: 0.7))
         let leaves = ModelPart(mesh: leavesMesh(&rng), material: Material(name: "leaves", baseColor: Self.leafColor, roughness: 0.6))
-        let budMesh = MeshFactory.sphere(radius: height * 0.045, segments: 16, rings: 8, name: "bud")
-        let bud = ModelPart(mesh: Mesh(name: "bud", positions: budMesh.positions.map { $0 + Vec3(0, height, 0) },
-                                       normals: budMesh.normals, uvs: budMesh.uvs, indices: budMesh.indices),
+        let budMesh = MeshFactory.sphere(radius: height * 0.045, segments: 16, rings: 8, name: "bud").translated(by: Vec3(0, height, 0))
+        let bud = ModelPart(mesh: budMesh,
                             material: Material(name: "bud", baseColor: Self.budColor, roughness: 0.5))
         return [stem, leaves, bud]
     }
 
     private func stemMesh() -> Mesh {
-        let segments = 12, rings = 16
-        var positions: [Vec3] = [], normals: [Vec3] = [], indices: [UInt32] = []
-        for r in 0...rings {
-            let t = Float(r) / Float(rings)
-            let radius = height * 0.03 * (1 - 0.6 * t)
-            let sway = Vec3(sin(t * 2.2) * height * 0.03, 0, 0)
-            for s in 0...segments {
-                let a = Float(s) / Float(segments) * 2 * .pi
-                let n = Vec3(cos(a), 0, -sin(a))
-                positions.append(sway + Vec3(0, t * height, 0) + n * radius)
-                normals.append(n)
-            }
+        let spine = (0...16).map { r -> Vec3 in
+            let t = Float(r) / 16
+            return Vec3(sin(t * 2.2) * height * 0.03, 0, 0) + Vec3(0, t * height, 0)   // a slight sway
         }
-        let row = UInt32(segments + 1)
-        for r in 0..<UInt32(rings) {
-            for s in 0..<UInt32(segments) {
-                let a = r * row + s, b = a + row
-                indices += [a, a + 1, b, a + 1, b + 1, b]
-            }
-        }
-        return Mesh(name: "stem", positions: positions, normals: normals, indices: indices)
+        return PlantGeometry.tube(spine, segments: 12, radius: { t in height * 0.03 * (1 - 0.6 * t) }, name: "stem")
     }
 
     private func leavesMesh(_ rng: inout SeededRandom) -> Mesh {

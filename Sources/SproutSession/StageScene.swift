@@ -20,8 +20,8 @@ public enum StageScene {
         for surface in stage.surfaces {
             let material = try self.material(surface.appearance, texture: texture(surface.appearance.texturePath))
             let mesh = surface.thickness > 0
-                ? offset(MeshFactory.box(size: Vec3(surface.size.x, surface.thickness, surface.size.y), name: surface.name),
-                         by: Vec3(0, -surface.thickness / 2, 0))
+                ? MeshFactory.box(size: Vec3(surface.size.x, surface.thickness, surface.size.y), name: surface.name)
+                    .translated(by: Vec3(0, -surface.thickness / 2, 0))
                 : MeshFactory.plane(width: surface.size.x, depth: surface.size.y, name: surface.name)
             // Thin surfaces (floors, walls) only receive shadows; slabs (a table top) also cast.
             root.addChild(Entity(name: surface.name, transform: Transform(matrix: surface.frame.transform),
@@ -49,9 +49,5 @@ public enum StageScene {
             m.baseColorTexture = texture
         }
         return m
-    }
-
-    private static func offset(_ mesh: Mesh, by delta: Vec3) -> Mesh {
-        Mesh(name: mesh.name, positions: mesh.positions.map { $0 + delta }, normals: mesh.normals, uvs: mesh.uvs, indices: mesh.indices)
     }
 }
