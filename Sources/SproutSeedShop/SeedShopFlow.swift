@@ -64,8 +64,7 @@ public final class SeedShopFlow {
     public func handle(_ frame: Frame) {
         for event in frame.events {
             switch event {
-            case .added(let code as CodeAnchor):
-                _ = code
+            case .added(_ as CodeAnchor):
                 isCoachingVisible = false
             case .updated(let code as CodeAnchor):
                 decodingChanged(code)
@@ -83,11 +82,6 @@ public final class SeedShopFlow {
             // Not over a plant already growing on its packet (recognised within the half second).
             isCoachingVisible = presented.isEmpty
         }
-    }
-
-    /// ProductKeyProcessing L84-90: "Loading your preview\n 45%" while a download runs, then nothing.
-    public func showProgress(_ fraction: Double) {
-        infoText = CachingLoader.progressText(fraction) ?? ""
     }
 
     /// AC session(_:didUpdate:): decoded URLs are processed once; failures fall back to the test URL once.

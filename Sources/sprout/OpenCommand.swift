@@ -83,19 +83,16 @@ struct OpenCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let cacheDirectory = cache ?? environment["XDG_CACHE_HOME"].map { $0 + "/sprout" } ?? (environment["HOME"] ?? "/tmp") + "/.cache/sprout"
         let loader = CachingLoader(cacheDirectory: cacheDirectory)
-        var flowForProgress: SeedShopFlow?
         let flow = SeedShopFlow(engine: engine, catalog: catalog) { product in
             // Through the cache (file: or http(s):), with the sample's progress text.
             let path = try loader.load(product.modelURL) { fraction in
                 if let text = CachingLoader.progressText(fraction) { print(text.replacingOccurrences(of: "\n", with: "")) }
             }
-            flowForProgress?.showProgress(1)
             // Generated plants have their stem's foot at the origin: only lift the lowest point to 0.
             let asset = try ModelImporter.load(path: path)
             asset.standOnOrigin(centringFootprint: false)
             return asset.root
         }
-        flowForProgress = flow
         flow.start(launchURL: launchURL)
         return (scene, engine, flow)
     }
