@@ -45,29 +45,29 @@ public final class Session {
     public func run(_ configuration: SessionConfiguration, options: RunOptions = []) {
         let isFirstRun = self.configuration == nil
         self.configuration = configuration
-        if options.contains(.removeExistingAnchors) {
-            for anchor in anchors { pendingEvents.append(.removed(anchor)) }
-            anchors.removeAll()
-            planeAnchors.removeAll()
-            planes.reset()
-            images.reset(imageCount: stage.images.count)
-        }
+        if options.contains(.removeExistingAnchors) { removeAnchors { _ in true } }
         if isFirstRun || options.contains(.resetTracking) {
             tracking.reset()
             trackingState = tracking.state
             isInterrupted = false
             interruptedAt = nil
             // Detected anchors belong to the old tracking and go; the app's own anchors stay.
-            for anchor in anchors where Self.isDetected(anchor) { pendingEvents.append(.removed(anchor)) }
-            anchors.removeAll(where: Self.isDetected)
-            planeAnchors.removeAll()
-            planes.reset()
-            images.reset(imageCount: stage.images.count)
+            removeAnchors(where: Self.isDetected)
             estimatedPlaneErrors = stage.surfaces.map { _ in random.float(in: -1...1) * Self.estimatedPlaneErrorBound }
         }
     }
 
     static func isDetected(_ anchor: Anchor) -> Bool { anchor is PlaneAnchor || anchor is ImageAnchor || anchor is CodeAnchor }
+
+    /// Removes anchors (each reported with the next update) and forgets what the detectors
+    /// had found, so planes and images are found afresh.
+    private func removeAnchors(where shouldRemove: (Anchor) -> Bool) {
+        for anchor in anchors where shouldRemove(anchor) { pendingEvents.append(.removed(anchor)) }
+        anchors.removeAll(where: shouldRemove)
+        planeAnchors.removeAll()
+        planes.reset()
+        images.reset(imageCount: stage.images.count)
+    }
 
     /// The session stops seeing (a phone call, the app in the background): no tracking until
     /// `endInterruption`.
