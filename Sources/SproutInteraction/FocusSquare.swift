@@ -103,8 +103,6 @@ public final class FocusSquare {
         applyTransform(camera: camera)
     }
 
-    /// Keeps a billboard in front of a moving camera between state changes.
-    public func follow(camera: DeviceCamera) { if isInitializing { applyTransform(camera: camera) } }
 
     private func displayAsBillboard(camera: DeviceCamera) {
         orientation = .identity

@@ -153,7 +153,7 @@ struct PlaneDetector {
     /// Copies the patch's current estimate into its anchor; true when something changed enough to report.
     private func publish(_ patch: Patch, to anchor: PlaneAnchor, surface: StageSurface) -> Bool {
         let (transform, center, extent) = estimate(patch, surface: surface)
-        let moved = abs(distance(transform.translation, anchor.transform.translation)) > 0
+        let moved = transform.translation != anchor.transform.translation
         let grew = length(extent - anchor.extent) >= Self.extentChangeThreshold || length(center - anchor.center) >= Self.extentChangeThreshold
         guard moved || grew else { return false }
         anchor.transform = transform
