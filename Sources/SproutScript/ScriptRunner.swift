@@ -74,13 +74,13 @@ public final class ScriptRunner {
             try perform(step, index: index)
             stepRecords.append(.object([("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),
                                         ("kind", .string(step.kind)), ("frame", .number(Double(frameCount))),
-                                        ("time", .number(engine.session.time))] + TraceState.capture(engine) + seedShopState))
+                                        ("time", .number(engine.session.time))] + TraceState.capture(engine) + seedShopAndGeoState))
             progress?(Double(index + 1) / Double(max(script.steps.count, 1)))
         }
     }
 
     /// The Seed Shop's and geotracking's parts of a trace record, when they are running.
-    private var seedShopState: [(String, JSONValue)] {
+    private var seedShopAndGeoState: [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = []
         if let geo {
             pairs.append(("geo", .object([("state", .string(geo.tracker.status.state.rawValue)), ("reason", .string(geo.tracker.status.reason.rawValue)),
