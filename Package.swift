@@ -6,14 +6,21 @@ import PackageDescription
 /// Layout (docs/ARCHITECTURE.md): C system libraries are shims only; the core
 /// (`SproutMath`, `SproutScene`) imports no C module; each edge module wraps
 /// exactly one C library behind `internal import`.
+/// Every library module is a product of its own, so a user can depend on just what they use.
+let libraryModules = [
+    "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutSession", "SproutInteraction", "SproutSeedShop", "SproutGeo",
+    "SproutWorld", "SproutScript", "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp",
+]
+
 let package = Package(
     name: "Sprout",
     products: [
         .executable(name: "sprout", targets: ["sprout"]),
-        .library(name: "SproutScene", targets: ["SproutScene"]),
-        .library(name: "SproutRender", targets: ["SproutRender"]),
-        .library(name: "SproutHeadless", targets: ["SproutHeadless"]),
-    ],
+        // Everything a user's program needs, in one import (re-exports the modules below).
+        .library(name: "Sprout", targets: ["Sprout"]),
+        // Golden-image comparison for users' own test targets.
+        .library(name: "SproutTesting", targets: ["SproutTesting"]),
+    ] + libraryModules.map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -30,13 +37,17 @@ let package = Package(
         // Pure Swift core.
         .target(name: "SproutMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "SproutScene", dependencies: ["SproutMath"]),
+        // Content generators: plants at their real sizes and seed-packet art.
+        .target(name: "SproutPlants", dependencies: ["SproutScene"]),
         // YAML/JSON documents with line-accurate, strict errors (Yams stays internal to it).
         .target(name: "SproutDocument", dependencies: ["Yams"]),
         .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument"]),
         .target(name: "SproutInteraction", dependencies: ["SproutSession"]),
         .target(name: "SproutSeedShop", dependencies: ["SproutInteraction", "SproutDocument"]),
         .target(name: "SproutGeo", dependencies: ["SproutSession", .product(name: "RealModule", package: "swift-numerics")]),
-        .target(name: "SproutScript", dependencies: ["SproutInteraction", "SproutSeedShop", "SproutGeo", "SproutDocument"]),
+        // One world: stage, session, interaction engine, Seed Shop flow and geotracking, stepped in one order.
+        .target(name: "SproutWorld", dependencies: ["SproutInteraction", "SproutSeedShop", "SproutGeo"]),
+        .target(name: "SproutScript", dependencies: ["SproutWorld", "SproutPlants", "SproutDocument"]),
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutScene", "CStb"]),
@@ -44,6 +55,15 @@ let package = Package(
         .target(name: "SproutRender", dependencies: ["SproutScene", "COpenGL"]),
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),
         .target(name: "SproutWindow", dependencies: ["SproutRender", "CGLFW"]),
+        // URLSession (FoundationNetworking, libcurl) behind SproutSeedShop's `HTTPFetcher`.
+        .target(name: "SproutNetwork", dependencies: ["SproutSeedShop"]),
+
+        // The app layer: surfaces (window, offscreen), one frame loop, input mappers, overlays.
+        .target(name: "SproutApp", dependencies: [
+            "SproutWorld", "SproutScript", "SproutPlants", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork",
+        ]),
+        // The umbrella: `import Sprout` (the only place with `@_exported import`).
+        .target(name: "Sprout", dependencies: ["SproutApp"]),
 
         // Test helpers: golden-image comparison and fixtures.
         .target(name: "SproutTesting", dependencies: ["SproutScene", "SproutImage"]),
@@ -51,18 +71,20 @@ let package = Package(
         .executableTarget(
             name: "sprout",
             dependencies: [
-                "SproutScene", "SproutSession", "SproutInteraction", "SproutScript", "SproutSeedShop", "SproutGeo", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow",
+                "SproutApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "SproutMathTests", dependencies: ["SproutMath"]),
         .testTarget(name: "SproutSceneTests", dependencies: ["SproutScene"]),
+        .testTarget(name: "SproutPlantsTests", dependencies: ["SproutPlants", "SproutScene"]),
         .testTarget(name: "SproutDocumentTests", dependencies: ["SproutDocument"]),
         .testTarget(name: "SproutSessionTests", dependencies: ["SproutSession", "SproutTesting"]),
         .testTarget(name: "SproutInteractionTests", dependencies: ["SproutInteraction", "SproutTesting"]),
         .testTarget(name: "SproutScriptTests", dependencies: ["SproutScript", "SproutSeedShop", "SproutTesting"], exclude: ["Scenarios"]),
-        .testTarget(name: "SproutSeedShopTests", dependencies: ["SproutSeedShop", "SproutTesting"]),
+        .testTarget(name: "SproutSeedShopTests", dependencies: ["SproutSeedShop", "SproutNetwork", "SproutTesting"]),
+        .testTarget(name: "SproutWorldTests", dependencies: ["SproutWorld", "SproutTesting"]),
         .testTarget(name: "SproutGeoTests", dependencies: ["SproutGeo", "SproutTesting"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"]),
@@ -71,7 +93,8 @@ let package = Package(
             dependencies: ["SproutRender", "SproutHeadless", "SproutAssets", "SproutSession", "SproutInteraction", "SproutImage", "SproutTesting"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "sproutTests", dependencies: ["sprout", "SproutTesting"]),
+        .testTarget(name: "SproutAppTests", dependencies: ["SproutApp", "SproutTesting"]),
+        .testTarget(name: "sproutTests", dependencies: ["sprout", "SproutApp", "SproutTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

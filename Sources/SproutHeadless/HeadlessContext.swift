@@ -8,7 +8,7 @@ import Glibc
 /// (Mesa), with the device platform as a fallback. Render into an `OffscreenTarget`.
 ///
 /// GL state belongs to a thread: keep a context, its renderer and its targets on one thread.
-public final class HeadlessContext {
+public final class HeadlessContext: GraphicsContext {
     public enum Platform: String, Sendable { case surfaceless, device }
 
     private let display: EGLDisplay

@@ -4,7 +4,7 @@ import SproutScene
 /// Bounding-box hit tests on placed objects (SceneKit `hitTest(_:options: [.boundingBoxOnly])`):
 /// each object's box is taken in its own frame, so a turned object is hit by its turned box.
 /// World boxes are cached per object. Nothing is re-read while no object has moved or turned
-/// (`VirtualObject.changes`); after moves, the objects named in that log
+/// (the tester's own `ObjectChangeLog`, which the objects it tracks write to); after moves, the objects named in that log
 /// are recomputed, or, when the log no longer reaches back far enough, every object whose
 /// transform versions changed (objects are children of the scene root, which does not move). A
 /// query is then one slab test per object over flat arrays and an exact test for the boxes the
@@ -20,6 +20,9 @@ final class ObjectHitTester {
     private var maxima: [Vec3] = []
     private var generation: UInt64 = .max
     private var indexOf: [ObjectIdentifier: Int] = [:]
+    /// This world's log of object moves: per world, so engines in one process never see (or
+    /// lock against) each other's changes.
+    private let log = ObjectChangeLog()
 
     func nearest(_ ray: Ray, among list: [VirtualObject]) -> VirtualObject? {
         synchronize(list)
@@ -54,11 +57,15 @@ final class ObjectHitTester {
         }
         // What changed since our last look: nothing, these objects, or unknown (the log moved on).
         enum Changes { case none, objects([ObjectIdentifier]), unknown }
-        let (current, changes): (UInt64, Changes) = VirtualObject.changes.withLock { log in
-            if log.generation == generation { return (log.generation, .none) }
-            guard let first = log.entries.first, first.generation <= generation &+ 1 else { return (log.generation, .unknown) }
+        let current = log.generation
+        let changes: Changes
+        if current == generation {
+            changes = .none
+        } else if let first = log.entries.first, first.generation <= generation &+ 1 {
             let since = generation
-            return (log.generation, .objects(log.entries.reversed().prefix { $0.generation > since }.map(\.object)))
+            changes = .objects(log.entries.reversed().prefix { $0.generation > since }.map(\.object))
+        } else {
+            changes = .unknown
         }
         var stale: [Int]
         if !same {
@@ -70,6 +77,7 @@ final class ObjectHitTester {
             minima = Array(repeating: Vec3(repeating: .infinity), count: list.count)
             maxima = Array(repeating: Vec3(repeating: -.infinity), count: list.count)
             indexOf = Dictionary(uniqueKeysWithValues: list.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
+            for object in list where object.changeLog !== log { object.changeLog = log }
             stale = Array(list.indices)
         } else if case .none = changes {
             return

@@ -1,7 +1,6 @@
 import SproutMath
 import SproutScene
 import SproutSession
-import Synchronization
 
 /// A placed model (P18 `VirtualObject`): an entity whose first child, the pivot, carries the
 /// model and the rotation about the object's own vertical axis (`objectRotation`). It keeps the
@@ -32,28 +31,14 @@ public final class VirtualObject: Entity {
     /// P18 updateAlignment: 0.5 s when the alignment changes.
     public static let alignmentAnimationDuration = 0.5
 
-    /// Which objects moved or turned, in order, so object hit tests refresh just those boxes.
-    /// Shared by every engine in the process (tests run several at once), so it is locked.
-    static let changes = Mutex(ChangeLog())
-    /// Entries kept; a reader further behind scans every object instead.
-    static let changeLogLimit = 4096
-
-    struct ChangeLog: ~Copyable {
-        var generation: UInt64 = 0
-        var entries: [(generation: UInt64, object: ObjectIdentifier)] = []
-    }
-
-    static func noteChange(of object: VirtualObject) {
-        let id = ObjectIdentifier(object)
-        changes.withLock { log in
-            log.generation &+= 1
-            log.entries.append((log.generation, id))
-            if log.entries.count > changeLogLimit { log.entries.removeFirst(changeLogLimit / 2) }
-        }
-    }
+    /// Entries an object change log keeps; a reader further behind scans every object instead.
+    static let changeLogLimit = ObjectChangeLog.limit
+    /// The log of the world this object was placed in (set by that world's hit tester), which
+    /// hears of its moves and turns so hit tests refresh just this object's box.
+    var changeLog: ObjectChangeLog?
 
     public override var transform: Transform {
-        didSet { Self.noteChange(of: self) }
+        didSet { changeLog?.note(self) }
     }
 
     public init(name: String, model: Entity, allowedAlignments: Set<PlaneAlignment> = [.horizontal]) {
@@ -71,7 +56,7 @@ public final class VirtualObject: Entity {
         set {
             let wrapped = wrapAngle(newValue)
             pivot.transform.rotation = Quaternion(angle: wrapped, axis: .unitY)
-            Self.noteChange(of: self)
+            changeLog?.note(self)
             if currentAlignment == .horizontal { rotationWhenAlignedHorizontally = wrapped }
         }
     }

@@ -46,3 +46,13 @@ public struct RendererInfo: Sendable, CustomStringConvertible {
     public var isSoftware: Bool { renderer.contains("llvmpipe") || renderer.contains("softpipe") }
     public var description: String { "GL_RENDERER: \(renderer)\nGL_VERSION: \(version)\nGL_VENDOR: \(vendor)" }
 }
+
+/// Throws a clear error when no OpenGL context is current on this thread: GL calls without one
+/// do nothing (glvnd's no-op dispatch), and what follows fails far from the cause (an empty
+/// shader log, a black frame). The usual cause is a context that was not kept alive.
+func requireCurrentContext(_ what: String) throws {
+    guard glGetString(GLenum(GL_VERSION)) != nil else {
+        throw RenderError("\(what): no OpenGL context is current on this thread; create a HeadlessContext or a Window first "
+                          + "and keep it alive while you draw (or pass it to Renderer(context:), which keeps it)")
+    }
+}

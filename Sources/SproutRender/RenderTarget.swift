@@ -34,6 +34,7 @@ public final class OffscreenTarget: RenderTarget {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw RenderError("offscreen target size \(width)x\(height) is out of range (1...16384)")
         }
+        try requireCurrentContext("OffscreenTarget")
         self.samples = samples
         super.init(width: width, height: height)
         framebuffers.append(makeFramebuffer(samples: samples))

@@ -10,9 +10,15 @@ import Foundation
 /// Draws a `Scene` as a `View` sees it into a `RenderTarget` (OpenGL 3.3 core).
 ///
 /// Reads the scene, never writes it. GPU copies of meshes and textures are made on first use
-/// and freed when their scene objects are gone. Needs a current context for its whole life.
+/// and freed when their scene objects are gone.
+///
+/// GL objects live in a context: make the renderer with `Renderer(context:)`, which keeps the
+/// context alive and current while it draws, or keep the current context alive yourself. A
+/// renderer used with no current context throws a `RenderError` saying so.
 public final class Renderer {
     public let info: RendererInfo
+    /// The context this renderer's GL objects live in, when it was given one (kept alive here).
+    public let context: GraphicsContext?
     private let vertexSource: String
     private let fragmentSource: String
     private let shadowProgram: ShaderProgram
@@ -23,8 +29,22 @@ public final class Renderer {
     /// Draw calls issued by the last `render`.
     public private(set) var lastDrawCount = 0
 
+    /// A renderer for `context`, which it keeps alive and makes current before each frame.
     /// Loads the GLSL from `shaderDirectory` (the repository's `Shaders/` by default).
-    public init(shaderDirectory: String? = nil) throws {
+    public convenience init(context: GraphicsContext, shaderDirectory: String? = nil) throws {
+        try context.makeCurrent()
+        try self.init(shaderDirectory: shaderDirectory, owner: context)
+    }
+
+    /// A renderer for the context current on this thread, which the caller keeps alive.
+    /// Loads the GLSL from `shaderDirectory` (the repository's `Shaders/` by default).
+    public convenience init(shaderDirectory: String? = nil) throws {
+        try self.init(shaderDirectory: shaderDirectory, owner: nil)
+    }
+
+    private init(shaderDirectory: String?, owner: GraphicsContext?) throws {
+        try requireCurrentContext("Renderer")
+        context = owner
         guard let dir = shaderDirectory ?? ResourceLocator.shadersDirectory else {
             throw RenderError("cannot find the Shaders/ folder beside the executable or in the source tree")
         }
@@ -44,6 +64,7 @@ public final class Renderer {
 
     /// Draws one frame. With a multisampled offscreen target the samples are resolved at the end.
     public func render(_ scene: Scene, view: View, into target: RenderTarget) throws {
+        if let context { try context.makeCurrent() } else { try requireCurrentContext("Renderer.render") }
         resources.collectGarbage()
         let viewport = Viewport(width: Float(target.width), height: Float(target.height))
         let eye = view.camera.position

@@ -1,4 +1,5 @@
 import SproutMath
+import SproutPlants
 import SproutScene
 
 /// Objects a script can place by name without a model file: made in code, so scenario tests

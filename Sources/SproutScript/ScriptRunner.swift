@@ -5,6 +5,7 @@ import SproutMath
 import SproutScene
 import SproutSeedShop
 import SproutSession
+import SproutWorld
 
 /// A failed `expect`: the step, what was expected and what was found.
 public struct ExpectationFailure: Error, CustomStringConvertible, Sendable {
@@ -24,9 +25,11 @@ public struct ExpectationFailure: Error, CustomStringConvertible, Sendable {
 /// each frame runs the interaction engine once. Same script and seed, same trace and frames.
 public final class ScriptRunner {
     public let script: Script
-    public let engine: InteractionEngine
-    public let scene: Scene
-    public let planes = PlaneAnchorVisualizer()
+    /// The world the script acts on (built from the script's stage, seed, viewport and camera).
+    public let world: World
+    public var engine: InteractionEngine { world.engine }
+    public var scene: Scene { world.scene }
+    public var planes: PlaneAnchorVisualizer { world.planes }
     /// Called after every simulated frame (for `--frames all` and videos).
     public var onFrame: ((_ index: Int) throws -> Void)?
     /// Called by `snapshot` steps with their name.
@@ -36,9 +39,9 @@ public final class ScriptRunner {
     /// The Seed Shop catalog and how to build a product's model, for `open` steps.
     public var seedShop: (catalog: Catalog, loadModel: (Product) throws -> Entity)?
     /// The Seed Shop flow once an `open` step started it.
-    public private(set) var flow: SeedShopFlow?
+    public var flow: SeedShopFlow? { world.seedShop }
     /// Geotracking, on a stage with a geographic origin.
-    public private(set) var geo: (tracker: GeoTracker, anchors: GeoAnchorSet)?
+    public var geo: (tracker: GeoTracker, anchors: GeoAnchorSet)? { world.geo }
     /// The last geo alert or toast ("Cannot add geo anchor: ...", "Removed last added anchor").
     public private(set) var geoMessage = ""
 
@@ -47,7 +50,6 @@ public final class ScriptRunner {
     private var stepRecords: [JSONValue] = []
     private var frameRecords: [JSONValue] = []
     private let makeModel: (String) throws -> Entity
-    private var placed: [String: Int] = [:]
     private var fingerTime: Double { engine.session.time }
 
     /// - Parameters:
@@ -56,15 +58,8 @@ public final class ScriptRunner {
     public init(script: Script, stage: Stage, makeModel: @escaping (String) throws -> Entity) {
         self.script = script
         self.makeModel = makeModel
-        scene = Scene(lighting: stage.lighting)
-        let viewport = Viewport(width: script.viewport.x, height: script.viewport.y)
-        let session = Session(stage: stage, seed: script.seed, viewport: viewport)
-        if let camera = script.camera { session.device.look(from: camera.position, at: camera.lookAt) }
-        engine = InteractionEngine(session: session, scene: scene)
-        if script.showPlanes { scene.addChild(planes.root) }
-        if let tracker = GeoTracker(stage: stage) {
-            geo = (tracker, GeoAnchorSet(tracker: tracker, session: session, scene: scene, seed: script.seed))
-        }
+        world = World(WorldOptions(stage: stage, seed: script.seed, viewport: Viewport(width: script.viewport.x, height: script.viewport.y),
+                                       camera: script.camera.map { ($0.position, $0.lookAt) }, showsPlanes: script.showPlanes))
     }
 
     /// Runs every step; expectation failures are collected (see `failures`), other errors
@@ -166,17 +161,11 @@ public final class ScriptRunner {
             }
         case .touches(let raw):
             // One frame; a touch listed twice (down and up within a frame) splits the list into
-            // batches handed over in order, as the window delivers them.
-            var batches: [[TouchEvent]] = [[]]
-            for t in raw {
-                if batches[batches.count - 1].contains(where: { $0.id == t.id }) { batches.append([]) }
-                batches[batches.count - 1].append(touch(t.id, t.at, TouchPhase(rawValue: t.phase)!))
-            }
-            for batch in batches.dropLast() { engine.handle(batch) }
-            try advance(batches[batches.count - 1])
+            // batches handed over in order, as the window delivers them (`World.step`).
+            try advance(raw.map { touch($0.id, $0.at, TouchPhase(rawValue: $0.phase)!) })
         case .reset:
             // Names start again after a restart, as in the window (`plant`, `plant 2`, ...).
-            if engine.restartExperience() { placed.removeAll() }
+            world.restart()
         case .open(let url):
             guard let seedShop else {
                 throw DocumentError(file: script.source, line: step.line, field: step.field + ".open", message: "the Seed Shop catalog is not available here")
@@ -184,9 +173,7 @@ public final class ScriptRunner {
             do { _ = try seedShop.catalog.resolve(url) } catch {
                 throw DocumentError(file: script.source, line: step.line, field: step.field + ".open", message: "\(error)")
             }
-            let flow = self.flow ?? SeedShopFlow(engine: engine, catalog: seedShop.catalog, loadModel: seedShop.loadModel)
-            self.flow = flow
-            flow.start(launchURL: url)
+            world.startSeedShop(catalog: seedShop.catalog, launchURL: url, loadModel: seedShop.loadModel)
         case .geoAnchor(let lat, let lon, let alt):
             guard let geo else {
                 throw DocumentError(file: script.source, line: step.line, field: step.field + ".geoAnchor", message: "the stage has no geographic origin")
@@ -212,9 +199,7 @@ public final class ScriptRunner {
         do { model = try makeModel(name) } catch {
             throw DocumentError(file: script.source, line: step.line, field: step.field + ".place", message: "\(error)")
         }
-        let count = (placed[name] ?? 0) + 1
-        placed[name] = count
-        engine.place(VirtualObject(name: count == 1 ? name : "\(name) \(count)", model: model))
+        world.place(model, named: name)
     }
 
     func record(_ failure: ExpectationFailure) { failures.append(failure) }
@@ -255,14 +240,7 @@ public final class ScriptRunner {
 
     /// One frame: the touches of this frame, then the engine's update.
     private func advance(_ touches: [TouchEvent] = []) throws {
-        if !touches.isEmpty { engine.handle(touches) }
-        let frame = engine.update(deltaTime: script.frameDuration)
-        for event in frame.events { planes.apply(event) }
-        flow?.handle(frame)
-        if let geo {
-            _ = geo.tracker.update(deltaTime: script.frameDuration, session: engine.session)
-            geo.anchors.update(deltaTime: script.frameDuration)
-        }
+        world.step(deltaTime: script.frameDuration, touches: touches)
         frameCount += 1
         if traceEveryFrame {
             frameRecords.append(.object([("frame", .number(Double(frameCount))), ("time", .number(engine.session.time))] + TraceState.capture(engine)))

@@ -5,8 +5,10 @@ import SproutScene
 import SproutSession
 
 /// What the trace records of the world at one moment (schema in the README).
-enum TraceState {
-    static func capture(_ engine: InteractionEngine) -> [(String, JSONValue)] {
+public enum TraceState {
+    /// The device, anchors, objects, focus square, gestures and message, as a trace's step
+    /// record holds them (without its step, line, kind, frame and time).
+    public static func capture(_ engine: InteractionEngine) -> [(String, JSONValue)] {
         let session = engine.session
         let device = session.device
         let rotation = Transform(matrix: device.transform).rotation.normalized

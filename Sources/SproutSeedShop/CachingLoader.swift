@@ -3,9 +3,6 @@ import SproutScene
 import FoundationEssentials
 #endif
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Seed 000's `CachingWebLoader`: models and packet images from `file:` and `http(s):` URLs
 /// into an on-disk cache keyed by the URL. A cache hit skips the network; however many ask for
@@ -21,22 +18,19 @@ public final class CachingLoader: @unchecked Sendable {
     public let cacheDirectory: String
     private let lock = NSLock()
     private var inFlight: [String: Download] = [:]
-    private let session: URLSession
-    private let delegate = SessionDelegate()
+    private let fetcher: (any HTTPFetcher)?
 
     /// The text shown while loading (ProductKeyProcessing L84-90): nil once complete.
     public static func progressText(_ fraction: Double) -> String? {
         fraction < 1 ? "Loading your preview\n \(Int(fraction * 100))%" : nil
     }
 
-    public init(cacheDirectory: String) {
+    /// - Parameter fetcher: downloads `http:` and `https:` URLs (`URLSessionFetcher` in
+    ///   SproutNetwork); without one, only `file:` URLs load and web URLs fail with a clear reason.
+    public init(cacheDirectory: String, fetcher: (any HTTPFetcher)? = nil) {
         self.cacheDirectory = cacheDirectory
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 30
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.fetcher = fetcher
     }
-
-    deinit { session.invalidateAndCancel() }
 
     /// Where `url` is cached (a hash of the URL and its last path component, so nothing in the
     /// URL can name a path outside the cache).
@@ -97,22 +91,18 @@ public final class CachingLoader: @unchecked Sendable {
             }
             finish(Self.store(data, at: path, url: url).map { download.report(1); return $0 })
         case "http", "https":
-            let task = session.dataTask(with: parsed)
-            delegate.register(task, onProgress: { download.report($0) }) { data, response, error in
-                if let error {
-                    finish(.failure(Failure(url: url, reason: "download failed: \(error.localizedDescription)"))); return
-                }
-                guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
-                    let code = (response as? HTTPURLResponse)?.statusCode ?? 0
-                    finish(.failure(Failure(url: url, reason: "the server answered \(code)"))); return
-                }
-                if http.expectedContentLength > 0, Int64(data.count) != http.expectedContentLength {
-                    finish(.failure(Failure(url: url, reason: "the download stopped at \(data.count) of \(http.expectedContentLength) bytes"))); return
-                }
-                download.report(1)
-                finish(Self.store(data, at: path, url: url))
+            guard let fetcher else {
+                finish(.failure(Failure(url: url, reason: "no network fetcher was given to this loader, so only file: URLs load"))); return
             }
-            task.resume()
+            fetcher.fetch(parsed, progress: { download.report($0) }) { result in
+                switch result {
+                case .failure(let reason):
+                    finish(.failure(Failure(url: url, reason: reason.description)))
+                case .success(let data):
+                    download.report(1)
+                    finish(Self.store(data, at: path, url: url))
+                }
+            }
         default:
             finish(.failure(Failure(url: url, reason: "only file:, http: and https: URLs are loaded")))
         }
@@ -153,41 +143,5 @@ private final class Download: @unchecked Sendable {
         let r = result!
         condition.unlock()
         return r
-    }
-}
-
-/// Collects each task's bytes and reports progress (bytes so far / expected length).
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private struct Entry {
-        var data = Data()
-        var expected: Int64 = -1
-        var onProgress: (Double) -> Void
-        var onDone: (Data, URLResponse?, Error?) -> Void
-    }
-
-    private let lock = NSLock()
-    private var entries: [Int: Entry] = [:]
-
-    func register(_ task: URLSessionDataTask, onProgress: @escaping (Double) -> Void, onDone: @escaping (Data, URLResponse?, Error?) -> Void) {
-        lock.lock(); entries[task.taskIdentifier] = Entry(onProgress: onProgress, onDone: onDone); lock.unlock()
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        lock.lock(); entries[dataTask.taskIdentifier]?.expected = response.expectedContentLength; lock.unlock()
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        entries[dataTask.taskIdentifier]?.data.append(data)
-        let entry = entries[dataTask.taskIdentifier]
-        lock.unlock()
-        if let entry, entry.expected > 0 { entry.onProgress(min(Double(entry.data.count) / Double(entry.expected), 0.999)) }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.lock(); let entry = entries.removeValue(forKey: task.taskIdentifier); lock.unlock()
-        entry?.onDone(entry?.data ?? Data(), task.response, error)
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// A GLFW window with an OpenGL 3.3 core, forward-compatible context. Use it from the main thread.
-public final class Window {
+public final class Window: GraphicsContext {
     private let handle: OpaquePointer
     private var events: [InputEvent] = []
     private var cursor = Vec2.zero
@@ -84,6 +84,9 @@ public final class Window {
     }
 
     public func swapBuffers() { glfwSwapBuffers(handle) }
+
+    /// Makes the window's context current on this thread.
+    public func makeCurrent() throws { glfwMakeContextCurrent(handle) }
 
     public func isKeyDown(_ key: Key) -> Bool { glfwGetKey(handle, key.glfwCode) == GLFW_PRESS }
 

@@ -1,15 +1,6 @@
 import ArgumentParser
-import SproutAssets
-import SproutDocument
-import SproutHeadless
+import SproutApp
 import SproutImage
-import SproutInteraction
-import SproutMath
-import SproutRender
-import SproutScene
-import SproutScript
-import SproutSeedShop
-import SproutSession
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,8 +17,6 @@ struct PlayCommand: ParsableCommand {
         discussion: "Exits 1 when an expectation fails, naming the step, the expected and the actual value. Script format: README."
     )
 
-    enum FramesMode: String, ExpressibleByArgument, CaseIterable { case all, snapshots, none }
-
     @Argument(help: "The script (YAML or JSON).")
     var script: String
 
@@ -35,7 +24,7 @@ struct PlayCommand: ParsableCommand {
     var output = "sprout-play"
 
     @Option(help: "Which frames to write as PNG: all, snapshots (the `snapshot` steps) or none.")
-    var frames = FramesMode.snapshots
+    var frames = ScriptPlayer.FrameFiles.snapshots
 
     @Option(help: "Where to write the trace (default: OUTPUT/trace.json).")
     var trace: String?
@@ -58,66 +47,20 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         let clock = Stopwatch()
-        let script = try Script.load(path: self.script)
-        let folder = Document.folder(of: self.script)
-        let stagePath = script.stage.contains("/") || script.stage.hasSuffix(".yaml") || script.stage.hasSuffix(".json")
-            ? Self.resolve(script.stage, in: folder) : script.stage
-        let stage = try StageLoader.resolve(stagePath, assetsDirectory: ResourceLocator.assetsDirectory)
-        let runner = ScriptRunner(script: script, stage: stage) { name in try Self.model(named: name, script: script, folder: folder) }
+        let player = try ScriptPlayer(path: self.script)
+        let script = player.script
+        let runner = player.runner
         runner.traceEveryFrame = traceFrames
-        if let assets = ResourceLocator.assetsDirectory, FileManager.default.fileExists(atPath: assets + "/catalog.yaml") {
-            let catalog = try Catalog.load(path: assets + "/catalog.yaml")
-            runner.seedShop = (catalog, { product in
-                let asset = try ModelImporter.load(path: product.modelPath)
-                asset.standOnOrigin(centringFootprint: false)
-                return asset.root
-            })
-        }
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
 
-        var renderer: FrameRenderer?
-        var gif: GIFWriter?
-        var ffmpeg: FFmpegPipe?
-        if frames != .none || video != nil {
-            // The stage is only needed for pictures: the session reads the stage's description.
-            runner.scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
-            renderer = try FrameRenderer(runner: runner, width: Int(script.viewport.x), height: Int(script.viewport.y), samples: msaa)
-        }
-        if let video {
-            if video.hasSuffix(".gif") {
-                gif = GIFWriter(width: Int(script.viewport.x), height: Int(script.viewport.y), fps: script.fps)
-            } else {
-                ffmpeg = try FFmpegPipe(path: video, width: Int(script.viewport.x), height: Int(script.viewport.y), fps: script.fps)
-            }
-        }
-        let framesMode = frames
-        let output = self.output
-        runner.onSnapshot = { name in
-            guard framesMode != .none, let renderer else { return }
-            try renderer.writePNG(to: output + "/" + name + ".png")
-        }
-        runner.onFrame = { index in
-            guard let renderer else { return }
-            if framesMode == .all || gif != nil || ffmpeg != nil {
-                let pixels = try renderer.render()
-                if framesMode == .all {
-                    try ImageFile.writePNG(pixels: pixels, width: renderer.width, height: renderer.height,
-                                           to: output + "/" + OutputPattern(template: "frame-%05d.png").path(frame: index))
-                }
-                gif?.add(pixels)
-                try ffmpeg?.add(pixels)
-            }
-        }
+        try player.writeFrames(frames, to: output, video: video, samples: msaa)
         let progress = ProgressBar(label: "playing \(self.script)")
-        try runner.run { fraction in progress.update(fraction, elapsed: clock.milliseconds / 1000) }
+        try player.run { fraction in progress.update(fraction, elapsed: clock.milliseconds / 1000) }
         progress.finish()
 
         let tracePath = trace ?? output + "/trace.json"
-        try Self.writeAtomically(runner.trace.serialized() + "\n", to: tracePath)
-        if let video {
-            if let gif { try Self.writeAtomically(gif.finish(), to: video) }
-            try ffmpeg?.finish()
-        }
+        try AtomicFile.write(player.traceText, to: tracePath)
+        try player.finishVideo()
         let seconds = format3("%.1f", runner.engine.session.time)
         print("played \(script.steps.count) steps, \(runner.frameCount) frames (\(seconds) s simulated) in \(format3("%.2f", clock.milliseconds / 1000)) s; trace \(tracePath)"
               + (video.map { ", video \($0)" } ?? "") + (frames == .none ? "" : ", frames in \(output)/"))
@@ -127,30 +70,6 @@ struct PlayCommand: ParsableCommand {
             throw ExitCode(1)
         }
     }
-
-    static func resolve(_ path: String, in folder: String) -> String {
-        path.hasPrefix("/") ? path : folder + "/" + path
-    }
-
-    /// Aliases from the script's `objects:` (paths relative to the script), then built-in names.
-    static func model(named name: String, script: Script, folder: String) throws -> Entity {
-        if let path = script.objects[name] {
-            let asset = try ModelImporter.load(path: resolve(path, in: folder))
-            asset.standOnOrigin()
-            return asset.root
-        }
-        if let model = BuiltInModels.make(name) { return model }
-        let known = (Array(script.objects.keys).sorted() + BuiltInModels.names).joined(separator: ", ")
-        throw RenderError("unknown object '\(name)': not in the script's objects and not built in (\(known))")
-    }
-
-    static func writeAtomically(_ text: String, to path: String) throws { try writeAtomically(Array(text.utf8), to: path) }
-
-    /// Foundation's atomic write (a temporary file renamed over the old one), as `ImageFile` writes PNGs.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        do { try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw RenderError("cannot write \(path): \(error)")
-        }
-    }
 }
 
+extension ScriptPlayer.FrameFiles: ExpressibleByArgument {}

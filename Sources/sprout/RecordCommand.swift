@@ -1,19 +1,11 @@
 import ArgumentParser
-import SproutImage
-import SproutInteraction
+import SproutApp
 import SproutMath
-import SproutRender
-import SproutScene
 import SproutScript
-import SproutSession
 import SproutWindow
+import SproutWorld
 #if canImport(Glibc)
 import Glibc
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
 #endif
 
 struct RecordCommand: ParsableCommand {
@@ -42,7 +34,8 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The script to write (YAML).")
     var output: String
 
-    static let fps = 60
+    @Option(help: "Also write the world's final state as JSON (a trace's step record: device, anchors, objects, ...), to compare with the replay.")
+    var state: String?
 
     func validate() throws {
         guard output.hasSuffix(".yaml") || output.hasSuffix(".yml") else { throw ValidationError("--output must end in .yaml, got '\(output)'") }
@@ -52,60 +45,28 @@ struct RecordCommand: ParsableCommand {
         guard Window.isDisplayAvailable else {
             throw ValidationError("sprout record needs a display (DISPLAY is not set); run it on a desktop, or under xvfb-run to try it")
         }
-        let window = try Window(title: "Sprout: recording to \(output)", width: size.width, height: size.height)
-        let renderer = try Renderer()
-        let points = window.size
-        let world = try PreviewWorld(stageName: stage, modelPath: model, seed: seed,
-                                     viewport: Viewport(width: Float(points.width), height: Float(points.height)), showPlanes: false)
-        let overlay = try StatusOverlay()
-        var pose = ScriptRecorder.Pose(world.session.device.transform)
-        world.session.device.transform = pose.matrix
-        let absolute = { (p: String) in p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p }
-        let stageForScript = stage.contains("/") || stage.hasSuffix(".yaml") || stage.hasSuffix(".json") ? absolute(stage) : stage
-        let recorder = ScriptRecorder(stage: stageForScript, seed: seed, fps: Self.fps,
-                                      viewport: Vec2(Float(points.width), Float(points.height)),
-                                      objects: ["plant": absolute(world.modelPath)], startPose: pose)
-        var mouse = MouseTouches()
-        let dt = 1.0 / Double(Self.fps)
+        guard let modelPath = model ?? Assets.defaultPlantPath else {
+            throw AppError("cannot find the Assets/ folder with the default plant; give a model path")
+        }
+        _ = try Assets.model(path: modelPath)   // refuse a broken model before the window opens
+        let surface = try WindowSurface(title: "Sprout: recording to \(output)", width: size.width, height: size.height)
+        let world = try World.onStage(stage, seed: seed, viewport: surface.viewport)
+        let loop = try FrameLoop(world: world, surface: surface)
+        loop.helpLine = "RECORDING  |  " + PreviewControls.helpLine
+        let runner = WindowRunner(loop: loop, surface: surface)
+        runner.titlePrefix = "Sprout: recording to \(output), "
+        let controls = PreviewControls(world: world, restartKeepsDevice: true) { try Assets.model(path: modelPath) }
+        let recording = WindowRecording(runner: runner, controls: controls, stage: ScriptPlayer.isFile(stage) ? AtomicFile.absolute(stage) : stage,
+                                        seed: seed, objects: [PreviewControls.plantName: AtomicFile.absolute(modelPath)])
         // Ctrl-C or a kill ends the recording like Esc: the script is still written.
         signal(SIGINT) { _ in recordingStopRequested = true }
         signal(SIGTERM) { _ in recordingStopRequested = true }
-        let help = "RECORDING  |  " + PreviewCommand.helpLine
-        print("Recording to \(output): \(PreviewCommand.helpLine).")
-        fflush(nil)
-        while !window.shouldClose && !recordingStopRequested {
-            var touches: [TouchEvent] = []
-            var actions: [ScriptRecorder.Action] = []
-            for event in window.pollEvents() {
-                touches += mouse.touches(for: event, at: world.session.time)
-                switch event {
-                case .keyDown(.space):
-                    try world.placePlant()
-                    actions.append(.place("plant"))
-                case .keyDown(.r):
-                    world.restart(keepDevice: true)
-                    actions.append(.reset)
-                case .keyDown(.p): world.planes.root.parent == nil ? world.scene.addChild(world.planes.root) : world.planes.root.removeFromParent()
-                case .keyDown(.escape): window.shouldClose = true
-                default: break
-                }
-            }
-            let before = world.session.device.transform
-            PreviewCommand.walk(world.session, window: window, dt: Float(dt))
-            if world.session.device.transform != before {
-                pose = ScriptRecorder.Pose(world.session.device.transform)
-                world.session.device.transform = pose.matrix
-            }
-            if !touches.isEmpty { world.engine.handle(touches) }
-            world.step(dt)
-            recorder.frame(actions: actions, devicePose: pose, touches: touches)
-            let fb = window.framebufferSize
-            let view = world.view(overlays: overlay.overlays(for: world.engine.messages, help: help, viewport: world.session.device.viewport))
-            try renderer.render(world.scene, view: view, into: WindowTarget(width: fb.width, height: fb.height))
-            window.swapBuffers()
-        }
-        try PlayCommand.writeAtomically(recorder.text, to: output)
-        print("wrote \(output) (\(String(format3("%.1f", world.session.time))) s); replay with: sprout play \(output)")
+        runner.shouldStop = { recordingStopRequested }
+        print("Recording to \(output): \(PreviewControls.helpLine).")
+        try runner.run()
+        try AtomicFile.write(recording.text, to: output)
+        if let state { try AtomicFile.write(JSONValue.object(TraceState.capture(world.engine)).serialized() + "\n", to: state) }
+        print("wrote \(output) (\(String(format3("%.1f", world.time))) s); replay with: sprout play \(output)")
     }
 }
 

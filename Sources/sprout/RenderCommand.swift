@@ -1,6 +1,6 @@
 import ArgumentParser
 import SproutAssets
-import SproutHeadless
+import SproutApp
 import SproutImage
 import SproutMath
 import SproutRender
@@ -64,53 +64,29 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let clock = Stopwatch()
-        let context = try HeadlessContext()
+        let surface = try OffscreenSurface(width: size.width, height: size.height, samples: msaa)
         let contextMilliseconds = clock.milliseconds
-        let renderer = try Renderer()
+        let renderer = try Renderer(context: surface.context)
         let rendererMilliseconds = clock.milliseconds
-        let asset = try ModelImporter.load(path: model)
+        let view = try ModelView(modelPath: model, aspect: Float(size.width) / Float(size.height), cameraPosition: cameraPosition?.value,
+                                 lookAt: lookAt?.value, fovYDegrees: fov, directionToLight: light?.value, shadows: !noShadows, stage: stage)
         let loadMilliseconds = clock.milliseconds
-        let scene = Scene(lighting: Lighting(directionToLight: light?.value ?? Lighting.standard.directionToLight, castsShadows: !noShadows))
-        scene.addChild(asset.root)
-        let aspect = Float(size.width) / Float(size.height)
-        var bounds = asset.bounds
-        var stageCamera: StageCamera?
-        if let stage {
-            // The model stands where the stage's camera looks, as `sprout preview` places it.
-            let world = try StageLoader.resolve(stage, assetsDirectory: ResourceLocator.assetsDirectory)
-            scene.lighting = world.lighting
-            scene.lighting.castsShadows = world.lighting.castsShadows && !noShadows
-            scene.backdrop.addChild(try StageScene.build(world, loadTexture: Texture.read))
-            asset.standOnOrigin()
-            asset.root.transform.translation += world.camera.lookAt
-            bounds = asset.root.visualBounds()
-            stageCamera = world.camera
-        }
-        let framed = Camera.framing(bounds, fovYDegrees: fov, aspect: aspect)
-        let target = lookAt?.value ?? stageCamera?.lookAt ?? (bounds.isEmpty ? .zero : bounds.center)
-        let eye = cameraPosition?.value ?? stageCamera?.position ?? (framed.position - (bounds.isEmpty ? .zero : bounds.center) + target)
-        let fixed = cameraPosition != nil || stageCamera != nil
-        // A stage is seen as the simulated device sees it (1 cm to 1 km).
-        let near = stageCamera != nil ? DeviceCamera.nearPlane : fixed ? 0.05 : framed.perspective.near
-        let far = stageCamera != nil ? DeviceCamera.farPlane : fixed ? max(20, distance(eye, target) * 10) : framed.perspective.far
-        let offscreen = try OffscreenTarget(width: size.width, height: size.height, samples: msaa)
+        let asset = view.asset
         let pattern = OutputPattern(template: output)
         if verbose {
             print(renderer.info)
-            print("EGL platform: \(context.platform.rawValue)")
+            print("EGL platform: \(surface.platform.rawValue)")
             print("model: \(model): \(asset.meshes.count) meshes, \(asset.triangleCount) triangles, \(asset.materials.count) materials, \(asset.textures.count) textures")
-            print("bounds: min \(bounds.min) max \(bounds.max)")
+            print("bounds: min \(view.scene.root.visualBounds().min) max \(view.scene.root.visualBounds().max)")
             print(String(format3("setup: %.1f ms (context %.1f, renderer %.1f, model %.1f)", clock.milliseconds,
                                  contextMilliseconds, rendererMilliseconds - contextMilliseconds, loadMilliseconds - rendererMilliseconds)))
         }
         var pixels: [UInt8] = []
         let loop = Stopwatch()
         for frame in 0..<frames {
-            let angle = radians(fromDegrees: orbit * Float(frame))
-            let orbitEye = target + Matrix4.rotationY(angle).transformDirection(eye - target)
-            let camera = Camera.looking(from: orbitEye, at: target, fovYDegrees: fov, near: near, far: far)
-            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadows: !noShadows)), into: offscreen)
-            offscreen.readPixels(into: &pixels)
+            let camera = view.camera(orbitDegrees: orbit * Float(frame))
+            try renderer.render(view.scene, view: View(camera: camera, options: RenderOptions(shadows: !noShadows)), into: surface.renderTarget)
+            try surface.readPixels(into: &pixels)
             if pattern.isPattern {
                 try ImageFile.writePNG(pixels: pixels, width: size.width, height: size.height, to: pattern.path(frame: frame))
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutAssets
+import SproutPlants
 import SproutScene
 import SproutSeedShop
 import SproutTesting

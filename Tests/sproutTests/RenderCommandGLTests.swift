@@ -19,12 +19,6 @@ import Testing
         #expect(SizeArgument(argument: "99999x10") == nil)
     }
 
-    @Test func outputPatternsNumberFrames() {
-        #expect(OutputPattern(template: "frame-%03d.png").path(frame: 7) == "frame-007.png")
-        #expect(OutputPattern(template: "f%d.png").path(frame: 12) == "f12.png")
-        #expect(!OutputPattern(template: "plain.png").isPattern)
-    }
-
     @Test func badOptionsAreRefusedWithTheirName() {
         #expect(throws: (any Error).self) { try RenderCommand.parse(["model.glb", "--fov", "0"]) }
         #expect(throws: (any Error).self) { try RenderCommand.parse(["model.glb", "--frames", "0"]) }

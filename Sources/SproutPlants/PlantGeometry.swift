@@ -1,4 +1,5 @@
 import SproutMath
+import SproutScene
 
 /// Pieces the plant generators share: two-sided curved leaves (front and back sheets 0.5 mm
 /// apart, so culling stays on and both sides are lit) and tapered stems.

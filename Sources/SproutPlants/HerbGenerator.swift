@@ -1,4 +1,5 @@
 import SproutMath
+import SproutScene
 
 /// Garden plants from a few measured traits: how tall, how many stems, what leaves, what
 /// flowers or fruit. Each species is a preset with its documented mature height; the same

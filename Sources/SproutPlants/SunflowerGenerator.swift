@@ -1,4 +1,5 @@
 import SproutMath
+import SproutScene
 
 /// A Mammoth sunflower at its mature size: a stem a little under 3 m, broad leaves getting
 /// smaller up the stem, and a nodding head 30 cm across (a seed disc in rings of florets and a

@@ -6,22 +6,23 @@ import SproutScene
 
 /// The status panel and the help line as screen overlays, rasterised with a real font and
 /// re-rasterised only when their text changes.
-final class StatusOverlay {
+public final class StatusOverlay {
     private let font: Font
     private var message: (text: String, texture: Texture)?
     private var help: (text: String, texture: Texture)?
     /// The sample's panel: bold 16 pt-ish text on black at 50 %, corner radius 12 (scaled to the view).
-    static let margin: Float = 16
+    public static let margin: Float = 16
 
-    init() throws { font = try Font() }
+    /// Loads the panel font (DejaVu Sans Bold, from fonts-dejavu-core).
+    public init() throws { font = try Font() }
 
     /// The engine's status panel (its text and fading alpha) and the help line.
-    func overlays(for messages: StatusMessages, help helpText: String?, viewport: Viewport) -> [ScreenOverlay] {
+    public func overlays(for messages: StatusMessages, help helpText: String?, viewport: Viewport) -> [ScreenOverlay] {
         overlays(text: messages.text, alpha: messages.alpha, help: helpText, viewport: viewport)
     }
 
     /// A panel showing `text` at `alpha` (none when empty), and the help line.
-    func overlays(text: String, alpha: Float = 1, help helpText: String?, viewport: Viewport) -> [ScreenOverlay] {
+    public func overlays(text: String, alpha: Float = 1, help helpText: String?, viewport: Viewport) -> [ScreenOverlay] {
         var result: [ScreenOverlay] = []
         let scale = max(viewport.height / 720, 0.25)
         if alpha > 0, !text.isEmpty {

@@ -1,33 +1,35 @@
-import SproutRender
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Streams RGBA frames to ffmpeg (Debian's `ffmpeg` package) for an H.264 MP4.
-final class FFmpegPipe {
+public final class FFmpegPipe {
     private let pipe: UnsafeMutablePointer<FILE>
     private let frameBytes: Int
 
-    init(path: String, width: Int, height: Int, fps: Int) throws {
+    /// Starts ffmpeg writing `path`; fails when /usr/bin/ffmpeg is missing.
+    public init(path: String, width: Int, height: Int, fps: Int) throws {
         guard access("/usr/bin/ffmpeg", X_OK) == 0 else {
-            throw RenderError("--video \(path): ffmpeg is not installed (apt-get install ffmpeg), or write a .gif instead")
+            throw AppError("--video \(path): ffmpeg is not installed (apt-get install ffmpeg), or write a .gif instead")
         }
         // Single quotes around the path; a quote inside it is closed, escaped and reopened.
         let quoted = "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
         let command = "/usr/bin/ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgba -s \(width)x\(height) -r \(fps) -i - " +
                       "-pix_fmt yuv420p -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' \(quoted)"
-        guard let p = popen(command, "w") else { throw RenderError("--video \(path): cannot start ffmpeg") }
+        guard let p = popen(command, "w") else { throw AppError("--video \(path): cannot start ffmpeg") }
         pipe = p
         frameBytes = width * height * 4
     }
 
-    func add(_ pixels: [UInt8]) throws {
+    /// One frame, RGBA rows top first.
+    public func add(_ pixels: [UInt8]) throws {
         let written = pixels.withUnsafeBytes { fwrite($0.baseAddress, 1, frameBytes, pipe) }
-        guard written == frameBytes else { throw RenderError("ffmpeg stopped reading frames") }
+        guard written == frameBytes else { throw AppError("ffmpeg stopped reading frames") }
     }
 
-    func finish() throws {
+    /// Closes the stream and waits for ffmpeg to finish the file.
+    public func finish() throws {
         let status = pclose(pipe)
-        guard status == 0 else { throw RenderError("ffmpeg failed (status \(status))") }
+        guard status == 0 else { throw AppError("ffmpeg failed (status \(status))") }
     }
 }

@@ -1,8 +1,12 @@
 /// An output path that may hold a frame-number pattern ("frame-%03d.png" or "frame-%d.png").
-struct OutputPattern {
-    let template: String
+public struct OutputPattern {
+    public let template: String
 
-    var isPattern: Bool { template.contains("%") && template.contains("d") && formatRange != nil }
+    public init(template: String) { self.template = template }
+
+    /// True when the template holds a frame-number pattern.
+
+    public var isPattern: Bool { template.contains("%") && template.contains("d") && formatRange != nil }
 
     private var formatRange: (Range<String.Index>, Int)? {
         guard let percent = template.firstIndex(of: "%") else { return nil }
@@ -13,7 +17,8 @@ struct OutputPattern {
         return (percent..<template.index(after: i), Int(width) ?? 0)
     }
 
-    func path(frame: Int) -> String {
+    /// The template with `frame` in place of its pattern (the template itself when it has none).
+    public func path(frame: Int) -> String {
         guard let (range, width) = formatRange else { return template }
         let digits = String(frame)
         let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits

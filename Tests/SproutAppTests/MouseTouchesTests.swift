@@ -2,7 +2,7 @@ import SproutInteraction
 import SproutMath
 import SproutWindow
 import Testing
-@testable import sprout
+@testable import SproutApp
 
 @Suite struct MouseTouchesTests {
     @Test func theLeftButtonIsOneFinger() {

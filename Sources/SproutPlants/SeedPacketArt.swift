@@ -1,4 +1,5 @@
 import SproutMath
+import SproutScene
 
 /// Paints the front of a seed packet: a flower on a cream card under a green band, and an App
 /// Clip Code (rings of arcs derived from the URL) near the bottom. Deterministic; pure pixels.

@@ -1,6 +1,7 @@
 import SproutMath
 import Testing
-@testable import SproutScene
+import SproutScene
+@testable import SproutPlants
 
 @Suite struct PlantGeneratorTests {
     private func bounds(_ parts: [ModelPart]) -> BoundingBox {

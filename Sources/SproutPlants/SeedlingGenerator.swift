@@ -1,4 +1,5 @@
 import SproutMath
+import SproutScene
 
 /// A young plant built in code: a tapered stem, pairs of leaves on alternating sides and a bud.
 /// Deterministic for a seed. Leaves are two one-sided sheets (front and back, 0.5 mm apart), so

@@ -6,19 +6,22 @@ import SproutWindow
 /// one finger under the cursor; the right button puts down two fingers 80 points apart centred
 /// on the cursor, which move with it (a two-finger pan), and each wheel step twists them 10
 /// degrees about their centre (a rotation; wheel up turns them clockwise on screen).
-struct MouseTouches {
+/// The window's input mapper: `WindowRunner` feeds it every event.
+public struct MouseTouches {
     /// Half the distance between the two simulated fingers, points.
-    static let fingerRadius: Float = 40
+    public static let fingerRadius: Float = 40
     /// One wheel step of twist.
-    static let twistPerStep: Float = radians(fromDegrees: 10)
+    public static let twistPerStep: Float = radians(fromDegrees: 10)
 
     private enum Mode { case none, one, two }
     private var mode = Mode.none
     private var cursor = Vec2.zero
     private var angle: Float = 0
 
+    public init() {}
+
     /// The touch batches one input event makes (none for events that are not touches).
-    mutating func touches(for event: InputEvent, at time: Double) -> [TouchEvent] {
+    public mutating func touches(for event: InputEvent, at time: Double) -> [TouchEvent] {
         switch event {
         case .mouseDown(.left, let at) where mode == .none:
             mode = .one
@@ -52,7 +55,7 @@ struct MouseTouches {
     }
 
     /// The two fingers' positions now.
-    var fingerPositions: [Vec2] {
+    public var fingerPositions: [Vec2] {
         let d = Vec2(cos(angle), sin(angle)) * Self.fingerRadius
         return [cursor - d, cursor + d]
     }

@@ -1,0 +1,15 @@
+// swift-tools-version: 6.1
+// A program of a user's own that uses Sprout as a library (README: "Use as a library").
+import PackageDescription
+
+let package = Package(
+    name: "GardenPreview",
+    dependencies: [
+        // In your package: .package(url: "<Sprout's repository>", branch: "main") or a local path.
+        .package(name: "Sprout", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(name: "GardenPreview", dependencies: [.product(name: "Sprout", package: "Sprout")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

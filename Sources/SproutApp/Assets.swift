@@ -1,0 +1,76 @@
+import SproutAssets
+import SproutImage
+import SproutMath
+import SproutNetwork
+import SproutRender
+import SproutScene
+import SproutSeedShop
+import SproutSession
+import SproutWorld
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Sprout's own files (`Assets/`: stages, plants, catalog, pictures), found beside the
+/// executable or in the source tree, and the loaders that turn files into scene content.
+public enum Assets {
+    /// The `Assets/` folder, when it can be found.
+    public static var directory: String? { ResourceLocator.assetsDirectory }
+
+    /// The plant placed when none is named: the seedling.
+    public static var defaultPlantPath: String? { directory.map { $0 + "/plants/seedling.obj" } }
+
+    /// A built-in stage by name (`tabletop`, `living-room`, `street-corner`, ...) or a stage
+    /// file (YAML or JSON); errors name the file, line and field.
+    public static func stage(_ nameOrPath: String) throws -> Stage {
+        try StageLoader.resolve(nameOrPath, assetsDirectory: directory)
+    }
+
+    /// The Seed Shop catalog (`Assets/catalog.yaml`).
+    public static func catalog() throws -> Catalog {
+        guard let directory else { throw AppError("cannot find the Assets/ folder with catalog.yaml") }
+        return try Catalog.load(path: directory + "/catalog.yaml")
+    }
+
+    /// The model at `path` (glTF/glb, OBJ, FBX, PLY, STL, DAE: what Assimp reads here, only from
+    /// the model's folder), moved to stand on the origin: its lowest point at y = 0 and, when
+    /// `centringFootprint`, its footprint centred (generated plants have their stem's foot at the
+    /// origin already and only need lifting).
+    public static func model(path: String, centringFootprint: Bool = true) throws -> Entity {
+        let asset = try ModelImporter.load(path: path)
+        asset.standOnOrigin(centringFootprint: centringFootprint)
+        return asset.root
+    }
+
+    /// Where downloaded models are cached: `$XDG_CACHE_HOME/sprout`, else `~/.cache/sprout`.
+    public static func defaultCacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["XDG_CACHE_HOME"].map { $0 + "/sprout" } ?? (environment["HOME"] ?? "/tmp") + "/.cache/sprout"
+    }
+
+    /// A loader for catalog products: the model's URL (file: or http(s):) through an on-disk
+    /// cache, `progress` hearing the sample's loading fractions.
+    public static func productLoader(cacheDirectory: String = defaultCacheDirectory(),
+                                     progress: @escaping @Sendable (Double) -> Void = { _ in }) -> (Product) throws -> Entity {
+        let loader = CachingLoader(cacheDirectory: cacheDirectory, fetcher: URLSessionFetcher())
+        return { product in try model(path: try loader.load(product.modelURL, progress: progress), centringFootprint: false) }
+    }
+
+    /// A loader for catalog products that reads their local files only (no cache, no network).
+    public static func localProductLoader() -> (Product) throws -> Entity {
+        { product in try model(path: product.modelPath, centringFootprint: false) }
+    }
+}
+
+extension World {
+    /// A world on a stage given by name or file, its stage drawn with its textures: what the
+    /// preview, the Seed Shop and the geo view start from.
+    public static func onStage(_ nameOrPath: String, seed: UInt64 = 1, viewport: Viewport = Viewport(width: 1280, height: 720),
+                               showsPlanes: Bool = false, showsFocusSquare: Bool = true) throws -> World {
+        let world = World(WorldOptions(stage: try Assets.stage(nameOrPath), seed: seed, viewport: viewport,
+                                       showsPlanes: showsPlanes, showsFocusSquare: showsFocusSquare))
+        try world.addBackdrop(loadTexture: Texture.read)
+        return world
+    }
+}

@@ -1,0 +1,60 @@
+import SproutAssets
+import SproutImage
+import SproutMath
+import SproutRender
+import SproutScene
+import SproutSession
+
+/// One model seen by a fixed camera, as `sprout render` draws it: framed to fit (or from a
+/// given position), under one directional light, optionally standing where a stage's camera
+/// looks with the stage around it. Frames can orbit the look-at point about +Y.
+public struct ModelView {
+    public let scene: Scene
+    /// The imported model (meshes, materials, textures, bounds).
+    public let asset: ModelAsset
+    /// Where the camera is before any orbit, and what it looks at.
+    public let eye: Vec3
+    public let target: Vec3
+    public let fovYDegrees: Float
+    public let near: Float
+    public let far: Float
+
+    /// - Parameters:
+    ///   - cameraPosition, lookAt: default to framing the model (or the stage's camera).
+    ///   - directionToLight: towards the light (default `Lighting.standard`); a stage brings its own.
+    ///   - stage: a built-in stage name or file; the model then stands where its camera looks.
+    public init(modelPath: String, aspect: Float, cameraPosition: Vec3? = nil, lookAt: Vec3? = nil, fovYDegrees: Float = 60,
+                directionToLight: Vec3? = nil, shadows: Bool = true, stage: String? = nil) throws {
+        asset = try ModelImporter.load(path: modelPath)
+        scene = Scene(lighting: Lighting(directionToLight: directionToLight ?? Lighting.standard.directionToLight, castsShadows: shadows))
+        scene.addChild(asset.root)
+        var bounds = asset.bounds
+        var stageCamera: StageCamera?
+        if let stage {
+            // The model stands where the stage's camera looks, as `sprout preview` places it.
+            let world = try Assets.stage(stage)
+            scene.lighting = world.lighting
+            scene.lighting.castsShadows = world.lighting.castsShadows && shadows
+            scene.backdrop.addChild(try StageScene.build(world, loadTexture: Texture.read))
+            asset.standOnOrigin()
+            asset.root.transform.translation += world.camera.lookAt
+            bounds = asset.root.visualBounds()
+            stageCamera = world.camera
+        }
+        let framed = Camera.framing(bounds, fovYDegrees: fovYDegrees, aspect: aspect)
+        target = lookAt ?? stageCamera?.lookAt ?? (bounds.isEmpty ? .zero : bounds.center)
+        eye = cameraPosition ?? stageCamera?.position ?? (framed.position - (bounds.isEmpty ? .zero : bounds.center) + target)
+        let fixed = cameraPosition != nil || stageCamera != nil
+        // A stage is seen as the simulated device sees it (1 cm to 1 km).
+        near = stageCamera != nil ? DeviceCamera.nearPlane : fixed ? 0.05 : framed.perspective.near
+        far = stageCamera != nil ? DeviceCamera.farPlane : fixed ? max(20, distance(eye, target) * 10) : framed.perspective.far
+        self.fovYDegrees = fovYDegrees
+    }
+
+
+    /// The camera turned `degrees` about +Y through the look-at point.
+    public func camera(orbitDegrees degrees: Float = 0) -> Camera {
+        let orbitEye = target + Matrix4.rotationY(radians(fromDegrees: degrees)).transformDirection(eye - target)
+        return Camera.looking(from: orbitEye, at: target, fovYDegrees: fovYDegrees, near: near, far: far)
+    }
+}

@@ -1,0 +1,46 @@
+import SproutScene
+import SproutScript
+import SproutWindow
+import SproutWorld
+
+/// The preview window's keys (mouse and walking keys are `WindowRunner`'s): Space places the
+/// plant at the focus square, R restarts the experience (5 s cooldown), P shows or hides the
+/// detected planes.
+public struct PreviewControls {
+    public static let helpLine = "Space place  |  left drag: 1 finger  |  right drag: 2 fingers, wheel twists  |  WASD/QE walk, arrows turn  |  P planes  R restart  Esc quit"
+    /// The name placed plants get ("plant", "plant 2", ...), as a script's `place: plant`.
+    public static let plantName = "plant"
+
+    public let world: World
+    /// Makes a new copy of the plant for each placement.
+    public let plant: () throws -> Entity
+    /// Whether a restart leaves the device where it is (recordings) or sends it home.
+    public var restartKeepsDevice: Bool
+
+    public init(world: World, restartKeepsDevice: Bool = false, plant: @escaping () throws -> Entity) {
+        self.world = world
+        self.plant = plant
+        self.restartKeepsDevice = restartKeepsDevice
+    }
+
+    /// Acts on one frame's keys and returns what a recording writes of them.
+    @discardableResult
+    public func apply(_ input: WindowInput) throws -> [ScriptRecorder.Action] {
+        var actions: [ScriptRecorder.Action] = []
+        for key in input.keysPressed {
+            switch key {
+            case .space:
+                world.place(try plant(), named: Self.plantName)
+                actions.append(.place(Self.plantName))
+            case .r:
+                world.restart(keepDevice: restartKeepsDevice)
+                actions.append(.reset)
+            case .p:
+                world.showsPlanes.toggle()
+            default:
+                break
+            }
+        }
+        return actions
+    }
+}

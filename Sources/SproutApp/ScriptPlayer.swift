@@ -1,0 +1,139 @@
+import SproutDocument
+import SproutImage
+import SproutScene
+import SproutScript
+import SproutSeedShop
+import SproutWorld
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A gesture script read from its file and ready to play: its stage found (a built-in name, or
+/// a file relative to the script), its objects resolved (the script's `objects:` paths relative
+/// to the script, then the built-in models), and the Seed Shop catalog for `open:` steps. Frames
+/// are drawn only when asked for (`drawFrames`), so a script without pictures needs no GL.
+///
+///     let player = try ScriptPlayer(path: "Examples/tour.yaml")
+///     try player.run()
+///     print(player.runner.failures.isEmpty ? "pass" : "fail")
+public final class ScriptPlayer {
+    public let path: String
+    public let script: Script
+    public let runner: ScriptRunner
+    /// The frame loop and surface that draw the script's frames, once `drawFrames` made them.
+    public private(set) var frames: (loop: FrameLoop, surface: OffscreenSurface)?
+
+    public init(path: String) throws {
+        self.path = path
+        let script = try Script.load(path: path)
+        let folder = Document.folder(of: path)
+        let stage = try Assets.stage(Self.isFile(script.stage) ? Self.resolve(script.stage, in: folder) : script.stage)
+        self.script = script
+        runner = ScriptRunner(script: script, stage: stage) { name in try Self.model(named: name, script: script, folder: folder) }
+        if let assets = Assets.directory, FileManager.default.fileExists(atPath: assets + "/catalog.yaml") {
+            runner.seedShop = (try Assets.catalog(), Assets.localProductLoader())
+        }
+    }
+
+    public var world: World { runner.world }
+
+    /// Draws frames from now on: the stage becomes visible and an offscreen surface of the
+    /// script's viewport is made. `samples`: MSAA (0 = off, as `sprout render`).
+    @discardableResult
+    public func drawFrames(samples: Int = 0) throws -> FrameLoop {
+        if let frames { return frames.loop }
+        try world.addBackdrop(loadTexture: Texture.read)
+        let surface = try OffscreenSurface(width: Int(script.viewport.x), height: Int(script.viewport.y), samples: samples)
+        let loop = try FrameLoop(world: world, surface: surface)
+        frames = (loop, surface)
+        return loop
+    }
+
+    /// The world as the device sees it now, RGBA rows top first (reused buffer: copy to keep).
+    public func renderFrame() throws -> [UInt8] {
+        guard let frames else { throw AppError("ScriptPlayer.renderFrame: call drawFrames() first") }
+        try frames.loop.draw()
+        return try frames.surface.readPixels()
+    }
+
+    /// Which frames `writeFrames` writes as PNG.
+    public enum FrameFiles: String, CaseIterable, Sendable {
+        /// Every frame, as frame-00001.png, ...
+        case all
+        /// The `snapshot:` steps, each as NAME.png.
+        case snapshots
+        case none
+    }
+
+    private var gif: GIFWriter?
+    private var ffmpeg: FFmpegPipe?
+    private var videoPath: String?
+
+    /// Writes pictures while the script plays (call before `run`, then `finishVideo`): PNGs into
+    /// `folder` as `files` says, and a video of every frame when `video` names a .gif (built in)
+    /// or an .mp4 (through ffmpeg). `samples`: MSAA, 0 = off.
+    public func writeFrames(_ files: FrameFiles, to folder: String, video: String? = nil, samples: Int = 0) throws {
+        guard files != .none || video != nil else { return }
+        try drawFrames(samples: samples)
+        let width = Int(script.viewport.x), height = Int(script.viewport.y)
+        if let video {
+            videoPath = video
+            if video.hasSuffix(".gif") {
+                gif = GIFWriter(width: width, height: height, fps: script.fps)
+            } else {
+                ffmpeg = try FFmpegPipe(path: video, width: width, height: height, fps: script.fps)
+            }
+        }
+        runner.onSnapshot = { [unowned self] name in
+            guard files != .none else { return }
+            try ImageFile.writePNG(pixels: renderFrame(), width: width, height: height, to: folder + "/" + name + ".png")
+        }
+        runner.onFrame = { [unowned self] index in
+            guard files == .all || gif != nil || ffmpeg != nil else { return }
+            let pixels = try renderFrame()
+            if files == .all {
+                try ImageFile.writePNG(pixels: pixels, width: width, height: height,
+                                       to: folder + "/" + OutputPattern(template: "frame-%05d.png").path(frame: index))
+            }
+            gif?.add(pixels)
+            try ffmpeg?.add(pixels)
+        }
+    }
+
+    /// Finishes the video `writeFrames` started (nothing when there is none).
+    public func finishVideo() throws {
+        if let gif, let videoPath { try AtomicFile.write(gif.finish(), to: videoPath) }
+        try ffmpeg?.finish()
+        gif = nil
+        ffmpeg = nil
+    }
+
+    /// Runs every step (see `ScriptRunner.run`); returns the failed expectations.
+    @discardableResult
+    public func run(progress: ((Double) -> Void)? = nil) throws -> [ExpectationFailure] {
+        try runner.run(progress: progress)
+        return runner.failures
+    }
+
+    /// The trace as JSON text (schema in the README), ending in a newline.
+    public var traceText: String { runner.trace.serialized() + "\n" }
+
+    /// Whether a script's `stage:` names a file (a path or a .yaml/.json name) rather than a built-in stage.
+    public static func isFile(_ stage: String) -> Bool {
+        stage.contains("/") || stage.hasSuffix(".yaml") || stage.hasSuffix(".json")
+    }
+
+    static func resolve(_ path: String, in folder: String) -> String {
+        path.hasPrefix("/") ? path : folder + "/" + path
+    }
+
+    /// Aliases from the script's `objects:` (paths relative to the script), then built-in names.
+    static func model(named name: String, script: Script, folder: String) throws -> Entity {
+        if let path = script.objects[name] { return try Assets.model(path: resolve(path, in: folder)) }
+        if let model = BuiltInModels.make(name) { return model }
+        let known = (Array(script.objects.keys).sorted() + BuiltInModels.names).joined(separator: ", ")
+        throw AppError("unknown object '\(name)': not in the script's objects and not built in (\(known))")
+    }
+}

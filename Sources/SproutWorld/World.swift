@@ -1,0 +1,140 @@
+import SproutGeo
+import SproutInteraction
+import SproutMath
+import SproutScene
+import SproutSeedShop
+import SproutSession
+
+/// Everything a frame advances, built in one place: the stage (drawn as the camera feed), the
+/// simulated session, the interaction engine (focus square, gestures, snapping, messages), the
+/// detected planes, and, when asked or when the stage allows it, the Seed Shop flow and
+/// geotracking. Pure: no GL, no window, no clock but the `deltaTime` it is given.
+///
+/// The window, the offscreen tours and the script runner all step a `World` with `step`, so a
+/// touch reaches the same state by every path.
+public final class World {
+    public let stage: Stage
+    public let scene: Scene
+    public let engine: InteractionEngine
+    public let planes = PlaneAnchorVisualizer()
+    /// Geotracking and its anchors, on a stage with a geographic origin.
+    public let geo: (tracker: GeoTracker, anchors: GeoAnchorSet)?
+    /// The Seed Shop flow once `startSeedShop` has run.
+    public private(set) var seedShop: SeedShopFlow?
+    /// Frames stepped since the world was built.
+    public private(set) var frameCount = 0
+    /// Where the device started (a restart can send it back).
+    public let home: DeviceCamera
+    private var placed: [String: Int] = [:]
+
+    /// The session senses the stage from here on; nothing of it is drawn until
+    /// `addBackdrop` (scripts that write no pictures never need its textures).
+    public init(_ options: WorldOptions) {
+        stage = options.stage
+        scene = Scene(lighting: stage.lighting)
+        let session = Session(stage: stage, seed: options.seed, viewport: options.viewport)
+        if let camera = options.camera { session.device.look(from: camera.position, at: camera.lookAt) }
+        engine = InteractionEngine(session: session, scene: scene)
+        if !options.showsFocusSquare { engine.focusSquare.entity.removeFromParent() }
+        home = session.device
+        if let tracker = GeoTracker(stage: stage) {
+            geo = (tracker, GeoAnchorSet(tracker: tracker, session: session, scene: scene, seed: options.seed))
+        } else {
+            geo = nil
+        }
+        showsPlanes = options.showsPlanes
+    }
+
+    public var session: Session { engine.session }
+    /// Simulated seconds since the world was built.
+    public var time: Double { session.time }
+    /// Placed objects, in placement order.
+    public var objects: [VirtualObject] { engine.objects }
+
+    /// Draws the stage as the scene's backdrop, its textures read by `loadTexture`
+    /// (`Texture.read(path:)` in SproutImage). Once: later calls do nothing.
+    public func addBackdrop(loadTexture: (String) throws -> Texture) throws {
+        guard scene.backdrop.children.isEmpty else { return }
+        scene.backdrop.addChild(try StageScene.build(stage, loadTexture: loadTexture))
+    }
+
+    /// Whether the detected planes are drawn.
+    public var showsPlanes: Bool {
+        get { planes.root.parent != nil }
+        set {
+            guard newValue != showsPlanes else { return }
+            if newValue { scene.addChild(planes.root) } else { planes.root.removeFromParent() }
+        }
+    }
+
+    /// One frame, always in this order: the frame's touches reach the recognizers (split into
+    /// batches where a finger repeats, as a window delivers a press and release within one frame), the engine
+    /// runs the session, interaction, animations and timers, the plane view follows the anchor
+    /// events, the Seed Shop flow reads them, geotracking and its anchors advance.
+    @discardableResult
+    public func step(deltaTime dt: Double, touches: [TouchEvent] = []) -> Frame {
+        for batch in Self.batches(touches) { engine.handle(batch) }
+        let frame = engine.update(deltaTime: dt)
+        for event in frame.events { planes.apply(event) }
+        seedShop?.handle(frame)
+        if let geo {
+            _ = geo.tracker.update(deltaTime: dt, session: session)
+            geo.anchors.update(deltaTime: dt)
+        }
+        frameCount += 1
+        return frame
+    }
+
+    /// Touches in order, cut into batches so no finger appears twice in one.
+    static func batches(_ touches: [TouchEvent]) -> [[TouchEvent]] {
+        guard !touches.isEmpty else { return [] }
+        var batches: [[TouchEvent]] = [[]]
+        for t in touches {
+            if batches[batches.count - 1].contains(where: { $0.id == t.id }) { batches.append([]) }
+            batches[batches.count - 1].append(t)
+        }
+        return batches
+    }
+
+    /// Places `model` at the focus square as a new object named `name` ("plant", then
+    /// "plant 2", ... as scripts and recordings name them). False while the session cannot
+    /// place (P18's "CANNOT PLACE OBJECT" message is shown).
+    @discardableResult
+    public func place(_ model: Entity, named name: String) -> Bool {
+        let count = (placed[name] ?? 0) + 1
+        placed[name] = count
+        return engine.place(VirtualObject(name: count == 1 ? name : "\(name) \(count)", model: model))
+    }
+
+    /// The sample's restart (refused for 5 s after the last one); names start again, and the
+    /// device goes home unless `keepDevice`.
+    @discardableResult
+    public func restart(keepDevice: Bool = true) -> Bool {
+        guard engine.restartExperience() else { return false }
+        placed.removeAll()
+        if !keepDevice { session.device = home }
+        return true
+    }
+
+    /// Starts the Seed Shop flow (once; later calls start it again with the new URL):
+    /// code tracking on, and the launch URL's product pre-loaded through `loadModel`.
+    @discardableResult
+    public func startSeedShop(catalog: Catalog, launchURL: String?, loadModel: @escaping (Product) throws -> Entity) -> SeedShopFlow {
+        let flow = seedShop ?? SeedShopFlow(engine: engine, catalog: catalog, loadModel: loadModel)
+        seedShop = flow
+        flow.start(launchURL: launchURL)
+        return flow
+    }
+
+    /// The text the status panel shows now: the Seed Shop's coaching while it is shown, else
+    /// the engine's messages; and the panel's opacity.
+    public var statusText: (text: String, alpha: Float) {
+        if let seedShop, seedShop.isCoachingVisible { return (seedShop.coachingText, 1) }
+        return (engine.messages.text, engine.messages.alpha)
+    }
+
+    /// A one-line summary: tracking state and what has been found.
+    public var summary: String {
+        "\(session.trackingState), \(session.planeAnchors.count) plane(s), \(objects.count) plant(s), focus square \(engine.focusSquare.stateDescription)"
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import SproutTesting
+import Testing
+
+/// The real window: `sprout record` under Xvfb, driven by xdotool (XTEST input, as a person's
+/// mouse and keyboard), then `sprout play` of what it wrote. Skipped, with the reason printed,
+/// only when Xvfb cannot start.
+@Suite(.serialized) struct WindowXvfbTests {
+    @Test func spacePlacesDragMovesTwistTurnsAndTheReplayReachesTheSameState() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        defer { display.stop() }
+        let dir = try Fixtures.temporaryDirectory("window")
+        let record = try Tool.start(Tool.sprout, ["record", "--size", "640x360", "-o", dir + "/rec.yaml", "--state", dir + "/state.json"],
+                                    display: display.name, log: dir + "/record.log")
+        defer { if record.isRunning { record.terminate() } }
+        let window = try Tool.xdotool(["search", "--sync", "--name", "Sprout: recording"], display: display.name, timeout: 60)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        #expect(!window.isEmpty)
+        func title() -> String { (try? Tool.xdotool(["getwindowname", window], display: display.name)) ?? "" }
+        func waitForTitle(_ text: String) throws {
+            let deadline = Date().addingTimeInterval(90)
+            while !title().contains(text) {
+                guard Date() < deadline else { throw Tool.Failure("the window title never showed '\(text)'; it reads '\(title())'") }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        func x(_ arguments: String...) throws { _ = try Tool.xdotool(arguments, display: display.name) }
+
+        // The table is found (tracking normal, focus square closed); Space places the seedling.
+        try waitForTitle("focus square closed")
+        try x("windowfocus", "--sync", window)
+        try x("key", "space")
+        try waitForTitle("1 plant(s)")
+        // A left drag from the plant 100 points to the right, in small moves (frames in between).
+        try x("mousemove", "--window", window, "320", "170")
+        try x("mousedown", "1")
+        for px in stride(from: 330, through: 420, by: 10) {
+            Thread.sleep(forTimeInterval: 0.05)
+            try x("mousemove", "--window", window, "\(px)", "170")
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        try x("mouseup", "1")
+        Thread.sleep(forTimeInterval: 0.3)
+        // Right button down on the plant (two fingers), six wheel steps twist them 60 degrees.
+        try x("mousedown", "3")
+        for _ in 0..<6 {
+            Thread.sleep(forTimeInterval: 0.08)
+            try x("click", "4")
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        try x("mouseup", "3")
+        Thread.sleep(forTimeInterval: 0.3)
+        try x("key", "Escape")
+        try Tool.wait(record, timeout: 60)
+        #expect(record.terminationStatus == 0, "record: \((try? String(contentsOfFile: dir + "/record.log", encoding: .utf8)) ?? "")")
+
+        // The replay reaches the recorded state exactly.
+        let play = try Tool.start(Tool.sprout, ["play", dir + "/rec.yaml", "--frames", "none", "-o", dir + "/play"], display: nil, log: dir + "/play.log")
+        try Tool.wait(play, timeout: 120)
+        #expect(play.terminationStatus == 0)
+        let recorded = try Tool.json(dir + "/state.json")
+        let steps = try #require(try Tool.json(dir + "/play/trace.json")["steps"] as? [[String: Any]])
+        let last = try #require(steps.last)
+        for key in recorded.keys.sorted() {
+            #expect(Tool.same(recorded[key], last[key]), "\(key): recorded \(recorded[key] ?? "nil"), replayed \(last[key] ?? "nil")")
+        }
+        // What the gestures did: one plant, moved right of where it was placed, turned.
+        let placedAt = try #require(steps.first { $0["kind"] as? String == "place" }.flatMap { ($0["objects"] as? [[String: Any]])?.first?["position"] as? [Double] })
+        let objects = try #require(last["objects"] as? [[String: Any]])
+        #expect(objects.count == 1)
+        let position = try #require(objects.first?["position"] as? [Double])
+        #expect(position[0] > placedAt[0] + 0.05, "placed at \(placedAt), now at \(position)")
+        let rotation = try #require(objects.first?["rotationY"] as? Double)
+        #expect(abs(rotation) > 20, "rotationY \(rotation)")
+    }
+}
+
+/// An Xvfb server on a free display number, for one test.
+struct XvfbDisplay {
+    let name: String
+    let process: Process
+
+    /// Nil (with the reason printed) when Xvfb is not installed or does not come up.
+    static func start() -> XvfbDisplay? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else {
+            print("skipped: /usr/bin/Xvfb is not installed (Scripts/install-dependencies installs xvfb)")
+            return nil
+        }
+        for number in (90 + Int(getpid() % 50))...(140 + Int(getpid() % 50)) where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            process.arguments = [":\(number)", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { continue }
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning, Date() < deadline, !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            if process.isRunning, FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                return XvfbDisplay(name: ":\(number)", process: process)
+            }
+            if process.isRunning { process.terminate() }
+        }
+        print("skipped: Xvfb could not start on any display from :\(90 + getpid() % 50)")
+        return nil
+    }
+
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        try? Tool.wait(process, timeout: 10)
+    }
+}
+
+/// Child processes for the window test.
+enum Tool {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The `sprout` executable built beside the test bundle.
+    static var sprout: String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/sprout"
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : Fixtures.repositoryRoot + "/.build/debug/sprout"
+    }
+
+    static func start(_ executable: String, _ arguments: [String], display: String?, log: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        process.environment = environment
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        return process
+    }
+
+    static func wait(_ process: Process, timeout: Double) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            guard Date() < deadline else {
+                process.terminate()
+                throw Failure("\(process.executableURL?.lastPathComponent ?? "") \(process.arguments ?? []) did not finish in \(timeout) s")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Runs xdotool and returns what it printed; fails on a non-zero exit.
+    @discardableResult
+    static func xdotool(_ arguments: [String], display: String, timeout: Double = 20) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") else {
+            throw Failure("/usr/bin/xdotool is not installed (Scripts/install-dependencies installs it)")
+        }
+        try process.run()
+        try wait(process, timeout: timeout)
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard process.terminationStatus == 0 else { throw Failure("xdotool \(arguments.joined(separator: " ")) failed (\(process.terminationStatus))") }
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func json(_ path: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw Failure("\(path) is not a JSON object") }
+        return object
+    }
+
+    /// JSON values equal (numbers as the same doubles).
+    static func same(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (x as [Any], y as [Any]): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        case let (x as [String: Any], y as [String: Any]): return Set(x.keys) == Set(y.keys) && x.keys.allSatisfy { same(x[$0], y[$0]) }
+        case let (x as NSNumber, y as NSNumber): return x == y
+        case let (x as String, y as String): return x == y
+        case (is NSNull, is NSNull): return true
+        default: return false
+        }
+    }
+}
