@@ -63,4 +63,27 @@ import Testing
         #expect(throws: CachingLoader.Failure.self) { try loader.load("file://" + dir + "/missing.obj") }
         #expect(throws: CachingLoader.Failure.self) { try loader.load("ftp://example.com/x") }
     }
+
+    /// The core has no network of its own: web URLs need a fetcher, and a test can pass one.
+    @Test func webURLsGoThroughTheGivenFetcherOnly() throws {
+        let dir = try Fixtures.temporaryDirectory("cache-fetcher")
+        let bare = CachingLoader(cacheDirectory: dir + "/a")
+        let error = #expect(throws: CachingLoader.Failure.self) { try bare.load("https://seedshop.example/plant.glb") }
+        #expect(error?.reason == "no network fetcher was given to this loader, so only file: URLs load")
+
+        struct Canned: HTTPFetcher {
+            func fetch(_ url: URL, progress: @escaping @Sendable (Double) -> Void,
+                       completion: @escaping @Sendable (Result<Data, FetchFailure>) -> Void) {
+                progress(0.5)
+                completion(url.path == "/gone" ? .failure(FetchFailure("the server answered 404")) : .success(Data("leaf".utf8)))
+            }
+        }
+        let loader = CachingLoader(cacheDirectory: dir + "/b", fetcher: Canned())
+        let fractions = Fractions()
+        let path = try loader.load("https://seedshop.example/plant.glb") { fractions.add($0) }
+        #expect(String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) == "leaf")
+        #expect(fractions.all == [0.5, 1])
+        let gone = #expect(throws: CachingLoader.Failure.self) { try loader.load("https://seedshop.example/gone") }
+        #expect(gone?.description == "https://seedshop.example/gone: the server answered 404")
+    }
 }

@@ -1,0 +1,90 @@
+import Foundation
+import SproutImage
+import SproutMath
+import SproutRender
+import SproutScene
+import SproutTesting
+import SproutWorld
+import Testing
+@testable import SproutApp
+
+/// The frame loop drawing a world offscreen, and the renderer's context lifetime. GL state
+/// belongs to a thread: serialized.
+@Suite(.serialized) struct FrameLoopGLTests {
+    @Test func anOffscreenTourWritesEvenlySpacedFramesOfTheWorld() throws {
+        let surface = try OffscreenSurface(width: 160, height: 90, samples: 0)
+        let world = try World.onStage("tabletop", viewport: surface.viewport)
+        let loop = try FrameLoop(world: world, surface: surface)
+        let dir = try Fixtures.temporaryDirectory("tour")
+        var stepsSeen: [Int] = []
+        let files = try OffscreenTour(steps: 12, frames: 3, folder: dir).run(loop, on: surface, afterStep: { stepsSeen.append($0) })
+        #expect(files == [dir + "/frame-000.png", dir + "/frame-001.png", dir + "/frame-002.png"])
+        #expect(stepsSeen == Array(1...12))
+        #expect(world.frameCount == 12)
+        let last = try ImageFile.read(path: files[2])
+        #expect(last.width == 160 && last.height == 90)
+        // The stage is drawn (the table and walls), not just the clear colour.
+        var colours = Set<UInt32>()
+        for i in stride(from: 0, to: last.pixels.count, by: 4) {
+            colours.insert(UInt32(last.pixels[i]) << 16 | UInt32(last.pixels[i + 1]) << 8 | UInt32(last.pixels[i + 2]))
+        }
+        #expect(colours.count > 50)
+    }
+
+    @Test func theStatusPanelIsDrawnOverTheFrame() throws {
+        let surface = try OffscreenSurface(width: 320, height: 180, samples: 0)
+        let world = try World.onStage("tabletop", viewport: surface.viewport)
+        let loop = try FrameLoop(world: world, surface: surface)
+        loop.advance(deltaTime: 1.0 / 60)
+        #expect(world.statusText.text == "Initializing")   // P18: the tracking state while limited(.initializing)
+        #expect(loop.view.overlays.count == 1)
+        loop.helpLine = "help"
+        #expect(loop.view.overlays.count == 2)
+        loop.overlays = { _ in [] }
+        #expect(loop.view.overlays.isEmpty)
+    }
+
+    /// On a fresh thread (no context left current by another test): a renderer with no
+    /// context throws a clear error; one made with `Renderer(context:)` keeps its context.
+    @Test func aRendererWithoutALiveContextSaysSoAndOneWithItsContextKeepsIt() throws {
+        let results = OnFreshThread.run { () -> (String, Bool) in
+            var message = ""
+            do {
+                _ = try OffscreenSurface(width: 8, height: 8)   // made and dropped at once
+                _ = try Renderer()
+            } catch { message = "\(error)" }
+            var drew = false
+            do {
+                let renderer = try { () throws -> Renderer in
+                    let surface = try OffscreenSurface(width: 8, height: 8)
+                    return try Renderer(context: surface.context)   // the surface goes; its context stays
+                }()
+                let target = try OffscreenTarget(width: 8, height: 8)
+                try renderer.render(Scene(), view: View(camera: Camera.looking(from: Vec3(0, 0, 2), at: .zero)), into: target)
+                drew = target.readPixels().count == 8 * 8 * 4
+            } catch { message += " / \(error)" }
+            return (message, drew)
+        }
+        #expect(results.0.hasPrefix("Renderer: no OpenGL context is current on this thread"), "\(results.0)")
+        #expect(results.1)
+    }
+}
+
+/// Runs a body on a new thread and waits for it.
+enum OnFreshThread {
+    final class Box<T>: @unchecked Sendable {
+        var value: T?
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    static func run<T>(_ body: @escaping @Sendable () -> T) -> T {
+        let box = Box<T>()
+        let thread = Thread {
+            box.value = body()
+            box.done.signal()
+        }
+        thread.start()
+        box.done.wait()
+        return box.value!
+    }
+}
