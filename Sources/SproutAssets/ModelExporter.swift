@@ -6,6 +6,7 @@ import SproutScene
 /// and one metallic-roughness material per part, under a root node. The aiScene is built in
 /// memory Sprout owns and freed after the export.
 public enum ModelExporter {
+    /// Why a model could not be exported (Assimp's reason and the path).
     public struct Failure: Error, CustomStringConvertible {
         public var path: String
         public var reason: String

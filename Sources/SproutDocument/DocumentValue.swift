@@ -1,6 +1,7 @@
 /// One value of a parsed YAML or JSON document that remembers where it was written, so every
 /// reader error names the file, the line and the field.
 public struct DocumentValue: Sendable {
+    /// What a value holds: a scalar, a list or a mapping (keys in file order).
     public enum Content: Sendable {
         case null
         /// The text as written; `isPlain` is false for quoted strings ("7" is text, 7 a number).

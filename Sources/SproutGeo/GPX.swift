@@ -9,6 +9,7 @@ public struct Waypoint: Equatable, Sendable {
     }
 }
 
+/// A GPX file that cannot be read: the file, the line and what is wrong.
 public struct GPXError: Error, Equatable, CustomStringConvertible, Sendable {
     public var file: String
     public var line: Int

@@ -3,6 +3,7 @@ import SproutSession
 /// Where geotracking stands (ARKit's `ARGeoTrackingStatus`), with the sample's texts (G21,
 /// spec section 3).
 public struct GeoTrackingStatus: Equatable, Sendable {
+    /// ARGeoTrackingStatus.State: where geotracking is in its life.
     public enum State: String, Sendable, CaseIterable {
         case notAvailable, initializing, localizing, localized
 
@@ -17,6 +18,7 @@ public struct GeoTrackingStatus: Equatable, Sendable {
         }
     }
 
+    /// ARGeoTrackingStatus.StateReason: why geotracking is not localized (with the sample's text).
     public enum Reason: String, Sendable, CaseIterable {
         case none, notAvailableAtLocation, needLocationPermissions, worldTrackingUnstable, geoDataNotLoaded
         case devicePointedTooLow, visualLocalizationFailed, waitingForLocation, waitingForAvailabilityCheck
@@ -37,6 +39,7 @@ public struct GeoTrackingStatus: Equatable, Sendable {
         }
     }
 
+    /// ARGeoTrackingStatus.Accuracy: how well the device is located once localized.
     public enum Accuracy: String, Sendable, CaseIterable {
         case undetermined, low, medium, high
 

@@ -9,6 +9,7 @@ import Glibc
 ///
 /// GL state belongs to a thread: keep a context, its renderer and its targets on one thread.
 public final class HeadlessContext: GraphicsContext {
+    /// The EGL platform the context was made on.
     public enum Platform: String, Sendable { case surfaceless, device }
 
     private let display: EGLDisplay

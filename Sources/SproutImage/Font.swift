@@ -13,6 +13,7 @@ public final class Font {
     /// Debian's fonts-dejavu-core: the bold face, as the sample's panel uses a bold system font.
     public static let defaultPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
+    /// A font that cannot be found or read.
     public enum Failure: Error, CustomStringConvertible {
         case unreadable(String), notAFont(String)
         public var description: String {

@@ -3,6 +3,7 @@ import SproutScene
 
 /// Decoding and encoding of PNG and JPEG through stb_image (Debian's libstb).
 public enum ImageCodec {
+    /// An image that cannot be decoded or encoded, with stb's reason.
     public enum Failure: Error, CustomStringConvertible, Equatable {
         case undecodable(source: String, reason: String)
         case unencodable(destination: String, reason: String)

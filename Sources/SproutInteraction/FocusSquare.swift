@@ -8,6 +8,7 @@ import SproutSession
 /// scaled by distance, turned by the camera's yaw and tilt, drawn on top of everything.
 /// Animations run on `advance(by:)`, the injected clock.
 public final class FocusSquare {
+    /// P20 `FocusSquare.State`: initializing (no hit yet), or detecting at a raycast result.
     public enum State {
         case initializing
         case detecting(RaycastResult, camera: DeviceCamera)

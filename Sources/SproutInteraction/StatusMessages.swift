@@ -4,6 +4,7 @@ import SproutSession
 /// shown (auto-hiding after 6 s unless told not to), one-shot timers per message type, and the
 /// escalation of limited tracking into a message with the recommendation.
 public final class StatusMessages {
+    /// P18 `StatusViewController.MessageType`: the kinds of scheduled message, each cancellable on its own.
     public enum MessageType: String, CaseIterable, Sendable {
         case trackingStateEscalation, planeEstimation, contentPlacement, focusSquare
     }

@@ -1,7 +1,9 @@
 /// Vectors are the standard library's SIMD types; this file adds the geometry
 /// that Linux lacks (Apple's `simd` module is not available there).
 public typealias Vec2 = SIMD2<Float>
+/// A 3D vector or point (stdlib SIMD, so arithmetic is element-wise and fast).
 public typealias Vec3 = SIMD3<Float>
+/// A 4D vector: homogeneous points, RGBA colours, matrix columns.
 public typealias Vec4 = SIMD4<Float>
 
 @inlinable public func dot(_ a: Vec2, _ b: Vec2) -> Float { (a * b).sum() }

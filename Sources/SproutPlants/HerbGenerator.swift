@@ -5,6 +5,7 @@ import SproutScene
 /// flowers or fruit. Each species is a preset with its documented mature height; the same
 /// species and seed give the same plant.
 public struct HerbGenerator: Sendable {
+    /// What a species shows at its top: fruits, a spike, a cup or a tassel, with colours and sizes.
     public enum Flower: Sendable {
         /// Round fruits hanging in clusters (tomato).
         case fruits(color: Vec4, radius: Float, count: Int)
@@ -16,6 +17,7 @@ public struct HerbGenerator: Sendable {
         case tassel(color: Vec4, earColor: Vec4)
     }
 
+    /// One plant species: its name, documented height, leaves and flower.
     public struct Species: Sendable {
         public var name: String
         /// Documented mature height, metres (the model stands exactly this tall).

@@ -37,6 +37,7 @@ public struct ScreenOverlay: Sendable {
     }
 }
 
+/// How a frame is drawn: shadows, shadow map size, whether the backdrop hides content behind it.
 public struct RenderOptions: Sendable {
     /// Draw shadows from the scene's light when it casts them.
     public var shadows: Bool

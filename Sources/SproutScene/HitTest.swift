@@ -1,5 +1,6 @@
 import SproutMath
 
+/// What a scene hit test intersects: bounding boxes (SceneKit `.boundingBoxOnly`) or triangles.
 public enum HitTestMode: Sendable {
     /// Against each model's local bounding box (what the AR sample's `.boundingBoxOnly` does).
     case boundingBox
@@ -7,6 +8,7 @@ public enum HitTestMode: Sendable {
     case mesh
 }
 
+/// One hit: the entity, the distance along the ray and the world point.
 public struct HitTestResult {
     public let entity: Entity
     /// Distance along the ray, in world units.

@@ -2,6 +2,7 @@ import SproutMath
 
 /// How a surface looks: metallic-roughness parameters as glTF 2.0 defines them, colours in linear RGB.
 public struct Material: Sendable {
+    /// How a material's colour meets what is behind it: opaque, or alpha-blended.
     public enum Blending: Sendable { case opaque, transparent }
 
     public var name: String

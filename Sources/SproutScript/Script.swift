@@ -39,7 +39,9 @@ public enum Easing: String, Sendable, CaseIterable {
     case linear, easeIn, easeOut, easeInEaseOut
 }
 
+/// A `device:` move: where to (absolute or relative), how to turn, over how long.
 public struct DeviceMotion: Sendable {
+    /// Where the device goes: a point, an offset, or nowhere (turn only).
     public enum Target: Sendable { case moveTo(Vec3), moveBy(Vec3), stay }
     public var target: Target
     /// Keep looking at this point while moving (else the orientation is kept).
@@ -50,6 +52,7 @@ public struct DeviceMotion: Sendable {
     public var duration: Double
 }
 
+/// What one step does (README: Gesture scripts).
 public enum Action: Sendable {
     case wait(Double)
     case place(String)
@@ -91,6 +94,7 @@ public enum Action: Sendable {
     }
 }
 
+/// One touch of a `touches:` step: finger id, point and phase.
 public struct RawTouch: Sendable {
     public var id: Int
     public var phase: String
@@ -123,6 +127,7 @@ public struct Expectation: Sendable {
 
 /// `== n`, `>= n`, `<= n`, `> n`, `< n` or a bare `n`.
 public struct Comparison: Sendable, CustomStringConvertible {
+    /// How an expected count compares: `==`, `>=`, `<=`, `>` or `<`.
     public enum Operator: String, Sendable, CaseIterable { case equal = "==", atLeast = ">=", atMost = "<=", more = ">", less = "<" }
     public var op: Operator
     public var value: Int

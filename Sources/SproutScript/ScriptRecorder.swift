@@ -6,6 +6,7 @@ import SproutMath
 /// each frame becomes its actions (place, reset), the device pose when it changed (an instant
 /// `device` step), and its touches (one `touches` step) or a `wait` for frames without any.
 public final class ScriptRecorder {
+    /// What a recorded frame did besides touches: a placement or a restart.
     public enum Action: Sendable { case place(String), reset }
 
     private let header: [String]

@@ -9,6 +9,7 @@ import Foundation
 /// one URL at once, it is downloaded once and every caller hears its progress; a failure
 /// removes the in-flight entry (and any partial file), so a retry starts afresh.
 public final class CachingLoader: @unchecked Sendable {
+    /// A URL that could not be loaded, and why.
     public struct Failure: Error, CustomStringConvertible {
         public var url: String
         public var reason: String

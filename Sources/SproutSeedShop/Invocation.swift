@@ -28,6 +28,7 @@ public struct Invocation: Equatable, Sendable {
     public func query(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
 }
 
+/// One `name=value` pair of an invocation URL's query.
 public struct QueryItem: Equatable, Sendable {
     public var name: String
     public var value: String?

@@ -42,6 +42,7 @@ public struct LaunchState: Sendable {
     }
 }
 
+/// The saved experience could not be written (the path and the reason).
 public struct LaunchStateError: Error, CustomStringConvertible {
     public var path: String
     public var reason: String

@@ -23,6 +23,7 @@ public enum RaycastAlignment: String, Sendable, Hashable, CaseIterable {
     }
 }
 
+/// ARRaycastQuery: a ray, what it may hit and which plane alignment.
 public struct RaycastQuery: Sendable {
     public var ray: Ray
     public var targets: Set<RaycastTarget>

@@ -51,6 +51,7 @@ public final class ImageAnchor: Anchor {
 
 /// A seen App Clip Code (ARKit's `ARAppClipCodeAnchor`) and where decoding its URL stands.
 public final class CodeAnchor: Anchor {
+    /// ARAppClipCodeAnchor.URLDecodingState: decoding, failed, or decoded with its URL.
     public enum URLDecodingState: Equatable, Sendable, CustomStringConvertible {
         case decoding
         case decoded(String)

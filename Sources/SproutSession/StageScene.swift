@@ -5,6 +5,7 @@ import SproutScene
 /// pictures, and blocks. Textures come through `loadTexture` (the caller decodes files; the
 /// session never links an image codec).
 public enum StageScene {
+    /// Reads a stage texture by path (`Texture.read(path:)` in SproutImage), so this module needs no image codec.
     public typealias TextureLoader = (_ path: String) throws -> Texture
 
     public static func build(_ stage: Stage, loadTexture: TextureLoader) throws -> Entity {

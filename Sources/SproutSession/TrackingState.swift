@@ -4,6 +4,7 @@ public enum TrackingState: Equatable, Hashable, Sendable, CustomStringConvertibl
     case limited(Reason)
     case normal
 
+    /// ARCamera.TrackingState.Reason: why tracking is limited.
     public enum Reason: String, Sendable, Hashable, CaseIterable {
         case initializing, excessiveMotion, insufficientFeatures, relocalizing
 

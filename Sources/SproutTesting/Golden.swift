@@ -9,6 +9,7 @@ import Foundation
 /// Compares a rendering with a PNG golden. `UPDATE_GOLDENS=1` rewrites the golden instead;
 /// a failure writes `<name>.actual.png` and `<name>.diff.png` beside it (git ignores both).
 public enum Golden {
+    /// A rendering that differs from its golden beyond the tolerance (the summary and the files written).
     public struct Mismatch: Error, CustomStringConvertible {
         public let description: String
     }

@@ -3,6 +3,7 @@ import SproutMath
 /// What the window reports, as plain values: the preview (and later the gesture layer) consume
 /// these without knowing GLFW. Positions are in window points, origin top-left.
 public enum InputEvent: Equatable, Sendable {
+    /// The mouse buttons the window reports.
     public enum MouseButton: Sendable { case left, right, middle }
 
     case mouseDown(MouseButton, at: Vec2)
