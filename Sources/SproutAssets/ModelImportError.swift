@@ -8,6 +8,11 @@ public enum ModelImportError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     case noGeometry(path: String)
     case badTexture(model: String, texture: String, reason: String)
+    /// The file is larger, deeper or bigger than `ModelLimits` allows; it was not imported.
+    case exceedsLimit(path: String, what: String)
+    /// The file's structure contradicts itself (a count or length its bytes cannot hold); it
+    /// was refused before Assimp read it.
+    case malformed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +28,10 @@ public enum ModelImportError: Error, CustomStringConvertible, Equatable {
             "\(path): the file has no triangle geometry to draw"
         case let .badTexture(model, texture, reason):
             "\(model): texture '\(texture)': \(reason)"
+        case let .exceedsLimit(path, what):
+            "\(path): refused: \(what)"
+        case let .malformed(path, reason):
+            "\(path): malformed model: \(reason)"
         }
     }
 }

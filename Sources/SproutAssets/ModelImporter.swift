@@ -11,7 +11,9 @@ import Glibc
 public enum ModelImporter {
     public static let supportedExtensions = ["gltf", "glb", "obj", "fbx", "ply", "stl", "dae"]
 
-    public static func load(path: String) throws -> ModelAsset {
+    /// Imports the model at `path`; `limits` bound what the file may ask for (checked before
+    /// Assimp reads it where the format allows, and on the result).
+    public static func load(path: String, limits: ModelLimits = .standard) throws -> ModelAsset {
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard supportedExtensions.contains(ext) else { throw ModelImportError.unsupportedFormat(path: path, fileExtension: ext) }
         guard let absolute = ConfinedFileSystem.resolved(path) else { throw ModelImportError.fileNotFound(path: path) }
@@ -19,6 +21,7 @@ public enum ModelImporter {
         guard stat(absolute, &isRegular) == 0, (isRegular.st_mode & S_IFMT) == S_IFREG else {
             throw ModelImportError.fileNotFound(path: path)
         }
+        try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
         let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder)
 
@@ -41,6 +44,13 @@ public enum ModelImporter {
         let asset = try converter.convert(extension: ext)
         if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
         guard asset.triangleCount > 0 else { throw ModelImportError.noGeometry(path: path) }
+        guard asset.triangleCount <= limits.maximumTriangles else {
+            throw ModelImportError.exceedsLimit(path: path, what: "\(asset.triangleCount) triangles, more than the limit of \(limits.maximumTriangles)")
+        }
+        let pixels = asset.textures.reduce(0) { $0 + $1.image.width * $1.image.height }
+        guard pixels <= limits.maximumTexturePixels else {
+            throw ModelImportError.exceedsLimit(path: path, what: "\(pixels) texture pixels, more than the limit of \(limits.maximumTexturePixels)")
+        }
         return asset
     }
 

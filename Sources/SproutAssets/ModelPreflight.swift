@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Cheap, streaming checks of a model file before Assimp sees it, for what Assimp 5.2 would
+/// crash or hang on: glTF JSON nested deeper than its recursive parser survives, GLB chunk
+/// lengths that run past the file, and PLY or binary STL headers that declare more elements
+/// than the file's bytes could hold (Assimp allocates for the declared count). Nothing is
+/// parsed: bytes are scanned, at most a header is read into memory.
+enum ModelPreflight {
+    static func check(_ path: String, shownAs shown: String, fileExtension ext: String, limits: ModelLimits) throws(ModelImportError) {
+        guard let file = fopen(path, "rb") else { throw .fileNotFound(path: shown) }
+        defer { fclose(file) }
+        fseeko(file, 0, SEEK_END)
+        let size = Int(ftello(file))
+        fseeko(file, 0, SEEK_SET)
+        guard size <= limits.maximumFileBytes else {
+            throw .exceedsLimit(path: shown, what: "the file is \(size) bytes, more than the limit of \(limits.maximumFileBytes)")
+        }
+        switch ext {
+        case "gltf": try jsonDepth(file, bytes: size, shown: shown, limits: limits, what: "the glTF JSON")
+        case "glb": try glb(file, size: size, shown: shown, limits: limits)
+        case "ply": try ply(file, size: size, shown: shown)
+        case "stl": try stl(file, size: size, shown: shown)
+        default: break
+        }
+    }
+
+    /// Streams `bytes` of JSON and refuses nesting deeper than the limit (strings skipped).
+    static func jsonDepth(_ file: UnsafeMutablePointer<FILE>, bytes: Int, shown: String, limits: ModelLimits, what: String) throws(ModelImportError) {
+        var depth = 0, inString = false, escaped = false, left = bytes
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while left > 0 {
+            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, min($0.count, left), file) }
+            guard n > 0 else { break }
+            left -= n
+            for i in 0..<n {
+                let c = buffer[i]
+                if inString {
+                    if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 { inString = false }
+                    continue
+                }
+                switch c {
+                case 0x22: inString = true
+                case 0x5B, 0x7B:
+                    depth += 1
+                    if depth > limits.maximumJSONDepth {
+                        throw .exceedsLimit(path: shown, what: "\(what) nests deeper than \(limits.maximumJSONDepth) levels")
+                    }
+                case 0x5D, 0x7D: depth -= 1
+                default: break
+                }
+            }
+        }
+    }
+
+    /// GLB 2: a 12-byte header whose length is the file's, then chunks that fit in it; the
+    /// JSON chunk gets the depth scan.
+    static func glb(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String, limits: ModelLimits) throws(ModelImportError) {
+        func word() -> UInt32? {
+            var w: UInt32 = 0
+            return fread(&w, 4, 1, file) == 1 ? UInt32(littleEndian: w) : nil
+        }
+        guard let magic = word(), magic == 0x4654_6C67, let version = word(), let length = word() else {
+            throw .malformed(path: shown, reason: "not a binary glTF (no 'glTF' header)")
+        }
+        guard version == 2 else { throw .malformed(path: shown, reason: "binary glTF version \(version); only version 2 is read") }
+        guard Int(length) <= size else {
+            throw .malformed(path: shown, reason: "the header says \(length) bytes but the file has \(size)")
+        }
+        var offset = 12
+        var first = true
+        while offset + 8 <= Int(length) {
+            guard let chunkLength = word(), let type = word() else { break }
+            let end = offset + 8 + Int(chunkLength)
+            guard end <= Int(length) else {
+                throw .malformed(path: shown, reason: "a chunk of \(chunkLength) bytes at offset \(offset) runs past the end (\(length) bytes)")
+            }
+            if first {
+                guard type == 0x4E4F_534A else { throw .malformed(path: shown, reason: "the first chunk is not JSON") }
+                try jsonDepth(file, bytes: Int(chunkLength), shown: shown, limits: limits, what: "the glTF JSON chunk")
+                first = false
+            }
+            offset = end
+            fseeko(file, off_t(offset), SEEK_SET)
+        }
+    }
+
+    /// PLY: every element's declared count times the fewest bytes one can take must fit in
+    /// the body.
+    static func ply(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String) throws(ModelImportError) {
+        var header: [UInt8] = []
+        let cap = min(size, 1 << 16)
+        header.reserveCapacity(cap)
+        while header.count < cap {
+            let c = fgetc(file)
+            guard c >= 0 else { break }
+            header.append(UInt8(c))
+            if header.count >= 11, header.suffix(11).elementsEqual("end_header\n".utf8) { break }
+        }
+        let marker = Array("end_header".utf8)
+        guard header.starts(with: Array("ply".utf8)),
+              let end = (0...max(0, header.count - marker.count)).first(where: { header[$0..<min($0 + marker.count, header.count)].elementsEqual(marker) }) else {
+            throw .malformed(path: shown, reason: "no PLY header ending in end_header within the first \(cap) bytes")
+        }
+        let text = String(decoding: header[..<end], as: UTF8.self)
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.split(whereSeparator: \.isWhitespace) }
+        let ascii = lines.contains { $0.count >= 2 && $0[0] == "format" && $0[1] == "ascii" }
+        let typeSizes: [Substring: Int] = ["char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
+                                           "int": 4, "uint": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4, "double": 8, "float64": 8]
+        var elements: [(name: Substring, count: Int, minimumBytes: Int)] = []
+        for words in lines {
+            if words.first == "element", words.count >= 3 {
+                guard let count = Int(words[2]), count >= 0 else {
+                    throw .malformed(path: shown, reason: "element '\(words[1])' has no valid count ('\(words[2].prefix(32))')")
+                }
+                elements.append((words[1], count, 0))
+            } else if words.first == "property", !elements.isEmpty {
+                // ASCII: a value and a separator at least; binary: the type's size (a list: its count).
+                let bytes = words.count >= 3 && words[1] == "list" ? (ascii ? 2 : typeSizes[words[2]] ?? 1) : (ascii ? 2 : typeSizes[words[1]] ?? 1)
+                elements[elements.count - 1].minimumBytes += bytes
+            }
+        }
+        var headerLength = end + marker.count
+        if headerLength < header.count, header[headerLength] == 0x0D { headerLength += 1 }
+        headerLength += 1   // the newline
+        let body = size - headerLength
+        var needed = 0
+        for e in elements {
+            let (product, overflow) = e.count.multipliedReportingOverflow(by: max(e.minimumBytes, 1))
+            guard !overflow, product <= body - needed else {
+                throw .malformed(path: shown, reason: "the header declares \(e.count) '\(e.name)' elements, more than the \(body)-byte body can hold")
+            }
+            needed += product
+        }
+    }
+
+    /// Binary STL: 80 bytes, a triangle count, 50 bytes a triangle. (ASCII STL starts "solid"
+    /// and has no count.)
+    static func stl(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String) throws(ModelImportError) {
+        var head = [UInt8](repeating: 0, count: 84)
+        let n = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 84, file) }
+        if n >= 5, head.prefix(5).elementsEqual("solid".utf8) {
+            // Many binary exporters also start with "solid": ASCII only when no count fits.
+            let count = n == 84 ? Int(UInt32(head[80]) | UInt32(head[81]) << 8 | UInt32(head[82]) << 16 | UInt32(head[83]) << 24) : -1
+            if count < 0 || 84 + count * 50 != size { return }
+        }
+        guard n == 84 else { throw .malformed(path: shown, reason: "shorter than a binary STL header (84 bytes)") }
+        let count = Int(UInt32(head[80]) | UInt32(head[81]) << 8 | UInt32(head[82]) << 16 | UInt32(head[83]) << 24)
+        guard 84 + count * 50 <= size else {
+            throw .malformed(path: shown, reason: "the header declares \(count) triangles, more than the \(size)-byte file can hold")
+        }
+    }
+}

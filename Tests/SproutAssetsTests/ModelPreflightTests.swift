@@ -1,0 +1,67 @@
+import SproutTesting
+import Testing
+@testable import SproutAssets
+
+/// Files Assimp 5.2 would crash or hang on are refused before it reads them, with the file
+/// and the limit named; real models pass.
+@Suite struct ModelPreflightTests {
+    private func write(_ bytes: [UInt8], _ name: String) throws -> String {
+        let path = try Fixtures.temporaryDirectory("preflight") + "/" + name
+        try Fixtures.write(bytes, to: path)
+        return path
+    }
+
+    private func refusal(_ path: String, limits: ModelLimits = .standard) -> String {
+        do {
+            _ = try ModelImporter.load(path: path, limits: limits)
+            return "imported"
+        } catch { return "\(error)" }
+    }
+
+    private func le(_ x: UInt32) -> [UInt8] { [UInt8(x & 0xFF), UInt8(x >> 8 & 0xFF), UInt8(x >> 16 & 0xFF), UInt8(x >> 24)] }
+
+    /// 200,000 nested arrays overflowed Assimp's recursive JSON parser (SIGSEGV).
+    @Test func aGLTFNested200000DeepIsRefusedNotParsed() throws {
+        let path = try write(Array(("{\"asset\":{\"version\":\"2.0\"},\"x\":" + String(repeating: "[", count: 200_000)
+                                    + String(repeating: "]", count: 200_000) + "}").utf8), "deep.gltf")
+        #expect(refusal(path) == path + ": refused: the glTF JSON nests deeper than 512 levels")
+        // Brackets inside strings are text, not nesting.
+        let quoted = try write(Array(("{\"asset\":{\"version\":\"2.0\",\"x\":\"" + String(repeating: "[", count: 1000) + "\\\"\"}}").utf8), "quoted.gltf")
+        #expect(!refusal(quoted).contains("nests deeper"))
+    }
+
+    @Test func aGLBWhoseChunkRunsPastTheFileIsRefused() throws {
+        let json = Array("{}      ".utf8)
+        let path = try write(Array("glTF".utf8) + le(2) + le(40) + le(1000) + le(0x4E4F_534A) + json + [UInt8](repeating: 0x20, count: 12), "bad.glb")
+        #expect(refusal(path) == path + ": malformed model: a chunk of 1000 bytes at offset 12 runs past the end (40 bytes)")
+        let long = try write(Array("glTF".utf8) + le(2) + le(4000) + le(8) + le(0x4E4F_534A) + json, "long.glb")
+        #expect(refusal(long) == long + ": malformed model: the header says 4000 bytes but the file has 28")
+        let deep = Array(String(repeating: "[", count: 600).utf8)
+        let nested = try write(Array("glTF".utf8) + le(2) + le(UInt32(20 + deep.count)) + le(UInt32(deep.count)) + le(0x4E4F_534A) + deep, "deep.glb")
+        #expect(refusal(nested) == nested + ": refused: the glTF JSON chunk nests deeper than 512 levels")
+    }
+
+    /// A header declaring 4 billion vertices over 100 bytes made Assimp allocate or loop for the count.
+    @Test func aPLYDeclaringMoreElementsThanItsBodyHoldsIsRefused() throws {
+        let binary = try write(Array("ply\nformat binary_little_endian 1.0\nelement vertex 4000000000\nproperty float x\nproperty float y\nproperty float z\nend_header\n".utf8)
+                               + [UInt8](repeating: 0, count: 100), "huge.ply")
+        #expect(refusal(binary) == binary + ": malformed model: the header declares 4000000000 'vertex' elements, more than the 100-byte body can hold")
+        let ascii = try write(Array("ply\r\nformat ascii 1.0\r\nelement vertex 40\r\nproperty float x\r\nproperty float y\r\nproperty float z\r\nend_header\r\n0 0 0\r\n".utf8), "ascii.ply")
+        #expect(refusal(ascii) == ascii + ": malformed model: the header declares 40 'vertex' elements, more than the 7-byte body can hold")
+        let noHeader = try write(Array("ply\nformat ascii 1.0\n".utf8), "cut.ply")
+        #expect(refusal(noHeader).hasPrefix(noHeader + ": malformed model: no PLY header ending in end_header"))
+    }
+
+    @Test func aBinarySTLWithMoreTrianglesThanBytesIsRefused() throws {
+        let path = try write([UInt8](repeating: 0, count: 80) + le(1_000_000_000) + [UInt8](repeating: 0, count: 100), "lie.stl")
+        #expect(refusal(path) == path + ": malformed model: the header declares 1000000000 triangles, more than the 184-byte file can hold")
+    }
+
+    @Test func limitsOnSizeAndTrianglesAreTheCallersToSet() throws {
+        let box = Fixtures.sharedModel("Box/Box.glb")
+        #expect(refusal(box, limits: ModelLimits(maximumFileBytes: 100)).hasSuffix(": refused: the file is 1664 bytes, more than the limit of 100"))
+        #expect(refusal(box, limits: ModelLimits(maximumTriangles: 5)) == box + ": refused: 12 triangles, more than the limit of 5")
+        #expect(refusal(box) == "imported")
+        #expect(refusal(Fixtures.sharedModel("WusonPLY/Wuson.ply")) == "imported")
+    }
+}
