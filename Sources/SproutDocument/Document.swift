@@ -22,7 +22,11 @@ public enum Document {
             throw DocumentError(file: file, line: 0, field: "", message: "cannot parse: \(error)")
         }
         guard let node else { return DocumentValue(content: .null, file: file, line: 1, field: "") }
-        return try convert(node, file: file, field: "")
+        // Every value written out takes at least a byte of the text (a key and an empty value,
+        // two values), so more values than that come only from aliases expanding: a few
+        // hundred bytes of nested aliases (an alias bomb) would otherwise expand to gigabytes.
+        var budget = 2 * text.utf8.count + 16
+        return try convert(node, file: file, field: "", budget: &budget)
     }
 
     /// The folder a document's relative paths resolve against: the part of `path` before its
@@ -47,8 +51,13 @@ public enum Document {
         return try parse(text, file: path)
     }
 
-    private static func convert(_ node: Node, file: String, field: String) throws(DocumentError) -> DocumentValue {
+    private static func convert(_ node: Node, file: String, field: String, budget: inout Int) throws(DocumentError) -> DocumentValue {
         let line = node.mark?.line ?? 0
+        budget -= 1
+        guard budget >= 0 else {
+            throw DocumentError(file: file, line: line, field: field,
+                                message: "expands to more values than the document holds: YAML aliases (*name) are not supported; write the values out")
+        }
         switch node {
         case .scalar(let scalar):
             if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) {
@@ -58,7 +67,7 @@ public enum Document {
         case .sequence(let sequence):
             var items: [DocumentValue] = []
             for (i, item) in sequence.enumerated() {
-                items.append(try convert(item, file: file, field: DocumentValue.element(field, index: i)))
+                items.append(try convert(item, file: file, field: DocumentValue.element(field, index: i), budget: &budget))
             }
             return DocumentValue(content: .sequence(items), file: file, line: line, field: field)
         case .mapping(let mapping):
@@ -71,7 +80,7 @@ public enum Document {
                     throw DocumentError(file: file, line: keyNode.mark?.line ?? line, field: DocumentValue.child(field, key: key.string),
                                         message: "appears twice")
                 }
-                pairs.append((key.string, try convert(valueNode, file: file, field: DocumentValue.child(field, key: key.string))))
+                pairs.append((key.string, try convert(valueNode, file: file, field: DocumentValue.child(field, key: key.string), budget: &budget)))
             }
             return DocumentValue(content: .mapping(pairs), file: file, line: line, field: field)
         case .alias:

@@ -45,7 +45,12 @@ extension Script {
             for pair in pairs { script.objects[pair.key] = try pair.value.string() }
         }
         if let v = o.optional("planes") { script.showPlanes = try v.bool() }
-        for item in try o.required("steps").array() { script.steps.append(try step(item)) }
+        let steps = try o.required("steps")
+        let items = try steps.array()
+        guard items.count <= maximumSteps else {
+            throw steps.error("has \(items.count) steps, more than the limit of \(maximumSteps) (the trace records the world after each)")
+        }
+        for item in items { script.steps.append(try step(item)) }
         return script
     }
 

@@ -36,6 +36,8 @@ public final class ScriptRunner {
     public var onSnapshot: ((_ name: String) throws -> Void)?
     /// Record the state after every frame in the trace, not only after every step.
     public var traceEveryFrame = false
+    /// `run` refuses a script that asks for more frames than this (before running any).
+    public var maximumFrames = Script.defaultMaximumFrames
     /// The Seed Shop catalog and how to build a product's model, for `open` steps.
     public var seedShop: (catalog: Catalog, loadModel: (Product) throws -> Entity)?
     /// The Seed Shop flow once an `open` step started it.
@@ -65,6 +67,7 @@ public final class ScriptRunner {
     /// Runs every step; expectation failures are collected (see `failures`), other errors
     /// (a model that cannot be loaded, a snapshot that cannot be written) stop the run.
     public func run(progress: ((Double) -> Void)? = nil) throws {
+        try script.checkLength(maximumFrames: maximumFrames)
         for (index, step) in script.steps.enumerated() {
             try perform(step, index: index)
             stepRecords.append(.object([("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),

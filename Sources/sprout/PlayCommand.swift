@@ -1,6 +1,7 @@
 import ArgumentParser
 import SproutApp
 import SproutImage
+import SproutScript
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,7 +39,11 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "MSAA samples for frames (0 = off, as sprout render).")
     var msaa = 0
 
+    @Option(help: "The most frames the script may ask for (refused before it runs).")
+    var maxFrames = Script.defaultMaximumFrames
+
     func validate() throws {
+        guard maxFrames >= 1 else { throw ValidationError("--max-frames must be at least 1, got \(maxFrames)") }
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, got \(msaa)") }
         if let video, !video.hasSuffix(".gif") && !video.hasSuffix(".mp4") {
             throw ValidationError("--video must end in .gif or .mp4, got '\(video)'")
@@ -51,6 +56,7 @@ struct PlayCommand: ParsableCommand {
         let script = player.script
         let runner = player.runner
         runner.traceEveryFrame = traceFrames
+        runner.maximumFrames = maxFrames
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
 
         try player.writeFrames(frames, to: output, video: video, samples: msaa)

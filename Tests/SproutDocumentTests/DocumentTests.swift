@@ -87,4 +87,17 @@ import Testing
         #expect(Document.folder(of: "room.yaml") == ".")
         #expect(Document.folder(of: "/room.yaml") == "/")
     }
+
+    /// Nine levels of nine aliases (about 400 bytes) expanded to 387 million values and 3 GB.
+    @Test func anAliasBombIsRefusedBeforeItExpands() {
+        var text = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+        let names = Array("abcdefghi")
+        for i in 1..<names.count {
+            let previous = String(names[i - 1])
+            text += "\(names[i]): &\(names[i]) [" + Array(repeating: "*" + previous, count: 9).joined(separator: ",") + "]\n"
+        }
+        let error = #expect(throws: DocumentError.self) { try Document.parse(text, file: "bomb.yaml") }
+        #expect(error?.description.hasPrefix("bomb.yaml:1: c[") == true, "\(error?.description ?? "")")
+        #expect(error?.description.hasSuffix("expands to more values than the document holds: YAML aliases (*name) are not supported; write the values out") == true)
+    }
 }

@@ -44,6 +44,8 @@ import Foundation
         #expect(first.failures.isEmpty, "\(first.failures.map(\.description).joined(separator: "\n"))")
         let second = try Self.run(Self.folder + "/" + name)
         #expect(first.trace.serialized() == second.trace.serialized())
+        // The length the runner checks before it starts is the length it plays.
+        #expect(first.script.frameCount == first.frameCount)
     }
 }
 
