@@ -62,8 +62,16 @@ public enum GPX {
         return out
     }
 
+    /// The largest GPX document read, bytes (as YAML documents).
+    public static let maximumBytes = 8 << 20
+    /// The most waypoints read: each becomes a geo anchor with its placemark.
+    public static let maximumWaypoints = 1000
+
     /// Reads the waypoints of a GPX document (other elements, such as tracks, are skipped).
     public static func read(_ text: String, file: String) throws(GPXError) -> [Waypoint] {
+        guard text.utf8.count <= maximumBytes else {
+            throw GPXError(file: file, line: 0, message: "is \(text.utf8.count) bytes; GPX files are limited to \(maximumBytes)")
+        }
         var tokens = Tokenizer(text: Array(text.unicodeScalars), file: file)
         var waypoints: [Waypoint] = []
         var sawRoot = false
@@ -76,6 +84,9 @@ public enum GPX {
                 if tag == "gpx" { sawRoot = true; continue }
                 guard sawRoot else { throw GPXError(file: file, line: token.line, message: "<\(tag)> before <gpx>: not a GPX file") }
                 if tag == "wpt" {
+                    guard waypoints.count < maximumWaypoints else {
+                        throw GPXError(file: file, line: token.line, message: "more than \(maximumWaypoints) waypoints; each becomes an anchor")
+                    }
                     guard current == nil else { throw GPXError(file: file, line: token.line, message: "<wpt> inside another <wpt>") }
                     func number(_ key: String, _ range: ClosedRange<Double>) throws(GPXError) -> Double {
                         guard let raw = attributes[key] else { throw GPXError(file: file, line: token.line, message: "<wpt> has no \(key) attribute") }

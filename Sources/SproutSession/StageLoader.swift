@@ -51,23 +51,36 @@ public struct StageLoader {
         try stage(from: try Document.parse(text, file: file), source: file)
     }
 
+    /// The most surfaces, images or blocks a stage may list: every frame samples the surfaces
+    /// and projects the images, and hand-built rooms have tens.
+    public static let maximumElements = 1000
+
+    /// A list of at most `maximumElements`.
+    private func elements(_ v: DocumentValue) throws(DocumentError) -> [DocumentValue] {
+        let items = try v.array()
+        guard items.count <= Self.maximumElements else {
+            throw v.error("has \(items.count) entries, more than the limit of \(Self.maximumElements)")
+        }
+        return items
+    }
+
     func stage(from document: DocumentValue, source: String) throws(DocumentError) -> Stage {
         let o = try document.object(allowing: ["name", "camera", "lights", "surfaces", "images", "blocks", "geo"])
         var stage = Stage(name: try o.read("name", default: "stage") { v throws(DocumentError) in try v.string() }, source: source)
         if let v = o.optional("camera") { stage.camera = try camera(v) }
         if let v = o.optional("lights") { stage.lighting = try lighting(v) }
         if let v = o.optional("surfaces") {
-            for item in try v.array() { stage.surfaces.append(try surface(item)) }
+            for item in try elements(v) { stage.surfaces.append(try surface(item)) }
         }
         if let v = o.optional("images") {
-            for item in try v.array() {
+            for item in try elements(v) {
                 let image = try self.image(item)
                 if stage.image(named: image.name) != nil { throw item.error("an image named '\(image.name)' already exists") }
                 stage.images.append(image)
             }
         }
         if let v = o.optional("blocks") {
-            for item in try v.array() { stage.blocks.append(try block(item)) }
+            for item in try elements(v) { stage.blocks.append(try block(item)) }
         }
         if let v = o.optional("geo") { stage.geoOrigin = try geoOrigin(v) }
         return stage

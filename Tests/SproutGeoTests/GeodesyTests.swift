@@ -106,3 +106,20 @@ import Testing
         #expect(throws: GPXError(file: "bad.gpx", line: line, message: reason)) { try GPX.read(text, file: "bad.gpx") }
     }
 }
+
+/// GPX is bounded like every other file Sprout reads (30,000 waypoints reached 1.7 GB).
+@Suite struct GPXLimitTests {
+    @Test func moreThanAThousandWaypointsAreRefusedWithTheLine() {
+        let text = "<gpx>\n" + String(repeating: "<wpt lat=\"1\" lon=\"2\"/>\n", count: GPX.maximumWaypoints + 1) + "</gpx>\n"
+        #expect(throws: GPXError(file: "many.gpx", line: 1002, message: "more than 1000 waypoints; each becomes an anchor")) {
+            try GPX.read(text, file: "many.gpx")
+        }
+        #expect(throws: Never.self) { try GPX.read("<gpx>\n" + String(repeating: "<wpt lat=\"1\" lon=\"2\"/>\n", count: 1000) + "</gpx>\n", file: "ok.gpx") }
+    }
+
+    @Test func aFileOverEightMebibytesIsRefusedUnread() {
+        let text = "<gpx>" + String(repeating: " ", count: GPX.maximumBytes) + "</gpx>"
+        #expect(throws: GPXError(file: "big.gpx", line: 0, message: "is 8388619 bytes; GPX files are limited to 8388608")) { try GPX.read(text, file: "big.gpx") }
+    }
+}
+
