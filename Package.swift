@@ -8,7 +8,7 @@ import PackageDescription
 /// exactly one C library behind `internal import`.
 /// Every library module is a product of its own, so a user can depend on just what they use.
 let libraryModules = [
-    "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutSession", "SproutInteraction", "SproutSeedShop", "SproutGeo",
+    "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction", "SproutSeedShop", "SproutGeo",
     "SproutWorld", "SproutScript", "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp",
 ]
 
@@ -41,16 +41,18 @@ let package = Package(
         .target(name: "SproutPlants", dependencies: ["SproutScene"]),
         // YAML/JSON documents with line-accurate, strict errors (Yams stays internal to it).
         .target(name: "SproutDocument", dependencies: ["Yams"]),
+        // Writing files: atomic for regular files, through for devices and FIFOs, "-" for stdout.
+        .target(name: "SproutFiles"),
         .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument"]),
         .target(name: "SproutInteraction", dependencies: ["SproutSession"]),
-        .target(name: "SproutSeedShop", dependencies: ["SproutInteraction", "SproutDocument"]),
+        .target(name: "SproutSeedShop", dependencies: ["SproutInteraction", "SproutDocument", "SproutFiles"]),
         .target(name: "SproutGeo", dependencies: ["SproutSession", .product(name: "RealModule", package: "swift-numerics")]),
         // One world: stage, session, interaction engine, Seed Shop flow and geotracking, stepped in one order.
         .target(name: "SproutWorld", dependencies: ["SproutInteraction", "SproutSeedShop", "SproutGeo"]),
         .target(name: "SproutScript", dependencies: ["SproutWorld", "SproutPlants", "SproutDocument"]),
 
         // Edges: one C library each.
-        .target(name: "SproutImage", dependencies: ["SproutScene", "CStb"]),
+        .target(name: "SproutImage", dependencies: ["SproutScene", "SproutFiles", "CStb"]),
         .target(name: "SproutAssets", dependencies: ["SproutScene", "SproutImage", "CAssimp"]),
         .target(name: "SproutRender", dependencies: ["SproutScene", "COpenGL"]),
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),
@@ -80,10 +82,11 @@ let package = Package(
         .testTarget(name: "SproutSceneTests", dependencies: ["SproutScene"]),
         .testTarget(name: "SproutPlantsTests", dependencies: ["SproutPlants", "SproutScene"]),
         .testTarget(name: "SproutDocumentTests", dependencies: ["SproutDocument"]),
+        .testTarget(name: "SproutFilesTests", dependencies: ["SproutFiles", "SproutTesting"]),
         .testTarget(name: "SproutSessionTests", dependencies: ["SproutSession", "SproutTesting"]),
         .testTarget(name: "SproutInteractionTests", dependencies: ["SproutInteraction", "SproutTesting"]),
         .testTarget(name: "SproutScriptTests", dependencies: ["SproutScript", "SproutSeedShop", "SproutTesting"], exclude: ["Scenarios"]),
-        .testTarget(name: "SproutSeedShopTests", dependencies: ["SproutSeedShop", "SproutNetwork", "SproutTesting"]),
+        .testTarget(name: "SproutSeedShopTests", dependencies: ["SproutSeedShop", "SproutNetwork", "SproutFiles", "SproutTesting"]),
         .testTarget(name: "SproutWorldTests", dependencies: ["SproutWorld", "SproutTesting"]),
         .testTarget(name: "SproutGeoTests", dependencies: ["SproutGeo", "SproutTesting"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),

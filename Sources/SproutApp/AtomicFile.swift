@@ -3,18 +3,17 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SproutFiles
 
 
 
-/// Whole-file writes that never leave a half-written file: Foundation's atomic write (a
-/// temporary file renamed over the old one), as `ImageFile` writes PNGs.
+/// Whole-file writes through `OutputFile`: atomic for regular files (a temporary file renamed
+/// over the old one), through for devices and FIFOs, `-` for standard output.
 public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
 
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        do { try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw AppError("cannot write \(path): \(error)")
-        }
+        try OutputFile.write(bytes, to: path)
     }
 
     /// `path` made absolute against the current directory (for messages and recorded scripts).

@@ -1,3 +1,4 @@
+import SproutFiles
 import SproutScene
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -15,18 +16,15 @@ public enum ImageFile {
         return try ImageCodec.decode([UInt8](data), source: path)
     }
 
-    /// Writes a PNG atomically (temporary file, then rename), so a reader never sees half a file.
+    /// Writes a PNG through `OutputFile`: atomically for a regular file (temporary file, then
+    /// rename, so a reader never sees half a file), through for a device or FIFO, `-` for stdout.
     public static func writePNG(_ image: Image, to path: String, compressionLevel: Int32 = 1) throws {
         try writePNG(pixels: image.pixels, width: image.width, height: image.height, to: path, compressionLevel: compressionLevel)
     }
 
     public static func writePNG(pixels: [UInt8], width: Int, height: Int, to path: String, compressionLevel: Int32 = 1) throws {
         let png = try ImageCodec.encodePNG(pixels: pixels, width: width, height: height, compressionLevel: compressionLevel)
-        do {
-            try Data(png).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw ImageCodec.Failure.unencodable(destination: path, reason: "\(error)")
-        }
+        try OutputFile.write(png, to: path)
     }
 }
 

@@ -1,3 +1,4 @@
+import SproutFiles
 import SproutScene
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -112,7 +113,7 @@ public final class CachingLoader: @unchecked Sendable {
     /// Writes atomically (Foundation writes a temporary file and renames it into place), so a
     /// half download never looks cached.
     private static func store(_ data: Data, at path: String, url: String) -> Result<String, Failure> {
-        do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+        do { try OutputFile.write([UInt8](data), to: path) } catch {
             return .failure(Failure(url: url, reason: "cannot write \(path) into the cache"))
         }
         return .success(path)

@@ -1,4 +1,5 @@
 import SproutDocument
+import SproutFiles
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -20,17 +21,24 @@ public struct LaunchState: Sendable {
         return nil
     }
 
-    /// Where an interrupted save may have left its half-written file.
-    var temporaryPath: String { path + ".partial" }
 
     public func save(_ url: String) throws {
         try FileManager.default.createDirectory(atPath: Document.folder(of: path), withIntermediateDirectories: true)
-        // Foundation writes a temporary file and renames it over the old state in one step, so
-        // there is never a moment without a state file (removing, then moving, had one).
-        do { try Data((url + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw LaunchStateError(path: path, reason: "cannot be written: \(error)")
+        // A temporary file renamed over the old state in one step, so there is never a moment
+        // without a state file (removing, then moving, had one).
+        do { try OutputFile.write(url + "\n", to: path) } catch {
+            throw LaunchStateError(path: path, reason: "cannot be written: \(error.reason)")
         }
-        _ = try? FileManager.default.removeItem(atPath: temporaryPath)   // left by an earlier interrupted save
+        removeLeftovers()
+    }
+
+    /// Temporary files an interrupted save (a kill between write and rename) left beside the state.
+    func removeLeftovers() {
+        let folder = Document.folder(of: path)
+        let prefix = "." + (path.split(separator: "/").last.map(String.init) ?? "") + OutputFile.temporaryMarker
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            _ = try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
     }
 
     /// The saved URL, or nil when there is none; a half-written temporary file is ignored.

@@ -27,7 +27,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Which frames to write as PNG: all, snapshots (the `snapshot` steps) or none.")
     var frames = ScriptPlayer.FrameFiles.snapshots
 
-    @Option(help: "Where to write the trace (default: OUTPUT/trace.json).")
+    @Option(help: "Where to write the trace (default: OUTPUT/trace.json; - for standard output).")
     var trace: String?
 
     @Flag(help: "Record every frame in the trace, not only every step.")
@@ -68,7 +68,9 @@ struct PlayCommand: ParsableCommand {
         try AtomicFile.write(player.traceText, to: tracePath)
         try player.finishVideo()
         let seconds = format3("%.1f", runner.engine.session.time)
-        print("played \(script.steps.count) steps, \(runner.frameCount) frames (\(seconds) s simulated) in \(format3("%.2f", clock.milliseconds / 1000)) s; trace \(tracePath)"
+        // With the trace on standard output, the summary goes to standard error.
+        let say: (String) -> Void = tracePath == "-" ? { printError($0) } : { print($0) }
+        say("played \(script.steps.count) steps, \(runner.frameCount) frames (\(seconds) s simulated) in \(format3("%.2f", clock.milliseconds / 1000)) s; trace \(tracePath)"
               + (video.map { ", video \($0)" } ?? "") + (frames == .none ? "" : ", frames in \(output)/"))
         guard runner.failures.isEmpty else {
             for failure in runner.failures { printError(failure.description) }

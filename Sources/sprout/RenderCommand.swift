@@ -19,7 +19,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "A model file: .glb, .gltf, .obj, .fbx, .ply, .stl or .dae.")
     var model: String
 
-    @Option(name: .shortAndLong, help: "PNG to write; a pattern such as frame-%03d.png writes every frame.")
+    @Option(name: .shortAndLong, help: "PNG to write (- for standard output); a pattern such as frame-%03d.png writes every frame.")
     var output = "sprout.png"
 
     @Option(help: "Image size in pixels.")
@@ -63,6 +63,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        // With the PNG on standard output, everything said goes to standard error.
+        let say: (String) -> Void = output == "-" ? { printError($0) } : { print($0) }
         let clock = Stopwatch()
         let surface = try OffscreenSurface(width: size.width, height: size.height, samples: msaa)
         let contextMilliseconds = clock.milliseconds
@@ -74,11 +76,11 @@ struct RenderCommand: ParsableCommand {
         let asset = view.asset
         let pattern = OutputPattern(template: output)
         if verbose {
-            print(renderer.info)
-            print("EGL platform: \(surface.platform.rawValue)")
-            print("model: \(model): \(asset.meshes.count) meshes, \(asset.triangleCount) triangles, \(asset.materials.count) materials, \(asset.textures.count) textures")
-            print("bounds: min \(view.scene.root.visualBounds().min) max \(view.scene.root.visualBounds().max)")
-            print(String(format3("setup: %.1f ms (context %.1f, renderer %.1f, model %.1f)", clock.milliseconds,
+            say("\(renderer.info)")
+            say("EGL platform: \(surface.platform.rawValue)")
+            say("model: \(model): \(asset.meshes.count) meshes, \(asset.triangleCount) triangles, \(asset.materials.count) materials, \(asset.textures.count) textures")
+            say("bounds: min \(view.scene.root.visualBounds().min) max \(view.scene.root.visualBounds().max)")
+            say(String(format3("setup: %.1f ms (context %.1f, renderer %.1f, model %.1f)", clock.milliseconds,
                                  contextMilliseconds, rendererMilliseconds - contextMilliseconds, loadMilliseconds - rendererMilliseconds)))
         }
         var pixels: [UInt8] = []
@@ -97,10 +99,10 @@ struct RenderCommand: ParsableCommand {
         if !pattern.isPattern {
             try ImageFile.writePNG(pixels: pixels, width: size.width, height: size.height, to: output)
         }
-        if verbose { print(String(format3("png: %.1f ms", png.milliseconds))) }
+        if verbose { say(String(format3("png: %.1f ms", png.milliseconds))) }
         if verbose {
-            print(String(format3("frames: %d in %.1f ms (%.2f ms/frame)", frames, loopMilliseconds, loopMilliseconds / Double(frames))))
+            say(String(format3("frames: %d in %.1f ms (%.2f ms/frame)", frames, loopMilliseconds, loopMilliseconds / Double(frames))))
         }
-        print("wrote \(written)")
+        say("wrote \(written)")
     }
 }

@@ -1,4 +1,5 @@
 import SproutDocument
+import SproutFiles
 import SproutTesting
 import Testing
 #if canImport(FoundationEssentials)
@@ -69,13 +70,16 @@ import Foundation
     @Test func aCrashBetweenWriteAndRenameKeepsThePreviousState() throws {
         let state = LaunchState(path: try Fixtures.temporaryDirectory("launch-crash") + "/last")
         try state.save("https://seedshop.example/sunfl")
-        // Write the next state but "crash" before the rename.
-        try Fixtures.write("https://seedshop.example/basil\n", to: state.temporaryPath)
+        // Write the next state but "crash" before the rename: the temporary file is left, named
+        // as the atomic write names it (the old cleanup removed a name it never used).
+        let leftover = Document.folder(of: state.path) + "/.last" + OutputFile.temporaryMarker + "Ab12Cd"
+        try Fixtures.write("https://seedshop.example/basil\n", to: leftover)
         #expect(state.restore() == "https://seedshop.example/sunfl")
         // The next save replaces the leftover.
         try state.save("https://seedshop.example/tomato")
         #expect(state.restore() == "https://seedshop.example/tomato")
-        #expect(!FileManager.default.fileExists(atPath: state.temporaryPath))
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: Document.folder(of: state.path)) == ["last"])
     }
 
     @Test func theDefaultPathFollowsXDG() {

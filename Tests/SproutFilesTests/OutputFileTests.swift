@@ -1,0 +1,57 @@
+import Foundation
+import SproutTesting
+import Testing
+@testable import SproutFiles
+
+/// Writes respect what is at the path: `sprout render --output /dev/full` replaced the device
+/// node with a PNG file (the temporary-file-and-rename write).
+@Suite struct OutputFileTests {
+    @Test func aRegularFileIsReplacedWholeAndNoTemporaryFileStays() throws {
+        let dir = try Fixtures.temporaryDirectory("out")
+        try OutputFile.write("first", to: dir + "/a.txt")
+        try OutputFile.write("second", to: dir + "/a.txt")
+        #expect(try String(contentsOfFile: dir + "/a.txt", encoding: .utf8) == "second")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["a.txt"])
+        let mode = try FileManager.default.attributesOfItem(atPath: dir + "/a.txt")[.posixPermissions] as? Int
+        #expect(mode == 0o644 & ~0o022 || mode == 0o644)
+    }
+
+    @Test func aDeviceIsWrittenThroughNotReplaced() throws {
+        let error = #expect(throws: OutputFileError.self) { try OutputFile.write([1, 2, 3], to: "/dev/full") }
+        #expect(error?.description == "cannot write /dev/full: No space left on device")
+        var info = stat()
+        #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)   // still the device
+        try OutputFile.write([1, 2, 3], to: "/dev/null")
+        #expect(stat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test func aFIFOIsWrittenThrough() throws {
+        let dir = try Fixtures.temporaryDirectory("fifo")
+        let fifo = dir + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Thread { _ = FileManager.default.contents(atPath: fifo) }
+        reader.start()
+        try OutputFile.write("through the pipe", to: fifo)
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    }
+
+    @Test func aSymbolicLinkIsFollowedAndStaysALink() throws {
+        let dir = try Fixtures.temporaryDirectory("link")
+        try OutputFile.write("old", to: dir + "/real.txt")
+        #expect(symlink("real.txt", dir + "/link.txt") == 0)
+        try OutputFile.write("new", to: dir + "/link.txt")
+        #expect(try String(contentsOfFile: dir + "/real.txt", encoding: .utf8) == "new")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.txt") == "real.txt")
+        // A dangling link gets its target made.
+        #expect(symlink("made.txt", dir + "/dangling") == 0)
+        try OutputFile.write("made", to: dir + "/dangling")
+        #expect(try String(contentsOfFile: dir + "/made.txt", encoding: .utf8) == "made")
+    }
+
+    @Test func aDirectoryOrAMissingFolderIsOneLineWithThePath() throws {
+        let dir = try Fixtures.temporaryDirectory("dir")
+        #expect(throws: OutputFileError(path: dir, reason: "is a directory")) { try OutputFile.write("x", to: dir) }
+        #expect(throws: OutputFileError(path: dir + "/no/such.png", reason: "No such file or directory")) { try OutputFile.write("x", to: dir + "/no/such.png") }
+    }
+}
