@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "SproutDocument", dependencies: ["Yams"]),
         // Writing files: atomic for regular files, through for devices and FIFOs, "-" for stdout.
         .target(name: "SproutFiles"),
-        .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument"]),
+        .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument", "SproutFiles"]),
         .target(name: "SproutInteraction", dependencies: ["SproutSession"]),
         .target(name: "SproutSeedShop", dependencies: ["SproutInteraction", "SproutDocument", "SproutFiles"]),
         .target(name: "SproutGeo", dependencies: ["SproutSession", .product(name: "RealModule", package: "swift-numerics")]),

@@ -1,4 +1,5 @@
 import SproutDocument
+import SproutFiles
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -98,11 +99,11 @@ public struct Catalog: Sendable {
             guard let c = URLComponents(string: relative), c.host?.isEmpty == false else { throw v.error("is not a valid URL: '\(relative)'") }
             return relative
         }
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
-            throw v.error("must be a path inside \(folder) without '..', got '\(relative)'")
+        switch ConfinedPath.resolve(relative, in: folder) {
+        case .success(let path): return path
+        case .failure(.notRelative): throw v.error("must be a path inside \(folder) without '..', got '\(relative.prefix(200))'")
+        case .failure(.missing(let path)): throw v.error("\(path) does not exist")
+        case .failure(.leavesFolder(let path)): throw v.error("\(path) is a link that leaves \(folder); refused, not read")
         }
-        let path = folder + "/" + relative
-        guard FileManager.default.fileExists(atPath: path) else { throw v.error("\(path) does not exist") }
-        return path
     }
 }

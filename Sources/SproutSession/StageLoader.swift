@@ -1,4 +1,5 @@
 import SproutDocument
+import SproutFiles
 import SproutMath
 import SproutScene
 #if canImport(FoundationEssentials)
@@ -254,14 +255,12 @@ public struct StageLoader {
     /// Resolves a texture path inside `textureRoot` and checks the file is a PNG or JPEG.
     func texture(_ v: DocumentValue) throws(DocumentError) -> (path: String, size: (width: Int, height: Int)) {
         let relative = try v.string()
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\\"),
-              !relative.split(separator: "/").contains("..") else {
-            throw v.error("must be a path inside \(textureRoot) without '..', got '\(relative)'")
-        }
-        let path = textureRoot + "/" + relative
-        guard FileManager.default.fileExists(atPath: path) else { throw v.error("texture \(path) does not exist") }
-        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: path), resolved.hasPrefix("/") || resolved.contains("..") {
-            throw v.error("texture \(path) is a link that leaves \(textureRoot)")
+        let path: String
+        switch ConfinedPath.resolve(relative, in: textureRoot) {
+        case .success(let p): path = p
+        case .failure(.notRelative): throw v.error("must be a path inside \(textureRoot) without '..', got '\(relative.prefix(200))'")
+        case .failure(.missing(let p)): throw v.error("texture \(p) does not exist")
+        case .failure(.leavesFolder(let p)): throw v.error("texture \(p) is a link that leaves \(textureRoot)")
         }
         guard let size = ImageHeader.size(ofFileAt: path) else { throw v.error("texture \(path) is not a PNG or JPEG image") }
         return (path, size)

@@ -7,6 +7,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import SproutSeedShop
 
 @Suite struct CatalogTests {
@@ -24,6 +27,21 @@ import Foundation
         \(products)
         """, to: dir + "/catalog.yaml")
         return dir + "/catalog.yaml"
+    }
+
+    /// A model that is a symbolic link out of the catalog's folder was opened and copied into the cache.
+    @Test func aModelLinkingOutOfTheFolderIsRefused() throws {
+        let path = try catalogFile("  - { key: sunfl, name: S, model: plants/escape.obj, packet: packet.png, height: 3 }")
+        let folder = Document.folder(of: path)
+        let outside = try Fixtures.temporaryDirectory("outside")
+        try Fixtures.write("secret", to: outside + "/secret.obj")
+        #expect(symlink(outside + "/secret.obj", folder + "/plants/escape.obj") == 0)
+        let error = #expect(throws: DocumentError.self) { try Catalog.load(path: path) }
+        #expect(error?.message == folder + "/plants/escape.obj is a link that leaves \(folder); refused, not read")
+        // Links that stay inside are fine.
+        let inside = try catalogFile("  - { key: sunfl, name: S, model: plants/alias.obj, packet: packet.png, height: 3 }")
+        #expect(symlink("sunflower.obj", Document.folder(of: inside) + "/plants/alias.obj") == 0)
+        #expect(throws: Never.self) { try Catalog.load(path: inside) }
     }
 
     @Test func productsResolveThroughTheirURLs() throws {
