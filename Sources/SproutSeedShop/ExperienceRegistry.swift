@@ -24,6 +24,14 @@ public struct ExperienceRegistry: Sendable {
         guard scheme == "https" else { throw .notHTTPS(text) }
         guard let host = components.host?.lowercased(), !host.isEmpty else { throw .notAURL(text) }
         guard associatedDomains.contains(host) else { throw .foreignHost(url: text, host: host, associated: associatedDomains) }
+        // The registered experiences have no user, password or port: a URL that adds them is
+        // not one of them (and `user:pw@` is a classic way to disguise a host).
+        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil else { throw .credentials(text) }
+        if let port = components.port, port != 443 { throw .port(url: text, port: port) }
+        if components.port == nil, let authority = text.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first,
+           authority.contains(":") {
+            throw .port(url: text, port: nil)   // a port URLComponents could not read (":99999", ":x")
+        }
         // Paths are compared as their raw (still percent-encoded) components: an encoded
         // separator or dot segment never becomes part of a path.
         let segments = Self.segments(components.percentEncodedPath)

@@ -42,16 +42,25 @@ public enum InvocationError: Error, Equatable, CustomStringConvertible, Sendable
     case noExperience(String)
     case badProductKey(url: String, key: String, reason: String)
     case unknownProduct(url: String, key: String, known: [String])
+    /// The URL carries a user name or password.
+    case credentials(String)
+    /// The URL names a port (nil: one that is not a valid number); invocation URLs have none.
+    case port(url: String, port: Int?)
+
+    /// A URL as messages quote it: at most 200 characters.
+    static func short(_ u: String) -> String { u.count > 200 ? String(u.prefix(200)) + "... (\(u.utf8.count) bytes)" : u }
 
     public var description: String {
         switch self {
-        case .notAURL(let u): return "'\(u)' is not a URL"
-        case .notHTTPS(let u): return "\(u): App Clip invocation URLs are https"
+        case .credentials(let u): return "\(Self.short(u)): invocation URLs carry no user name or password; refused"
+        case let .port(u, port): return "\(Self.short(u)): invocation URLs name no port" + (port.map { " (got \($0))" } ?? " (got an invalid one)") + "; refused"
+        case .notAURL(let u): return "'\(Self.short(u))' is not a URL"
+        case .notHTTPS(let u): return "\(Self.short(u)): App Clip invocation URLs are https"
         case let .foreignHost(u, host, associated):
-            return "\(u): \(host) is not an associated domain of the Seed Shop (\(associated.joined(separator: ", "))); refused"
-        case .noExperience(let u): return "\(u): no App Clip experience is registered for this URL or a prefix of it"
-        case let .badProductKey(u, key, reason): return "\(u): product key '\(key)' \(reason)"
-        case let .unknownProduct(u, key, known): return "\(u): no product '\(key)' in the catalog (\(known.joined(separator: ", ")))"
+            return "\(Self.short(u)): \(Self.short(host)) is not an associated domain of the Seed Shop (\(associated.joined(separator: ", "))); refused"
+        case .noExperience(let u): return "\(Self.short(u)): no App Clip experience is registered for this URL or a prefix of it"
+        case let .badProductKey(u, key, reason): return "\(Self.short(u)): product key '\(Self.short(key))' \(reason)"
+        case let .unknownProduct(u, key, known): return "\(Self.short(u)): no product '\(Self.short(key))' in the catalog (\(known.joined(separator: ", ")))"
         }
     }
 }

@@ -27,6 +27,33 @@ import Testing
         #expect(invocation.productKey == key)
     }
 
+    /// Both were accepted as if they were the registered URL.
+    @Test func credentialsAndPortsAreRefused() {
+        #expect(throws: InvocationError.credentials("https://user:pw@seedshop.example/sunfl")) {
+            try registry.resolve("https://user:pw@seedshop.example/sunfl", productKeys: keys)
+        }
+        #expect(throws: InvocationError.credentials("https://evil@seedshop.example/sunfl")) {
+            try registry.resolve("https://evil@seedshop.example/sunfl", productKeys: keys)
+        }
+        #expect(throws: InvocationError.port(url: "https://seedshop.example:99999/sunfl", port: 99999)) {
+            try registry.resolve("https://seedshop.example:99999/sunfl", productKeys: keys)
+        }
+        #expect(throws: InvocationError.port(url: "https://seedshop.example:8443/sunfl", port: 8443)) {
+            try registry.resolve("https://seedshop.example:8443/sunfl", productKeys: keys)
+        }
+        #expect((try? registry.resolve("https://seedshop.example:443/sunfl", productKeys: keys))?.productKey == "sunfl")   // https's own
+        #expect(InvocationError.port(url: "https://seedshop.example:99999/sunfl", port: 99999).description
+                == "https://seedshop.example:99999/sunfl: invocation URLs name no port (got 99999); refused")
+    }
+
+    @Test func messagesQuoteAtMost200CharactersOfAURL() {
+        let long = "ftp://seedshop.example/" + String(repeating: "a", count: 1_000_000)
+        let error = #expect(throws: InvocationError.self) { try registry.resolve(long, productKeys: keys) }
+        let text = error?.description ?? ""
+        #expect(text.utf8.count < 300)
+        #expect(text.hasSuffix("... (1000023 bytes): App Clip invocation URLs are https"))
+    }
+
     @Test func queryItemsAreRead() throws {
         let invocation = try registry.resolve("https://seedshop.example/tomato?variety=roma&size=large", productKeys: keys)
         #expect(invocation.query("variety") == "roma" && invocation.query("size") == "large" && invocation.query("colour") == nil)
