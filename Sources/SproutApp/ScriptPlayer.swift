@@ -3,6 +3,7 @@ import SproutImage
 import SproutScene
 import SproutScript
 import SproutSeedShop
+import SproutSession
 import SproutWorld
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -29,7 +30,11 @@ public final class ScriptPlayer {
         self.path = path
         let script = try Script.load(path: path)
         let folder = Document.folder(of: path)
-        let stage = try Assets.stage(Self.isFile(script.stage) ? Self.resolve(script.stage, in: folder) : script.stage)
+        let stage: Stage
+        do { stage = try Assets.stage(Self.isFile(script.stage) ? Self.resolve(script.stage, in: folder) : script.stage) } catch let error as DocumentError where error.file == script.stage {
+            // A built-in name that is not one: say so at the script's line, as every script error does.
+            throw DocumentError(file: path, line: script.stageLine, field: "stage", message: "'\(script.stage)': \(error.message)")
+        }
         self.script = script
         runner = ScriptRunner(script: script, stage: stage) { name in try Self.model(named: name, script: script, folder: folder) }
         if let assets = Assets.directory, FileManager.default.fileExists(atPath: assets + "/catalog.yaml") {

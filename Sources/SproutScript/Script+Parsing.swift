@@ -18,7 +18,13 @@ extension Script {
         let o = try document.object(allowing: ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps"])
         var script = Script(source: source, stage: "tabletop", seed: 0, fps: 60, viewport: Vec2(1280, 720), camera: nil,
                             objects: [:], showPlanes: false, steps: [])
-        if let v = o.optional("stage") { script.stage = try v.string() }
+        if let v = o.optional("stage") {
+            script.stage = try v.string()
+            guard !script.stage.isEmpty, script.stage.utf8.count <= 1024 else {
+                throw v.error("must be a built-in stage name or a path of at most 1024 bytes, got \(script.stage.utf8.count) bytes")
+            }
+            script.stageLine = v.line
+        }
         if let v = o.optional("seed") {
             let n = try v.int()
             guard n >= 0 else { throw v.error("must be a whole number >= 0, got \(n)") }

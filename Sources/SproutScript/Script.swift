@@ -19,6 +19,8 @@ public struct Script: Sendable {
     /// Draw detected planes in frames.
     public var showPlanes: Bool
     public var steps: [Step]
+    /// The line of `stage:` (0 when the script has none), for messages about the stage.
+    public var stageLine = 0
 
     public var frameDuration: Double { 1 / Double(fps) }
 }

@@ -1,3 +1,4 @@
+import SproutDocument
 import SproutGeo
 import SproutMath
 import SproutScene
@@ -93,4 +94,19 @@ import Testing
         #expect(player.traceText.hasPrefix("{\n  \"script\": "))
         #expect(throws: AppError.self) { try player.renderFrame() }   // no frames asked for
     }
+
+    /// A bad stage name is a script error with its file and line, quoting a bounded name (a 1 MB
+    /// name was echoed whole, without the script's file).
+    @Test func aScriptsStageErrorsNameTheScriptAndLine() throws {
+        let dir = try Fixtures.temporaryDirectory("script-stage")
+        try Fixtures.write("seed: 1\nstage: kitchen\nsteps:\n  - wait: 1\n", to: dir + "/a.yaml")
+        #expect(throws: DocumentError(file: dir + "/a.yaml", line: 2, field: "stage",
+                                      message: "'kitchen': no built-in stage of that name (living-room, street-corner, tabletop)")) {
+            try ScriptPlayer(path: dir + "/a.yaml")
+        }
+        try Fixtures.write("stage: " + String(repeating: "x", count: 1_000_000) + "\nsteps: []\n", to: dir + "/b.yaml")
+        let error = #expect(throws: DocumentError.self) { try ScriptPlayer(path: dir + "/b.yaml") }
+        #expect(error?.description == dir + "/b.yaml:1: stage: must be a built-in stage name or a path of at most 1024 bytes, got 1000000 bytes")
+    }
 }
+
