@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "SproutWorldTests", dependencies: ["SproutWorld", "SproutTesting"]),
         .testTarget(name: "SproutGeoTests", dependencies: ["SproutGeo", "SproutTesting"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),
-        .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"]),
+        .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"], exclude: ["Regressions"]),
         .testTarget(
             name: "SproutRenderGLTests",
             dependencies: ["SproutRender", "SproutHeadless", "SproutAssets", "SproutSession", "SproutInteraction", "SproutImage", "SproutTesting"],

@@ -54,6 +54,14 @@ public enum ModelImporter {
         return asset
     }
 
+    /// The checks `load` makes before Assimp reads a file (size, glTF/GLB structure and JSON
+    /// depth, PLY and STL declared counts), without importing it.
+    public static func preflight(path: String, limits: ModelLimits = .standard) throws(ModelImportError) {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        guard supportedExtensions.contains(ext) else { throw .unsupportedFormat(path: path, fileExtension: ext) }
+        try ModelPreflight.check(path, shownAs: path, fileExtension: ext, limits: limits)
+    }
+
     /// Assimp's version, e.g. "5.2" (Debian's 5.2.5 reports itself as 5.2.4).
     public static var assimpVersion: String { "\(aiGetVersionMajor()).\(aiGetVersionMinor()).\(aiGetVersionPatch())" }
 }

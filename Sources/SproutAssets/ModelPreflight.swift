@@ -115,7 +115,7 @@ enum ModelPreflight {
                     throw .malformed(path: shown, reason: "element '\(words[1])' has no valid count ('\(words[2].prefix(32))')")
                 }
                 elements.append((words[1], count, 0))
-            } else if words.first == "property", !elements.isEmpty {
+            } else if words.first == "property", words.count >= 2, !elements.isEmpty {
                 // ASCII: a value and a separator at least; binary: the type's size (a list: its count).
                 let bytes = words.count >= 3 && words[1] == "list" ? (ascii ? 2 : typeSizes[words[2]] ?? 1) : (ascii ? 2 : typeSizes[words[1]] ?? 1)
                 elements[elements.count - 1].minimumBytes += bytes

@@ -64,4 +64,15 @@ import Testing
         #expect(refusal(box) == "imported")
         #expect(refusal(Fixtures.sharedModel("WusonPLY/Wuson.ply")) == "imported")
     }
+
+    /// Found by Scripts/fuzz model-preflight: a PLY header line "property" with nothing after
+    /// it indexed past the line's words (a trap).
+    @Test func aBarePropertyLineIsMalformedNotATrap() throws {
+        let found = try Fixtures.read(Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Regressions/ply-bare-property.bin")
+        let path = try write(Array(found.dropFirst()), "fuzzed.ply")   // the first byte picked the format
+        #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: path) }
+        let bare = try write(Array("ply\nformat ascii 1.0\nelement vertex 1\nproperty\nend_header\n0\n".utf8), "bare.ply")
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: bare) }
+    }
 }
+
