@@ -23,9 +23,10 @@ public struct ModelView {
     ///   - cameraPosition, lookAt: default to framing the model (or the stage's camera).
     ///   - directionToLight: towards the light (default `Lighting.standard`); a stage brings its own.
     ///   - stage: a built-in stage name or file; the model then stands where its camera looks.
+    ///   - isolation: import in a child process first (see `ImportIsolation`).
     public init(modelPath: String, aspect: Float, cameraPosition: Vec3? = nil, lookAt: Vec3? = nil, fovYDegrees: Float = 60,
-                directionToLight: Vec3? = nil, shadows: Bool = true, stage: String? = nil) throws {
-        asset = try ModelImporter.load(path: modelPath)
+                directionToLight: Vec3? = nil, shadows: Bool = true, stage: String? = nil, isolation: ImportIsolation? = nil) throws {
+        asset = try ModelImporter.load(path: modelPath, isolation: isolation)
         scene = Scene(lighting: Lighting(directionToLight: directionToLight ?? Lighting.standard.directionToLight, castsShadows: shadows))
         scene.addChild(asset.root)
         var bounds = asset.bounds

@@ -13,7 +13,8 @@ public enum ModelImporter {
 
     /// Imports the model at `path`; `limits` bound what the file may ask for (checked before
     /// Assimp reads it where the format allows, and on the result).
-    public static func load(path: String, limits: ModelLimits = .standard) throws -> ModelAsset {
+    ///   With `isolation`, a child process imports the file first (see `ImportIsolation`).
+    public static func load(path: String, limits: ModelLimits = .standard, isolation: ImportIsolation? = nil) throws -> ModelAsset {
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard supportedExtensions.contains(ext) else { throw ModelImportError.unsupportedFormat(path: path, fileExtension: ext) }
         guard let absolute = ConfinedFileSystem.resolved(path) else { throw ModelImportError.fileNotFound(path: path) }
@@ -22,6 +23,7 @@ public enum ModelImporter {
             throw ModelImportError.fileNotFound(path: path)
         }
         try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
+        try isolation?.probe(absolute, shownAs: path)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
         let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder)
 

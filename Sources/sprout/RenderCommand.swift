@@ -9,6 +9,11 @@ import SproutSession
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,6 +57,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("no-shadows"), help: "Do not draw shadows.")
     var noShadows = false
 
+    @Flag(help: "Import the model in a child process first (a crash in the importer becomes an error; 30 s and 8 GiB at most).")
+    var isolateImport = false
+
     @Flag(help: "Print the GL renderer and timings.")
     var verbose = false
 
@@ -60,6 +68,11 @@ struct RenderCommand: ParsableCommand {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
         guard orbit.isFinite else { throw ValidationError("--orbit must be a number of degrees") }
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, got \(msaa)") }
+    }
+
+    /// This program, for the import child.
+    static var executable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     func run() throws {
@@ -71,7 +84,8 @@ struct RenderCommand: ParsableCommand {
         let renderer = try Renderer(context: surface.context)
         let rendererMilliseconds = clock.milliseconds
         let view = try ModelView(modelPath: model, aspect: Float(size.width) / Float(size.height), cameraPosition: cameraPosition?.value,
-                                 lookAt: lookAt?.value, fovYDegrees: fov, directionToLight: light?.value, shadows: !noShadows, stage: stage)
+                                 lookAt: lookAt?.value, fovYDegrees: fov, directionToLight: light?.value, shadows: !noShadows, stage: stage,
+                                 isolation: isolateImport ? ImportIsolation(executable: Self.executable) : nil)
         let loadMilliseconds = clock.milliseconds
         let asset = view.asset
         let pattern = OutputPattern(template: output)

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Importing in a child process first, so a crash or a runaway inside Assimp (a C library:
+/// what it does with a hostile file cannot all be checked beforehand) ends the child, not the
+/// program, and becomes an error naming the file.
+///
+/// The child is `executable arguments... PATH` (for the CLI: `sprout probe-model`, which
+/// imports under a memory limit it sets on itself and exits 0, or 1 with the error on standard
+/// error). When it succeeds the model is imported again in this process.
+public struct ImportIsolation: Sendable {
+    public var executable: String
+    public var arguments: [String]
+    /// Seconds the child may take before it is killed.
+    public var timeLimit: Double
+    /// The child's address-space limit (passed to it as `--memory-limit`; it sets it itself).
+    public var memoryLimitBytes: Int
+
+    public init(executable: String, arguments: [String] = ["probe-model"], timeLimit: Double = 30, memoryLimitBytes: Int = 8 << 30) {
+        self.executable = executable
+        self.arguments = arguments
+        self.timeLimit = timeLimit
+        self.memoryLimitBytes = memoryLimitBytes
+    }
+
+    /// Runs the child on `file`; throws what went wrong in it, naming `path`.
+    public func probe(_ file: String, shownAs path: String) throws(ModelImportError) {
+        var pipe: [Int32] = [0, 0]
+        guard Glibc.pipe(&pipe) == 0 else { throw .unreadable(path: path, reason: "cannot start the import process (pipe)") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], STDERR_FILENO)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        let argv = [executable] + arguments + ["--memory-limit", String(memoryLimitBytes), file]
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { for p in cArgs { free(p) } }
+        var pid: pid_t = 0
+        // The child's crash is reported here in one line; Swift's backtracer in it would only be slow.
+        var environment: [String] = []
+        var e = environ
+        while let entry = e.pointee { environment.append(String(cString: entry)); e += 1 }
+        var cEnvironment = (environment.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") } + ["SWIFT_BACKTRACE=enable=no"]).map { strdup($0) } + [nil]
+        defer { for p in cEnvironment { free(p) } }
+        let spawned = posix_spawn(&pid, executable, &actions, nil, &cArgs, &cEnvironment)
+        close(pipe[1])
+        defer { close(pipe[0]) }
+        guard spawned == 0 else {
+            throw .unreadable(path: path, reason: "cannot start the import process \(executable): \(String(cString: strerror(spawned)))")
+        }
+        // Read what it says (bounded) while waiting, so a chatty child never blocks on the pipe.
+        fcntl(pipe[0], F_SETFL, fcntl(pipe[0], F_GETFL) | O_NONBLOCK)
+        var message: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var status: Int32 = 0
+        var elapsed = 0.0
+        while true {
+            let n = read(pipe[0], &buffer, buffer.count)
+            if n > 0, message.count < 4096 { message += buffer[..<min(n, 4096 - message.count)] }
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if elapsed >= timeLimit {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                throw .exceedsLimit(path: path, what: "importing took longer than \(timeLimit) s; the import process was stopped")
+            }
+            usleep(2000)
+            elapsed += 0.002
+        }
+        while true {
+            let n = read(pipe[0], &buffer, buffer.count)
+            guard n > 0 else { break }
+            if message.count < 4096 { message += buffer[..<min(n, 4096 - message.count)] }
+        }
+        let signal = status & 0x7F
+        if signal != 0 {
+            let name = signal == SIGSEGV ? "SIGSEGV" : signal == SIGABRT ? "SIGABRT" : signal == SIGKILL ? "SIGKILL" : signal == SIGBUS ? "SIGBUS" : "signal \(signal)"
+            throw .unreadable(path: path, reason: "the importer crashed (\(name)) reading the file; refused")
+        }
+        let code = (status >> 8) & 0xFF
+        guard code == 0 else {
+            var text = String(decoding: message, as: UTF8.self)
+            while text.last?.isWhitespace == true { text.removeLast() }
+            if text.hasPrefix("Error: ") { text.removeFirst(7) }
+            throw .unreadable(path: path, reason: text.isEmpty ? "the import process failed (exit \(code))" : "in the import process: \(text)")
+        }
+    }
+}
