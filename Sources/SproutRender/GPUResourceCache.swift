@@ -21,6 +21,7 @@ final class GPUMesh {
         glBindVertexArray(vao)
         var ids = [GLuint](repeating: 0, count: 2)
         glGenBuffers(2, &ids)
+        GLObjectCount.created(3)
         glBindBuffer(GLC.arrayBuffer, ids[0])
         interleaved.withUnsafeBytes { glBufferData(GLC.arrayBuffer, $0.count, $0.baseAddress, GLC.staticDraw) }
         glBindBuffer(GLC.elementArrayBuffer, ids[1])
@@ -40,6 +41,7 @@ final class GPUMesh {
         var vao = vertexArray
         glDeleteVertexArrays(1, &vao)
         buffers.withUnsafeBufferPointer { glDeleteBuffers(GLsizei($0.count), $0.baseAddress) }
+        GLObjectCount.deleted(1 + buffers.count)
     }
 
     func draw() {
@@ -55,6 +57,7 @@ final class GPUTexture {
     init(_ texture: Texture) {
         var t: GLuint = 0
         glGenTextures(1, &t)
+        GLObjectCount.created()
         glBindTexture(GLC.texture2D, t)
         let internalFormat = texture.colorSpace == .sRGB ? GL_SRGB8_ALPHA8 : GL_RGBA8
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
@@ -78,6 +81,7 @@ final class GPUTexture {
     deinit {
         var t = id
         glDeleteTextures(1, &t)
+        GLObjectCount.deleted()
     }
 }
 

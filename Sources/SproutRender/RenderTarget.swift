@@ -52,11 +52,13 @@ public final class OffscreenTarget: RenderTarget {
     private func makeFramebuffer(samples: Int, depth: Bool = true) -> GLuint {
         var fb: GLuint = 0
         glGenFramebuffers(1, &fb)
+        GLObjectCount.created()
         glBindFramebuffer(GLC.framebuffer, fb)
         for (format, attachment) in [(GL_RGBA8, GL_COLOR_ATTACHMENT0), (GL_DEPTH_COMPONENT24, GL_DEPTH_ATTACHMENT)] {
             if !depth && attachment == GL_DEPTH_ATTACHMENT { continue }
             var rb: GLuint = 0
             glGenRenderbuffers(1, &rb)
+            GLObjectCount.created()
             glBindRenderbuffer(GLC.renderbuffer, rb)
             if samples > 0 {
                 glRenderbufferStorageMultisample(GLC.renderbuffer, GLsizei(samples), GLenum(format), GLsizei(width), GLsizei(height))
@@ -72,6 +74,7 @@ public final class OffscreenTarget: RenderTarget {
     deinit {
         glDeleteRenderbuffers(GLsizei(renderbuffers.count), renderbuffers)
         glDeleteFramebuffers(GLsizei(framebuffers.count), framebuffers)
+        GLObjectCount.deleted(renderbuffers.count + framebuffers.count)
     }
 
     /// Reads the finished frame as RGBA8 rows from the top (GL's rows start at the bottom).

@@ -12,6 +12,7 @@ final class ShaderProgram {
         let fs = try ShaderProgram.compile(header + fragment, type: GLenum(GL_FRAGMENT_SHADER), name: name + ".frag")
         defer { glDeleteShader(vs); glDeleteShader(fs) }
         id = glCreateProgram()
+        GLObjectCount.created()
         glAttachShader(id, vs)
         glAttachShader(id, fs)
         glLinkProgram(id)
@@ -19,12 +20,15 @@ final class ShaderProgram {
         glGetProgramiv(id, GLenum(GL_LINK_STATUS), &ok)
         guard ok != 0 else {
             let log = ShaderProgram.log { glGetProgramInfoLog(id, $0, nil, $1) }
-            glDeleteProgram(id)
+            // Fully initialised, so deinit deletes the program.
             throw RenderError("linking shader '\(name)' failed: \(log)")
         }
     }
 
-    deinit { glDeleteProgram(id) }
+    deinit {
+        glDeleteProgram(id)
+        GLObjectCount.deleted()
+    }
 
     func location(_ name: String) -> GLint {
         if let l = locations[name] { return l }

@@ -13,6 +13,7 @@ final class ShadowMap {
     init(size: Int) throws {
         self.size = size
         glGenTextures(1, &texture)
+        GLObjectCount.created()
         glBindTexture(GLC.texture2D, texture)
         glTexImage2D(GLC.texture2D, 0, GL_DEPTH_COMPONENT24, GLsizei(size), GLsizei(size), 0,
                      GLenum(GL_DEPTH_COMPONENT), GLC.unsignedInt, nil)
@@ -24,6 +25,7 @@ final class ShadowMap {
         var border: [Float] = [1, 1, 1, 1]   // outside the map: lit
         glTexParameterfv(GLC.texture2D, GLenum(GL_TEXTURE_BORDER_COLOR), &border)
         glGenFramebuffers(1, &framebuffer)
+        GLObjectCount.created()
         glBindFramebuffer(GLC.framebuffer, framebuffer)
         glFramebufferTexture2D(GLC.framebuffer, GLenum(GL_DEPTH_ATTACHMENT), GLC.texture2D, texture, 0)
         glDrawBuffer(GLenum(GL_NONE))
@@ -36,6 +38,7 @@ final class ShadowMap {
     deinit {
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteTextures(1, &texture)
+        GLObjectCount.deleted(2)
     }
 
     /// Fits the light's orthographic frustum: across, the casters' bounds (a shadow has the same

@@ -123,3 +123,27 @@ import Testing
         #expect(renderer.lastDrawCount == 5)
     }
 }
+
+/// Every GL object a renderer, its targets and its GPU copies create is deleted again once
+/// they are gone (the soak check of issue 17; figures in BENCHMARKS.md).
+extension RenderGoldenGLTests {
+    @Test func everyGLObjectMadeIsDeletedAgain() throws {
+        try context.makeCurrent()
+        let before = GLObjectCount.onThisThread
+        do {
+            let renderer = try Renderer()
+            let target = try OffscreenTarget(width: 32, height: 32, samples: 4)
+            for frame in 0..<20 {
+                // A new mesh and texture every frame: their GPU copies must not pile up.
+                let scene = Scene()
+                let image = Image(width: 2, height: 2, pixels: [UInt8](repeating: UInt8(frame * 10), count: 16))
+                let material = Material(baseColorTexture: Texture(name: "t\(frame)", image: image))
+                scene.addChild(Entity(name: "box", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(1, 1, 1)), material: material)))
+                try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(2, 2, 2), at: .zero)), into: target)
+            }
+            #expect(GLObjectCount.onThisThread > before)
+            #expect(renderer.gpuMeshCount <= 2 && renderer.gpuTextureCount <= 2)   // freed after the next frame
+        }
+        #expect(GLObjectCount.onThisThread == before)
+    }
+}
