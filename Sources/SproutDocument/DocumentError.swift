@@ -7,11 +7,16 @@ public struct DocumentError: Error, Equatable, CustomStringConvertible, Sendable
     public let field: String
     public let message: String
 
+    /// Messages quote the bad value; past this many characters the quote is cut (a 1 MB value
+    /// was echoed whole).
+    public static let maximumMessageLength = 500
+
     public init(file: String, line: Int, field: String, message: String) {
         self.file = file
         self.line = line
-        self.field = field
-        self.message = message
+        self.field = String(field.prefix(200))
+        self.message = message.count > Self.maximumMessageLength
+            ? String(message.prefix(Self.maximumMessageLength)) + "... (\(message.utf8.count) bytes in all)" : message
     }
 
     public var description: String {

@@ -100,4 +100,12 @@ import Testing
         #expect(error?.description.hasPrefix("bomb.yaml:1: c[") == true, "\(error?.description ?? "")")
         #expect(error?.description.hasSuffix("expands to more values than the document holds: YAML aliases (*name) are not supported; write the values out") == true)
     }
+
+    @Test func aMessageQuotingAHugeValueIsCut() {
+        let error = DocumentError(file: "s.yaml", line: 3, field: "steps[0].place", message: "unknown object '" + String(repeating: "x", count: 1_000_000) + "'")
+        #expect(error.message.count < 560)
+        #expect(error.message.hasSuffix("... (1000017 bytes in all)"))
+        #expect(error.description.hasPrefix("s.yaml:3: steps[0].place: unknown object 'xxx"))
+    }
 }
+
