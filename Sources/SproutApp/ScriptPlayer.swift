@@ -5,6 +5,7 @@ import SproutScript
 import SproutSeedShop
 import SproutSession
 import SproutWorld
+import SproutFiles
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -109,7 +110,7 @@ public final class ScriptPlayer {
 
     /// Finishes the video `writeFrames` started (nothing when there is none).
     public func finishVideo() throws {
-        if let gif, let videoPath { try AtomicFile.write(gif.finish(), to: videoPath) }
+        if let gif, let videoPath { try OutputFile.write(gif.finish(), to: videoPath) }
         try ffmpeg?.finish()
         gif = nil
         ffmpeg = nil

@@ -16,11 +16,6 @@ public final class StatusOverlay {
     /// Loads the panel font (DejaVu Sans Bold, from fonts-dejavu-core).
     public init() throws { font = try Font() }
 
-    /// The engine's status panel (its text and fading alpha) and the help line.
-    public func overlays(for messages: StatusMessages, help helpText: String?, viewport: Viewport) -> [ScreenOverlay] {
-        overlays(text: messages.text, alpha: messages.alpha, help: helpText, viewport: viewport)
-    }
-
     /// A panel showing `text` at `alpha` (none when empty), and the help line.
     public func overlays(text: String, alpha: Float = 1, help helpText: String?, viewport: Viewport) -> [ScreenOverlay] {
         var result: [ScreenOverlay] = []

@@ -140,13 +140,10 @@ enum ModelPreflight {
     static func stl(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String) throws(ModelImportError) {
         var head = [UInt8](repeating: 0, count: 84)
         let n = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 84, file) }
-        if n >= 5, head.prefix(5).elementsEqual("solid".utf8) {
-            // Many binary exporters also start with "solid": ASCII only when no count fits.
-            let count = n == 84 ? Int(UInt32(head[80]) | UInt32(head[81]) << 8 | UInt32(head[82]) << 16 | UInt32(head[83]) << 24) : -1
-            if count < 0 || 84 + count * 50 != size { return }
-        }
-        guard n == 84 else { throw .malformed(path: shown, reason: "shorter than a binary STL header (84 bytes)") }
-        let count = Int(UInt32(head[80]) | UInt32(head[81]) << 8 | UInt32(head[82]) << 16 | UInt32(head[83]) << 24)
+        let count = n == 84 ? Int(UInt32(head[80]) | UInt32(head[81]) << 8 | UInt32(head[82]) << 16 | UInt32(head[83]) << 24) : -1
+        // Many binary exporters also start with "solid": ASCII only when no count fits.
+        if n >= 5, head.prefix(5).elementsEqual("solid".utf8), count < 0 || 84 + count * 50 != size { return }
+        guard count >= 0 else { throw .malformed(path: shown, reason: "shorter than a binary STL header (84 bytes)") }
         guard 84 + count * 50 <= size else {
             throw .malformed(path: shown, reason: "the header declares \(count) triangles, more than the \(size)-byte file can hold")
         }

@@ -52,6 +52,13 @@ public enum OutputFile {
 
     public static func write(_ text: String, to path: String) throws(OutputFileError) { try write(Array(text.utf8), to: path) }
 
+    /// `path` made absolute against the current directory (for messages and recorded scripts).
+    public static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        return String(cString: cwd) + "/" + path
+    }
+
     /// A temporary file beside `target`, then renamed over it.
     private static func writeNew(_ bytes: [UInt8], to target: String, shown: String) throws(OutputFileError) {
         let slash = target.lastIndex(of: "/")

@@ -4,6 +4,7 @@ import SproutGeo
 import SproutRender
 import SproutWindow
 import SproutWorld
+import SproutFiles
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -60,7 +61,7 @@ struct GeoCommand: ParsableCommand {
             try runOffscreen(surface, world: world, waypoints: waypoints)
         }
         if let gpx, let anchors = world.geo?.anchors {
-            try AtomicFile.write(GPX.write(anchors.anchors.map { Waypoint(name: $0.name, coordinate: $0.coordinate) }), to: gpx)
+            try OutputFile.write(GPX.write(anchors.anchors.map { Waypoint(name: $0.name, coordinate: $0.coordinate) }), to: gpx)
             print("saved \(anchors.anchors.count) anchor(s) to \(gpx)")
         }
     }
@@ -98,7 +99,7 @@ struct GeoCommand: ParsableCommand {
             if !added { added = try addAnchors(waypoints, to: world) }
         })
         let status = world.geo!.tracker.status
-        print("wrote \(written.count) frame(s) to \(AtomicFile.absolute(output))/ (\(status.state.description), accuracy \(status.accuracy.description), \(world.geo!.anchors.anchors.count) anchor(s))")
+        print("wrote \(written.count) frame(s) to \(OutputFile.absolute(output))/ (\(status.state.description), accuracy \(status.accuracy.description), \(world.geo!.anchors.anchors.count) anchor(s))")
     }
 
     private func runWindow(_ surface: WindowSurface, world: World, waypoints: [Waypoint]) throws {

@@ -4,6 +4,7 @@ import SproutMath
 import SproutSeedShop
 import SproutWindow
 import SproutWorld
+import SproutFiles
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -90,7 +91,7 @@ struct OpenCommand: ParsableCommand {
         })
         let flow = world.seedShop!
         let grown = flow.presented.keys.sorted().joined(separator: ", ")
-        print("wrote \(written.count) frame(s) to \(AtomicFile.absolute(output))/ (decoded \(flow.decodedURLs.joined(separator: ", ")); grown: \(grown.isEmpty ? "nothing" : grown))")
+        print("wrote \(written.count) frame(s) to \(OutputFile.absolute(output))/ (decoded \(flow.decodedURLs.joined(separator: ", ")); grown: \(grown.isEmpty ? "nothing" : grown))")
     }
 
     private func runWindow(_ surface: WindowSurface, catalog: Catalog, launchURL: String) throws {

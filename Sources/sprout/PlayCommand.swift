@@ -2,6 +2,7 @@ import ArgumentParser
 import SproutApp
 import SproutImage
 import SproutScript
+import SproutFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -65,7 +66,7 @@ struct PlayCommand: ParsableCommand {
         progress.finish()
 
         let tracePath = trace ?? output + "/trace.json"
-        try AtomicFile.write(player.traceText, to: tracePath)
+        try OutputFile.write(player.traceText, to: tracePath)
         try player.finishVideo()
         let seconds = format3("%.1f", runner.engine.session.time)
         // With the trace on standard output, the summary goes to standard error.

@@ -3,6 +3,7 @@ import SproutApp
 import SproutScene
 import SproutWindow
 import SproutWorld
+import SproutFiles
 
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -79,7 +80,7 @@ struct PreviewCommand: ParsableCommand {
         let written = try tour.run(loop, on: surface,
                                    beforeStep: { step in world.session.device = sweep.device(at: Float(step) / Float(tour.steps)) },
                                    afterStep: { step in if step == placeAt { world.place(try plant(), named: PreviewControls.plantName) } })
-        print("wrote \(written.count) frame(s) of \(modelName) on stage '\(world.stage.name)' to \(AtomicFile.absolute(output))/ (\(world.summary))")
+        print("wrote \(written.count) frame(s) of \(modelName) on stage '\(world.stage.name)' to \(OutputFile.absolute(output))/ (\(world.summary))")
     }
 
     private func runWindow(_ surface: WindowSurface) throws {

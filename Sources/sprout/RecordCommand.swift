@@ -4,6 +4,7 @@ import SproutMath
 import SproutScript
 import SproutWindow
 import SproutWorld
+import SproutFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,16 +57,16 @@ struct RecordCommand: ParsableCommand {
         let runner = WindowRunner(loop: loop, surface: surface)
         runner.titlePrefix = "Sprout: recording to \(output), "
         let controls = PreviewControls(world: world, restartKeepsDevice: true) { try Assets.model(path: modelPath) }
-        let recording = WindowRecording(runner: runner, controls: controls, stage: ScriptPlayer.isFile(stage) ? AtomicFile.absolute(stage) : stage,
-                                        seed: seed, objects: [PreviewControls.plantName: AtomicFile.absolute(modelPath)])
+        let recording = WindowRecording(runner: runner, controls: controls, stage: ScriptPlayer.isFile(stage) ? OutputFile.absolute(stage) : stage,
+                                        seed: seed, objects: [PreviewControls.plantName: OutputFile.absolute(modelPath)])
         // Ctrl-C or a kill ends the recording like Esc: the script is still written.
         signal(SIGINT) { _ in recordingStopRequested = true }
         signal(SIGTERM) { _ in recordingStopRequested = true }
         runner.shouldStop = { recordingStopRequested }
         print("Recording to \(output): \(PreviewControls.helpLine).")
         try runner.run()
-        try AtomicFile.write(recording.text, to: output)
-        if let state { try AtomicFile.write(JSONValue.object(TraceState.capture(world.engine)).serialized() + "\n", to: state) }
+        try OutputFile.write(recording.text, to: output)
+        if let state { try OutputFile.write(JSONValue.object(TraceState.capture(world.engine)).serialized() + "\n", to: state) }
         print("wrote \(output) (\(String(format3("%.1f", world.time))) s); replay with: sprout play \(output)")
     }
 }
