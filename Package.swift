@@ -9,7 +9,7 @@ import PackageDescription
 /// Every library module is a product of its own, so a user can depend on just what they use.
 let libraryModules = [
     "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction", "SproutSeedShop", "SproutGeo",
-    "SproutWorld", "SproutScript", "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp",
+    "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp",
 ]
 
 let package = Package(
@@ -49,7 +49,9 @@ let package = Package(
         .target(name: "SproutGeo", dependencies: ["SproutSession", .product(name: "RealModule", package: "swift-numerics")]),
         // One world: stage, session, interaction engine, Seed Shop flow and geotracking, stepped in one order.
         .target(name: "SproutWorld", dependencies: ["SproutInteraction", "SproutSeedShop", "SproutGeo"]),
-        .target(name: "SproutScript", dependencies: ["SproutWorld", "SproutPlants", "SproutDocument"]),
+        // Scene files: models placed, a stage, camera and light; the tolerance a render test may declare.
+        .target(name: "SproutSceneFile", dependencies: ["SproutScene", "SproutDocument"]),
+        .target(name: "SproutScript", dependencies: ["SproutWorld", "SproutPlants", "SproutDocument", "SproutSceneFile"]),
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutScene", "SproutFiles", "CStb"]),
@@ -62,7 +64,7 @@ let package = Package(
 
         // The app layer: surfaces (window, offscreen), one frame loop, input mappers, overlays.
         .target(name: "SproutApp", dependencies: [
-            "SproutWorld", "SproutScript", "SproutPlants", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork",
+            "SproutWorld", "SproutSceneFile", "SproutScript", "SproutPlants", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork",
         ]),
         // The umbrella: `import Sprout` (the only place with `@_exported import`).
         .target(name: "Sprout", dependencies: ["SproutApp"]),

@@ -1,6 +1,7 @@
 import SproutDocument
 import SproutImage
 import SproutScene
+import SproutSceneFile
 import SproutScript
 import SproutSeedShop
 import SproutSession
@@ -26,6 +27,12 @@ public final class ScriptPlayer {
     public let runner: ScriptRunner
     /// The frame loop and surface that draw the script's frames, once `drawFrames` made them.
     public private(set) var frames: (loop: FrameLoop, surface: OffscreenSurface)?
+    /// How `expect: { image: }` and `checkSnapshots` compare frames with goldens.
+    public var goldenCheck = GoldenCheck()
+    /// Every picture checked against a golden so far, in order.
+    public private(set) var goldenOutcomes: [GoldenOutcome] = []
+    /// The script's file name without folder and extension (names its goldens and results).
+    public var name: String { Self.stem(of: path) }
 
     public init(path: String) throws {
         self.path = path
@@ -41,6 +48,35 @@ public final class ScriptPlayer {
         if let assets = Assets.directory, FileManager.default.fileExists(atPath: assets + "/catalog.yaml") {
             runner.seedShop = (try Assets.catalog(), Assets.localProductLoader())
         }
+        runner.onImageExpectation = { [unowned self] expectation in
+            let golden = Self.resolve(expectation.golden, in: folder)
+            let outcome = try check(golden: golden, tolerance: expectation.tolerance ?? script.tolerance,
+                                    name: name + "/" + Self.stem(of: expectation.golden))
+            return outcome.isFailure ? outcome.summary : nil
+        }
+    }
+
+    /// From now on, each `snapshot: NAME` step is checked against `folder/NAME.png` (with the
+    /// script's `tolerance:` when it has one) instead of being written; see `goldenOutcomes`.
+    public func checkSnapshots(against folder: String) {
+        runner.onSnapshot = { [unowned self] snapshot in
+            try check(golden: folder + "/" + snapshot + ".png", tolerance: script.tolerance, name: name + "/" + snapshot)
+        }
+    }
+
+    @discardableResult
+    private func check(golden: String, tolerance: TestTolerance?, name: String) throws -> GoldenOutcome {
+        try drawFrames()
+        let image = Image(width: Int(script.viewport.x), height: Int(script.viewport.y), pixels: try renderFrame())
+        let outcome = goldenCheck.check(image, golden: golden, tolerance: tolerance?.tolerance ?? .strict, reason: tolerance?.reason, name: name)
+        goldenOutcomes.append(outcome)
+        return outcome
+    }
+
+    static func stem(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
     }
 
     public var world: World { runner.world }

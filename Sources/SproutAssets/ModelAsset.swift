@@ -9,6 +9,8 @@ public struct ModelAsset {
     public let materials: [Material]
     public let textures: [Texture]
     public let sourcePath: String
+    /// The cameras the file defines, by name.
+    public var cameras: [ModelCamera] = []
 
     public var triangleCount: Int { meshes.reduce(0) { $0 + $1.triangleCount } }
     /// World-space bounds when the root sits at the origin, in metres.

@@ -27,8 +27,28 @@ struct SceneConverter {
         }
         let materials = materialCache.keys.sorted().compactMap { materialCache[$0] }
         let textures = textureCache.keys.sorted().compactMap { textureCache[$0] }
-        return ModelAsset(root: wrapper, meshes: meshes, materials: materials, textures: textures, sourcePath: modelPath)
+        var asset = ModelAsset(root: wrapper, meshes: meshes, materials: materials, textures: textures, sourcePath: modelPath)
+        asset.cameras = cameras(in: wrapper)
+        return asset
     }
+
+    /// Each `aiCamera` with the node of its name. Assimp's glTF 2 importer stores
+    /// `yfov * aspectRatio` as the horizontal field of view, so the vertical one is that over the aspect.
+    private func cameras(in root: Entity) -> [ModelCamera] {
+        var result: [ModelCamera] = []
+        for i in 0..<Int(scene.pointee.mNumCameras) {
+            guard let c = scene.pointee.mCameras[i]?.pointee else { continue }
+            let name = string(c.mName)
+            guard let node = root.findEntity(named: name) else { continue }
+            let aspect = c.mAspect > 0 ? c.mAspect : 1
+            let fovY = c.mHorizontalFOV > 0 ? degrees(fromRadians: c.mHorizontalFOV / aspect) : nil
+            result.append(ModelCamera(name: name, node: node, position: vector(c.mPosition), lookAt: vector(c.mPosition) + vector(c.mLookAt),
+                                      up: vector(c.mUp), fovYDegrees: fovY.map { min(max($0, 1), 179) }))
+        }
+        return result
+    }
+
+    private func vector(_ v: aiVector3D) -> Vec3 { Vec3(v.x, v.y, v.z) }
 
     /// Metres and +Y up. glTF, OBJ, PLY, STL are taken as metres, +Y up (the formats' or the common
     /// convention); FBX says its unit (centimetres per unit) and up axis in its metadata.

@@ -40,6 +40,7 @@ public struct DocumentValue: Sendable {
 
     public var isNull: Bool { if case .null = content { return true } else { return false } }
 
-    static func child(_ field: String, key: String) -> String { field.isEmpty ? key : field + "." + key }
+    /// The field path of `key` inside `field` (`camera.position`).
+    public static func child(_ field: String, key: String) -> String { field.isEmpty ? key : field + "." + key }
     static func element(_ field: String, index: Int) -> String { "\(field)[\(index)]" }
 }

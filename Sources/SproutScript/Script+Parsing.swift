@@ -1,5 +1,6 @@
 import SproutDocument
 import SproutMath
+import SproutSceneFile
 import SproutSession
 
 extension Script {
@@ -15,7 +16,7 @@ extension Script {
     }
 
     static func parse(_ document: DocumentValue, source: String) throws(DocumentError) -> Script {
-        let o = try document.object(allowing: ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps"])
+        let o = try document.object(allowing: ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance"])
         var script = Script(source: source, stage: "tabletop", seed: 0, fps: 60, viewport: Vec2(1280, 720), camera: nil,
                             objects: [:], showPlanes: false, steps: [])
         if let v = o.optional("stage") {
@@ -51,6 +52,7 @@ extension Script {
             for pair in pairs { script.objects[pair.key] = try pair.value.string() }
         }
         if let v = o.optional("planes") { script.showPlanes = try v.bool() }
+        if let v = o.optional("tolerance") { script.tolerance = try TestTolerance.parse(v) }
         let steps = try o.required("steps")
         let items = try steps.array()
         guard items.count <= maximumSteps else {
@@ -131,11 +133,19 @@ extension Script {
 
     static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
         let o = try v.object(allowing: ["object", "position", "tolerance", "rotationY", "onPlane", "selected", "message", "focusSquare",
-                                        "tracking", "anchors", "objects", "coaching", "geo"])
+                                        "tracking", "anchors", "objects", "coaching", "geo", "image"])
         var e = Expectation()
+        if let image = o.optional("image") {
+            let golden = try image.string()
+            guard !golden.isEmpty, golden.hasSuffix(".png"), golden.utf8.count <= 1024 else {
+                throw image.error("must name a golden PNG relative to the script, e.g. goldens/placed.png")
+            }
+            // Beside an image, `tolerance` is the image's ({ maxDelta, ..., reason }), not metres.
+            e.image = ImageExpectation(golden: golden, tolerance: try o.optional("tolerance").map { v throws(DocumentError) in try TestTolerance.parse(v) })
+        }
         e.object = try o.optional("object")?.string()
         e.position = try o.optional("position").map { v throws(DocumentError) in try vec3(v) }
-        if let t = o.optional("tolerance") {
+        if e.image == nil, let t = o.optional("tolerance") {
             let x = try t.float()
             guard x > 0 && x <= 10 else { throw t.error("must lie in (0, 10] metres, got \(x)") }
             e.tolerance = x

@@ -1,4 +1,5 @@
 import SproutMath
+import SproutSceneFile
 
 /// A scripted session: where, with what noise, at what rate, and the steps a person takes.
 /// Parsed from YAML or JSON by `Script.parse` (schema in the README).
@@ -21,6 +22,8 @@ public struct Script: Sendable {
     public var steps: [Step]
     /// The line of `stage:` (0 when the script has none), for messages about the stage.
     public var stageLine = 0
+    /// The tolerance for this script's snapshot goldens in `sprout test`, when not the default.
+    public var tolerance: TestTolerance?
 
     public var frameDuration: Double { 1 / Double(fps) }
 }
@@ -125,6 +128,16 @@ public struct Expectation: Sendable {
     public var coaching: String?
     /// The geotracking state (`notAvailable`, `initializing`, `localizing`, `localized`).
     public var geo: String?
+    /// The frame as the device sees it matches a golden PNG.
+    public var image: ImageExpectation?
+}
+
+/// `expect: { image: goldens/placed.png, tolerance: {...} }`: the current frame against a golden.
+public struct ImageExpectation: Sendable {
+    /// The golden, relative to the script's folder.
+    public var golden: String
+    /// Other than the default, with its reason.
+    public var tolerance: TestTolerance?
 }
 
 /// `== n`, `>= n`, `<= n`, `> n`, `< n` or a bare `n`.

@@ -26,6 +26,17 @@ extension ScriptRunner {
             if let v = e.onPlane, object.isOnPlane != v { fail("\(name) onPlane", "\(v)", "\(object.isOnPlane)") }
             if let v = e.selected, (engine.selectedObject === object) != v { fail("\(name) selected", "\(v)", "\(!v)") }
         }
+        if let image = e.image {
+            if let checker = onImageExpectation {
+                do {
+                    if let problem = try checker(image) { fail("image", "the frame to match \(image.golden)", problem) }
+                } catch {
+                    fail("image", "the frame to match \(image.golden)", "\(error)")
+                }
+            } else {
+                fail("image", "the frame to match \(image.golden)", "no frames drawn (play the script with ScriptPlayer, as sprout play does)")
+            }
+        }
         if let m = e.message {
             let shown = engine.messages.isShown ? engine.messages.text : ""
             if shown != m { fail("message", quoted(m), engine.messages.isShown ? quoted(shown) : "no message shown") }

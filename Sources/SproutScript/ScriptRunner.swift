@@ -34,6 +34,9 @@ public final class ScriptRunner {
     public var onFrame: ((_ index: Int) throws -> Void)?
     /// Called by `snapshot` steps with their name.
     public var onSnapshot: ((_ name: String) throws -> Void)?
+    /// Checks `expect: { image: }` against the frame now: nil when it matches, else what differs.
+    /// Without one (a runner that draws nothing) such an expectation fails, saying so.
+    public var onImageExpectation: ((ImageExpectation) throws -> String?)?
     /// Record the state after every frame in the trace, not only after every step.
     public var traceEveryFrame = false
     /// `run` refuses a script that asks for more frames than this (before running any).

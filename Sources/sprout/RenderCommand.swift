@@ -18,10 +18,11 @@ import Foundation
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a model headless (no display needed) to PNG."
+        abstract: "Render a model or a scene file headless (no display needed) to PNG.",
+        discussion: "A scene file (.yaml, .yml, .json: README, Scene files) sets its own size, camera, light, MSAA and shadows; the other options are for a single model."
     )
 
-    @Argument(help: "A model file: .glb, .gltf, .obj, .fbx, .ply, .stl or .dae.")
+    @Argument(help: "A model file (.glb, .gltf, .obj, .fbx, .ply, .stl, .dae), a catalog plant (sunflower, tomato, ...) or a scene file (.yaml).")
     var model: String
 
     @Option(name: .shortAndLong, help: "PNG to write (- for standard output); a pattern such as frame-%03d.png writes every frame.")
@@ -75,17 +76,29 @@ struct RenderCommand: ParsableCommand {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
+    static func isSceneFile(_ path: String) -> Bool {
+        [".yaml", ".yml", ".json"].contains { path.lowercased().hasSuffix($0) }
+    }
+
+    var isolation: ImportIsolation? { isolateImport ? ImportIsolation(executable: Self.executable) : nil }
+
     func run() throws {
         // With the PNG on standard output, everything said goes to standard error.
         let say: (String) -> Void = output == "-" ? { printError($0) } : { print($0) }
+        if Self.isSceneFile(model) { return try renderScene(say: say) }
+        let modelPath: String
+        switch try ModelReference.resolve(model, relativeTo: ".") {
+        case .file(let path), .plant(_, let path): modelPath = path
+        case .builtIn(let name): throw ValidationError("'\(name)' is a built-in for scripts; render a model file, a catalog plant or a scene")
+        }
         let clock = Stopwatch()
         let surface = try OffscreenSurface(width: size.width, height: size.height, samples: msaa)
         let contextMilliseconds = clock.milliseconds
         let renderer = try Renderer(context: surface.context)
         let rendererMilliseconds = clock.milliseconds
-        let view = try ModelView(modelPath: model, aspect: Float(size.width) / Float(size.height), cameraPosition: cameraPosition?.value,
+        let view = try ModelView(modelPath: modelPath, aspect: Float(size.width) / Float(size.height), cameraPosition: cameraPosition?.value,
                                  lookAt: lookAt?.value, fovYDegrees: fov, directionToLight: light?.value, shadows: !noShadows, stage: stage,
-                                 isolation: isolateImport ? ImportIsolation(executable: Self.executable) : nil)
+                                 isolation: isolation)
         let loadMilliseconds = clock.milliseconds
         let asset = view.asset
         let pattern = OutputPattern(template: output)
@@ -118,5 +131,20 @@ struct RenderCommand: ParsableCommand {
             say(String(format3("frames: %d in %.1f ms (%.2f ms/frame)", frames, loopMilliseconds, loopMilliseconds / Double(frames))))
         }
         say("wrote \(written)")
+    }
+
+    /// A scene file: its own size, camera, light, MSAA and shadows.
+    func renderScene(say: (String) -> Void) throws {
+        let clock = Stopwatch()
+        let view = try SceneView(path: model, isolation: isolation)
+        let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)
+        let renderer = try Renderer(context: surface.context)
+        let image = try view.render(with: renderer, into: surface)
+        try ImageFile.writePNG(image, to: output)
+        if verbose {
+            say("\(renderer.info)")
+            say("scene: \(model): \(view.file.models.count) models, \(view.file.width)x\(view.file.height), \(format3("%.1f", clock.milliseconds)) ms")
+        }
+        say("wrote \(output)")
     }
 }

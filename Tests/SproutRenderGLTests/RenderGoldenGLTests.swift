@@ -1,5 +1,6 @@
 import SproutAssets
 import SproutHeadless
+import SproutImage
 import SproutMath
 import SproutScene
 import SproutTesting

@@ -1,0 +1,55 @@
+import SproutAssets
+import SproutScene
+import SproutScript
+import SproutSeedShop
+
+/// A model named in a scene, a script or on the command line: a file, a catalog plant, or a
+/// built-in. Catalog plants are known by their key (`sunfl`) or their model's file name
+/// (`sunflower`), so `sunflower` works wherever a model path does.
+public enum ModelReference: Equatable, Sendable {
+    /// A model file (relative paths already resolved against the naming file's folder).
+    case file(String)
+    /// A catalog plant's model (its stem's foot at the origin, so it is only lifted, not centred).
+    case plant(key: String, path: String)
+    /// A model made by code (`seedling`, `pot`).
+    case builtIn(String)
+
+    /// Resolves `reference`: anything with a `/` or a file extension is a path (relative to
+    /// `folder`); a plain name is a catalog plant or a built-in, else an error listing the names.
+    public static func resolve(_ reference: String, relativeTo folder: String) throws -> ModelReference {
+        if reference.contains("/") || reference.contains(".") {
+            return .file(reference.hasPrefix("/") ? reference : folder + "/" + reference)
+        }
+        if let plant = plantPath(reference) { return plant }
+        if BuiltInModels.names.contains(reference) { return .builtIn(reference) }
+        throw AppError("'\(reference)' is not a model file, a catalog plant (\(plantNames.joined(separator: ", "))) or a built-in model (\(BuiltInModels.names.joined(separator: ", ")))")
+    }
+
+    /// The entity standing on the origin: files centred on their footprint, plants on their stem.
+    public func load(isolation: ImportIsolation? = nil) throws -> (entity: Entity, asset: ModelAsset?) {
+        switch self {
+        case .file(let path), .plant(_, let path):
+            let asset = try ModelImporter.load(path: path, isolation: isolation)
+            if case .plant = self { asset.standOnOrigin(centringFootprint: false) } else { asset.standOnOrigin() }
+            return (asset.root, asset)
+        case .builtIn(let name):
+            return (BuiltInModels.make(name)!, nil)
+        }
+    }
+
+    /// The catalog's plants, by the file name of their model (`sunflower`, `tomato`, ...).
+    public static var plantNames: [String] {
+        ((try? Assets.catalog())?.products ?? []).filter { !$0.modelPath.contains("://") }.map { stem($0.modelPath) }
+    }
+
+    static func plantPath(_ name: String) -> ModelReference? {
+        guard let catalog = try? Assets.catalog() else { return nil }
+        let product = catalog.products.first { !$0.modelPath.contains("://") && (stem($0.modelPath) == name || $0.key == name) }
+        return product.map { .plant(key: $0.key, path: $0.modelPath) }
+    }
+
+    static func stem(_ path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.split(separator: ".").first.map(String.init) ?? file
+    }
+}

@@ -1,0 +1,47 @@
+/// Render-test results as JUnit XML, the format CI systems (GitHub Actions reporters, GitLab,
+/// Jenkins) read: one `testsuite`, one `testcase` per case, a `failure` with its lines.
+public enum JUnitReport {
+    public static func xml(_ results: [RenderTestResult], suiteName: String) -> String {
+        let failures = results.filter { $0.status == .failed || $0.status == .new }.count
+        let total = results.reduce(0) { $0 + $1.seconds }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" time=\"\(seconds(total))\">\n"
+        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(seconds(total))\">\n"
+        for result in results {
+            xml += "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(result.test.name))\" file=\"\(escape(result.test.path))\" time=\"\(seconds(result.seconds))\""
+            switch result.status {
+            case .passed, .updated:
+                xml += "/>\n"
+            case .failed, .new:
+                let lines = result.problems + result.outcomes.filter(\.isFailure).map { "\($0.name): \($0.summary)" + ($0.diff.map { " (diff: \($0))" } ?? "") }
+                let message = result.status == .new ? "no golden: wrote a new one" : (lines.first ?? "failed")
+                xml += ">\n      <failure message=\"\(escape(message))\" type=\"\(result.status.rawValue)\">\(escape(lines.joined(separator: "\n")))</failure>\n    </testcase>\n"
+            }
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    static func seconds(_ s: Double) -> String {
+        let ms = Int((s * 1000).rounded())
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// XML text and attribute escaping; control characters other than tab and newline dropped.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            default: if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}

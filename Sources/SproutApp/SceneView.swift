@@ -1,0 +1,89 @@
+import SproutAssets
+import SproutDocument
+import SproutImage
+import SproutMath
+import SproutRender
+import SproutScene
+import SproutSceneFile
+import SproutSession
+
+/// A scene file made ready to draw: its models loaded (paths relative to the file, catalog
+/// plants, built-ins) and placed, its stage as the backdrop, its light, and the camera it asks
+/// for. What `sprout render SCENE.yaml` and scene cases of `sprout test` draw.
+///
+///     let view = try SceneView(path: "garden.yaml")
+///     let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)
+///     let image = try view.render(with: Renderer(context: surface.context), into: surface)
+public final class SceneView {
+    public let file: SceneFile
+    public let scene = Scene()
+    public let camera: Camera
+
+    /// Loads a scene file; every error names the file, and the line and field where it can.
+    public convenience init(path: String, isolation: ImportIsolation? = nil) throws {
+        try self.init(file: SceneFile.load(path: path), isolation: isolation)
+    }
+
+    public init(file: SceneFile, isolation: ImportIsolation? = nil) throws {
+        self.file = file
+        let folder = Document.folder(of: file.source)
+        var stageCamera: StageCamera?
+        var lighting = Lighting.standard
+        if let name = file.stage {
+            let stage: Stage
+            do { stage = try Assets.stage(ScriptPlayer.isFile(name) ? ScriptPlayer.resolve(name, in: folder) : name) } catch let error as DocumentError where error.file == name {
+                throw DocumentError(file: file.source, line: file.stageLine, field: "stage", message: "'\(name)': \(error.message)")
+            }
+            scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
+            lighting = stage.lighting
+            stageCamera = stage.camera
+        }
+        if let light = file.light {
+            lighting = Lighting(directionToLight: light.direction, color: light.color, intensity: light.intensity, ambient: light.ambient)
+        }
+        lighting.castsShadows = lighting.castsShadows && file.shadows
+        scene.lighting = lighting
+
+        var cameras: [ModelCamera] = []
+        let models = Entity(name: "models")
+        for (index, placement) in file.models.enumerated() {
+            let loaded: (entity: Entity, asset: ModelAsset?)
+            do { loaded = try ModelReference.resolve(placement.model, relativeTo: folder).load(isolation: isolation) } catch {
+                throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model", message: "\(error)")
+            }
+            let holder = Entity(name: "models[\(index)]", transform: placement.transform)
+            holder.addChild(loaded.entity)
+            models.addChild(holder)
+            cameras += loaded.asset?.cameras ?? []
+        }
+        scene.addChild(models)
+
+        let aspect = Float(file.width) / Float(file.height)
+        let fov = file.fovYDegrees ?? stageCamera?.fovYDegrees ?? 60
+        switch file.camera {
+        case .automatic:
+            if let stageCamera {
+                camera = .looking(from: stageCamera.position, at: stageCamera.lookAt, fovYDegrees: fov, near: DeviceCamera.nearPlane, far: DeviceCamera.farPlane)
+            } else {
+                camera = .framing(models.visualBounds(), fovYDegrees: fov, aspect: aspect)
+            }
+        case .looking(let position, let target):
+            camera = .looking(from: position, at: target, fovYDegrees: fov, near: 0.05, far: max(100, distance(position, target) * 10))
+        case .named(let name):
+            guard let found = cameras.first(where: { $0.name == name }) else {
+                let known = cameras.isEmpty ? "the models define no cameras" : "the models' cameras are " + cameras.map { "'\($0.name)'" }.joined(separator: ", ")
+                throw DocumentError(file: file.source, line: file.cameraLine, field: "camera.name", message: "no camera named '\(name)'; \(known)")
+            }
+            let pose = found.worldPose
+            let reach = max(100, models.visualBounds().isEmpty ? 100 : distance(pose.eye, models.visualBounds().center) * 10)
+            camera = Camera(transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up),
+                            perspective: Perspective(fovY: radians(fromDegrees: file.fovYDegrees ?? found.fovYDegrees ?? 60), near: 0.01, far: reach))
+        }
+    }
+
+    /// Draws the scene into `surface` (of the file's size) and reads it back.
+    public func render(with renderer: Renderer, into surface: OffscreenSurface) throws -> Image {
+        try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadows: file.shadows)), into: surface.renderTarget)
+        return Image(width: file.width, height: file.height, pixels: try surface.readPixels())
+    }
+}

@@ -1,0 +1,134 @@
+import SproutDocument
+import SproutMath
+import SproutScene
+
+extension SceneFile {
+    public static let fields = ["size", "msaa", "shadows", "stage", "camera", "light", "models", "tolerance"]
+
+    /// Reads a scene file; errors name the file, line and field.
+    public static func load(path: String) throws(DocumentError) -> SceneFile {
+        try parse(Document.load(path: path), source: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(DocumentError) -> SceneFile {
+        try parse(Document.parse(text, file: file), source: file)
+    }
+
+    /// Whether a parsed document is a scene (it has `models:`) rather than a script or a stage.
+    public static func isScene(_ document: DocumentValue) -> Bool {
+        guard case .mapping(let pairs) = document.content else { return false }
+        return pairs.contains { $0.key == "models" }
+    }
+
+    public static func parse(_ document: DocumentValue, source: String) throws(DocumentError) -> SceneFile {
+        let o = try document.object(allowing: fields)
+        var scene = SceneFile(source: source)
+        if let v = o.optional("size") {
+            let n = try v.array()
+            guard n.count == 2, let w = try? n[0].int(), let h = try? n[1].int() else {
+                throw v.error("expected [width, height] in whole pixels, e.g. [256, 256]")
+            }
+            guard (1...maximumSide).contains(w), (1...maximumSide).contains(h) else {
+                throw v.error("each side must lie in 1...\(maximumSide) pixels, got \(w)x\(h)")
+            }
+            (scene.width, scene.height) = (w, h)
+        }
+        if let v = o.optional("msaa") {
+            let n = try v.int()
+            guard [0, 2, 4, 8].contains(n) else { throw v.error("must be 0, 2, 4 or 8, got \(n)") }
+            scene.msaa = n
+        }
+        if let v = o.optional("shadows") { scene.shadows = try v.bool() }
+        if let v = o.optional("stage") {
+            let name = try v.string()
+            guard !name.isEmpty, name.utf8.count <= 1024 else { throw v.error("must be a built-in stage name or a path of at most 1024 bytes") }
+            scene.stage = name
+            scene.stageLine = v.line
+        }
+        if let v = o.optional("camera") { try readCamera(v, into: &scene) }
+        if let v = o.optional("light") { scene.light = try light(v) }
+        let models = try o.required("models")
+        let items = try models.array()
+        guard !items.isEmpty else { throw models.error("needs at least one model") }
+        guard items.count <= maximumModels else { throw models.error("has \(items.count) models, more than the limit of \(maximumModels)") }
+        for item in items { scene.models.append(try placement(item)) }
+        if let v = o.optional("tolerance") { scene.tolerance = try TestTolerance.parse(v) }
+        if case .named = scene.camera, scene.models.isEmpty { throw models.error("a named camera needs a model that defines it") }
+        return scene
+    }
+
+    static func readCamera(_ v: DocumentValue, into scene: inout SceneFile) throws(DocumentError) {
+        let c = try v.object(allowing: ["position", "lookAt", "fov", "name"])
+        scene.cameraLine = v.line
+        if let f = c.optional("fov") { scene.fovYDegrees = try f.ranged(1...179) }
+        if let n = c.optional("name") {
+            if let other = c.optional("position") ?? c.optional("lookAt") { throw other.error("give a camera name or position and lookAt, not both") }
+            let name = try n.string()
+            guard !name.isEmpty else { throw n.error("must name a camera in one of the models' files") }
+            scene.camera = .named(name)
+            return
+        }
+        let position = try vector(c.required("position")), target = try vector(c.required("lookAt"))
+        guard distance(position, target) > 1e-4 else { throw try c.required("lookAt").error("must differ from position") }
+        scene.camera = .looking(position: position, lookAt: target)
+    }
+
+    static func light(_ v: DocumentValue) throws(DocumentError) -> Light {
+        let o = try v.object(allowing: ["direction", "color", "intensity", "ambient"])
+        let direction = try vector(o.required("direction"))
+        guard length(direction) > 1e-6 else { throw try o.required("direction").error("must not be zero (it points towards the light)") }
+        var light = Light(direction: normalize(direction))
+        if let c = o.optional("color") {
+            let n = try c.numbers(count: 3)
+            guard n.allSatisfy({ (0...1).contains($0) }) else { throw c.error("each channel must lie in 0...1 (linear RGB), got \(n)") }
+            light.color = Vec3(Float(n[0]), Float(n[1]), Float(n[2]))
+        }
+        if let i = o.optional("intensity") { light.intensity = try i.ranged(0...100) }
+        if let a = o.optional("ambient") { light.ambient = try a.ranged(0...1) }
+        return light
+    }
+
+    static func placement(_ v: DocumentValue) throws(DocumentError) -> Placement {
+        // `- sunflower` is short for `- { model: sunflower }`.
+        if case .scalar = v.content { return Placement(model: try nonEmptyModel(v), line: v.line, field: v.field) }
+        let o = try v.object(allowing: ["model", "position", "rotation", "scale"])
+        var p = Placement(model: try nonEmptyModel(o.required("model")), line: v.line, field: v.field)
+        if let x = o.optional("position") { p.position = try vector(x) }
+        if let r = o.optional("rotation") { p.rotation = try rotation(r) }
+        if let s = o.optional("scale") {
+            if case .sequence = s.content {
+                let n = try s.numbers(count: 3)
+                guard n.allSatisfy({ $0 > 0 && $0 <= 10_000 }) else { throw s.error("each factor must lie in (0, 10000], got \(n)") }
+                p.scale = Vec3(Float(n[0]), Float(n[1]), Float(n[2]))
+            } else {
+                let k = try s.ranged(0...10_000, positive: true)
+                p.scale = Vec3(repeating: k)
+            }
+        }
+        return p
+    }
+
+    static func nonEmptyModel(_ v: DocumentValue) throws(DocumentError) -> String {
+        let name = try v.string()
+        guard !name.isEmpty, name.utf8.count <= 1024 else { throw v.error("must be a model path, a catalog plant or a built-in name (at most 1024 bytes)") }
+        return name
+    }
+
+    /// Degrees about +Y (`rotation: 30`) or a unit quaternion `[x, y, z, w]`.
+    static func rotation(_ v: DocumentValue) throws(DocumentError) -> Quaternion {
+        if case .sequence = v.content {
+            let q = try v.numbers(count: 4)
+            let quaternion = Quaternion(x: Float(q[0]), y: Float(q[1]), z: Float(q[2]), w: Float(q[3]))
+            guard abs(length(quaternion.vector) - 1) < 0.01 else { throw v.error("must be a unit quaternion [x, y, z, w], got \(q)") }
+            return quaternion.normalized
+        }
+        let degrees = try v.ranged(-3600...3600)
+        return Quaternion(angle: radians(fromDegrees: degrees), axis: Vec3(0, 1, 0))
+    }
+
+    static func vector(_ v: DocumentValue) throws(DocumentError) -> Vec3 {
+        let n = try v.numbers(count: 3)
+        guard n.allSatisfy({ abs($0) <= 100_000 }) else { throw v.error("lies more than 100 km away: \(n)") }
+        return Vec3(Float(n[0]), Float(n[1]), Float(n[2]))
+    }
+}

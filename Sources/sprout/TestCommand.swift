@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import SproutApp
+import SproutFiles
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run a folder of render tests: scenes and gesture scripts against their golden images.",
+        discussion: """
+            Every .yaml/.yml/.json file directly in DIR with `models:` (a scene) or `steps:` (a script) is a case. A scene \
+            is compared with goldens/NAME.png, a script's `snapshot: S` steps with goldens/NAME/S.png, and its expectations \
+            are checked. A missing golden is written and reported as new (a failure unless --update). Exit status 1 when \
+            a case failed. README, Render tests.
+            """
+    )
+
+    @Argument(help: "The folder of cases.")
+    var folder: String
+
+    @Flag(help: "Rewrite every golden from this run's renderings (and print which).")
+    var update = false
+
+    @Option(help: "Cases run at once, each in its own worker process.")
+    var jobs = 1
+
+    @Option(help: "Run one deterministic slice of the cases, K/N (1-based), e.g. 2/4 in the second of four CI jobs.")
+    var shard: ShardArgument?
+
+    @Option(help: "Write JUnit XML here for CI systems.")
+    var junit: String?
+
+    @Option(help: "Write an HTML report (index.html: golden, actual and diff side by side) into this folder.")
+    var report: String?
+
+    @Option(help: "Folder for failing cases' renderings and diff pictures.")
+    var results = "sprout-test-results"
+
+    @Option(help: "Seconds one case may take before its worker is stopped.")
+    var timeout: Double = 300
+
+    func validate() throws {
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must lie in 1...64, got \(jobs)") }
+        guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must lie in (0, 86400] seconds, got \(timeout)") }
+    }
+
+    func run() throws {
+        var suite = RenderTestSuite(folder: folder, resultsFolder: OutputFile.absolute(results), updating: update)
+        suite.shard = shard.map { ($0.index, $0.count) }
+        let cases = try suite.cases()
+        print("sprout test \(folder): \(cases.count) case(s)" + (shard.map { ", shard \($0.index)/\($0.count)" } ?? "")
+              + (jobs > 1 ? ", \(jobs) jobs" : ""))
+        let clock = Stopwatch()
+        let workers = RenderTestWorkers(executable: RenderCommand.executable, arguments: ["test-worker", "--results", OutputFile.absolute(results)] + (update ? ["--update"] : []),
+                                        jobs: jobs, timeoutSeconds: timeout)
+        let results = try suite.run(workers: workers) { result in
+            print(result.line)
+            fflush(nil)
+        }
+        if let junit {
+            try OutputFile.write(JUnitReport.xml(results, suiteName: folder), to: junit)
+            print("junit \(junit)")
+        }
+        if let report {
+            print("report \(try HTMLReport.write(results, title: "sprout test \(folder)", to: report))")
+        }
+        print(RenderTestSuite.summary(results) + " in \(format3("%.1f", clock.milliseconds / 1000)) s")
+        if suite.failed(results) { throw ExitCode(1) }
+    }
+}
+
+/// The worker `sprout test` starts: cases on standard input, one result line each on standard output.
+struct TestWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "test-worker", abstract: "Run render-test cases given on standard input (used by sprout test).",
+                                                    shouldDisplay: false)
+
+    @Option var results: String
+    @Flag var update = false
+
+    func run() throws {
+        RenderTestSuite.serveWorker(runner: RenderTestRunner(goldenCheck: GoldenCheck(updating: update, resultsFolder: results)))
+    }
+}
+
+/// `K/N`: shard K of N, 1-based.
+struct ShardArgument: ExpressibleByArgument {
+    let index: Int
+    let count: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, (1...n).contains(k) else { return nil }
+        index = k
+        count = n
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
