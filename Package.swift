@@ -84,6 +84,7 @@ let package = Package(
         .testTarget(name: "SproutSceneTests", dependencies: ["SproutScene"]),
         .testTarget(name: "SproutPlantsTests", dependencies: ["SproutPlants", "SproutScene"]),
         .testTarget(name: "SproutDocumentTests", dependencies: ["SproutDocument"]),
+        .testTarget(name: "SproutSceneFileTests", dependencies: ["SproutSceneFile"]),
         .testTarget(name: "SproutFilesTests", dependencies: ["SproutFiles", "SproutTesting"]),
         .testTarget(name: "SproutSessionTests", dependencies: ["SproutSession", "SproutTesting"]),
         .testTarget(name: "SproutInteractionTests", dependencies: ["SproutInteraction", "SproutTesting"]),

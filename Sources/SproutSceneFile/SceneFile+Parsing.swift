@@ -24,8 +24,7 @@ extension SceneFile {
         let o = try document.object(allowing: fields)
         var scene = SceneFile(source: source)
         if let v = o.optional("size") {
-            let n = try v.array()
-            guard n.count == 2, let w = try? n[0].int(), let h = try? n[1].int() else {
+            guard case .sequence(let n) = v.content, n.count == 2, let w = try? n[0].int(), let h = try? n[1].int() else {
                 throw v.error("expected [width, height] in whole pixels, e.g. [256, 256]")
             }
             guard (1...maximumSide).contains(w), (1...maximumSide).contains(h) else {

@@ -40,6 +40,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "MSAA samples for frames (0 = off, as sprout render).")
     var msaa = 0
 
+    @Flag(name: .customLong("update-goldens"), help: "Rewrite the goldens of `expect: { image: }` steps from this run.")
+    var updateGoldens = false
+
     @Option(help: "The most frames the script may ask for (refused before it runs).")
     var maxFrames = Script.defaultMaximumFrames
 
@@ -60,6 +63,8 @@ struct PlayCommand: ParsableCommand {
         runner.maximumFrames = maxFrames
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
 
+        // A picture that differs from its golden leaves NAME.actual.png and NAME.diff.png in the output folder.
+        player.goldenCheck = GoldenCheck(updating: updateGoldens, resultsFolder: output)
         try player.writeFrames(frames, to: output, video: video, samples: msaa)
         let progress = ProgressBar(label: "playing \(self.script)")
         try player.run { fraction in progress.update(fraction, elapsed: clock.milliseconds / 1000) }

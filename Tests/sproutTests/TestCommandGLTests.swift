@@ -1,0 +1,109 @@
+import SproutImage
+import SproutTesting
+import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `sprout test` and `sprout compare` as a user runs them: the real executable, its worker
+/// processes, its exit status and what it prints and writes.
+@Suite(.serialized) struct TestCommandGLTests {
+    static let example = Fixtures.repositoryRoot + "/Examples/render-tests"
+
+    /// Runs the built `sprout` with `arguments`; returns its exit status and everything it printed.
+    func sprout(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let log = try Fixtures.temporaryDirectory("log") + "/out.txt"
+        let process = try Tool.start(Tool.sprout, arguments, display: nil, log: log)
+        try Tool.wait(process, timeout: 300)
+        return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
+    }
+
+    func copyOfExample() throws -> String {
+        let dir = try Fixtures.temporaryDirectory("cli-render-tests")
+        try FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.copyItem(atPath: Self.example, toPath: dir)
+        return dir
+    }
+
+    @Test func theExamplePassesWithTwoJobsAndWritesJUnit() throws {
+        let out = try Fixtures.temporaryDirectory("cli-junit")
+        let run = try sprout(["test", Self.example, "--jobs", "2", "--junit", out + "/junit.xml", "--results", out + "/results"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.hasPrefix("sprout test \(Self.example): 3 case(s), 2 jobs\n"))
+        #expect(run.output.contains("PASSED  basil-on-table (") && run.output.contains("PASSED  place-and-turn ("))
+        #expect(run.output.contains("\n3 passed, 0 failed in "))
+        let xml = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)
+        #expect(xml.contains("<testsuite name=\"\(Self.example)\" tests=\"3\" failures=\"0\""))
+        #expect(!FileManager.default.fileExists(atPath: out + "/results"))   // nothing failed, nothing written
+    }
+
+    @Test func aChangedGoldenFailsWithADiffAndAReportPage() throws {
+        let dir = try copyOfExample()
+        var golden = try ImageFile.read(path: dir + "/goldens/place-and-turn/turned.png")
+        for i in stride(from: 0, to: golden.pixels.count / 3, by: 4) { golden.pixels[i + 1] = 0 }   // the top third's green gone
+        try ImageFile.writePNG(golden, to: dir + "/goldens/place-and-turn/turned.png")
+        let run = try sprout(["test", dir, "--results", dir + "/results", "--report", dir + "/report"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("FAILED  place-and-turn (") && run.output.contains("place-and-turn/turned: "))
+        #expect(run.output.contains("; diff \(dir)/results/place-and-turn-turned.diff.png"))
+        #expect(run.output.contains("\n2 passed, 1 failed in "))
+        #expect(FileManager.default.fileExists(atPath: dir + "/results/place-and-turn-turned.diff.png"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/results/place-and-turn-turned.actual.png"))
+        let page = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
+        #expect(page.contains("<h3>place-and-turn/turned</h3>"))
+    }
+
+    @Test func updateRewritesAndShardsSplitTheCases() throws {
+        let dir = try copyOfExample()
+        try FileManager.default.removeItem(atPath: dir + "/goldens")
+        let missing = try sprout(["test", dir, "--results", dir + "/results"])
+        #expect(missing.status == 1)    // a missing golden is written but never passes silently
+        #expect(missing.output.contains("NEW     garden-row (") && missing.output.contains("0 passed, 0 failed, 3 new in "))
+        let update = try sprout(["test", dir, "--update", "--results", dir + "/results"])
+        #expect(update.status == 0, "\(update.output)")
+        #expect(update.output.contains("UPDATED garden-row (") && update.output.contains(": rewrote \(dir)/goldens/garden-row.png"))
+        let first = try sprout(["test", dir, "--shard", "1/2"]), second = try sprout(["test", dir, "--shard", "2/2"])
+        #expect(first.status == 0 && second.status == 0)
+        #expect(first.output.hasPrefix("sprout test \(dir): 2 case(s), shard 1/2\n") && second.output.hasPrefix("sprout test \(dir): 1 case(s), shard 2/2\n"))
+        #expect(first.output.contains("basil-on-table") && first.output.contains("place-and-turn") && second.output.contains("garden-row"))
+        let bad = try sprout(["test", dir, "--shard", "3/2"])
+        #expect(bad.status != 0 && bad.output.contains("--shard"))
+    }
+
+    @Test func aCaseThatOutlivesTheTimeoutFailsAloneAndTheNextRuns() throws {
+        let run = try sprout(["test", Self.example, "--timeout", "0.001", "--results", try Fixtures.temporaryDirectory("cli-timeout")])
+        #expect(run.status == 1)
+        #expect(run.output.contains("FAILED  basil-on-table (") && run.output.contains("timed out after 0 s (the worker was stopped)"))
+        #expect(run.output.contains("0 passed, 3 failed"))
+    }
+
+    @Test func compareSaysMatchDifferOrCannotRead() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-compare")
+        let golden = Self.example + "/goldens/garden-row.png"
+        let same = try sprout(["compare", golden, golden])
+        #expect(same.status == 0 && same.output == "match: 0 of 40960 pixels (0 %) differ by more than 2; max delta 0, mean delta 0\n")
+        var image = try ImageFile.read(path: golden)
+        image.pixels[0] = image.pixels[0] &+ 100
+        try ImageFile.writePNG(image, to: dir + "/a.png")
+        let one = try sprout(["compare", dir + "/a.png", golden, "--diff", dir + "/d.png", "--max-fraction", "0"])
+        #expect(one.status == 1 && one.output.hasPrefix("differ: 1 of 40960 pixels (0.002 %) differ by more than 2; max delta 100, mean delta 0.001; worst at (0,0): "))
+        #expect(one.output.hasSuffix("; diff \(dir)/d.png\n"))
+        #expect(try ImageFile.read(path: dir + "/d.png").pixels[0..<3] == [255, 0, 0])
+        #expect(try sprout(["compare", dir + "/a.png", golden]).status == 0)   // 1 pixel in 40,960 is within 0.1 %
+        let sizes = try sprout(["compare", Self.example + "/goldens/basil-on-table.png", golden])
+        #expect(sizes.status == 1 && sizes.output.contains("differ: \(Self.example)/goldens/basil-on-table.png is 256x256 but the golden \(golden) is 256x160"))
+        let missing = try sprout(["compare", dir + "/none.png", golden])
+        #expect(missing.status == 2 && missing.output.hasPrefix("cannot compare: \(dir)/none.png: "))
+    }
+
+    @Test func renderDrawsASceneFile() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-render-scene")
+        let run = try sprout(["render", Self.example + "/garden-row.yaml", "--output", dir + "/g.png"])
+        #expect(run.status == 0 && run.output == "wrote \(dir)/g.png\n")
+        #expect(try ImageComparison.compare(actualPath: dir + "/g.png", goldenPath: Self.example + "/goldens/garden-row.png").passes)
+        let plant = try sprout(["render", "basil", "--size", "64x64", "--output", dir + "/b.png"])
+        #expect(plant.status == 0, "\(plant.output)")
+    }
+}
