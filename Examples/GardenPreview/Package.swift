@@ -10,6 +10,10 @@ let package = Package(
     ],
     targets: [
         .executableTarget(name: "GardenPreview", dependencies: [.product(name: "Sprout", package: "Sprout")]),
+        // Render tests against golden images, with the SproutTesting product.
+        .testTarget(name: "GardenPreviewTests", dependencies: [
+            .product(name: "Sprout", package: "Sprout"), .product(name: "SproutTesting", package: "Sprout"),
+        ], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

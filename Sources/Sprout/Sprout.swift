@@ -4,6 +4,7 @@
 @_exported import SproutApp
 @_exported import SproutAssets
 @_exported import SproutDocument
+@_exported import SproutFiles
 @_exported import SproutGeo
 @_exported import SproutHeadless
 @_exported import SproutImage
@@ -13,6 +14,7 @@
 @_exported import SproutPlants
 @_exported import SproutRender
 @_exported import SproutScene
+@_exported import SproutSceneFile
 @_exported import SproutScript
 @_exported import SproutSeedShop
 @_exported import SproutSession

@@ -11,9 +11,8 @@ import SproutSession
 /// plants, built-ins) and placed, its stage as the backdrop, its light, and the camera it asks
 /// for. What `sprout render SCENE.yaml` and scene cases of `sprout test` draw.
 ///
-///     let view = try SceneView(path: "garden.yaml")
-///     let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)
-///     let image = try view.render(with: Renderer(context: surface.context), into: surface)
+///     let image = try SceneView.render(path: "garden.yaml")
+///     try Golden.check(image, against: "Goldens/garden.png")   // SproutTesting
 public final class SceneView {
     public let file: SceneFile
     public let scene = Scene()
@@ -79,6 +78,13 @@ public final class SceneView {
             camera = Camera(transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up),
                             perspective: Perspective(fovY: radians(fromDegrees: file.fovYDegrees ?? found.fovYDegrees ?? 60), near: 0.01, far: reach))
         }
+    }
+
+    /// Loads a scene file and draws it offscreen once: the one call a render test needs.
+    public static func render(path: String) throws -> Image {
+        let view = try SceneView(path: path)
+        let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)
+        return try view.render(with: Renderer(context: surface.context), into: surface)
     }
 
     /// Draws the scene into `surface` (of the file's size) and reads it back.

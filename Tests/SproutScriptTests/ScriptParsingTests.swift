@@ -53,7 +53,7 @@ import Testing
         ("steps:\n  - wait: 1\n    tap: [0, 0]\n", 2, "steps[0]", "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, snapshot, expect with its value, e.g. `- wait: 1.5`"),
         ("fps: 0\nsteps: []\n", 1, "fps", "must lie in 1...1000, got 0"),
         ("seed: 7\n", 1, "steps", "is required"),
-        ("steps: []\nstage: tabletop\nzoom: 2\n", 3, "zoom", "unknown field; expected one of stage, seed, fps, viewport, camera, objects, planes, steps"),
+        ("steps: []\nstage: tabletop\nzoom: 2\n", 3, "zoom", "unknown field; expected one of stage, seed, fps, viewport, camera, objects, planes, steps, tolerance"),
     ])
     func badScriptsNameTheLineAndTheStep(_ text: String, line: Int, field: String, reason: String) {
         let error = #expect(throws: DocumentError.self) { try Script.parse(text, file: "bad.yaml") }
