@@ -4,7 +4,7 @@
 // instruments Sprout's modules too) and links each with libFuzzer's main.
 import PackageDescription
 
-let targets = ["FuzzScript", "FuzzStage", "FuzzInvocation", "FuzzGPX", "FuzzCatalog", "FuzzModelPreflight"]
+let targets = ["FuzzScript", "FuzzStage", "FuzzInvocation", "FuzzGPX", "FuzzCatalog", "FuzzModelPreflight", "FuzzScene"]
 let package = Package(
     name: "SproutFuzz",
     products: targets.map { .library(name: $0, type: .static, targets: [$0]) },
@@ -16,6 +16,7 @@ let package = Package(
         .target(name: "FuzzInvocation", dependencies: ["FuzzSupport", .product(name: "SproutSeedShop", package: "Sprout")]),
         .target(name: "FuzzGPX", dependencies: ["FuzzSupport", .product(name: "SproutGeo", package: "Sprout")]),
         .target(name: "FuzzCatalog", dependencies: ["FuzzSupport", .product(name: "SproutSeedShop", package: "Sprout")]),
+        .target(name: "FuzzScene", dependencies: ["FuzzSupport", .product(name: "SproutSceneFile", package: "Sprout")]),
         .target(name: "FuzzModelPreflight", dependencies: ["FuzzSupport", .product(name: "SproutAssets", package: "Sprout")]),
     ],
     swiftLanguageModes: [.v6]

@@ -37,6 +37,21 @@ public enum ModelReference: Equatable, Sendable {
         }
     }
 
+    /// The file, for a file or a plant (nil for a built-in).
+    public var path: String? {
+        switch self {
+        case .file(let path), .plant(_, let path): return path
+        case .builtIn: return nil
+        }
+    }
+
+    /// Loads the model once (so a broken one is refused before anything runs), then returns a
+    /// loader that makes a fresh copy for each placement.
+    public func entityLoader() throws -> () throws -> Entity {
+        _ = try load()
+        return { try load().entity }
+    }
+
     /// The catalog's plants, by the file name of their model (`sunflower`, `tomato`, ...).
     public static var plantNames: [String] {
         ((try? Assets.catalog())?.products ?? []).filter { !$0.modelPath.contains("://") }.map { stem($0.modelPath) }

@@ -171,11 +171,13 @@ public final class ScriptPlayer {
         path.hasPrefix("/") ? path : folder + "/" + path
     }
 
-    /// Aliases from the script's `objects:` (paths relative to the script), then built-in names.
+    /// Aliases from the script's `objects:` (a path relative to the script, or a catalog plant),
+    /// then built-in names, then catalog plants (`place: sunflower`).
     static func model(named name: String, script: Script, folder: String) throws -> Entity {
-        if let path = script.objects[name] { return try Assets.model(path: resolve(path, in: folder)) }
+        if let reference = script.objects[name] { return try ModelReference.resolve(reference, relativeTo: folder).load().entity }
         if let model = BuiltInModels.make(name) { return model }
-        let known = (Array(script.objects.keys).sorted() + BuiltInModels.names).joined(separator: ", ")
-        throw AppError("unknown object '\(name)': not in the script's objects and not built in (\(known))")
+        if let plant = ModelReference.plantPath(name) { return try plant.load().entity }
+        let known = (Array(script.objects.keys).sorted() + BuiltInModels.names + ModelReference.plantNames).joined(separator: ", ")
+        throw AppError("unknown object '\(name)': not in the script's objects, not built in and not a catalog plant (\(known))")
     }
 }

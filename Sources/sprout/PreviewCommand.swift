@@ -17,7 +17,7 @@ struct PreviewCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A model file (default: the seedling from Assets/plants).")
+    @Argument(help: "A model file or a catalog plant such as sunflower (default: the seedling from Assets/plants).")
     var model: String?
 
     @Option(help: "A built-in stage name (tabletop) or a stage file (YAML or JSON).")
@@ -63,8 +63,7 @@ struct PreviewCommand: ParsableCommand {
         guard let path = model ?? Assets.defaultPlantPath else {
             throw AppError("cannot find the Assets/ folder with the default plant; give a model path")
         }
-        _ = try Assets.model(path: path)
-        return { try Assets.model(path: path) }
+        return try ModelReference.resolve(path, relativeTo: ".").entityLoader()
     }
 
     private var modelName: String { model ?? Assets.defaultPlantPath ?? "" }

@@ -20,7 +20,7 @@ struct RecordCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A model file for `place: plant` (default: the seedling from Assets/plants).")
+    @Argument(help: "A model file or a catalog plant for `place: plant` (default: the seedling from Assets/plants).")
     var model: String?
 
     @Option(help: "A built-in stage name (tabletop) or a stage file.")
@@ -49,16 +49,17 @@ struct RecordCommand: ParsableCommand {
         guard let modelPath = model ?? Assets.defaultPlantPath else {
             throw AppError("cannot find the Assets/ folder with the default plant; give a model path")
         }
-        _ = try Assets.model(path: modelPath)   // refuse a broken model before the window opens
+        let reference = try ModelReference.resolve(modelPath, relativeTo: ".")
+        let loadPlant = try reference.entityLoader()   // refuses a broken model before the window opens
         let surface = try WindowSurface(title: "Sprout: recording to \(output)", width: size.width, height: size.height)
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport)
         let loop = try FrameLoop(world: world, surface: surface)
         loop.helpLine = "RECORDING  |  " + PreviewControls.helpLine
         let runner = WindowRunner(loop: loop, surface: surface)
         runner.titlePrefix = "Sprout: recording to \(output), "
-        let controls = PreviewControls(world: world, restartKeepsDevice: true) { try Assets.model(path: modelPath) }
+        let controls = PreviewControls(world: world, restartKeepsDevice: true) { try loadPlant() }
         let recording = WindowRecording(runner: runner, controls: controls, stage: ScriptPlayer.isFile(stage) ? OutputFile.absolute(stage) : stage,
-                                        seed: seed, objects: [PreviewControls.plantName: OutputFile.absolute(modelPath)])
+                                        seed: seed, objects: [PreviewControls.plantName: reference.path.map(OutputFile.absolute) ?? modelPath])
         // Ctrl-C or a kill ends the recording like Esc: the script is still written.
         signal(SIGINT) { _ in recordingStopRequested = true }
         signal(SIGTERM) { _ in recordingStopRequested = true }

@@ -1,11 +1,7 @@
 import SproutImage
 import SproutTesting
 import Testing
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
 import Foundation
-#endif
 
 /// `sprout test` and `sprout compare` as a user runs them: the real executable, its worker
 /// processes, its exit status and what it prints and writes.
@@ -31,7 +27,7 @@ import Foundation
         let out = try Fixtures.temporaryDirectory("cli-junit")
         let run = try sprout(["test", Self.example, "--jobs", "2", "--junit", out + "/junit.xml", "--results", out + "/results"])
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.hasPrefix("sprout test \(Self.example): 3 case(s), 2 jobs\n"))
+        #expect(run.output.hasPrefix("sprout test \(Self.example): 3 case(s), 2 job(s)\n"))
         #expect(run.output.contains("PASSED  basil-on-table (") && run.output.contains("PASSED  place-and-turn ("))
         #expect(run.output.contains("\n3 passed, 0 failed in "))
         let xml = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)
@@ -66,7 +62,7 @@ import Foundation
         #expect(update.output.contains("UPDATED garden-row (") && update.output.contains(": rewrote \(dir)/goldens/garden-row.png"))
         let first = try sprout(["test", dir, "--shard", "1/2"]), second = try sprout(["test", dir, "--shard", "2/2"])
         #expect(first.status == 0 && second.status == 0)
-        #expect(first.output.hasPrefix("sprout test \(dir): 2 case(s), shard 1/2\n") && second.output.hasPrefix("sprout test \(dir): 1 case(s), shard 2/2\n"))
+        #expect(first.output.hasPrefix("sprout test \(dir): 2 case(s), shard 1/2, ") && second.output.hasPrefix("sprout test \(dir): 1 case(s), shard 2/2, "))
         #expect(first.output.contains("basil-on-table") && first.output.contains("place-and-turn") && second.output.contains("garden-row"))
         let bad = try sprout(["test", dir, "--shard", "3/2"])
         #expect(bad.status != 0 && bad.output.contains("--shard"))
@@ -96,6 +92,24 @@ import Foundation
         #expect(sizes.status == 1 && sizes.output.contains("differ: \(Self.example)/goldens/basil-on-table.png is 256x256 but the golden \(golden) is 256x160"))
         let missing = try sprout(["compare", dir + "/none.png", golden])
         #expect(missing.status == 2 && missing.output.hasPrefix("cannot compare: \(dir)/none.png: "))
+    }
+
+    /// The tolerance can be tight because llvmpipe gives the same bytes whatever its thread count.
+    @Test func picturesAreIdenticalAtAnyLlvmpipeThreadCount() throws {
+        let dir = try Fixtures.temporaryDirectory("threads")
+        var pictures: [[UInt8]] = []
+        for threads in ["0", "1", "3"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Tool.sprout)
+            process.arguments = ["render", Self.example + "/basil-on-table.yaml", "--output", dir + "/t\(threads).png"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["LP_NUM_THREADS": threads]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            try Tool.wait(process, timeout: 120)
+            #expect(process.terminationStatus == 0)
+            pictures.append(try ImageFile.read(path: dir + "/t\(threads).png").pixels)
+        }
+        #expect(pictures[0] == pictures[1] && pictures[1] == pictures[2])
     }
 
     @Test func renderDrawsASceneFile() throws {

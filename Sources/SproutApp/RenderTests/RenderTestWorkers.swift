@@ -68,6 +68,7 @@ public struct RenderTestWorkers: Sendable {
 
 /// One worker process and its pipes (posix_spawn: Foundation's `Process` is not in FoundationEssentials).
 final class WorkerProcess {
+    private static let spawning = Mutex(())
     private let pid: pid_t
     private var input: Int32
     private let output: Int32
@@ -76,14 +77,21 @@ final class WorkerProcess {
 
     init(executable: String, arguments: [String]) throws {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0 else { throw AppError("cannot start a worker process (pipe)") }
-        guard pipe(&fromChild) == 0 else { close(toChild[0]); close(toChild[1]); throw AppError("cannot start a worker process (pipe)") }
+        // Close-on-exec, set before another thread can start a worker (pipe2 is not visible from
+        // Swift here): a worker must not inherit another's pipe ends, or that one would never see
+        // the end of its input.
+        let made = Self.spawning.withLock { _ in
+            guard pipe(&toChild) == 0 else { return false }
+            guard pipe(&fromChild) == 0 else { close(toChild[0]); close(toChild[1]); return false }
+            for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            return true
+        }
+        guard made else { throw AppError("cannot start a worker process (pipe)") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], STDOUT_FILENO)
-        for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
         var cArgs = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in cArgs { free(p) } }
         // A crashing worker is reported in one line here; Swift's backtracer in it would only be slow.
@@ -93,7 +101,7 @@ final class WorkerProcess {
         var cEnvironment = (environment.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") } + ["SWIFT_BACKTRACE=enable=no"]).map { strdup($0) } + [nil]
         defer { for p in cEnvironment { free(p) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, nil, &cArgs, &cEnvironment)
+        let spawned = Self.spawning.withLock { _ in posix_spawn(&child, executable, &actions, nil, &cArgs, &cEnvironment) }
         close(toChild[0])
         close(fromChild[1])
         guard spawned == 0 else {

@@ -1,0 +1,9 @@
+import FuzzSupport
+import SproutSceneFile
+
+/// Scene files: parsed or refused, never a crash (no model is loaded: that is the model targets' job).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScene(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    _ = try? SceneFile.parse(FuzzInput.text(data, count), file: "fuzz.yaml")
+    return 0
+}

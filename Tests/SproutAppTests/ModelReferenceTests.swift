@@ -1,0 +1,34 @@
+import SproutTesting
+import Testing
+@testable import SproutApp
+
+/// Catalog plants work wherever a model path does: scenes, scripts, the command line.
+@Suite struct ModelReferenceTests {
+    @Test func namesResolveToFilesPlantsAndBuiltIns() throws {
+        let assets = try #require(Assets.directory)
+        #expect(try ModelReference.resolve("sunflower", relativeTo: "/x") == .plant(key: "sunfl", path: assets + "/plants/sunflower.glb"))
+        #expect(try ModelReference.resolve("sunfl", relativeTo: "/x") == .plant(key: "sunfl", path: assets + "/plants/sunflower.glb"))
+        #expect(try ModelReference.resolve("pot", relativeTo: "/x") == .builtIn("pot"))
+        #expect(try ModelReference.resolve("models/a.glb", relativeTo: "/x") == .file("/x/models/a.glb"))
+        #expect(try ModelReference.resolve("a.glb", relativeTo: "/x") == .file("/x/a.glb"))
+        #expect(try ModelReference.resolve("/abs/a.obj", relativeTo: "/x") == .file("/abs/a.obj"))
+        #expect(ModelReference.plantNames == ["sunflower", "tomato", "basil", "lavender", "tulip", "corn"])
+    }
+
+    @Test func anUnknownNameListsWhatIsKnown() {
+        do { _ = try ModelReference.resolve("sunflowr", relativeTo: "."); Issue.record("resolved a typo") } catch {
+            #expect("\(error)" == "'sunflowr' is not a model file, a catalog plant (sunflower, tomato, basil, lavender, tulip, corn) or a built-in model (seedling, pot)")
+        }
+    }
+
+    @Test func aScriptPlacesACatalogPlantByName() throws {
+        let dir = try Fixtures.temporaryDirectory("catalog-place")
+        try Fixtures.write("seed: 1\nsteps:\n  - wait: 2.5\n  - place: basil\n  - wait: 0.1\n  - expect: { objects: 1, object: basil, onPlane: true }\n", to: dir + "/s.yaml")
+        let player = try ScriptPlayer(path: dir + "/s.yaml")
+        #expect(try player.run().isEmpty)
+        // The basil stands 45 cm tall on the table, its stem's foot where it was placed.
+        let basil = try #require(player.world.engine.objects.first)
+        let bounds = basil.visualBounds()
+        #expect(abs(bounds.max.y - bounds.min.y - 0.45) < 0.01)
+    }
+}
