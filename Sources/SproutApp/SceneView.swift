@@ -17,6 +17,8 @@ public final class SceneView {
     public let file: SceneFile
     public let scene = Scene()
     public let camera: Camera
+    /// The point the camera looks at (what `camera(orbitDegrees:)` turns about).
+    public let target: Vec3
 
     /// Loads a scene file; every error names the file, and the line and field where it can.
     public convenience init(path: String, isolation: ImportIsolation? = nil) throws {
@@ -63,11 +65,15 @@ public final class SceneView {
         case .automatic:
             if let stageCamera {
                 camera = .looking(from: stageCamera.position, at: stageCamera.lookAt, fovYDegrees: fov, near: DeviceCamera.nearPlane, far: DeviceCamera.farPlane)
+                target = stageCamera.lookAt
             } else {
-                camera = .framing(models.visualBounds(), fovYDegrees: fov, aspect: aspect)
+                let bounds = models.visualBounds()
+                camera = .framing(bounds, fovYDegrees: fov, aspect: aspect)
+                target = bounds.isEmpty ? .zero : bounds.center
             }
-        case .looking(let position, let target):
-            camera = .looking(from: position, at: target, fovYDegrees: fov, near: 0.05, far: max(100, distance(position, target) * 10))
+        case .looking(let position, let lookAt):
+            camera = .looking(from: position, at: lookAt, fovYDegrees: fov, near: 0.05, far: max(100, distance(position, lookAt) * 10))
+            target = lookAt
         case .named(let name):
             guard let found = cameras.first(where: { $0.name == name }) else {
                 let known = cameras.isEmpty ? "the models define no cameras" : "the models' cameras are " + cameras.map { "'\($0.name)'" }.joined(separator: ", ")
@@ -77,6 +83,7 @@ public final class SceneView {
             let reach = max(100, models.visualBounds().isEmpty ? 100 : distance(pose.eye, models.visualBounds().center) * 10)
             camera = Camera(transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up),
                             perspective: Perspective(fovY: radians(fromDegrees: file.fovYDegrees ?? found.fovYDegrees ?? 60), near: 0.01, far: reach))
+            target = pose.target
         }
     }
 
@@ -87,9 +94,24 @@ public final class SceneView {
         return try view.render(with: Renderer(context: surface.context), into: surface)
     }
 
+    /// The camera turned `degrees` about +Y through `target`.
+    public func camera(orbitDegrees degrees: Float) -> Camera {
+        guard degrees != 0 else { return camera }
+        var turned = camera
+        let turn = Matrix4.translation(target) * Matrix4.rotationY(radians(fromDegrees: degrees)) * Matrix4.translation(-target)
+        turned.transform = turn * camera.transform
+        return turned
+    }
+
+    /// Draws the scene into `surface` (of the file's size), the camera orbited `orbitDegrees`.
+    public func draw(with renderer: Renderer, into surface: OffscreenSurface, orbitDegrees: Float = 0) throws {
+        try renderer.render(scene, view: View(camera: camera(orbitDegrees: orbitDegrees), options: RenderOptions(shadows: file.shadows)),
+                            into: surface.renderTarget)
+    }
+
     /// Draws the scene into `surface` (of the file's size) and reads it back.
     public func render(with renderer: Renderer, into surface: OffscreenSurface) throws -> Image {
-        try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadows: file.shadows)), into: surface.renderTarget)
+        try draw(with: renderer, into: surface)
         return Image(width: file.width, height: file.height, pixels: try surface.readPixels())
     }
 }

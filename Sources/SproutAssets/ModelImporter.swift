@@ -14,7 +14,9 @@ public enum ModelImporter {
     /// Imports the model at `path`; `limits` bound what the file may ask for (checked before
     /// Assimp reads it where the format allows, and on the result).
     ///   With `isolation`, a child process imports the file first (see `ImportIsolation`).
-    public static func load(path: String, limits: ModelLimits = .standard, isolation: ImportIsolation? = nil) throws -> ModelAsset {
+    /// - Parameter cache: where an earlier import of the same file is reused (nil: import afresh).
+    public static func load(path: String, limits: ModelLimits = .standard, isolation: ImportIsolation? = nil,
+                            cache: ModelCache? = .shared) throws -> ModelAsset {
         let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
         guard supportedExtensions.contains(ext) else { throw ModelImportError.unsupportedFormat(path: path, fileExtension: ext) }
         guard let absolute = ConfinedFileSystem.resolved(path) else { throw ModelImportError.fileNotFound(path: path) }
@@ -22,6 +24,8 @@ public enum ModelImporter {
         guard stat(absolute, &isRegular) == 0, (isRegular.st_mode & S_IFMT) == S_IFREG else {
             throw ModelImportError.fileNotFound(path: path)
         }
+        let key = cache == nil ? nil : ModelCache.key(absolutePath: absolute, limits: limits)
+        if let cache, let key, let cached = cache.instance(for: key) { return cached }
         try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
         try isolation?.probe(absolute, shownAs: path)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
@@ -53,6 +57,7 @@ public enum ModelImporter {
         guard pixels <= limits.maximumTexturePixels else {
             throw ModelImportError.exceedsLimit(path: path, what: "\(pixels) texture pixels, more than the limit of \(limits.maximumTexturePixels)")
         }
+        if let cache, let key { cache.store(asset, for: key) }
         return asset
     }
 

@@ -21,13 +21,19 @@ public final class Renderer {
     public let context: GraphicsContext?
     private let vertexSource: String
     private let fragmentSource: String
-    private let shadowProgram: ShaderProgram
+    private let shadowSources: (vertex: String, fragment: String)
+    /// Compiled when shadows are first drawn (a renderer without them never pays for it).
+    private var shadowProgram: ShaderProgram?
+    /// What the shadow map holds now; nil when it must be drawn.
+    private var shadowMapInputs: ShadowInputs?
     private var programs: [ShaderVariant: ShaderProgram] = [:]
     private let resources = GPUResourceCache()
     private var shadowMap: ShadowMap?
     private let overlayQuad = MeshFactory.plane(width: 1, depth: 1, name: "overlay quad")
     /// Draw calls issued by the last `render`.
     public private(set) var lastDrawCount = 0
+    /// Shadow maps drawn so far: a frame whose light and casters are as in the last one reuses it.
+    public private(set) var shadowPassCount = 0
 
     /// A renderer for `context`, which it keeps alive and makes current before each frame.
     /// Loads the GLSL from `shaderDirectory` (the repository's `Shaders/` by default).
@@ -56,7 +62,7 @@ public final class Renderer {
         info = RendererInfo.current()
         vertexSource = try read("lit.vert")
         fragmentSource = try read("lit.frag")
-        shadowProgram = try ShaderProgram(vertex: try read("shadow.vert"), fragment: try read("shadow.frag"), defines: [], name: "shadow")
+        shadowSources = (try read("shadow.vert"), try read("shadow.frag"))
     }
 
     public var gpuMeshCount: Int { resources.meshCount }
@@ -75,18 +81,12 @@ public final class Renderer {
 
         if useShadows {
             let map = try shadowMap(size: view.options.shadowMapSize)
-            map.fit(toLight: lighting.directionToLight, casters: list.casterBounds, everything: list.allBounds)
-            map.beginPass()
-            glEnable(GLenum(GL_DEPTH_TEST))
-            glDisable(GLenum(GL_CULL_FACE))   // thin leaves and open meshes must still cast
-            glUseProgram(shadowProgram.id)
-            shadowProgram.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
-            for item in list.casters {
-                shadowProgram.set("uModel", matrix: item.world.flat)
-                resources.mesh(item.mesh).draw()
-                drawCount += 1
+            let casters = list.casters
+            let inputs = ShadowInputs(size: map.size, directionToLight: lighting.directionToLight, casters: casters,
+                                      casterBounds: list.casterBounds, everything: list.allBounds)
+            if inputs != shadowMapInputs {
+                drawCount += try drawShadowMap(map, casters: casters, inputs: inputs)
             }
-            map.endPass()
         }
 
         glBindFramebuffer(GLC.framebuffer, target.drawFramebuffer)
@@ -123,6 +123,29 @@ public final class Renderer {
         glBindFramebuffer(GLC.framebuffer, 0)
         lastDrawCount = drawCount
         if let error = glErrorText() { throw RenderError("rendering failed: \(error)") }
+    }
+
+    /// Fits the map to the light and casters and draws their depth into it.
+    private func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], inputs: ShadowInputs) throws -> Int {
+        let program: ShaderProgram
+        if let shadowProgram { program = shadowProgram } else {
+            program = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: [], name: "shadow")
+            shadowProgram = program
+        }
+        map.fit(toLight: inputs.directionToLight, casters: inputs.casterBounds, everything: inputs.everything)
+        map.beginPass()
+        glEnable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))   // thin leaves and open meshes must still cast
+        glUseProgram(program.id)
+        program.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
+        for item in casters {
+            program.set("uModel", matrix: item.world.flat)
+            resources.mesh(item.mesh).draw()
+        }
+        map.endPass()
+        shadowMapInputs = inputs
+        shadowPassCount += 1
+        return casters.count
     }
 
     /// Draws a layer: opaque items, then transparent ones blended without writing depth, then
@@ -224,6 +247,7 @@ public final class Renderer {
         if let m = shadowMap, m.size == size { return m }
         let m = try ShadowMap(size: size)
         shadowMap = m
+        shadowMapInputs = nil
         return m
     }
 

@@ -59,6 +59,17 @@ open class Entity {
         if preservingWorldTransform { setWorldMatrix(world) }
     }
 
+    /// A copy of this entity (and with `recursive`, of its subtree) as plain `Entity`s: names,
+    /// transforms, enabled flags and model components are copied; meshes, materials and textures
+    /// are shared (they are immutable), so a clone costs no geometry and no GPU memory.
+    /// State of subclasses (anchors, virtual objects) is not copied.
+    public final func clone(recursive: Bool = true) -> Entity {
+        let copy = Entity(name: name, transform: transform, model: model)
+        copy.isEnabled = isEnabled
+        if recursive { for child in children { copy.addChild(child.clone(recursive: true)) } }
+        return copy
+    }
+
     public func isAncestor(of other: Entity) -> Bool {
         var p = other.parent
         while let e = p {

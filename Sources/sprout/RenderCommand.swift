@@ -133,18 +133,33 @@ struct RenderCommand: ParsableCommand {
         say("wrote \(written)")
     }
 
-    /// A scene file: its own size, camera, light, MSAA and shadows.
+    /// A scene file: its own size, camera, light, MSAA and shadows; `--frames` and `--orbit` as for a model.
     func renderScene(say: (String) -> Void) throws {
         let clock = Stopwatch()
         let view = try SceneView(path: model, isolation: isolation)
+        let loaded = clock.milliseconds
         let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)
         let renderer = try Renderer(context: surface.context)
-        let image = try view.render(with: renderer, into: surface)
-        try ImageFile.writePNG(image, to: output)
+        let ready = clock.milliseconds
+        let pattern = OutputPattern(template: output)
+        var pixels: [UInt8] = []
+        let loop = Stopwatch()
+        var drawMilliseconds = 0.0
+        for frame in 0..<frames {
+            let draw = Stopwatch()
+            try view.draw(with: renderer, into: surface, orbitDegrees: orbit * Float(frame))
+            try surface.readPixels(into: &pixels)
+            drawMilliseconds += draw.milliseconds
+            if pattern.isPattern { try ImageFile.writePNG(pixels: pixels, width: view.file.width, height: view.file.height, to: pattern.path(frame: frame)) }
+        }
+        let loopMilliseconds = loop.milliseconds
+        if !pattern.isPattern { try ImageFile.writePNG(pixels: pixels, width: view.file.width, height: view.file.height, to: output) }
         if verbose {
             say("\(renderer.info)")
-            say("scene: \(model): \(view.file.models.count) models, \(view.file.width)x\(view.file.height), \(format3("%.1f", clock.milliseconds)) ms")
+            say("scene: \(model): \(view.file.models.count) models, \(view.file.width)x\(view.file.height); setup \(format3("%.1f", ready)) ms (scene \(format3("%.1f", loaded)) ms)")
+            say(String(format3("frames: %d in %.1f ms (%.2f ms/frame drawn and read back; %d shadow passes)", frames, loopMilliseconds,
+                               drawMilliseconds / Double(frames), renderer.shadowPassCount)))
         }
-        say("wrote \(output)")
+        say("wrote \(pattern.isPattern ? pattern.path(frame: 0) + " ... " + pattern.path(frame: frames - 1) : output)")
     }
 }

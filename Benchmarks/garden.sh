@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# A garden of plants, side by side with peer B (../shared/peers, the C/EGL baseline) in one run:
+#  1. B's reference frame: 200 orbiting frames of its scene at 1280x720, read back each (no shadows)
+#  2. 100 Mammoth sunflowers (Assets/plants/sunflower.glb, 6,208 triangles each) in a 10 x 10
+#     grid on the living-room stage's floor, 1280x720, shadows on: 60 orbiting frames, render
+#     and read-back only (no PNG per frame)
+#  3. the same without shadows
+#  4. a field of 1,000 plants (the six catalog plants in turn, 40 x 25 grid), shadows on, 20 frames
+# Prints the median (min-max) per-frame milliseconds (in-process, steady frames) and peak RSS.
+#
+#   Benchmarks/garden.sh [RUNS]     default: 5 runs
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+RUNS="${1:-5}"
+OUT="$(mktemp -d /tmp/sprout-garden.XXXXXX)"
+PEERS="$ROOT/../shared/peers"
+cc -O2 -o "$OUT/render_b" "$PEERS/b_egl_c/render_b.c" -lEGL -lOpenGL -lassimp -lpng -lm
+(cd "$ROOT" && swift build -c release --product sprout >/dev/null)
+SPROUT="$ROOT/.build/release/sprout"
+
+{ echo "size: [1280, 720]"; echo "stage: living-room"
+  echo "camera: { position: [0, 4.2, 3.4], lookAt: [0, 0.8, -0.3], fov: 60 }"; echo "models:"
+  for i in $(seq 0 99); do
+    awk -v i="$i" 'BEGIN { printf "  - { model: sunflower, position: [%.2f, 0, %.2f], rotation: %d }\n", (i % 10) * 0.55 - 2.475, int(i / 10) * 0.45 - 2.3, i * 37 % 360 }'
+  done; } > "$OUT/garden.yaml"
+sed 's/^size: \[1280, 720\]$/size: [1280, 720]\nshadows: false/' "$OUT/garden.yaml" > "$OUT/garden-no-shadows.yaml"
+plants=(basil tulip lavender tomato corn sunflower)
+{ echo "size: [1280, 720]"; echo "camera: { position: [0, 9, 11], lookAt: [0, 0, 0], fov: 60 }"; echo "models:"
+  for i in $(seq 0 999); do
+    awk -v i="$i" -v p="${plants[$((i % 6))]}" 'BEGIN { printf "  - { model: %s, position: [%.2f, 0, %.2f], rotation: %d }\n", p, (i % 40) * 0.4 - 7.8, int(i / 40) * 0.4 - 4.8, i * 37 % 360 }'
+  done; } > "$OUT/field.yaml"
+
+declare -A CMD
+CMD[B_reference]="$OUT/render_b --scene $PEERS/assets/scene.glb --frames 200 --out $OUT/b.png"
+CMD[garden_shadows]="$SPROUT render $OUT/garden.yaml --frames 60 --orbit 1 --verbose --output $OUT/garden.png"
+CMD[garden_no_shadows]="$SPROUT render $OUT/garden-no-shadows.yaml --frames 60 --orbit 1 --verbose --output $OUT/garden-ns.png"
+CMD[field_1000]="$SPROUT render $OUT/field.yaml --frames 20 --orbit 1 --verbose --output $OUT/field.png"
+names=(B_reference garden_shadows garden_no_shadows field_1000)
+for name in "${names[@]}"; do
+  ${CMD[$name]} >/dev/null 2>&1 || { echo "$name failed: ${CMD[$name]}" >&2; exit 1; }
+  : > "$OUT/$name.ms"; : > "$OUT/$name.rss"
+done
+for _ in $(seq "$RUNS"); do
+  for name in "${names[@]}"; do
+    /usr/bin/time -o "$OUT/time" -f "%M" ${CMD[$name]} > "$OUT/log" 2>&1
+    awk '{ printf "%.1f\n", $1 / 1024 }' "$OUT/time" >> "$OUT/$name.rss"
+    if [ "$name" = B_reference ]; then
+      grep '^RESULT ' "$OUT/log" | sed 's/^RESULT //' | python3 -c 'import json,sys; print("%.2f" % (1000 / json.load(sys.stdin)["fps_steady"]))' >> "$OUT/$name.ms"
+    else
+      sed -nE 's/.*\(([0-9.]+) ms\/frame.*/\1/p' "$OUT/log" >> "$OUT/$name.ms"
+    fi
+  done
+done
+stats() { sort -g "$1" | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.1f (%.1f-%.1f)", m, a[1], a[NR]}'; }
+median() { sort -g "$1" | awk '{a[NR]=$1} END {print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2}'; }
+echo "| command | ms/frame | x B's frame | peak RSS MiB |"
+echo "|---|---:|---:|---:|"
+for name in "${names[@]}"; do
+  ratio=$(awk -v a="$(median "$OUT/$name.ms")" -v b="$(median "$OUT/B_reference.ms")" 'BEGIN { printf "%.2f", a / b }')
+  echo "| $name | $(stats "$OUT/$name.ms") | ${ratio}x | $(stats "$OUT/$name.rss") |"
+done
+cp "$OUT/garden.png" "${GARDEN_PICTURE:-/dev/null}" 2>/dev/null || true
+rm -rf "$OUT"
