@@ -63,7 +63,8 @@ void main() {
     vec3 specular = f0 * ((shininess + 8.0) / 8.0) * pow(max(dot(n, h), 0.0), shininess);
     float visibility = 1.0;
 #ifdef HAS_SHADOWS
-    visibility = lightVisibility(ndl);
+    // Facing away from the light, the shadow cannot matter (it multiplies ndl = 0): skip the taps.
+    if (ndl > 0.0) visibility = lightVisibility(ndl);
 #endif
     vec3 color = base.rgb * uAmbient + (diffuse + specular) * ndl * visibility * uLightColor;
     oColor = vec4(encodeSRGB(color), base.a);

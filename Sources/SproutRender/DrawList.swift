@@ -26,7 +26,9 @@ struct DrawList {
     var casterBounds = BoundingBox.empty
     var allBounds = BoundingBox.empty
 
-    var casters: [DrawItem] { (backdrop.opaque + content.opaque).filter(\.castsShadow) }
+    /// Shadow casters in scene order (backdrop, then content), whatever the view: the shadow
+    /// map's inputs must not change when only the camera does.
+    private(set) var casters: [DrawItem] = []
 
     init(scene: Scene, eye: Vec3) {
         backdrop = collect(scene.backdrop, eye: eye)
@@ -52,10 +54,16 @@ struct DrawList {
                 }
                 allBounds.formUnion(bounds)
                 if casts { casterBounds.formUnion(bounds) }
+                if casts, !part.material.drawsOnTop, part.material.blending != .transparent { casters.append(item) }
             }
             return true
         }
         layer.transparent.sort { distance($0.worldBounds.center, eye) > distance($1.worldBounds.center, eye) }
+        // Opaque front to back: the depth test then rejects hidden fragments before they are
+        // shaded (llvmpipe tests depth early), which is most of a dense garden's fragments.
+        // A stable sort on the distance to the bounds' centre, so ties keep scene order.
+        let keyed = layer.opaque.enumerated().map { (key: distance($0.element.worldBounds.center, eye), index: $0.offset, item: $0.element) }
+        layer.opaque = keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }.map(\.item)
         return layer
     }
 }
