@@ -39,10 +39,22 @@ public final class FrameLoop {
         return world.step(deltaTime: dt, touches: touches)
     }
 
+    /// The sample's texts that name a control the desktop does not have, as the panel shows them
+    /// here. The engine, the trace and scripts' expectations keep the sample's words.
+    public static let desktopWording = ["TAP + TO PLACE AN OBJECT": "PRESS SPACE TO PLACE AN OBJECT"]
+
+    /// Replacements for the panel's text (default `desktopWording`; empty shows the sample's words).
+    public var wording = FrameLoop.desktopWording
+
+    /// The status panel's text as shown now (the world's, in this loop's `wording`).
+    public var statusLine: String {
+        let text = world.statusText.text
+        return wording[text] ?? text
+    }
+
     /// The status panel and help line as overlays (what `overlays` draws by default).
     public func statusOverlays() -> [ScreenOverlay] {
-        let status = world.statusText
-        return statusOverlay.overlays(text: status.text, alpha: status.alpha, help: helpLine, viewport: world.session.device.viewport)
+        statusOverlay.overlays(text: statusLine, alpha: world.statusText.alpha, help: helpLine, viewport: world.session.device.viewport)
     }
 
     /// The device's view of the world, with the overlays.

@@ -2,6 +2,11 @@ import SproutAssets
 import SproutScene
 import SproutScript
 import SproutSeedShop
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A model named in a scene, a script or on the command line: a file, a catalog plant, or a
 /// built-in. Catalog plants are known by their key (`sunfl`) or their model's file name
@@ -22,18 +27,24 @@ public enum ModelReference: Equatable, Sendable {
         }
         if let plant = plantPath(reference) { return plant }
         if BuiltInModels.names.contains(reference) { return .builtIn(reference) }
+        // A file without an extension, or a folder: the importer says which.
+        if FileManager.default.fileExists(atPath: folder + "/" + reference) { return .file(folder + "/" + reference) }
         throw AppError("'\(reference)' is not a model file, a catalog plant (\(plantNames.joined(separator: ", "))) or a built-in model (\(BuiltInModels.names.joined(separator: ", ")))")
     }
 
     /// The entity standing on the origin: files centred on their footprint, plants on their stem.
-    public func load(isolation: ImportIsolation? = nil) throws -> (entity: Entity, asset: ModelAsset?) {
+    /// `sizing` scales it first (a factor, or to a height).
+    public func load(isolation: ImportIsolation? = nil, sizing: ModelSizing = .asIs) throws -> (entity: Entity, asset: ModelAsset?) {
         switch self {
         case .file(let path), .plant(_, let path):
             let asset = try ModelImporter.load(path: path, isolation: isolation)
+            sizing.apply(to: asset.root)
             if case .plant = self { asset.standOnOrigin(centringFootprint: false) } else { asset.standOnOrigin() }
             return (asset.root, asset)
         case .builtIn(let name):
-            return (BuiltInModels.make(name)!, nil)
+            let entity = BuiltInModels.make(name)!
+            sizing.apply(to: entity)
+            return (entity, nil)
         }
     }
 
@@ -47,9 +58,9 @@ public enum ModelReference: Equatable, Sendable {
 
     /// Loads the model once (so a broken one is refused before anything runs), then returns a
     /// loader that makes a fresh copy for each placement.
-    public func entityLoader() throws -> () throws -> Entity {
-        _ = try load()
-        return { try load().entity }
+    public func entityLoader(sizing: ModelSizing = .asIs) throws -> () throws -> Entity {
+        _ = try load(sizing: sizing)
+        return { try load(sizing: sizing).entity }
     }
 
     /// The catalog's plants, by the file name of their model (`sunflower`, `tomato`, ...).

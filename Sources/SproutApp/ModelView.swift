@@ -24,9 +24,12 @@ public struct ModelView {
     ///   - directionToLight: towards the light (default `Lighting.standard`); a stage brings its own.
     ///   - stage: a built-in stage name or file; the model then stands where its camera looks.
     ///   - isolation: import in a child process first (see `ImportIsolation`).
+    ///   - sizing: scale the model (a factor, or to a height) before framing it.
     public init(modelPath: String, aspect: Float, cameraPosition: Vec3? = nil, lookAt: Vec3? = nil, fovYDegrees: Float = 60,
-                directionToLight: Vec3? = nil, shadows: Bool = true, stage: String? = nil, isolation: ImportIsolation? = nil) throws {
+                directionToLight: Vec3? = nil, shadows: Bool = true, stage: String? = nil, isolation: ImportIsolation? = nil,
+                sizing: ModelSizing = .asIs) throws {
         asset = try ModelImporter.load(path: modelPath, isolation: isolation)
+        sizing.apply(to: asset.root)
         scene = Scene(lighting: Lighting(directionToLight: directionToLight ?? Lighting.standard.directionToLight, castsShadows: shadows))
         scene.addChild(asset.root)
         var bounds = asset.bounds

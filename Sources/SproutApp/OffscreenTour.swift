@@ -1,3 +1,4 @@
+import SproutFiles
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -29,7 +30,7 @@ public struct OffscreenTour {
     public func run(_ loop: FrameLoop, on surface: OffscreenSurface,
                     beforeStep: (_ step: Int) throws -> Void = { _ in },
                     afterStep: (_ step: Int) throws -> Void = { _ in }) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(for: folder + "/frame")
         var written: [String] = []
         for step in 1...steps {
             try beforeStep(step)

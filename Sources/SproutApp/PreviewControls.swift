@@ -14,10 +14,11 @@ public struct PreviewControls {
     public let world: World
     /// Makes a new copy of the plant for each placement.
     public let plant: () throws -> Entity
-    /// Whether a restart leaves the device where it is (recordings) or sends it home.
+    /// Whether a restart leaves the device where it is (the default: the sample's restart resets
+    /// tracking, not the person holding the phone) or sends it to the stage's camera.
     public var restartKeepsDevice: Bool
 
-    public init(world: World, restartKeepsDevice: Bool = false, plant: @escaping () throws -> Entity) {
+    public init(world: World, restartKeepsDevice: Bool = true, plant: @escaping () throws -> Entity) {
         self.world = world
         self.plant = plant
         self.restartKeepsDevice = restartKeepsDevice

@@ -17,6 +17,8 @@ public final class SceneView {
     public let file: SceneFile
     public let scene = Scene()
     public let camera: Camera
+    /// Models whose size looks like the wrong unit, one line each (file:line: field: ...).
+    public private(set) var warnings: [String] = []
     /// The point the camera looks at (what `camera(orbitDegrees:)` turns about).
     public let target: Vec3
 
@@ -46,18 +48,26 @@ public final class SceneView {
         scene.lighting = lighting
 
         var cameras: [ModelCamera] = []
+        var warningLines: [String] = []
         let models = Entity(name: "models")
         for (index, placement) in file.models.enumerated() {
             let loaded: (entity: Entity, asset: ModelAsset?)
-            do { loaded = try ModelReference.resolve(placement.model, relativeTo: folder).load(isolation: isolation) } catch {
+            do {
+                loaded = try ModelReference.resolve(placement.model, relativeTo: folder)
+                    .load(isolation: isolation, sizing: placement.fitHeight.map { .fit(height: $0) } ?? .asIs)
+            } catch {
                 throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model", message: "\(error)")
             }
             let holder = Entity(name: "models[\(index)]", transform: placement.transform)
             holder.addChild(loaded.entity)
             models.addChild(holder)
             cameras += loaded.asset?.cameras ?? []
+            if placement.fitHeight == nil, let warning = ModelSizing.warning(for: loaded.entity, name: placement.model) {
+                warningLines.append("\(file.source):\(placement.line): \(placement.field): \(warning)")
+            }
         }
         scene.addChild(models)
+        warnings = warningLines
 
         let aspect = Float(file.width) / Float(file.height)
         let fov = file.fovYDegrees ?? stageCamera?.fovYDegrees ?? 60

@@ -1,6 +1,8 @@
 /// Why a model could not be imported. Every case names the file and says what is wrong.
 public enum ModelImportError: Error, CustomStringConvertible, Equatable {
     case fileNotFound(path: String)
+    /// A folder was given where a model file was expected.
+    case isFolder(path: String)
     case unsupportedFormat(path: String, fileExtension: String)
     /// The model refers to a file outside its own folder; it was not read.
     case pathEscapesFolder(model: String, requested: String)
@@ -14,12 +16,18 @@ public enum ModelImportError: Error, CustomStringConvertible, Equatable {
     /// was refused before Assimp read it.
     case malformed(path: String, reason: String)
 
+    static var formats: String { ModelImporter.supportedExtensions.map { "." + $0 }.joined(separator: ", ") }
+
     public var description: String {
         switch self {
         case let .fileNotFound(path):
             "\(path): no such model file"
+        case let .isFolder(path):
+            "\(path): is a folder, not a model file; give the model file inside it (\(Self.formats))"
+        case let .unsupportedFormat(path, ext) where ext.isEmpty:
+            "\(path): has no file extension, and models are read by theirs (\(Self.formats))"
         case let .unsupportedFormat(path, ext):
-            "\(path): unsupported model format '.\(ext)' (use \(ModelImporter.supportedExtensions.map { "." + $0 }.joined(separator: ", ")))"
+            "\(path): unsupported model format '.\(ext)' (use \(Self.formats))"
         case let .pathEscapesFolder(model, requested):
             "\(model): refers to '\(requested)', which is outside the model's folder; refused, not read"
         case let .unreadable(path, reason):

@@ -17,7 +17,9 @@ public enum ModelImporter {
     /// - Parameter cache: where an earlier import of the same file is reused (nil: import afresh).
     public static func load(path: String, limits: ModelLimits = .standard, isolation: ImportIsolation? = nil,
                             cache: ModelCache? = .shared) throws -> ModelAsset {
-        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        var folderCheck = stat()
+        if stat(path, &folderCheck) == 0, (folderCheck.st_mode & S_IFMT) == S_IFDIR { throw ModelImportError.isFolder(path: path) }
+        let ext = fileExtension(path)
         guard supportedExtensions.contains(ext) else { throw ModelImportError.unsupportedFormat(path: path, fileExtension: ext) }
         guard let absolute = ConfinedFileSystem.resolved(path) else { throw ModelImportError.fileNotFound(path: path) }
         var isRegular = stat()
@@ -64,9 +66,16 @@ public enum ModelImporter {
     /// The checks `load` makes before Assimp reads a file (size, glTF/GLB structure and JSON
     /// depth, PLY and STL declared counts), without importing it.
     public static func preflight(path: String, limits: ModelLimits = .standard) throws(ModelImportError) {
-        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        let ext = fileExtension(path)
         guard supportedExtensions.contains(ext) else { throw .unsupportedFormat(path: path, fileExtension: ext) }
         try ModelPreflight.check(path, shownAs: path, fileExtension: ext, limits: limits)
+    }
+
+    /// The file name's extension, lower case ("" when the name has none; a dot in a folder's name does not count).
+    static func fileExtension(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
     }
 
     /// Assimp's version, e.g. "5.2" (Debian's 5.2.5 reports itself as 5.2.4).

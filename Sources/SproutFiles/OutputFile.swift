@@ -52,6 +52,26 @@ public enum OutputFile {
 
     public static func write(_ text: String, to path: String) throws(OutputFileError) { try write(Array(text.utf8), to: path) }
 
+    /// Makes the folder that will hold `path` (and its parents), as `mkdir -p`; nothing for `-`
+    /// or a path whose folder exists. The error names the folder and the system's reason.
+    public static func makeFolder(for path: String) throws(OutputFileError) {
+        try makeFolder(for: path, shown: path)
+    }
+
+    private static func makeFolder(for path: String, shown: String) throws(OutputFileError) {
+        guard path != "-", let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let folder = String(path[..<slash])
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw OutputFileError(path: shown, reason: "\(folder) is not a folder") }
+            return
+        }
+        try makeFolder(for: folder, shown: shown)
+        guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+            throw OutputFileError(path: shown, reason: "cannot create the folder \(folder): " + String(cString: strerror(errno)))
+        }
+    }
+
     /// `path` made absolute against the current directory (for messages and recorded scripts).
     public static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }

@@ -90,7 +90,7 @@ extension SceneFile {
     static func placement(_ v: DocumentValue) throws(DocumentError) -> Placement {
         // `- sunflower` is short for `- { model: sunflower }`.
         if case .scalar = v.content { return Placement(model: try nonEmptyModel(v), line: v.line, field: v.field) }
-        let o = try v.object(allowing: ["model", "position", "rotation", "scale"])
+        let o = try v.object(allowing: ["model", "position", "rotation", "scale", "fit"])
         var p = Placement(model: try nonEmptyModel(o.required("model")), line: v.line, field: v.field)
         if let x = o.optional("position") { p.position = try vector(x) }
         if let r = o.optional("rotation") { p.rotation = try rotation(r) }
@@ -103,6 +103,10 @@ extension SceneFile {
                 let k = try s.ranged(0...10_000, positive: true)
                 p.scale = Vec3(repeating: k)
             }
+        }
+        if let f = o.optional("fit") {
+            if o.optional("scale") != nil { throw f.error("give scale or fit, not both") }
+            p.fitHeight = try f.ranged(0...10_000, positive: true)
         }
         return p
     }

@@ -12,6 +12,8 @@ public struct SceneFile: Sendable {
         public var position: Vec3 = .zero
         public var rotation: Quaternion = .identity
         public var scale: Vec3 = .one
+        /// Scale evenly to stand this many metres tall (instead of `scale`).
+        public var fitHeight: Float?
         /// Where it was written, for messages about the model (`models[2]`, line).
         public var line: Int
         public var field: String

@@ -12,6 +12,7 @@ struct VectorArgument: ExpressibleByArgument {
     }
 
     static var defaultValueDescription: String { "x,y,z" }
+    var defaultValueDescription: String { "\(value.x),\(value.y),\(value.z)" }
 }
 
 /// "WIDTHxHEIGHT" in pixels.
@@ -31,5 +32,9 @@ struct SizeArgument: ExpressibleByArgument {
         self.height = height
     }
 
-    var defaultValueAsArgument: String { "\(width)x\(height)" }
+    /// How `--help` shows the default: `1280x720`.
+    var defaultValueDescription: String { "\(width)x\(height)" }
 }
+
+/// A vector as `x, y, z` numbers, for messages (not `SIMD3<Float>(...)`).
+func text(_ v: Vec3) -> String { "\(v.x), \(v.y), \(v.z)" }

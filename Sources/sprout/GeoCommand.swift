@@ -28,7 +28,7 @@ struct GeoCommand: ParsableCommand {
     @Option(help: "GPX file: its waypoints are loaded as anchors, and the anchors are saved back to it.")
     var gpx: String?
 
-    @Option(help: "Window or frame size in pixels.")
+    @Option(help: ArgumentHelp("Window or frame size in pixels.", valueName: "WIDTHxHEIGHT"))
     var size = SizeArgument(width: 1280, height: 720)
 
     @Option(name: .shortAndLong, help: "Folder for the offscreen frames.")

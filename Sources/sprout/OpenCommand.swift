@@ -27,7 +27,7 @@ struct OpenCommand: ParsableCommand {
     @Option(help: "A built-in stage name (tabletop) or a stage file.")
     var stage = "tabletop"
 
-    @Option(help: "Window or frame size in pixels.")
+    @Option(help: ArgumentHelp("Window or frame size in pixels.", valueName: "WIDTHxHEIGHT"))
     var size = SizeArgument(width: 1280, height: 720)
 
     @Option(name: .shortAndLong, help: "Folder for the offscreen frames when there is no display.")

@@ -61,7 +61,7 @@ struct PlayCommand: ParsableCommand {
         let runner = player.runner
         runner.traceEveryFrame = traceFrames
         runner.maximumFrames = maxFrames
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try OutputFile.makeFolder(for: output + "/trace.json")   // the output folder, with a clear error when it cannot be made
 
         // A picture that differs from its golden leaves NAME.actual.png and NAME.diff.png in the output folder.
         player.goldenCheck = GoldenCheck(updating: updateGoldens, resultsFolder: output)

@@ -20,10 +20,32 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "A model file or a catalog plant such as sunflower (default: the seedling from Assets/plants).")
     var model: String?
 
+    @Option(help: "Scale the model by this factor (a model in centimetres: 0.01).")
+    var scale: Float?
+
+    @Option(help: "Scale the model evenly to stand this many metres tall.")
+    var fit: Float?
+
+    /// `--scale` or `--fit`, checked.
+    var sizing: ModelSizing {
+        get throws {
+            if let scale, fit != nil { _ = scale; throw ValidationError("give --scale or --fit, not both") }
+            if let scale {
+                guard scale > 0, scale <= 10_000, scale.isFinite else { throw ValidationError("--scale must lie in (0, 10000], got \(scale)") }
+                return .scale(scale)
+            }
+            if let fit {
+                guard fit > 0, fit <= 10_000, fit.isFinite else { throw ValidationError("--fit must lie in (0, 10000] metres, got \(fit)") }
+                return .fit(height: fit)
+            }
+            return .asIs
+        }
+    }
+
     @Option(help: "A built-in stage name (tabletop) or a stage file (YAML or JSON).")
     var stage = "tabletop"
 
-    @Option(help: "Window or frame size in pixels (the viewport in points is the same).")
+    @Option(help: ArgumentHelp("Window or frame size in pixels (the viewport in points is the same).", valueName: "WIDTHxHEIGHT"))
     var size = SizeArgument(width: 1280, height: 720)
 
     @Option(name: .shortAndLong, help: "Folder for the offscreen frames when there is no display.")
@@ -45,6 +67,7 @@ struct PreviewCommand: ParsableCommand {
     static let offscreenPlacementTime = 2.5
 
     func validate() throws {
+        _ = try sizing
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
         guard duration > 0, duration <= 3600 else { throw ValidationError("--duration must lie in (0, 3600] seconds, got \(duration)") }
     }
@@ -63,7 +86,10 @@ struct PreviewCommand: ParsableCommand {
         guard let path = model ?? Assets.defaultPlantPath else {
             throw AppError("cannot find the Assets/ folder with the default plant; give a model path")
         }
-        return try ModelReference.resolve(path, relativeTo: ".").entityLoader()
+        let reference = try ModelReference.resolve(path, relativeTo: ".")
+        let sizing = try sizing
+        if case .asIs = sizing, let warning = ModelSizing.warning(for: try reference.load().entity, name: path) { printError(warning) }
+        return try reference.entityLoader(sizing: sizing)
     }
 
     private var modelName: String { model ?? Assets.defaultPlantPath ?? "" }

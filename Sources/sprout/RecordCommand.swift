@@ -26,7 +26,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "A built-in stage name (tabletop) or a stage file.")
     var stage = "tabletop"
 
-    @Option(help: "Window size in pixels (the script's viewport in points).")
+    @Option(help: ArgumentHelp("Window size in pixels (the script's viewport in points).", valueName: "WIDTHxHEIGHT"))
     var size = SizeArgument(width: 1280, height: 720)
 
     @Option(help: "Seed of the simulated session's noise.")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SproutAssets
 import SproutApp
+import SproutFiles
 import SproutImage
 import SproutMath
 import SproutRender
@@ -28,7 +29,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "PNG to write (- for standard output); a pattern such as frame-%03d.png writes every frame.")
     var output = "sprout.png"
 
-    @Option(help: "Image size in pixels.")
+    @Option(help: ArgumentHelp("Image size in pixels.", valueName: "WIDTHxHEIGHT"))
     var size = SizeArgument(width: 1280, height: 720)
 
     @Option(name: .customLong("camera-position"), help: "Camera position in metres (default: frames the model).")
@@ -55,6 +56,28 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Draw the model standing on a stage (a built-in name or a stage file), seen from the stage's camera unless a camera is given.")
     var stage: String?
 
+    @Option(help: "Scale the model by this factor (a model in centimetres: 0.01).")
+    var scale: Float?
+
+    @Option(help: "Scale the model evenly to stand this many metres tall.")
+    var fit: Float?
+
+    /// `--scale` or `--fit`, checked.
+    var sizing: ModelSizing {
+        get throws {
+            if let scale, fit != nil { _ = scale; throw ValidationError("give --scale or --fit, not both") }
+            if let scale {
+                guard scale > 0, scale <= 10_000, scale.isFinite else { throw ValidationError("--scale must lie in (0, 10000], got \(scale)") }
+                return .scale(scale)
+            }
+            if let fit {
+                guard fit > 0, fit <= 10_000, fit.isFinite else { throw ValidationError("--fit must lie in (0, 10000] metres, got \(fit)") }
+                return .fit(height: fit)
+            }
+            return .asIs
+        }
+    }
+
     @Flag(name: .customLong("no-shadows"), help: "Do not draw shadows.")
     var noShadows = false
 
@@ -65,6 +88,7 @@ struct RenderCommand: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        _ = try sizing
         guard fov > 1, fov < 179 else { throw ValidationError("--fov must be between 1 and 179 degrees, got \(fov)") }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
         guard orbit.isFinite else { throw ValidationError("--orbit must be a number of degrees") }
@@ -85,6 +109,8 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         // With the PNG on standard output, everything said goes to standard error.
         let say: (String) -> Void = output == "-" ? { printError($0) } : { print($0) }
+        // A folder that does not exist yet is made, as the other commands make theirs.
+        try OutputFile.makeFolder(for: OutputPattern(template: output).isPattern ? OutputPattern(template: output).path(frame: 0) : output)
         if Self.isSceneFile(model) { return try renderScene(say: say) }
         let modelPath: String
         switch try ModelReference.resolve(model, relativeTo: ".") {
@@ -98,7 +124,8 @@ struct RenderCommand: ParsableCommand {
         let rendererMilliseconds = clock.milliseconds
         let view = try ModelView(modelPath: modelPath, aspect: Float(size.width) / Float(size.height), cameraPosition: cameraPosition?.value,
                                  lookAt: lookAt?.value, fovYDegrees: fov, directionToLight: light?.value, shadows: !noShadows, stage: stage,
-                                 isolation: isolation)
+                                 isolation: isolation, sizing: try sizing)
+        if case .asIs = try sizing, let warning = ModelSizing.warning(for: view.asset.root, name: model) { printError(warning) }
         let loadMilliseconds = clock.milliseconds
         let asset = view.asset
         let pattern = OutputPattern(template: output)
@@ -106,7 +133,7 @@ struct RenderCommand: ParsableCommand {
             say("\(renderer.info)")
             say("EGL platform: \(surface.platform.rawValue)")
             say("model: \(model): \(asset.meshes.count) meshes, \(asset.triangleCount) triangles, \(asset.materials.count) materials, \(asset.textures.count) textures")
-            say("bounds: min \(view.scene.root.visualBounds().min) max \(view.scene.root.visualBounds().max)")
+            say("bounds: min \(text(view.scene.root.visualBounds().min)) max \(text(view.scene.root.visualBounds().max))")
             say(String(format3("setup: %.1f ms (context %.1f, renderer %.1f, model %.1f)", clock.milliseconds,
                                  contextMilliseconds, rendererMilliseconds - contextMilliseconds, loadMilliseconds - rendererMilliseconds)))
         }
@@ -137,6 +164,7 @@ struct RenderCommand: ParsableCommand {
     func renderScene(say: (String) -> Void) throws {
         let clock = Stopwatch()
         let view = try SceneView(path: model, isolation: isolation)
+        view.warnings.forEach(printError)
         let loaded = clock.milliseconds
         let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)
         let renderer = try Renderer(context: surface.context)

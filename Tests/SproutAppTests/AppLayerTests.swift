@@ -60,7 +60,7 @@ import Testing
     @Test func thePreviewKeysPlaceRestartAndTogglePlanesAndSayWhatToRecord() throws {
         let world = World(WorldOptions(stage: try Assets.stage("tabletop")))
         var made = 0
-        let controls = PreviewControls(world: world, restartKeepsDevice: true) {
+        let controls = PreviewControls(world: world) {   // the default: restart keeps the device (issue 16)
             made += 1
             return Entity(name: "pot", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.2, 0.2, 0.2)), material: Material()))
         }
@@ -73,7 +73,7 @@ import Testing
         world.session.device.move(by: Vec3(0.1, 0, 0))
         #expect(try controls.apply(WindowInput(events: [.keyDown(.r)], touches: [])).count == 1)
         #expect(world.objects.isEmpty)
-        #expect(world.session.device.position == moved)   // a recording's restart keeps the device
+        #expect(world.session.device.position == moved)   // restart resets tracking, not the person holding the phone
     }
 
     @Test func walkingKeysMoveAtAPersonsPaceAndTurnSixtyDegreesASecond() {

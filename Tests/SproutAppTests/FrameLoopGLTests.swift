@@ -44,6 +44,19 @@ import Testing
         #expect(loop.view.overlays.isEmpty)
     }
 
+    /// The placement hint names the + button of the sample's screen; the desktop panel names
+    /// Space instead, while the engine (and so traces and expectations) keeps the sample's words.
+    @Test func thePanelNamesTheDesktopsControl() throws {
+        let surface = try OffscreenSurface(width: 160, height: 90, samples: 0)
+        let world = try World.onStage("tabletop", viewport: surface.viewport)
+        let loop = try FrameLoop(world: world, surface: surface)
+        world.engine.messages.showMessage("TAP + TO PLACE AN OBJECT")
+        #expect(world.statusText.text == "TAP + TO PLACE AN OBJECT")
+        #expect(loop.statusLine == "PRESS SPACE TO PLACE AN OBJECT")
+        loop.wording = [:]
+        #expect(loop.statusLine == "TAP + TO PLACE AN OBJECT")
+    }
+
     /// On a fresh thread (no context left current by another test): a renderer with no
     /// context throws a clear error; one made with `Renderer(context:)` keeps its context.
     @Test func aRendererWithoutALiveContextSaysSoAndOneWithItsContextKeepsIt() throws {

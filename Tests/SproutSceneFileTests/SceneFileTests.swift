@@ -60,7 +60,9 @@ import Testing
         ("models:\n  - { model: basil, scale: -1 }", "s.yaml:2: models[0].scale: must be positive, got -1.0"),
         ("models:\n  - { model: basil, rotation: [0, 0, 0, 2] }", "s.yaml:2: models[0].rotation: must be a unit quaternion [x, y, z, w], got [0.0, 0.0, 0.0, 2.0]"),
         ("models:\n  - { model: '' }", "s.yaml:2: models[0].model: must be a model path, a catalog plant or a built-in name (at most 1024 bytes)"),
-        ("models:\n  - { mdl: basil }", "s.yaml:2: models[0].mdl: unknown field; expected one of model, position, rotation, scale"),
+        ("models:\n  - { mdl: basil }", "s.yaml:2: models[0].mdl: unknown field; expected one of model, position, rotation, scale, fit"),
+        ("models:\n  - { model: fox.glb, scale: 0.01, fit: 1 }", "s.yaml:2: models[0].fit: give scale or fit, not both"),
+        ("models:\n  - { model: fox.glb, fit: 0 }", "s.yaml:2: models[0].fit: must be positive, got 0.0"),
         ("camera: { name: A, position: [0, 0, 1] }\nmodels: [basil]", "s.yaml:1: camera.position: give a camera name or position and lookAt, not both"),
         ("camera: { position: [0, 1, 0], lookAt: [0, 1, 0] }\nmodels: [basil]", "s.yaml:1: camera.lookAt: must differ from position"),
         ("camera: { position: [0, 1, 2], lookAt: [0, 0, 0], fov: 180 }\nmodels: [basil]", "s.yaml:1: camera.fov: must lie in 1.0...179.0, got 180.0"),
@@ -74,6 +76,11 @@ import Testing
     func mistakesAreNamedByLineAndField(text: String, message: String) {
         #expect(throws: (any Error).self) { try SceneFile.parse(text, file: "s.yaml") }
         do { _ = try SceneFile.parse(text, file: "s.yaml") } catch { #expect("\(error)" == message) }
+    }
+
+    @Test func fitGivesAHeight() throws {
+        let scene = try SceneFile.parse("models:\n  - { model: fox.glb, fit: 0.5 }", file: "s.yaml")
+        #expect(scene.models[0].fitHeight == 0.5 && scene.models[0].scale == .one)
     }
 
     @Test func aSceneHasAtMostAThousandModels() {

@@ -1,0 +1,27 @@
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutApp
+
+/// Models at the wrong scale are caught and can be sized: a factor, or a height.
+@Suite struct ModelSizingTests {
+    @Test func theFoxIsSeventyNineMetresTallAndSaysSo() throws {
+        let fox = try ModelReference.file(Fixtures.sharedModel("Fox/Fox.glb")).load().entity
+        #expect(ModelSizing.warning(for: fox, name: "Fox.glb")
+                == "warning: Fox.glb is 79.0 m tall (its units taken as metres): if it is in centimetres, give --scale 0.01; or --fit HEIGHT in metres")
+        let fitted = try ModelReference.file(Fixtures.sharedModel("Fox/Fox.glb")).load(sizing: .fit(height: 0.5)).entity
+        let bounds = fitted.visualBounds()
+        #expect(abs(bounds.max.y - bounds.min.y - 0.5) < 1e-4 && abs(bounds.min.y) < 1e-4)   // 50 cm, standing on the origin
+        #expect(ModelSizing.warning(for: fitted, name: "Fox.glb") == nil)
+        let scaled = try ModelReference.file(Fixtures.sharedModel("Fox/Fox.glb")).load(sizing: .scale(0.01)).entity.visualBounds()
+        #expect(abs(scaled.max.y - scaled.min.y - 0.79) < 0.01)
+    }
+
+    @Test func aPlantAtItsRealSizeIsFineAndATinyOneIsNot() throws {
+        let basil = try ModelReference.resolve("basil", relativeTo: ".").load().entity
+        #expect(ModelSizing.warning(for: basil, name: "basil") == nil)
+        let speck = Entity(name: "speck", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.005, 0.005, 0.005)), material: Material()))
+        #expect(ModelSizing.warning(for: speck, name: "speck") == "warning: speck is only 5.0 mm across (its units taken as metres): give --scale or --fit HEIGHT in metres")
+    }
+}

@@ -1,0 +1,58 @@
+import SproutTesting
+import Testing
+import Foundation
+
+/// What the command line says when it is used wrongly (issue 16): one clear line each.
+@Suite(.serialized) struct CommandLineMessagesTests {
+    func sprout(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let log = try Fixtures.temporaryDirectory("cli-messages") + "/out.txt"
+        let process = try Tool.start(Tool.sprout, arguments, display: nil, log: log)
+        try Tool.wait(process, timeout: 120)
+        return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
+    }
+
+    @Test func anUnknownCommandSuggestsTheNearest() throws {
+        let run = try sprout(["rendr", "x.glb"])
+        #expect(run.status == 64)
+        #expect(run.output.hasPrefix("Error: unknown command 'rendr'; did you mean 'render'?\nCommands: preview, play, record, open, geo, render, compare, test, grow, bench."))
+        #expect(try sprout(["zzzzzzzz"]).output.hasPrefix("Error: unknown command 'zzzzzzzz'\n"))
+    }
+
+    @Test func versionAndHelpSpeakPlainly() throws {
+        #expect(try sprout(["--version"]).output == "0.4.0\n")
+        let help = try sprout(["render", "--help"]).output
+        #expect(help.contains("--size <WIDTHxHEIGHT>") && help.contains("(default: 1280x720)") && !help.contains("SizeArgument"))
+        let size = try sprout(["render", "x.glb", "--size", "640*480"])
+        #expect(size.status != 0 && size.output.hasPrefix("Error: The value '640*480' is invalid for '--size <WIDTHxHEIGHT>'"))
+    }
+
+    @Test func aFolderOrANameWithoutExtensionIsCalledWhatItIs() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-model-kinds")
+        let folder = try sprout(["render", dir, "--output", dir + "/x.png"])
+        #expect(folder.status == 1 && folder.output == "Error: \(dir): is a folder, not a model file; give the model file inside it (.gltf, .glb, .obj, .fbx, .ply, .stl, .dae)\n")
+        try Fixtures.write("x", to: dir + "/duck")
+        let bare = try sprout(["render", dir + "/duck", "--output", dir + "/x.png"])
+        #expect(bare.output == "Error: \(dir)/duck: has no file extension, and models are read by theirs (.gltf, .glb, .obj, .fbx, .ply, .stl, .dae)\n")
+        let typo = try sprout(["render", "sunflowr"])
+        #expect(typo.output.hasPrefix("Error: 'sunflowr' is not a model file, a catalog plant (sunflower, tomato, basil, lavender, tulip, corn)"))
+    }
+
+    @Test func renderMakesItsOutputFolderAndSaysWhyWhenItCannot() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-render-folder")
+        let made = try sprout(["render", "basil", "--size", "32x32", "--output", dir + "/a/b/basil.png"])
+        #expect(made.status == 0 && made.output == "wrote \(dir)/a/b/basil.png\n")
+        try Fixtures.write("x", to: dir + "/file")
+        let blocked = try sprout(["render", "basil", "--size", "32x32", "--output", dir + "/file/basil.png"])
+        #expect(blocked.status == 1 && blocked.output == "Error: cannot write \(dir)/file/basil.png: \(dir)/file is not a folder\n")
+    }
+
+    @Test func aModelAtTheWrongScaleIsNamedWithItsSize() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-scale")
+        let fox = Fixtures.sharedModel("Fox/Fox.glb")
+        let run = try sprout(["render", fox, "--size", "32x32", "--output", dir + "/fox.png"])
+        #expect(run.status == 0 && run.output.hasPrefix("warning: \(fox) is 79.0 m tall (its units taken as metres)"))
+        let fitted = try sprout(["render", fox, "--size", "32x32", "--fit", "0.6", "--output", dir + "/fox.png"])
+        #expect(fitted.output == "wrote \(dir)/fox.png\n")
+        #expect(try sprout(["render", fox, "--scale", "0.01", "--fit", "1"]).output.hasPrefix("Error: give --scale or --fit, not both"))
+    }
+}
