@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutApp
+import SproutDocument
 import SproutGeo
 import SproutRender
 import SproutWindow
@@ -44,11 +45,18 @@ struct GeoCommand: ParsableCommand {
 
     func run() throws {
         let stage = try Assets.stage(self.stage)
-        guard stage.geoOrigin != nil else { throw ValidationError("stage '\(stage.name)' has no geo origin; try --stage street-corner") }
+        guard stage.geoOrigin != nil else { throw AppError("stage '\(stage.name)' has no geo origin; try --stage street-corner") }
         var waypoints: [Waypoint] = []
         if let gpx, FileManager.default.fileExists(atPath: gpx) {
-            guard let data = FileManager.default.contents(atPath: gpx) else { throw ValidationError("\(gpx): cannot be read") }
+            guard let data = FileManager.default.contents(atPath: gpx) else { throw AppError("\(gpx): cannot be read") }
             waypoints = try GPX.read(String(decoding: data, as: UTF8.self), file: gpx)
+        } else if let gpx {
+            // A new file is fine (the anchors are saved there); a folder that is not there is a typo.
+            let folder = Document.folder(of: gpx)
+            guard FileManager.default.fileExists(atPath: folder + "/.") else {
+                throw AppError("--gpx \(gpx): the folder \(folder) does not exist")
+            }
+            print("\(gpx) does not exist yet: it will be created with the anchors when they are saved")
         }
         let world: World
         if Window.isDisplayAvailable, let surface = try? WindowSurface(title: "Sprout geo", width: size.width, height: size.height) {

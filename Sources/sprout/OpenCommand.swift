@@ -53,7 +53,7 @@ struct OpenCommand: ParsableCommand {
         let catalog = try Assets.catalog()
         let state = (statePath ?? LaunchState.defaultPath(environment: ProcessInfo.processInfo.environment)).map(LaunchState.init(path:))
         guard let target = url ?? state?.restore() else {
-            throw ValidationError("no URL given and no saved experience to restore; try: sprout open https://seedshop.example/sunfl")
+            throw AppError("no URL given and no saved experience to restore; try: sprout open https://seedshop.example/sunfl")
         }
         let invocation = try catalog.resolve(target)
         try state?.save(target)

@@ -67,7 +67,10 @@ struct PlayCommand: ParsableCommand {
         player.goldenCheck = GoldenCheck(updating: updateGoldens, resultsFolder: output)
         try player.writeFrames(frames, to: output, video: video, samples: msaa)
         let progress = ProgressBar(label: "playing \(self.script)")
-        try player.run { fraction in progress.update(fraction, elapsed: clock.milliseconds / 1000) }
+        let total = script.frameCount
+        try player.run { fraction in
+            progress.update(fraction, elapsed: clock.milliseconds / 1000, detail: total > 0 ? "frame \(runner.frameCount) of \(total)" : "")
+        }
         progress.finish()
 
         let tracePath = trace ?? output + "/trace.json"

@@ -2,21 +2,42 @@
 import Glibc
 #endif
 
-/// A one-line progress bar on standard error, only on a terminal and only once a run has taken
-/// longer than a second; silent otherwise (pipes, CI logs).
+/// Progress on standard error once a run has taken a while: on a terminal, a one-line bar
+/// redrawn in place after the first second; elsewhere (pipes, CI logs), a plain line every
+/// `lineInterval` seconds after the first five, so a long run is never silent.
 final class ProgressBar {
     private let label: String
-    private let isTerminal = isatty(2) != 0
+    private let isTerminal: Bool
     private var shown = false
+    /// Off a terminal: seconds between lines, and when the next is due.
+    let lineInterval: Double
+    private var nextLine: Double
 
-    init(label: String) { self.label = label }
+    init(label: String, isTerminal: Bool = isatty(2) != 0, lineInterval: Double = 5) {
+        self.label = label
+        self.isTerminal = isTerminal
+        self.lineInterval = lineInterval
+        nextLine = lineInterval
+    }
 
-    func update(_ fraction: Double, elapsed: Double) {
-        guard isTerminal, elapsed > 1 else { return }
+    /// - Parameter detail: what has been done, e.g. "frame 120 of 300".
+    func update(_ fraction: Double, elapsed: Double, detail: String = "") {
+        if !isTerminal {
+            guard elapsed >= nextLine else { return }
+            nextLine = elapsed + lineInterval
+            writeError(Self.line(label: label, fraction: fraction, elapsed: elapsed, detail: detail) + "\n")
+            return
+        }
+        guard elapsed > 1 else { return }
         shown = true
         let width = 30, filled = Int((fraction * Double(width)).rounded())
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
         writeError("\r[\(bar)] \(Int(fraction * 100))% \(label)")
+    }
+
+    /// `playing tour.yaml: 45% (frame 120 of 300), 12 s`
+    static func line(label: String, fraction: Double, elapsed: Double, detail: String) -> String {
+        "\(label): \(Int(fraction * 100))%" + (detail.isEmpty ? "" : " (\(detail))") + ", \(Int(elapsed)) s"
     }
 
     func finish() { if shown { writeError("\n") } }

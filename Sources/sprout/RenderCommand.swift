@@ -139,7 +139,10 @@ struct RenderCommand: ParsableCommand {
         }
         var pixels: [UInt8] = []
         let loop = Stopwatch()
+        let progress = ProgressBar(label: "rendering \(model)")
+        defer { progress.finish() }
         for frame in 0..<frames {
+            progress.update(Double(frame) / Double(frames), elapsed: clock.milliseconds / 1000, detail: "frame \(frame + 1) of \(frames)")
             let camera = view.camera(orbitDegrees: orbit * Float(frame))
             try renderer.render(view.scene, view: View(camera: camera, options: RenderOptions(shadows: !noShadows)), into: surface.renderTarget)
             try surface.readPixels(into: &pixels)
@@ -173,7 +176,10 @@ struct RenderCommand: ParsableCommand {
         var pixels: [UInt8] = []
         let loop = Stopwatch()
         var drawMilliseconds = 0.0
+        let progress = ProgressBar(label: "rendering \(model)")
+        defer { progress.finish() }
         for frame in 0..<frames {
+            progress.update(Double(frame) / Double(frames), elapsed: clock.milliseconds / 1000, detail: "frame \(frame + 1) of \(frames)")
             let draw = Stopwatch()
             try view.draw(with: renderer, into: surface, orbitDegrees: orbit * Float(frame))
             try surface.readPixels(into: &pixels)

@@ -1,4 +1,5 @@
 import SproutTesting
+@testable import sprout
 import Testing
 import Foundation
 
@@ -54,5 +55,30 @@ import Foundation
         let fitted = try sprout(["render", fox, "--size", "32x32", "--fit", "0.6", "--output", dir + "/fox.png"])
         #expect(fitted.output == "wrote \(dir)/fox.png\n")
         #expect(try sprout(["render", fox, "--scale", "0.01", "--fit", "1"]).output.hasPrefix("Error: give --scale or --fit, not both"))
+    }
+}
+
+/// Progress off a terminal: silent for five seconds, then a line every five.
+@Suite struct ProgressLineTests {
+    @Test func offATerminalALineEveryFiveSecondsAfterTheFirstFive() {
+        #expect(ProgressBar.line(label: "playing tour.yaml", fraction: 0.45, elapsed: 12.7, detail: "frame 120 of 300")
+                == "playing tour.yaml: 45% (frame 120 of 300), 12 s")
+        #expect(ProgressBar.line(label: "rendering x", fraction: 1, elapsed: 5, detail: "") == "rendering x: 100%, 5 s")
+    }
+}
+
+/// `sprout geo --gpx`: a new file is announced, a missing folder refused.
+@Suite(.serialized) struct GeoGPXMessagesTests {
+    @Test func aNewGPXFileIsAnnouncedAndAMissingFolderRefused() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-gpx")
+        let messages = CommandLineMessagesTests()
+        let missing = try messages.sprout(["geo", "--gpx", dir + "/nofolder/a.gpx", "--frames", "1", "--output", dir + "/out"])
+        #expect(missing.status == 1 && missing.output == "Error: --gpx \(dir)/nofolder/a.gpx: the folder \(dir)/nofolder does not exist\n")
+        let created = try messages.sprout(["geo", "--gpx", dir + "/new.gpx", "--frames", "1", "--output", dir + "/out", "--size", "160x90"])
+        #expect(created.status == 0)
+        #expect(created.output.hasPrefix("\(dir)/new.gpx does not exist yet: it will be created with the anchors when they are saved\n"))
+        #expect(created.output.contains("saved 1 anchor(s) to \(dir)/new.gpx"))
+        let stage = try messages.sprout(["geo", "--stage", "tabletop", "--frames", "1", "--output", dir + "/out"])
+        #expect(stage.status == 1 && stage.output == "Error: stage 'tabletop' has no geo origin; try --stage street-corner\n")
     }
 }
