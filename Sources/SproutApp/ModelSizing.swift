@@ -33,7 +33,7 @@ public enum ModelSizing: Equatable, Sendable {
 
     /// A line saying the model's size looks wrong and what to do, or nil when it looks right.
     public static func warning(for entity: Entity, name: String) -> String? {
-        let bounds = entity.visualBounds()
+        let bounds = Framing.bounds(of: entity)   // the model, not a ground plane it carries
         guard !bounds.isEmpty else { return nil }
         let size = bounds.max - bounds.min
         let tall = size.y, largest = max(size.x, size.y, size.z)

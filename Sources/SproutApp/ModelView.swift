@@ -25,14 +25,21 @@ public struct ModelView {
     ///   - stage: a built-in stage name or file; the model then stands where its camera looks.
     ///   - isolation: import in a child process first (see `ImportIsolation`).
     ///   - sizing: scale the model (a factor, or to a height) before framing it.
+    ///   - frameNode: frame this node of the model (by name); by default the model without a
+    ///     ground plane much larger than itself (`Framing`).
     public init(modelPath: String, aspect: Float, cameraPosition: Vec3? = nil, lookAt: Vec3? = nil, fovYDegrees: Float = 60,
                 directionToLight: Vec3? = nil, shadows: Bool = true, stage: String? = nil, isolation: ImportIsolation? = nil,
-                sizing: ModelSizing = .asIs) throws {
+                sizing: ModelSizing = .asIs, frameNode: String? = nil) throws {
         asset = try ModelImporter.load(path: modelPath, isolation: isolation)
         sizing.apply(to: asset.root)
         scene = Scene(lighting: Lighting(directionToLight: directionToLight ?? Lighting.standard.directionToLight, castsShadows: shadows))
         scene.addChild(asset.root)
-        var bounds = asset.bounds
+        let root = asset.root
+        func framed() throws -> BoundingBox {
+            if let frameNode { return try Framing.bounds(ofNode: frameNode, in: root) }
+            return Framing.bounds(of: root)
+        }
+        var bounds = try framed()
         var stageCamera: StageCamera?
         if let stage {
             // The model stands where the stage's camera looks, as `sprout preview` places it.
@@ -42,7 +49,7 @@ public struct ModelView {
             scene.backdrop.addChild(try StageScene.build(world, loadTexture: Texture.read))
             asset.standOnOrigin()
             asset.root.transform.translation += world.camera.lookAt
-            bounds = asset.root.visualBounds()
+            bounds = try framed()
             stageCamera = world.camera
         }
         let framed = Camera.framing(bounds, fovYDegrees: fovYDegrees, aspect: aspect)

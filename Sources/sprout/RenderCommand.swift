@@ -78,6 +78,9 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    @Option(name: .customLong("frame"), help: "Frame this node of the model, by name (default: the model without a ground plane much larger than itself).")
+    var frameNode: String?
+
     @Flag(name: .customLong("no-shadows"), help: "Do not draw shadows.")
     var noShadows = false
 
@@ -124,7 +127,7 @@ struct RenderCommand: ParsableCommand {
         let rendererMilliseconds = clock.milliseconds
         let view = try ModelView(modelPath: modelPath, aspect: Float(size.width) / Float(size.height), cameraPosition: cameraPosition?.value,
                                  lookAt: lookAt?.value, fovYDegrees: fov, directionToLight: light?.value, shadows: !noShadows, stage: stage,
-                                 isolation: isolation, sizing: try sizing)
+                                 isolation: isolation, sizing: try sizing, frameNode: frameNode)
         if case .asIs = try sizing, let warning = ModelSizing.warning(for: view.asset.root, name: model) { printError(warning) }
         let loadMilliseconds = clock.milliseconds
         let asset = view.asset

@@ -25,3 +25,29 @@ import Testing
         #expect(ModelSizing.warning(for: speck, name: "speck") == "warning: speck is only 5.0 mm across (its units taken as metres): give --scale or --fit HEIGHT in metres")
     }
 }
+
+/// A model is framed without a ground plane much larger than itself, or on a node by name.
+@Suite struct FramingTests {
+    @Test func thePalmTreeIsFramedWithoutItsWater() throws {
+        let palm = try ModelReference.file(Fixtures.sharedModel("PalmTree/PalmTree.gltf")).load().entity
+        let everything = palm.visualBounds(), framed = Framing.bounds(of: palm)
+        #expect((everything.max - everything.min).x > 390)          // the 392 m water plane
+        let size = framed.max - framed.min
+        #expect(size.x < 5 && size.z < 5 && size.y > 3)             // the tree: about 4 m tall
+        #expect(ModelSizing.warning(for: palm, name: "PalmTree.gltf") == nil)
+    }
+
+    @Test func aModelWithoutGroundIsFramedWhole() throws {
+        let duck = try ModelReference.file(Fixtures.sharedModel("Duck/Duck.glb")).load().entity
+        #expect(Framing.bounds(of: duck) == duck.visualBounds())
+    }
+
+    @Test func aNodeIsFramedByNameAndAMissingOneListsTheNames() throws {
+        let palm = try ModelReference.file(Fixtures.sharedModel("PalmTree/PalmTree.gltf")).load().entity
+        let landscape = try Framing.bounds(ofNode: "Landscape", in: palm)
+        #expect((landscape.max - landscape.min).x > 40)   // the island: tens of metres across, not the tree
+        do { _ = try Framing.bounds(ofNode: "Nope", in: palm); Issue.record("found a node that is not there") } catch {
+            #expect("\(error)".hasPrefix("no node named 'Nope' in the model; its nodes include 'PalmTree.gltf', 'ROOT', "))
+        }
+    }
+}
