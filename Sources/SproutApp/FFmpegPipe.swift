@@ -8,14 +8,15 @@ public final class FFmpegPipe {
     private let frameBytes: Int
 
     /// Starts ffmpeg writing `path`; fails when /usr/bin/ffmpeg is missing.
-    public init(path: String, width: Int, height: Int, fps: Int) throws {
+    /// - Parameter outputWidth: scale the video to this width (height kept in proportion); nil keeps the frames' size.
+    public init(path: String, width: Int, height: Int, fps: Int, outputWidth: Int? = nil) throws {
         guard access("/usr/bin/ffmpeg", X_OK) == 0 else {
             throw AppError("--video \(path): ffmpeg is not installed (apt-get install ffmpeg), or write a .gif instead")
         }
         // Single quotes around the path; a quote inside it is closed, escaped and reopened.
         let quoted = "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
         let command = "/usr/bin/ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgba -s \(width)x\(height) -r \(fps) -i - " +
-                      "-pix_fmt yuv420p -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' \(quoted)"
+                      "-pix_fmt yuv420p -vf '\(outputWidth.map { "scale=\($0):-2," } ?? "")pad=ceil(iw/2)*2:ceil(ih/2)*2' \(quoted)"
         guard let p = popen(command, "w") else { throw AppError("--video \(path): cannot start ffmpeg") }
         pipe = p
         frameBytes = width * height * 4

@@ -115,17 +115,17 @@ public final class ScriptPlayer {
 
     /// Writes pictures while the script plays (call before `run`, then `finishVideo`): PNGs into
     /// `folder` as `files` says, and a video of every frame when `video` names a .gif (built in)
-    /// or an .mp4 (through ffmpeg). `samples`: MSAA, 0 = off.
-    public func writeFrames(_ files: FrameFiles, to folder: String, video: String? = nil, samples: Int = 0) throws {
+    /// or an .mp4 (through ffmpeg), at most `videoWidth` wide (GIF default: 640). `samples`: MSAA, 0 = off.
+    public func writeFrames(_ files: FrameFiles, to folder: String, video: String? = nil, videoWidth: Int? = nil, samples: Int = 0) throws {
         guard files != .none || video != nil else { return }
         try drawFrames(samples: samples)
         let width = Int(script.viewport.x), height = Int(script.viewport.y)
         if let video {
             videoPath = video
             if video.hasSuffix(".gif") {
-                gif = GIFWriter(width: width, height: height, fps: script.fps)
+                gif = GIFWriter(width: width, height: height, fps: script.fps, maximumWidth: videoWidth ?? GIFWriter.defaultMaximumWidth)
             } else {
-                ffmpeg = try FFmpegPipe(path: video, width: width, height: height, fps: script.fps)
+                ffmpeg = try FFmpegPipe(path: video, width: width, height: height, fps: script.fps, outputWidth: videoWidth)
             }
         }
         runner.onSnapshot = { [unowned self] name in
@@ -134,6 +134,8 @@ public final class ScriptPlayer {
         }
         runner.onFrame = { [unowned self] index in
             guard files == .all || gif != nil || ffmpeg != nil else { return }
+            // A GIF keeps about 20 frames a second: the others need not be drawn at all.
+            if files != .all, ffmpeg == nil, let gif, !gif.keepsNextFrame { gif.skipFrame(); return }
             let pixels = try renderFrame()
             if files == .all {
                 try ImageFile.writePNG(pixels: pixels, width: width, height: height,

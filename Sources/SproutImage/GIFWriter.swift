@@ -1,8 +1,10 @@
-/// An animated GIF built in memory: frames are downscaled to at most `maximumWidth`, kept at
-/// about 20 per second (GIF delays are whole centiseconds), quantised to a fixed 6x7x6 colour
-/// cube with 4x4 ordered dithering and LZW-compressed (GIF89a). Deterministic; no C.
+/// An animated GIF built in memory: frames are downscaled by a whole factor to at most
+/// `maximumWidth`, kept at about 20 per second (GIF delays are whole centiseconds), each given a
+/// palette of its own by median cut (`MedianCutPalette`: a status panel's text stays sharp, not
+/// dithered) and LZW-compressed (GIF89a). Deterministic; no C.
 public final class GIFWriter {
-    public static let maximumWidth = 480
+    /// The default largest width: 1280-pixel frames become 640 wide.
+    public static let defaultMaximumWidth = 640
     public static let targetFPS = 20
 
     public let width: Int
@@ -15,10 +17,12 @@ public final class GIFWriter {
     private var frameIndex = 0
     private var bytes: [UInt8] = []
 
-    public init(width sourceWidth: Int, height sourceHeight: Int, fps: Int) {
+    /// - Parameter maximumWidth: the widest the GIF may be (frames shrink by a whole factor).
+    public init(width sourceWidth: Int, height sourceHeight: Int, fps: Int, maximumWidth: Int = GIFWriter.defaultMaximumWidth) {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
-        scale = max(1, (sourceWidth + Self.maximumWidth - 1) / Self.maximumWidth)
+        let widest = max(1, maximumWidth)
+        scale = max(1, (sourceWidth + widest - 1) / widest)
         width = max(1, sourceWidth / scale)
         height = max(1, sourceHeight / scale)
         keepEvery = max(1, Int((Double(fps) / Double(Self.targetFPS)).rounded()))
@@ -29,16 +33,26 @@ public final class GIFWriter {
     /// Frames written so far.
     public private(set) var frameCount = 0
 
+    /// Whether the next frame will be kept (so a caller can skip drawing the others).
+    public var keepsNextFrame: Bool { frameIndex % keepEvery == 0 }
+
+    /// Counts a frame without its pixels (one `keepsNextFrame` said would be dropped).
+    public func skipFrame() { frameIndex += 1 }
+
     /// Adds a frame of `sourceWidth x sourceHeight` RGBA pixels, rows top first.
     public func add(_ rgba: [UInt8]) {
         defer { frameIndex += 1 }
         guard frameIndex % keepEvery == 0, rgba.count >= sourceWidth * sourceHeight * 4 else { return }
         frameCount += 1
-        // Graphic control extension: delay, no transparency; image descriptor; no local palette.
+        // Graphic control extension: delay, no transparency; image descriptor with a local palette of 256.
         bytes += [0x21, 0xF9, 0x04, 0x00, UInt8(delay & 0xFF), UInt8(delay >> 8), 0x00, 0x00]
-        bytes += [0x2C, 0, 0, 0, 0] + le16(width) + le16(height) + [0x00]
+        bytes += [0x2C, 0, 0, 0, 0] + le16(width) + le16(height) + [0x87]
+        let (palette, indices) = quantised(rgba)
+        for i in 0..<256 {
+            let c = i < palette.colors.count ? palette.colors[i] : (0, 0, 0)
+            bytes += [c.0, c.1, c.2]
+        }
         bytes.append(8)   // LZW minimum code size
-        let indices = quantised(rgba)
         writeSubBlocks(lzw(indices))
     }
 
@@ -47,8 +61,8 @@ public final class GIFWriter {
 
     // MARK: Encoding
 
+    /// The global palette (for decoders that show it before the first frame): a 6x7x6 cube.
     private static let levels = (r: 6, g: 7, b: 6)
-    private static let bayer: [Float] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { ($0 + 0.5) / 16 - 0.5 }
 
     private func writeHeader() {
         bytes += Array("GIF89a".utf8) + le16(width) + le16(height)
@@ -66,29 +80,31 @@ public final class GIFWriter {
         bytes += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
     }
 
-    /// Box-filtered down by `scale`, then each pixel to its dithered cube entry.
-    private func quantised(_ rgba: [UInt8]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height)
-        let (lr, lg, lb) = Self.levels
-        let n = Float(scale * scale)
+    /// Box-filtered down by `scale`, then a palette for this frame and each pixel's entry in it.
+    private func quantised(_ rgba: [UInt8]) -> (MedianCutPalette, [UInt8]) {
+        var keys = [Int](repeating: 0, count: width * height)
+        var counts = [UInt32](repeating: 0, count: 32768)
+        var sumR = [UInt64](repeating: 0, count: 32768), sumG = sumR, sumB = sumR
+        let n = scale * scale
         for y in 0..<height {
             for x in 0..<width {
-                var r: Float = 0, g: Float = 0, b: Float = 0
+                var r = 0, g = 0, b = 0
                 for sy in 0..<scale {
                     let row = (y * scale + sy) * sourceWidth
                     for sx in 0..<scale {
                         let i = (row + x * scale + sx) * 4
-                        r += Float(rgba[i]); g += Float(rgba[i + 1]); b += Float(rgba[i + 2])
+                        r += Int(rgba[i]); g += Int(rgba[i + 1]); b += Int(rgba[i + 2])
                     }
                 }
-                let d = Self.bayer[(y & 3) * 4 + (x & 3)]
-                func level(_ v: Float, _ count: Int) -> Int {
-                    min(count - 1, max(0, Int((v / n / 255 * Float(count - 1) + d).rounded())))
-                }
-                out[y * width + x] = UInt8(level(r, lr) * lg * lb + level(g, lg) * lb + level(b, lb))
+                let (mr, mg, mb) = ((r + n / 2) / n, (g + n / 2) / n, (b + n / 2) / n)
+                let key = MedianCutPalette.key(mr, mg, mb)
+                keys[y * width + x] = key
+                counts[key] += 1
+                sumR[key] += UInt64(mr); sumG[key] += UInt64(mg); sumB[key] += UInt64(mb)
             }
         }
-        return out
+        let palette = MedianCutPalette(counts: counts, sums: (sumR, sumG, sumB))
+        return (palette, keys.map { palette.lookup[$0] })
     }
 
     /// Variable-width LZW with clear codes, as GIF wants it (codes up to 12 bits).

@@ -37,6 +37,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Write a video of every frame: .gif (built in) or .mp4 (needs ffmpeg).")
     var video: String?
 
+    @Option(name: .customLong("video-width"), help: "The video's largest width in pixels (GIF default 640: frames shrink by a whole factor; MP4: scaled to it).")
+    var videoWidth: Int?
+
     @Option(help: "MSAA samples for frames (0 = off, as sprout render).")
     var msaa = 0
 
@@ -49,6 +52,7 @@ struct PlayCommand: ParsableCommand {
     func validate() throws {
         guard maxFrames >= 1 else { throw ValidationError("--max-frames must be at least 1, got \(maxFrames)") }
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, got \(msaa)") }
+        if let videoWidth, !(16...8192).contains(videoWidth) { throw ValidationError("--video-width must lie in 16...8192 pixels, got \(videoWidth)") }
         if let video, !video.hasSuffix(".gif") && !video.hasSuffix(".mp4") {
             throw ValidationError("--video must end in .gif or .mp4, got '\(video)'")
         }
@@ -65,7 +69,7 @@ struct PlayCommand: ParsableCommand {
 
         // A picture that differs from its golden leaves NAME.actual.png and NAME.diff.png in the output folder.
         player.goldenCheck = GoldenCheck(updating: updateGoldens, resultsFolder: output)
-        try player.writeFrames(frames, to: output, video: video, samples: msaa)
+        try player.writeFrames(frames, to: output, video: video, videoWidth: videoWidth, samples: msaa)
         let progress = ProgressBar(label: "playing \(self.script)")
         let total = script.frameCount
         try player.run { fraction in

@@ -73,9 +73,35 @@ import Testing
         #expect(p.r == 255 && p.g == 0 && p.b == 0)
     }
 
+    /// A frame with a panel of a few flat colours and text keeps them exactly (its own palette,
+    /// no dithering), where the old fixed cube dithered them.
+    @Test func flatColoursSurviveExactly() throws {
+        let w = 64, h = 32
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                // A gradient sky above a dark panel with white text-like stripes.
+                let c: (UInt8, UInt8, UInt8) = y < 16 ? (UInt8(100 + x), UInt8(150 + y), 230) : (x % 4 == 0 ? (255, 255, 255) : (38, 38, 41))
+                pixels[i] = c.0; pixels[i + 1] = c.1; pixels[i + 2] = c.2; pixels[i + 3] = 255
+            }
+        }
+        let gif = GIFWriter(width: w, height: h, fps: 20)
+        gif.add(pixels)
+        let frame = try ImageCodec.decode(gif.finish(), source: "panel.gif")
+        let white = frame[0, 20], panel = frame[1, 20]
+        #expect(white.r == 255 && white.g == 255 && white.b == 255)
+        #expect(panel.r == 38 && panel.g == 38 && panel.b == 41)
+        var worst = 0
+        for y in 0..<16 { for x in 0..<w { worst = max(worst, abs(Int(frame[x, y].r) - (100 + x)), abs(Int(frame[x, y].g) - (150 + y))) } }
+        #expect(worst <= 4)   // the gradient: within one 5-bit step of the median cut's bins
+    }
+
     @Test func largeFastFramesAreScaledAndThinned() {
         let gif = GIFWriter(width: 1280, height: 720, fps: 60)
-        #expect(gif.width == 426 && gif.height == 240)   // 1280 / 3
+        #expect(gif.width == 640 && gif.height == 360)   // 1280 / 2
+        #expect(GIFWriter(width: 1280, height: 720, fps: 60, maximumWidth: 1280).width == 1280)
+        #expect(GIFWriter(width: 1280, height: 720, fps: 60, maximumWidth: 480).width == 426)
         for _ in 0..<6 { gif.add([UInt8](repeating: 128, count: 1280 * 720 * 4)) }
         #expect(gif.frameCount == 2)                     // every third frame at 60 fps: 20 per second
     }
