@@ -12,6 +12,8 @@ import Foundation
 public struct OffscreenTour {
     public var steps: Int
     public var deltaTime: Double
+    /// When set, a frame is written at each step this says (up to `frames`) instead of evenly.
+    public var isDue: ((_ step: Int) -> Bool)?
     public var frames: Int
     public var folder: String
     /// File names in `folder`; `%03d` is the frame's number from 0.
@@ -36,7 +38,11 @@ public struct OffscreenTour {
             try beforeStep(step)
             loop.advance(deltaTime: deltaTime)
             try afterStep(step)
-            guard step * frames / steps > written.count else { continue }
+            if let isDue {
+                guard written.count < frames, isDue(step) else { continue }
+            } else {
+                guard step * frames / steps > written.count else { continue }
+            }
             try loop.draw()
             let path = folder + "/" + pattern.path(frame: written.count)
             try surface.writePNG(to: path)

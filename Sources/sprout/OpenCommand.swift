@@ -33,8 +33,8 @@ struct OpenCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Folder for the offscreen frames when there is no display.")
     var output = "sprout-open"
 
-    @Option(help: "Offscreen frames to write, spread over the flow (about 9 s).")
-    var frames = 6
+    @Option(help: "Offscreen frames to write, at the flow's moments: scanning, code read, packet in view, growing, grown (at most 5).")
+    var frames = 5
 
     @Option(help: "Seed of the simulated session's noise.")
     var seed: UInt64 = 1
@@ -84,11 +84,10 @@ struct OpenCommand: ParsableCommand {
         let world = try makeWorld(surface, catalog: catalog, launchURL: launchURL)
         let loop = try FrameLoop(world: world, surface: surface)
         let packet = world.stage.images.first { catalog.product($0.name) != nil }?.frame.center ?? world.stage.camera.lookAt
-        let path = PacketApproach(start: world.session.device.transform, packet: packet)
-        let tour = OffscreenTour(steps: Int(PacketApproach.duration / (1.0 / 60)), frames: frames, folder: output)
-        let written = try tour.run(loop, on: surface, beforeStep: { step in
-            world.session.device.transform = path.pose(at: Double(step) * tour.deltaTime)
-        })
+        let story = SeedShopStory(world: world, packet: packet)
+        let tour = story.tour(folder: output, frames: frames)
+        let written = try tour.run(loop, on: surface, beforeStep: { story.beforeStep($0) })
+        for (file, moment) in zip(written, story.taken) { print("  \(file): \(moment)") }
         let flow = world.seedShop!
         let grown = flow.presented.keys.sorted().joined(separator: ", ")
         print("wrote \(written.count) frame(s) to \(OutputFile.absolute(output))/ (decoded \(flow.decodedURLs.joined(separator: ", ")); grown: \(grown.isEmpty ? "nothing" : grown))")

@@ -12,21 +12,29 @@ import Testing
 /// The app layer's pure parts: device paths, the geo overlay's map clicks and label, the
 /// preview's keys, and one frame's window input.
 @Suite struct AppLayerTests {
-    @Test func thePacketApproachLeansInHoldsStepsBackAndWatches() {
+    @Test func thePacketApproachLeansInHoldsAndStepsBackOnceThePlantAppears() {
         let start = lookAt(eye: Vec3(0, 1.45, 0.85), target: Vec3(0, 0.74, 0))
         let path = PacketApproach(start: start, packet: Vec3(0.2, 0.74, 0.1))
-        // At 0 the start pose, through a quaternion round trip.
+        // At 0 the start pose, through a quaternion round trip; still there while scanning.
         let first = path.pose(at: 0)
         #expect(first.translation == start.translation)
         #expect(distance(first.transformDirection(Vec3(0, 0, -1)), start.transformDirection(Vec3(0, 0, -1))) < 1e-6)
-        #expect(path.pose(at: 2) == path.over)
-        #expect(path.pose(at: 3.3) == path.over)
-        #expect(path.pose(at: 6.5) == path.back)
-        #expect(path.pose(at: PacketApproach.duration) == path.back)
+        #expect(path.pose(at: 0.7) == start)
+        #expect(path.pose(at: PacketApproach.leanEnd) == path.over)
+        #expect(path.pose(at: 30) == path.over)                          // holds until the plant appears
+        #expect(path.pose(at: 5, retreatStart: 5) == path.over)
+        #expect(path.pose(at: 9, retreatStart: 5) == path.back)          // 4 s later, stepped back
         // Half way in, half way there (smoothstep is 0.5 at 0.5).
-        let middle = path.pose(at: 1).translation
+        let middle = path.pose(at: (PacketApproach.leanStart + PacketApproach.leanEnd) / 2).translation
         #expect(distance(middle, (start.translation + path.over.translation) / 2) < 1e-5)
-        #expect(distance(path.over.translation, Vec3(0.2, 1.19, 0.22)) < 1e-6)
+        #expect(distance(path.over.translation, Vec3(0.2, 1.16, 0.32)) < 1e-6)   // beside where the stem grows
+        // The fastest moment of the step back stays under the session's 2 m/s for excessive motion.
+        var fastest: Float = 0
+        for i in 0..<240 {
+            let a = path.pose(at: 5 + Double(i) / 60, retreatStart: 5).translation, b = path.pose(at: 5 + Double(i + 1) / 60, retreatStart: 5).translation
+            fastest = max(fastest, distance(a, b) * 60)
+        }
+        #expect(fastest < TrackingMonitor.maximumSpeed)
     }
 
     @Test func aClickOnTheMapInsetNamesAStagePositionAndElsewhereNone() {
