@@ -16,9 +16,18 @@ public struct GeoOverlay {
 
     public init() {}
 
-    /// The map as the device's position and heading make it now.
-    public func map(for device: DeviceCamera) -> MapView {
-        MapView(size: Self.mapSize, center: Vec2(device.position.x, device.position.z), heading: device.eulerAngles.y)
+    /// The map as the device's position and heading make it now: 25 m from the centre to the
+    /// edge, or as far as it takes for every anchor's whole circle to be inside (at most 250 m).
+    public func map(for device: DeviceCamera, anchors: [Vec2] = []) -> MapView {
+        let center = Vec2(device.position.x, device.position.z)
+        // The circle and its 1-point stroke, plus a little paper around it.
+        let reach = anchors.map { length($0 - center) + MapView.anchorRadius + 2 }.max() ?? 0
+        return MapView(size: Self.mapSize, halfSpan: min(250, max(25, reach)), center: center, heading: device.eulerAngles.y)
+    }
+
+    /// Anchors on the map, stage (x, z).
+    public static func mapAnchors(_ world: World) -> [Vec2] {
+        (world.geo?.anchors.anchors ?? []).map { Vec2($0.transform.translation.x, $0.transform.translation.z) }
     }
 
     /// The inset's top-left corner in the view, points.
@@ -26,12 +35,13 @@ public struct GeoOverlay {
         Vec2(viewport.width - Float(Self.mapSize) - Self.margin, Self.margin)
     }
 
-    /// The stage position (x, z) under a click on the inset, or nil for a click elsewhere.
-    public func stagePosition(at point: Vec2, device: DeviceCamera) -> Vec2? {
+    /// The stage position (x, z) under a click on the inset, or nil for a click elsewhere;
+    /// `anchors` as the map was drawn with them (its span follows them).
+    public func stagePosition(at point: Vec2, device: DeviceCamera, anchors: [Vec2] = []) -> Vec2? {
         let local = point - mapOrigin(in: device.viewport)
         let size = Float(Self.mapSize)
         guard local.x >= 0, local.y >= 0, local.x < size, local.y < size else { return nil }
-        return map(for: device).stagePosition(at: local)
+        return map(for: device, anchors: anchors).stagePosition(at: local)
     }
 
     /// G20's label: the state, then the G21 text (the accuracy, or the reason on its own line);
@@ -49,7 +59,8 @@ public struct GeoOverlay {
         let world = loop.world
         guard let geo = world.geo else { return loop.statusOverlays() }
         let device = world.session.device
-        let image = map(for: device).image(anchors: geo.anchors.anchors.map { Vec2($0.transform.translation.x, $0.transform.translation.z) })
+        let anchors = Self.mapAnchors(world)
+        let image = map(for: device, anchors: anchors).image(anchors: anchors)
         let side = Float(Self.mapSize)
         return [ScreenOverlay(texture: Texture(name: "map", image: image, wrap: .clampToEdge), origin: mapOrigin(in: device.viewport), size: Vec2(side, side))]
             + loop.statusOverlay.overlays(text: label(geo.tracker.status, tracking: world.session.trackingState), help: loop.helpLine, viewport: device.viewport)

@@ -60,7 +60,7 @@ public struct GoldenCheck: Sendable {
         let exists = FileManager.default.fileExists(atPath: golden)
         if updating || !exists {
             do {
-                try FileManager.default.createDirectory(atPath: Self.folder(of: golden), withIntermediateDirectories: true)
+                try OutputFile.makeFolder(for: golden)
                 try ImageFile.writePNG(image, to: golden, compressionLevel: 9)
                 outcome.status = exists ? .updated : .new
                 outcome.summary = exists ? "golden rewritten" : "no golden: wrote this rendering as \(golden); look at it and commit it"
@@ -93,16 +93,11 @@ public struct GoldenCheck: Sendable {
         guard let resultsFolder else { return nil }
         let path = resultsFolder + "/" + name.replacingOccurrences(of: "/", with: "-") + "." + suffix + ".png"
         do {
-            try FileManager.default.createDirectory(atPath: resultsFolder, withIntermediateDirectories: true)
+            try OutputFile.makeFolder(for: path)
             try ImageFile.writePNG(image, to: path)
             return path
         } catch {
             return nil
         }
-    }
-
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

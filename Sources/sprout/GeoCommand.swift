@@ -118,7 +118,7 @@ struct GeoCommand: ParsableCommand {
         runner.onInput = { input in
             for at in input.clicks {
                 do {
-                    if let p = GeoOverlay().stagePosition(at: at, device: world.session.device) {
+                    if let p = GeoOverlay().stagePosition(at: at, device: world.session.device, anchors: GeoOverlay.mapAnchors(world)) {
                         try anchors.add(anchors.tracker.frame.coordinate(stage: SIMD3(Double(p.x), 0, Double(p.y))))
                     } else {
                         try anchors.add(at: at)

@@ -1,5 +1,7 @@
 import SproutMath
 import SproutScene
+import SproutSession
+import SproutGeo
 import SproutTesting
 import Testing
 @testable import SproutApp
@@ -49,5 +51,24 @@ import Testing
         do { _ = try Framing.bounds(ofNode: "Nope", in: palm); Issue.record("found a node that is not there") } catch {
             #expect("\(error)".hasPrefix("no node named 'Nope' in the model; its nodes include 'PalmTree.gltf', 'ROOT', "))
         }
+    }
+}
+
+/// The geo map inset keeps every anchor's circle whole.
+@Suite struct GeoMapSpanTests {
+    @Test func theMapWidensToKeepFarAnchorsWholeAndClicksFollowIt() {
+        let device = DeviceCamera(transform: lookAt(eye: Vec3(0, 1.5, 0), target: Vec3(0, 1.5, -1)), viewport: Viewport(width: 1280, height: 720))
+        let overlay = GeoOverlay()
+        #expect(overlay.map(for: device).halfSpan == 25)
+        #expect(overlay.map(for: device, anchors: [Vec2(0, -10)]).halfSpan == 25)
+        let far = overlay.map(for: device, anchors: [Vec2(0, -40)])
+        #expect(far.halfSpan == 45)                                    // 40 m + the 3 m circle + 2 m of paper
+        let edge = far.point(of: Vec2(0, -40 - MapView.anchorRadius))
+        #expect(edge.y > 0)                                            // the circle's far edge is on the map
+        // A click on the drawn anchor names its place on the stage.
+        let centre = far.point(of: Vec2(0, -40)) + overlay.mapOrigin(in: device.viewport)
+        let p = overlay.stagePosition(at: centre, device: device, anchors: [Vec2(0, -40)]) ?? Vec2(.infinity, .infinity)
+        #expect(length(p - Vec2(0, -40)) < 1e-3)
+        #expect(overlay.map(for: device, anchors: [Vec2(0, -1000)]).halfSpan == 250)
     }
 }

@@ -47,8 +47,8 @@ public enum HTMLReport {
     /// Writes `index.html` into `folder` (created when needed); returns its path.
     @discardableResult
     public static func write(_ results: [RenderTestResult], title: String, to folder: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/index.html"
+        try OutputFile.makeFolder(for: path)
         try OutputFile.write(html(results, title: title), to: path)
         return path
     }
