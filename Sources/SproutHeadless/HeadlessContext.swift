@@ -30,7 +30,6 @@ public final class HeadlessContext: GraphicsContext {
             throw RenderError("no EGL display: neither the surfaceless nor the device platform initialised (is libegl-mesa0 installed?)")
         }
         guard eglBindAPI(EGLenum(EGL_OPENGL_API)) != 0 else {
-            eglTerminate(display)
             throw RenderError("EGL cannot bind the desktop OpenGL API")
         }
         // EGL_PBUFFER_BIT is required: the default surface type (window) matches no config here.
@@ -39,13 +38,11 @@ public final class HeadlessContext: GraphicsContext {
         var config: EGLConfig?
         var count: EGLint = 0
         guard eglChooseConfig(display, configAttributes, &config, 1, &count) != 0, count > 0 else {
-            eglTerminate(display)
             throw RenderError("EGL has no pbuffer-capable OpenGL config (error 0x\(String(eglGetError(), radix: 16)))")
         }
         let contextAttributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE]
         guard let context = eglCreateContext(display, config, nil, contextAttributes) else {
-            eglTerminate(display)
             throw RenderError("EGL cannot create an OpenGL 3.3 core context (error 0x\(String(eglGetError(), radix: 16)))")
         }
         self.display = display
@@ -54,10 +51,13 @@ public final class HeadlessContext: GraphicsContext {
         try makeCurrent()
     }
 
+    /// Destroys the context (EGL defers that while it is current on another thread). The display
+    /// is never terminated: it is one per process, shared by every context, and `eglTerminate`
+    /// would end the others too (two surfaces alive at once, GL tests on parallel threads: a
+    /// crash inside libEGL_mesa when the first went away).
     deinit {
-        eglMakeCurrent(display, nil, nil, nil)
+        if eglGetCurrentContext() == context { eglMakeCurrent(display, nil, nil, nil) }
         eglDestroyContext(display, context)
-        eglTerminate(display)
     }
 
     /// Makes the context current on this thread (surfaceless: no draw or read surface).

@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Foundation
 import SproutTesting
 import Testing
@@ -29,9 +31,26 @@ import Testing
         let dir = try Fixtures.temporaryDirectory("fifo")
         let fifo = dir + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let reader = Thread { _ = FileManager.default.contents(atPath: fifo) }
+        // A reader that reads to the end (Foundation's `contents(atPath:)` may take a FIFO's size of 0
+        // at its word and close early, and the writer then dies of SIGPIPE).
+        let received = Mutex<[UInt8]>([])
+        let done = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            let fd = open(fifo, O_RDONLY)
+            var buffer = [UInt8](repeating: 0, count: 256), all: [UInt8] = []
+            while fd >= 0 {
+                let n = read(fd, &buffer, buffer.count)
+                if n <= 0 { break }
+                all += buffer[..<n]
+            }
+            if fd >= 0 { close(fd) }
+            received.withLock { $0 = all }
+            done.signal()
+        }
         reader.start()
         try OutputFile.write("through the pipe", to: fifo)
+        done.wait()
+        #expect(received.withLock { String(decoding: $0, as: UTF8.self) } == "through the pipe")
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
     }
