@@ -30,6 +30,21 @@ struct DrawList {
     /// map's inputs must not change when only the camera does.
     private(set) var casters: [DrawItem] = []
 
+    /// Meshes left out of the layers by the last `cull`.
+    private(set) var culledCount = 0
+
+    /// Drops from the layers (not from the shadow casters: a caster out of view can still cast
+    /// into it) every item the frustum cannot contain.
+    mutating func cull(by frustum: Frustum) {
+        func keep(_ items: inout [DrawItem]) {
+            let before = items.count
+            items.removeAll { !frustum.mayContain($0.worldBounds) }
+            culledCount += before - items.count
+        }
+        keep(&backdrop.opaque); keep(&backdrop.transparent)
+        keep(&content.opaque); keep(&content.transparent)
+    }
+
     init(scene: Scene, eye: Vec3) {
         backdrop = collect(scene.backdrop, eye: eye)
         content = collect(scene.root, eye: eye)

@@ -32,6 +32,8 @@ public final class Renderer {
     private let overlayQuad = MeshFactory.plane(width: 1, depth: 1, name: "overlay quad")
     /// Draw calls issued by the last `render`.
     public private(set) var lastDrawCount = 0
+    /// Meshes the last `render` left out because they lay outside the view.
+    public private(set) var lastCulledCount = 0
     /// Shadow maps drawn so far: a frame whose light and casters are as in the last one reuses it.
     public private(set) var shadowPassCount = 0
 
@@ -74,7 +76,7 @@ public final class Renderer {
         resources.collectGarbage()
         let viewport = Viewport(width: Float(target.width), height: Float(target.height))
         let eye = view.camera.position
-        let list = DrawList(scene: scene, eye: eye)
+        var list = DrawList(scene: scene, eye: eye)
         let lighting = scene.lighting
         let useShadows = view.options.shadows && lighting.castsShadows && !list.casterBounds.isEmpty
         var drawCount = 0
@@ -100,7 +102,10 @@ public final class Renderer {
         glDisable(GLenum(GL_BLEND))
 
         let mapping = view.camera.mapping(viewport: viewport)
-        let viewProjection = (mapping.projectionMatrix * mapping.viewMatrix).flat
+        let viewProjectionMatrix = mapping.projectionMatrix * mapping.viewMatrix
+        if view.options.frustumCulling { list.cull(by: Frustum(viewProjection: viewProjectionMatrix)) }
+        lastCulledCount = list.culledCount
+        let viewProjection = viewProjectionMatrix.flat
         var frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: lighting,
                                   lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil)
         if !list.backdrop.isEmpty {

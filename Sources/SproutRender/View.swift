@@ -48,9 +48,14 @@ public struct RenderOptions: Sendable {
     /// depth does; off, content is composited over the camera feed as plain AR draws it.
     public var backdropOccludes: Bool
 
-    public init(shadows: Bool = true, shadowMapSize: Int = 2048, backdropOccludes: Bool = true) {
+    /// Skip meshes whose world bounds lie wholly outside the view's frustum (they would draw no
+    /// pixel, so the picture is the same; off only to compare).
+    public var frustumCulling: Bool
+
+    public init(shadows: Bool = true, shadowMapSize: Int = 2048, backdropOccludes: Bool = true, frustumCulling: Bool = true) {
         self.shadows = shadows
         self.shadowMapSize = shadowMapSize
         self.backdropOccludes = backdropOccludes
+        self.frustumCulling = frustumCulling
     }
 }
