@@ -176,7 +176,14 @@ public final class ScriptPlayer {
     /// Aliases from the script's `objects:` (a path relative to the script, or a catalog plant),
     /// then built-in names, then catalog plants (`place: sunflower`).
     static func model(named name: String, script: Script, folder: String) throws -> Entity {
-        if let reference = script.objects[name] { return try ModelReference.resolve(reference, relativeTo: folder).load().entity }
+        if let reference = script.objects[name] {
+            let sizing: ModelSizing = switch script.objectSizes[name] {
+            case .scale(let k): .scale(k)
+            case .fitHeight(let h): .fit(height: h)
+            case nil: .asIs
+            }
+            return try ModelReference.resolve(reference, relativeTo: folder).load(sizing: sizing).entity
+        }
         if let model = BuiltInModels.make(name) { return model }
         if let plant = ModelReference.plantPath(name) { return try plant.load().entity }
         let known = (Array(script.objects.keys).sorted() + BuiltInModels.names + ModelReference.plantNames).joined(separator: ", ")

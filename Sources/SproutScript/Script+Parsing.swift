@@ -49,7 +49,18 @@ extension Script {
         }
         if let v = o.optional("objects") {
             guard case .mapping(let pairs) = v.content else { throw v.error("expected a mapping of names to model paths, got \(v.summary)") }
-            for pair in pairs { script.objects[pair.key] = try pair.value.string() }
+            for pair in pairs {
+                // `name: path`, or `name: { model: path, scale: 0.01 }` / `{ model: path, fit: 0.5 }`.
+                guard case .mapping = pair.value.content else { script.objects[pair.key] = try pair.value.string(); continue }
+                let o = try pair.value.object(allowing: ["model", "scale", "fit"])
+                script.objects[pair.key] = try o.required("model").string()
+                if let k = o.optional("scale") {
+                    if let f = o.optional("fit") { throw f.error("give scale or fit, not both") }
+                    script.objectSizes[pair.key] = .scale(try k.ranged(0...10_000, positive: true))
+                } else if let f = o.optional("fit") {
+                    script.objectSizes[pair.key] = .fitHeight(try f.ranged(0...10_000, positive: true))
+                }
+            }
         }
         if let v = o.optional("planes") { script.showPlanes = try v.bool() }
         if let v = o.optional("tolerance") { script.tolerance = try TestTolerance.parse(v) }

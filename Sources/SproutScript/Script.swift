@@ -15,8 +15,10 @@ public struct Script: Sendable {
     public var viewport: Vec2
     /// The device's start (the stage's camera when absent).
     public var camera: (position: Vec3, lookAt: Vec3)?
-    /// Name -> model path (relative to the script's folder) for `place` steps.
+    /// Name -> model path (relative to the script's folder), catalog plant or built-in, for `place` steps.
     public var objects: [String: String]
+    /// How objects written as `{ model, scale | fit }` are sized, by name.
+    public var objectSizes: [String: ObjectSize] = [:]
     /// Draw detected planes in frames.
     public var showPlanes: Bool
     public var steps: [Step]
@@ -26,6 +28,13 @@ public struct Script: Sendable {
     public var tolerance: TestTolerance?
 
     public var frameDuration: Double { 1 / Double(fps) }
+}
+
+/// An object's size as a script gives it: every length times `scale`, or scaled evenly to
+/// stand `fitHeight` metres tall.
+public enum ObjectSize: Sendable, Equatable {
+    case scale(Float)
+    case fitHeight(Float)
 }
 
 /// One step and where it was written.

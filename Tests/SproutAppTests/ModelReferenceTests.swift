@@ -1,4 +1,5 @@
 import SproutTesting
+import SproutScript
 import Testing
 @testable import SproutApp
 
@@ -30,5 +31,31 @@ import Testing
         let basil = try #require(player.world.engine.objects.first)
         let bounds = basil.visualBounds()
         #expect(abs(bounds.max.y - bounds.min.y - 0.45) < 0.01)
+    }
+}
+
+/// A script sizes its objects as scenes do: `{ model, scale | fit }`.
+@Suite struct ScriptObjectSizeTests {
+    @Test func aScriptFitsItsFoxToHalfAMetre() throws {
+        let dir = try Fixtures.temporaryDirectory("script-fit")
+        try Fixtures.write("""
+            seed: 1
+            objects: { fox: { model: \(Fixtures.sharedModel("Fox/Fox.glb")), fit: 0.5 } }
+            steps:
+              - wait: 2.5
+              - place: fox
+              - expect: { objects: 1 }
+            """, to: dir + "/s.yaml")
+        let player = try ScriptPlayer(path: dir + "/s.yaml")
+        #expect(try player.run().isEmpty)
+        let fox = try #require(player.world.engine.objects.first).visualBounds()
+        #expect(abs(fox.max.y - fox.min.y - 0.5) < 0.01)
+        #expect(player.script.objectSizes["fox"] == .fitHeight(0.5))
+    }
+
+    @Test func scaleAndFitTogetherAreRefused() {
+        do { _ = try Script.parse("objects: { a: { model: a.glb, scale: 2, fit: 1 } }\nsteps: []", file: "s.yaml"); Issue.record("accepted both") } catch {
+            #expect("\(error)" == "s.yaml:1: objects.a.fit: give scale or fit, not both")
+        }
     }
 }
