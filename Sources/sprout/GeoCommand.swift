@@ -2,6 +2,7 @@ import ArgumentParser
 import SproutApp
 import SproutDocument
 import SproutGeo
+import SproutMath
 import SproutRender
 import SproutWindow
 import SproutWorld
@@ -19,7 +20,7 @@ struct GeoCommand: ParsableCommand {
         discussion: """
         Window: walk with W/S, A/D, Q/E and the arrows; a click in the view adds an anchor where it points, a click on \
         the map (top right) adds one there; U undoes the last; Esc saves the anchors (--gpx) and quits. Offscreen: the \
-        anchors of --gpx (or one where the device looks) are added once localised, and frames show them rise.
+        anchors of --gpx (or one on the street ahead) are added once localised; the device walks towards the first and frames show it rise.
         """
     )
 
@@ -88,11 +89,13 @@ struct GeoCommand: ParsableCommand {
         return loop
     }
 
-    /// Adds the waypoints (or, with none, an anchor where the device looks) once localised.
+    /// Adds the waypoints (or, with none, an anchor on the street ahead: a point low in the view,
+    /// so the placemark stands on the ground rather than half inside a facade) once localised.
     private func addAnchors(_ waypoints: [Waypoint], to world: World) throws -> Bool {
         guard let geo = world.geo, geo.tracker.status.state == .localized else { return false }
         if waypoints.isEmpty {
-            try geo.anchors.add(at: world.session.device.viewport.center)
+            let viewport = world.session.device.viewport
+            try geo.anchors.add(at: Vec2(viewport.width / 2, viewport.height * 0.72))
         } else {
             for w in waypoints { try geo.anchors.add(w.coordinate, name: w.name) }
         }
@@ -101,10 +104,14 @@ struct GeoCommand: ParsableCommand {
 
     private func runOffscreen(_ surface: OffscreenSurface, world: World, waypoints: [Waypoint]) throws {
         let loop = try makeLoop(world, surface, help: nil)
-        let tour = OffscreenTour(steps: Int(12 / (1.0 / 60)), frames: frames, folder: output)
-        var added = false
-        let written = try tour.run(loop, on: surface, afterStep: { _ in
-            if !added { added = try addAnchors(waypoints, to: world) }
+        // Localise, place the anchor, then walk towards it (GeoApproach) and watch it rise.
+        let tour = OffscreenTour(steps: Int(24 / (1.0 / 60)), frames: frames, folder: output)
+        var walk: (approach: GeoApproach, from: Int)?
+        let written = try tour.run(loop, on: surface, beforeStep: { step in
+            if let walk { world.session.device.transform = walk.approach.pose(at: Double(step - walk.from) * tour.deltaTime) }
+        }, afterStep: { step in
+            guard walk == nil, try addAnchors(waypoints, to: world), let first = world.geo?.anchors.anchors.first else { return }
+            walk = (GeoApproach(start: world.session.device.transform, target: first.transform.translation), step)
         })
         let status = world.geo!.tracker.status
         print("wrote \(written.count) frame(s) to \(OutputFile.absolute(output))/ (\(status.state.description), accuracy \(status.accuracy.description), \(world.geo!.anchors.anchors.count) anchor(s))")

@@ -72,3 +72,21 @@ import Testing
         #expect(overlay.map(for: device, anchors: [Vec2(0, -1000)]).halfSpan == 250)
     }
 }
+
+/// The geo demo walks to its anchor at a person's pace and stops short of it.
+@Suite struct GeoApproachTests {
+    @Test func theWalkStopsEightMetresShortAndNeverRuns() {
+        let start = lookAt(eye: Vec3(0, 1.6, 0), target: Vec3(0, 1.6, -1))
+        let walk = GeoApproach(start: start, target: Vec3(3, 0, -24))
+        #expect(walk.pose(at: 0) == start)
+        let end = walk.pose(at: walk.duration).translation
+        #expect(abs(length(Vec2(end.x - 3, end.z + 24)) - GeoApproach.standOff) < 1e-3)
+        #expect(end.y == 1.6)                                              // walking, not flying
+        var fastest: Float = 0
+        for i in 0..<Int(walk.duration * 60) {
+            let a = walk.pose(at: Double(i) / 60).translation, b = walk.pose(at: Double(i + 1) / 60).translation
+            fastest = max(fastest, distance(a, b) * 60)
+        }
+        #expect(fastest <= GeoApproach.peakSpeed + 0.01 && fastest < TrackingMonitor.maximumSpeed)
+    }
+}
