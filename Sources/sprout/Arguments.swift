@@ -1,4 +1,5 @@
 import ArgumentParser
+import SproutApp
 import SproutMath
 
 /// "x,y,z" on the command line.
@@ -38,3 +39,28 @@ struct SizeArgument: ExpressibleByArgument {
 
 /// A vector as `x, y, z` numbers, for messages (not `SIMD3<Float>(...)`).
 func text(_ v: Vec3) -> String { "\(v.x), \(v.y), \(v.z)" }
+
+/// `--scale S` or `--fit HEIGHT`: how big a model is made (render, preview, open).
+struct SizingOptions: ParsableArguments {
+    @Option(help: "Scale the model by this factor (a model in centimetres: 0.01).")
+    var scale: Float?
+
+    @Option(help: "Scale the model evenly to stand this many metres tall.")
+    var fit: Float?
+
+    /// The sizing asked for, checked.
+    var sizing: ModelSizing {
+        get throws {
+            if scale != nil, fit != nil { throw ValidationError("give --scale or --fit, not both") }
+            if let scale {
+                guard scale > 0, scale <= 10_000, scale.isFinite else { throw ValidationError("--scale must lie in (0, 10000], got \(scale)") }
+                return .scale(scale)
+            }
+            if let fit {
+                guard fit > 0, fit <= 10_000, fit.isFinite else { throw ValidationError("--fit must lie in (0, 10000] metres, got \(fit)") }
+                return .fit(height: fit)
+            }
+            return .asIs
+        }
+    }
+}

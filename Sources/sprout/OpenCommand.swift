@@ -39,6 +39,8 @@ struct OpenCommand: ParsableCommand {
     @Option(help: "Seed of the simulated session's noise.")
     var seed: UInt64 = 1
 
+    @OptionGroup var sizingOptions: SizingOptions
+
     @Option(help: "Where downloaded models are cached (default: $XDG_CACHE_HOME/sprout, else ~/.cache/sprout).")
     var cache: String?
 
@@ -46,6 +48,7 @@ struct OpenCommand: ParsableCommand {
     var statePath: String?
 
     func validate() throws {
+        _ = try sizingOptions.sizing
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
     }
 
@@ -73,7 +76,13 @@ struct OpenCommand: ParsableCommand {
         let loader = Assets.productLoader(cacheDirectory: cache ?? Assets.defaultCacheDirectory()) { fraction in
             if let text = CachingLoader.progressText(fraction) { print(text.replacingOccurrences(of: "\n", with: "")) }
         }
-        world.startSeedShop(catalog: catalog, launchURL: launchURL, loadModel: loader)
+        let sizing = try sizingOptions.sizing
+        // Plants stand on their stem's foot at the origin, so scaling keeps them on their packet.
+        world.startSeedShop(catalog: catalog, launchURL: launchURL, loadModel: { product in
+            let entity = try loader(product)
+            sizing.apply(to: entity)
+            return entity
+        })
         return world
     }
 

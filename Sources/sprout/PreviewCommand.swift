@@ -20,27 +20,9 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "A model file or a catalog plant such as sunflower (default: the seedling from Assets/plants).")
     var model: String?
 
-    @Option(help: "Scale the model by this factor (a model in centimetres: 0.01).")
-    var scale: Float?
+    @OptionGroup var sizingOptions: SizingOptions
 
-    @Option(help: "Scale the model evenly to stand this many metres tall.")
-    var fit: Float?
-
-    /// `--scale` or `--fit`, checked.
-    var sizing: ModelSizing {
-        get throws {
-            if let scale, fit != nil { _ = scale; throw ValidationError("give --scale or --fit, not both") }
-            if let scale {
-                guard scale > 0, scale <= 10_000, scale.isFinite else { throw ValidationError("--scale must lie in (0, 10000], got \(scale)") }
-                return .scale(scale)
-            }
-            if let fit {
-                guard fit > 0, fit <= 10_000, fit.isFinite else { throw ValidationError("--fit must lie in (0, 10000] metres, got \(fit)") }
-                return .fit(height: fit)
-            }
-            return .asIs
-        }
-    }
+    var sizing: ModelSizing { get throws { try sizingOptions.sizing } }
 
     @Option(help: "A built-in stage name (tabletop) or a stage file (YAML or JSON).")
     var stage = "tabletop"

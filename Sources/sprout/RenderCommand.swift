@@ -56,27 +56,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Draw the model standing on a stage (a built-in name or a stage file), seen from the stage's camera unless a camera is given.")
     var stage: String?
 
-    @Option(help: "Scale the model by this factor (a model in centimetres: 0.01).")
-    var scale: Float?
+    @OptionGroup var sizingOptions: SizingOptions
 
-    @Option(help: "Scale the model evenly to stand this many metres tall.")
-    var fit: Float?
-
-    /// `--scale` or `--fit`, checked.
-    var sizing: ModelSizing {
-        get throws {
-            if let scale, fit != nil { _ = scale; throw ValidationError("give --scale or --fit, not both") }
-            if let scale {
-                guard scale > 0, scale <= 10_000, scale.isFinite else { throw ValidationError("--scale must lie in (0, 10000], got \(scale)") }
-                return .scale(scale)
-            }
-            if let fit {
-                guard fit > 0, fit <= 10_000, fit.isFinite else { throw ValidationError("--fit must lie in (0, 10000] metres, got \(fit)") }
-                return .fit(height: fit)
-            }
-            return .asIs
-        }
-    }
+    var sizing: ModelSizing { get throws { try sizingOptions.sizing } }
 
     @Option(name: .customLong("frame"), help: "Frame this node of the model, by name (default: the model without a ground plane much larger than itself).")
     var frameNode: String?
