@@ -55,7 +55,7 @@ let package = Package(
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutScene", "SproutFiles", "CStb"]),
-        .target(name: "SproutAssets", dependencies: ["SproutScene", "SproutImage", "CAssimp"]),
+        .target(name: "SproutAssets", dependencies: ["SproutScene", "SproutImage", "SproutFiles", "CAssimp"]),
         .target(name: "SproutRender", dependencies: ["SproutScene", "COpenGL"]),
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),
         .target(name: "SproutWindow", dependencies: ["SproutRender", "CGLFW"]),

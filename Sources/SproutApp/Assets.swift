@@ -1,4 +1,5 @@
 import SproutAssets
+import SproutDocument
 import SproutImage
 import SproutMath
 import SproutNetwork
@@ -26,6 +27,17 @@ public enum Assets {
     /// file (YAML or JSON); errors name the file, line and field.
     public static func stage(_ nameOrPath: String) throws -> Stage {
         try StageLoader.resolve(nameOrPath, assetsDirectory: directory)
+    }
+
+    /// A stage named inside a document (a script's or a scene file's `stage:`): a built-in name,
+    /// or a file relative to the document's `folder`. A built-in name that is not one is
+    /// reported at the document's line, as every error in that document is.
+    public static func stage(_ nameOrPath: String, namedIn document: String, line: Int, folder: String) throws -> Stage {
+        do {
+            return try stage(ScriptPlayer.isFile(nameOrPath) ? ScriptPlayer.resolve(nameOrPath, in: folder) : nameOrPath)
+        } catch let error as DocumentError where error.file == nameOrPath {
+            throw DocumentError(file: document, line: line, field: "stage", message: "'\(nameOrPath)': \(error.message)")
+        }
     }
 
     /// The Seed Shop catalog (`Assets/catalog.yaml`).

@@ -63,19 +63,15 @@ public enum ModelReference: Equatable, Sendable {
         return { try load(sizing: sizing).entity }
     }
 
+    /// The catalog's local plants, read once: a scene of a thousand plants names the catalog a
+    /// thousand times, and `Assets/` is Sprout's own folder, not something that changes while it runs.
+    private static let localPlants: [Product] = ((try? Assets.catalog())?.products ?? []).filter { !$0.modelPath.contains("://") }
+
     /// The catalog's plants, by the file name of their model (`sunflower`, `tomato`, ...).
-    public static var plantNames: [String] {
-        ((try? Assets.catalog())?.products ?? []).filter { !$0.modelPath.contains("://") }.map { stem($0.modelPath) }
-    }
+    public static var plantNames: [String] { localPlants.map { ScriptPlayer.stem(of: $0.modelPath) } }
 
     static func plantPath(_ name: String) -> ModelReference? {
-        guard let catalog = try? Assets.catalog() else { return nil }
-        let product = catalog.products.first { !$0.modelPath.contains("://") && (stem($0.modelPath) == name || $0.key == name) }
+        let product = localPlants.first { ScriptPlayer.stem(of: $0.modelPath) == name || $0.key == name }
         return product.map { .plant(key: $0.key, path: $0.modelPath) }
-    }
-
-    static func stem(_ path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        return file.split(separator: ".").first.map(String.init) ?? file
     }
 }

@@ -33,10 +33,7 @@ public final class SceneView {
         var stageCamera: StageCamera?
         var lighting = Lighting.standard
         if let name = file.stage {
-            let stage: Stage
-            do { stage = try Assets.stage(ScriptPlayer.isFile(name) ? ScriptPlayer.resolve(name, in: folder) : name) } catch let error as DocumentError where error.file == name {
-                throw DocumentError(file: file.source, line: file.stageLine, field: "stage", message: "'\(name)': \(error.message)")
-            }
+            let stage = try Assets.stage(name, namedIn: file.source, line: file.stageLine, folder: folder)
             scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
             lighting = stage.lighting
             stageCamera = stage.camera
@@ -90,7 +87,8 @@ public final class SceneView {
                 throw DocumentError(file: file.source, line: file.cameraLine, field: "camera.name", message: "no camera named '\(name)'; \(known)")
             }
             let pose = found.worldPose
-            let reach = max(100, models.visualBounds().isEmpty ? 100 : distance(pose.eye, models.visualBounds().center) * 10)
+            let bounds = models.visualBounds()
+            let reach = max(100, bounds.isEmpty ? 100 : distance(pose.eye, bounds.center) * 10)
             camera = Camera(transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up),
                             perspective: Perspective(fovY: radians(fromDegrees: file.fovYDegrees ?? found.fovYDegrees ?? 60), near: 0.01, far: reach))
             target = pose.target

@@ -38,11 +38,7 @@ public final class ScriptPlayer {
         self.path = path
         let script = try Script.load(path: path)
         let folder = Document.folder(of: path)
-        let stage: Stage
-        do { stage = try Assets.stage(Self.isFile(script.stage) ? Self.resolve(script.stage, in: folder) : script.stage) } catch let error as DocumentError where error.file == script.stage {
-            // A built-in name that is not one: say so at the script's line, as every script error does.
-            throw DocumentError(file: path, line: script.stageLine, field: "stage", message: "'\(script.stage)': \(error.message)")
-        }
+        let stage = try Assets.stage(script.stage, namedIn: path, line: script.stageLine, folder: folder)
         self.script = script
         runner = ScriptRunner(script: script, stage: stage) { name in try Self.model(named: name, script: script, folder: folder) }
         if let assets = Assets.directory, FileManager.default.fileExists(atPath: assets + "/catalog.yaml") {
@@ -73,6 +69,7 @@ public final class ScriptPlayer {
         return outcome
     }
 
+    /// A file's name without its folder and its last extension (`scripts/tour.yaml` -> `tour`).
     static func stem(of path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SproutFiles
 
 /// Importing in a child process first, so a crash or a runaway inside Assimp (a C library:
 /// what it does with a hostile file cannot all be checked beforehand) ends the child, not the
@@ -38,10 +39,7 @@ public struct ImportIsolation: Sendable {
         defer { for p in cArgs { free(p) } }
         var pid: pid_t = 0
         // The child's crash is reported here in one line; Swift's backtracer in it would only be slow.
-        var environment: [String] = []
-        var e = environ
-        while let entry = e.pointee { environment.append(String(cString: entry)); e += 1 }
-        var cEnvironment = (environment.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") } + ["SWIFT_BACKTRACE=enable=no"]).map { strdup($0) } + [nil]
+        var cEnvironment = ChildEnvironment.withoutBacktracer().map { strdup($0) } + [nil]
         defer { for p in cEnvironment { free(p) } }
         let spawned = posix_spawn(&pid, executable, &actions, nil, &cArgs, &cEnvironment)
         close(pipe[1])

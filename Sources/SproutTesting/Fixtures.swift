@@ -29,6 +29,14 @@ public enum Fixtures {
         return path
     }
 
+    /// A copy of `folder` (goldens and all) in a new temporary folder, for tests that change it.
+    public static func copy(folder: String, label: String) throws -> String {
+        let dir = try temporaryDirectory(label)
+        try FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.copyItem(atPath: folder, toPath: dir)
+        return dir
+    }
+
     public static func write(_ text: String, to path: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }

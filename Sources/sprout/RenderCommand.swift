@@ -95,7 +95,8 @@ struct RenderCommand: ParsableCommand {
         // With the PNG on standard output, everything said goes to standard error.
         let say: (String) -> Void = output == "-" ? { printError($0) } : { print($0) }
         // A folder that does not exist yet is made, as the other commands make theirs.
-        try OutputFile.makeFolder(for: OutputPattern(template: output).isPattern ? OutputPattern(template: output).path(frame: 0) : output)
+        let pattern = OutputPattern(template: output)
+        try OutputFile.makeFolder(for: pattern.isPattern ? pattern.path(frame: 0) : output)
         if Self.isSceneFile(model) { return try renderScene(say: say) }
         let modelPath: String
         switch try ModelReference.resolve(model, relativeTo: ".") {
@@ -113,7 +114,6 @@ struct RenderCommand: ParsableCommand {
         if case .asIs = try sizing, let warning = ModelSizing.warning(for: view.asset.root, name: model) { printError(warning) }
         let loadMilliseconds = clock.milliseconds
         let asset = view.asset
-        let pattern = OutputPattern(template: output)
         if verbose {
             say("\(renderer.info)")
             say("EGL platform: \(surface.platform.rawValue)")

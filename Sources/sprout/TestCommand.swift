@@ -63,7 +63,7 @@ struct TestCommand: ParsableCommand {
         let clock = Stopwatch()
         let workers = RenderTestWorkers(executable: RenderCommand.executable, arguments: ["test-worker", "--results", OutputFile.absolute(results)] + (update ? ["--update"] : []),
                                         jobs: workerCount, timeoutSeconds: timeout)
-        let results = try suite.run(workers: workers) { result in
+        let results = try suite.run(cases, workers: workers) { result in
             print(result.line)
             fflush(nil)
         }

@@ -19,12 +19,7 @@ import Foundation
     static let example = Fixtures.repositoryRoot + "/Examples/render-tests"
 
     /// A copy of the example folder, so goldens can be changed.
-    func copyOfExample() throws -> String {
-        let dir = try Fixtures.temporaryDirectory("render-tests")
-        try FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.copyItem(atPath: Self.example, toPath: dir)
-        return dir
-    }
+    func copyOfExample() throws -> String { try Fixtures.copy(folder: Self.example, label: "render-tests") }
 
     @Test func theExampleFolderMatchesItsGoldens() throws {
         let suite = RenderTestSuite(folder: Self.example, resultsFolder: try Fixtures.temporaryDirectory("results"))

@@ -16,12 +16,7 @@ import Foundation
         return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
     }
 
-    func copyOfExample() throws -> String {
-        let dir = try Fixtures.temporaryDirectory("cli-render-tests")
-        try FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.copyItem(atPath: Self.example, toPath: dir)
-        return dir
-    }
+    func copyOfExample() throws -> String { try Fixtures.copy(folder: Self.example, label: "cli-render-tests") }
 
     @Test func theExamplePassesWithTwoJobsAndWritesJUnit() throws {
         let out = try Fixtures.temporaryDirectory("cli-junit")

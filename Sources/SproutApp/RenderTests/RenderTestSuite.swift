@@ -38,10 +38,11 @@ public struct RenderTestSuite: Sendable {
 
     public var goldenCheck: GoldenCheck { GoldenCheck(updating: updating, resultsFolder: resultsFolder) }
 
-    /// Runs the cases: in `workers` when given (crash isolation, `jobs` at a time), else one
-    /// after another in this process. `onResult` hears each as it finishes.
-    public func run(workers: RenderTestWorkers? = nil, onResult: @escaping @Sendable (RenderTestResult) -> Void = { _ in }) throws -> [RenderTestResult] {
-        let cases = try cases()
+    /// Runs `cases` (default: `cases()`): in `workers` when given (crash isolation, `jobs` at a
+    /// time), else one after another in this process. `onResult` hears each as it finishes.
+    public func run(_ given: [RenderTestCase]? = nil, workers: RenderTestWorkers? = nil,
+                    onResult: @escaping @Sendable (RenderTestResult) -> Void = { _ in }) throws -> [RenderTestResult] {
+        let cases = try given ?? cases()
         if let workers { return workers.run(cases, onResult: onResult) }
         let runner = RenderTestRunner(goldenCheck: goldenCheck)
         return cases.map { test in

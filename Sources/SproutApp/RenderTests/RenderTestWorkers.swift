@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SproutFiles
 import Dispatch
 import Synchronization
 #if canImport(FoundationEssentials)
@@ -95,10 +96,7 @@ final class WorkerProcess {
         var cArgs = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in cArgs { free(p) } }
         // A crashing worker is reported in one line here; Swift's backtracer in it would only be slow.
-        var environment: [String] = []
-        var e = environ
-        while let entry = e.pointee { environment.append(String(cString: entry)); e += 1 }
-        var cEnvironment = (environment.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") } + ["SWIFT_BACKTRACE=enable=no"]).map { strdup($0) } + [nil]
+        var cEnvironment = ChildEnvironment.withoutBacktracer().map { strdup($0) } + [nil]
         defer { for p in cEnvironment { free(p) } }
         var child: pid_t = 0
         let spawned = Self.spawning.withLock { _ in posix_spawn(&child, executable, &actions, nil, &cArgs, &cEnvironment) }
