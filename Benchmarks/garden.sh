@@ -12,6 +12,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 RUNS="${1:-5}"
+. "$ROOT/Benchmarks/lib.sh"
 OUT="$(mktemp -d /tmp/sprout-garden.XXXXXX)"
 PEERS="$ROOT/../shared/peers"
 cc -O2 -o "$OUT/render_b" "$PEERS/b_egl_c/render_b.c" -lEGL -lOpenGL -lassimp -lpng -lm
@@ -51,13 +52,11 @@ for _ in $(seq "$RUNS"); do
     fi
   done
 done
-stats() { sort -g "$1" | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.1f (%.1f-%.1f)", m, a[1], a[NR]}'; }
-median() { sort -g "$1" | awk '{a[NR]=$1} END {print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2}'; }
 echo "| command | ms/frame | x B's frame | peak RSS MiB |"
 echo "|---|---:|---:|---:|"
 for name in "${names[@]}"; do
   ratio=$(awk -v a="$(median "$OUT/$name.ms")" -v b="$(median "$OUT/B_reference.ms")" 'BEGIN { printf "%.2f", a / b }')
-  echo "| $name | $(stats "$OUT/$name.ms") | ${ratio}x | $(stats "$OUT/$name.rss") |"
+  echo "| $name | $(stats "$OUT/$name.ms" 1) | ${ratio}x | $(stats "$OUT/$name.rss" 1) |"
 done
 cp "$OUT/garden.png" "${GARDEN_PICTURE:-/dev/null}" 2>/dev/null || true
 rm -rf "$OUT"

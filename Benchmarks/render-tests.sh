@@ -12,6 +12,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 RUNS="${1:-5}"
+. "$ROOT/Benchmarks/lib.sh"
 CASES=50
 OUT="$(mktemp -d /tmp/sprout-render-tests.XXXXXX)"
 (cd "$ROOT" && swift build -c release --product sprout >/dev/null)
@@ -37,17 +38,9 @@ CMD[test_jobs2]="$SPROUT test $OUT/cases --jobs 2 --results $OUT/results"
 CMD[render_each]="render_all"
 CMD[B_each]="b_each"
 names=(test_jobs1 test_jobs2 render_each B_each)
-for name in "${names[@]}"; do ${CMD[$name]} >/dev/null 2>&1 || { echo "$name failed: ${CMD[$name]}" >&2; exit 1; }; : > "$OUT/$name.t"; done
-for _ in $(seq "$RUNS"); do
-  for name in "${names[@]}"; do
-    start=$(date +%s.%N); ${CMD[$name]} >/dev/null 2>&1; end=$(date +%s.%N)
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f\n", b - a }' >> "$OUT/$name.t"
-  done
-done
-stats() { sort -g "$1" | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.2f (%.2f-%.2f)", m, a[1], a[NR]}'; }
-median() { sort -g "$1" | awk '{a[NR]=$1} END {print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2}'; }
-calc() { awk "BEGIN { printf \"$1\", $2 }"; }
+warm_up "$OUT" "${names[@]}"
+time_interleaved "$OUT" "$RUNS" "${names[@]}"
 for name in "${names[@]}"; do
-  echo "$name: $(stats "$OUT/$name.t") s for $CASES cases -> $(calc '%.0f' "1000 * $(median "$OUT/$name.t") / $CASES") ms/case"
+  echo "$name: $(stats "$OUT/$name.t" 2) s for $CASES cases -> $(calc '%.0f' "1000 * $(median "$OUT/$name.t") / $CASES") ms/case"
 done
 rm -rf "$OUT"

@@ -10,6 +10,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 RUNS="${1:-5}"
+. "$ROOT/Benchmarks/lib.sh"
 OUT="$(mktemp -d /tmp/sprout-scripts.XXXXXX)"
 (cd "$ROOT" && swift build -c release --product sprout >/dev/null)
 SPROUT="$ROOT/.build/release/sprout"
@@ -21,16 +22,8 @@ CMD[play_frames]="$SPROUT play $ROOT/Benchmarks/frames-5s.yaml --output $OUT/pla
 CMD[render_frames]="$SPROUT render $ROOT/Assets/plants/seedling.obj --stage tabletop --frames $FRAMES --output $OUT/render/frame-%05d.png"
 mkdir -p "$OUT/render"
 names=(play_trace play_frames render_frames)
-for name in "${names[@]}"; do ${CMD[$name]} >/dev/null 2>&1 || { echo "$name failed: ${CMD[$name]}" >&2; exit 1; }; : > "$OUT/$name.t"; done
-for _ in $(seq "$RUNS"); do
-  for name in "${names[@]}"; do
-    start=$(date +%s.%N); ${CMD[$name]} >/dev/null 2>&1; end=$(date +%s.%N)
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f\n", b - a }' >> "$OUT/$name.t"
-  done
-done
-stats() { sort -g "$1" | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f (%.3f-%.3f)", m, a[1], a[NR]}'; }
-median() { sort -g "$1" | awk '{a[NR]=$1} END {print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2}'; }
-calc() { awk "BEGIN { printf \"$1\", $2 }"; }
+warm_up "$OUT" "${names[@]}"
+time_interleaved "$OUT" "$RUNS" "${names[@]}"
 echo "play, 60 s of gestures, trace only:      $(stats "$OUT/play_trace.t") s -> $(calc '%.0f' "60 / $(median "$OUT/play_trace.t")")x real time"
 echo "play, $FRAMES frames at 1280x720, PNG each: $(stats "$OUT/play_frames.t") s -> $(calc '%.1f' "1000 * $(median "$OUT/play_frames.t") / $FRAMES") ms/frame"
 echo "render, same stage and plant, $FRAMES frames: $(stats "$OUT/render_frames.t") s -> $(calc '%.1f' "1000 * $(median "$OUT/render_frames.t") / $FRAMES") ms/frame"
