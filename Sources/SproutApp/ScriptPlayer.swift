@@ -158,8 +158,19 @@ public final class ScriptPlayer {
         return runner.failures
     }
 
-    /// The trace as JSON text (schema in the README), ending in a newline.
-    public var traceText: String { runner.trace.serialized() + "\n" }
+    /// The trace as JSON text (schema in the README), ending in a newline, when it was kept in
+    /// memory (the default) and the script has run; "" after `streamTrace(to:)`.
+    public var traceText: String { runner.traceText ?? "" }
+
+    /// Streams the trace to `path` (`-`: standard output) while the script runs, instead of
+    /// keeping it in memory; the per-frame records (`runner.traceEveryFrame`) wait in a temporary
+    /// file. Call before `run`; the returned file's `commit()` makes it appear whole.
+    public func streamTrace(to path: String) throws -> TraceFile {
+        let file = try TraceFile(path: path)
+        runner.traceSink = file
+        if runner.traceEveryFrame { runner.traceFrameSpill = try TraceSpillFile() }
+        return file
+    }
 
     /// Whether a script's `stage:` names a file (a path or a .yaml/.json name) rather than a built-in stage.
     public static func isFile(_ stage: String) -> Bool {

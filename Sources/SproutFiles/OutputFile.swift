@@ -23,31 +23,9 @@ public enum OutputFile {
     public static let temporaryMarker = ".sprout-"
 
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
-        if path == "-" { return try writeAll(bytes, to: STDOUT_FILENO, path: "standard output") }
-        var target = path
-        var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-            guard let real = realpath(path, nil) else {
-                // A dangling link: write a new file where it points, as `>` would.
-                return try writeNew(bytes, to: linkTarget(path) ?? path, shown: path)
-            }
-            target = String(cString: real)
-            free(real)
-        }
-        guard stat(target, &info) == 0 else { return try writeNew(bytes, to: target, shown: path) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            try writeNew(bytes, to: target, shown: path)
-        case S_IFCHR, S_IFIFO, S_IFBLK:
-            let fd = open(target, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw failure(path) }
-            defer { close(fd) }
-            try writeAll(bytes, to: fd, path: path)
-        case S_IFDIR:
-            throw OutputFileError(path: path, reason: "is a directory")
-        default:
-            throw OutputFileError(path: path, reason: "is not a regular file, a device or a FIFO")
-        }
+        let stream = try OutputFileStream(path: path)
+        try stream.write(bytes)
+        try stream.commit()
     }
 
     public static func write(_ text: String, to path: String) throws(OutputFileError) { try write(Array(text.utf8), to: path) }
@@ -79,36 +57,7 @@ public enum OutputFile {
         return String(cString: cwd) + "/" + path
     }
 
-    /// A temporary file beside `target`, then renamed over it.
-    private static func writeNew(_ bytes: [UInt8], to target: String, shown: String) throws(OutputFileError) {
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[..<$0]) } ?? "."
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array((folder.isEmpty ? "" : folder + "/").utf8CString.dropLast()) + Array(("." + name.prefix(200) + temporaryMarker + "XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { throw failure(shown) }
-        let temporary = String(cString: template)
-        do throws(OutputFileError) {
-            try writeAll(bytes, to: fd, path: shown)
-            fchmod(fd, 0o644 & ~currentUmask())
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        guard close(fd) == 0 else {
-            let error = failure(shown)
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, target) == 0 else {
-            let error = failure(shown)
-            unlink(temporary)
-            throw error
-        }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(OutputFileError) {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(OutputFileError) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
@@ -120,7 +69,7 @@ public enum OutputFile {
         }
     }
 
-    private static func linkTarget(_ path: String) -> String? {
+    static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink(path, &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
@@ -129,13 +78,13 @@ public enum OutputFile {
         return (path.lastIndex(of: "/").map { String(path[...$0]) } ?? "") + target
     }
 
-    private static func currentUmask() -> mode_t {
+    static func currentUmask() -> mode_t {
         let mask = umask(0o022)
         umask(mask)
         return mask
     }
 
-    private static func failure(_ path: String) -> OutputFileError {
+    static func failure(_ path: String) -> OutputFileError {
         OutputFileError(path: path, reason: String(cString: strerror(errno)))
     }
 }

@@ -39,6 +39,12 @@ public final class ScriptRunner {
     public var onImageExpectation: ((ImageExpectation) throws -> String?)?
     /// Record the state after every frame in the trace, not only after every step.
     public var traceEveryFrame = false
+    /// Where the trace is written as the script runs (default: memory, read with `traceText`);
+    /// nil keeps no trace. Set before `run`.
+    public var traceSink: (any TraceSink)? = TraceBuffer()
+    /// Where the per-frame records wait until the steps are written (`traceEveryFrame`);
+    /// default: memory. Set before `run`.
+    public var traceFrameSpill: any TraceSpill = TraceBuffer()
     /// `run` refuses a script that asks for more frames than this (before running any).
     public var maximumFrames = Script.defaultMaximumFrames
     /// The Seed Shop catalog and how to build a product's model, for `open` steps.
@@ -52,8 +58,7 @@ public final class ScriptRunner {
 
     public private(set) var failures: [ExpectationFailure] = []
     public private(set) var frameCount = 0
-    private var stepRecords: [JSONValue] = []
-    private var frameRecords: [JSONValue] = []
+    private var traceWriter: TraceWriter?
     private let makeModel: (String) throws -> Entity
     private var fingerTime: Double { engine.session.time }
 
@@ -71,14 +76,31 @@ public final class ScriptRunner {
     /// (a model that cannot be loaded, a snapshot that cannot be written) stop the run.
     public func run(progress: ((Double) -> Void)? = nil) throws {
         try script.checkLength(maximumFrames: maximumFrames)
+        if let traceSink {
+            traceWriter = try TraceWriter(sink: traceSink, spill: traceEveryFrame ? traceFrameSpill : nil, header: [
+                ("script", .string(script.source)), ("stage", .string(engine.session.stage.name)), ("seed", .number(Double(script.seed))),
+                ("fps", .number(Double(script.fps))), ("viewport", .vector([script.viewport.x, script.viewport.y])),
+            ])
+        }
         for (index, step) in script.steps.enumerated() {
             try perform(step, index: index)
-            stepRecords.append(.object([("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),
-                                        ("kind", .string(step.kind)), ("frame", .number(Double(frameCount))),
-                                        ("time", .number(engine.session.time))] + TraceState.capture(engine) + seedShopAndGeoState))
+            try traceWriter?.step(.object([("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),
+                                           ("kind", .string(step.kind)), ("frame", .number(Double(frameCount))),
+                                           ("time", .number(engine.session.time))] + state))
             progress?(Double(index + 1) / Double(max(script.steps.count, 1)))
         }
+        try traceWriter?.finish(trailer: [
+            ("frames", .number(Double(frameCount))), ("duration", .number(engine.session.time)),
+            ("failures", .array(failures.map { .string($0.description) })),
+        ])
+        traceWriter = nil
     }
+
+    /// The trace's text when it was kept in memory (the default `traceSink`) and `run` ended.
+    public var traceText: String? { (traceSink as? TraceBuffer)?.text }
+
+    /// What a step's or frame's record holds after its position and time.
+    private var state: [(String, JSONValue)] { TraceState.capture(engine) + seedShopAndGeoState }
 
     /// The Seed Shop's and geotracking's parts of a trace record, when they are running.
     private var seedShopAndGeoState: [(String, JSONValue)] {
@@ -94,20 +116,6 @@ public final class ScriptRunner {
                                       ("info", .string(flow.infoText)),
                                       ("decoded", .array(flow.decodedURLs.map { .string($0) })),
                                       ("grown", .array(flow.presented.keys.sorted().map { .string($0) }))]))]
-    }
-
-    /// The trace as JSON (schema in the README): the script, then one record per step, then
-    /// (when asked) one per frame.
-    public var trace: JSONValue {
-        var pairs: [(String, JSONValue)] = [
-            ("script", .string(script.source)), ("stage", .string(engine.session.stage.name)), ("seed", .number(Double(script.seed))),
-            ("fps", .number(Double(script.fps))), ("viewport", .vector([script.viewport.x, script.viewport.y])),
-            ("frames", .number(Double(frameCount))), ("duration", .number(engine.session.time)),
-            ("steps", .array(stepRecords)),
-        ]
-        if traceEveryFrame { pairs.append(("everyFrame", .array(frameRecords))) }
-        pairs.append(("failures", .array(failures.map { .string($0.description) })))
-        return .object(pairs)
     }
 
     // MARK: Steps
@@ -249,7 +257,7 @@ public final class ScriptRunner {
         world.step(deltaTime: script.frameDuration, touches: touches)
         frameCount += 1
         if traceEveryFrame {
-            frameRecords.append(.object([("frame", .number(Double(frameCount))), ("time", .number(engine.session.time))] + TraceState.capture(engine)))
+            try traceWriter?.frame(.object([("frame", .number(Double(frameCount))), ("time", .number(engine.session.time))] + state))
         }
         try onFrame?(frameCount)
     }

@@ -68,6 +68,8 @@ struct PlayCommand: ParsableCommand {
         try OutputFile.makeFolder(for: output + "/trace.json")   // the output folder, with a clear error when it cannot be made
 
         // A picture that differs from its golden leaves NAME.actual.png and NAME.diff.png in the output folder.
+        let tracePath = trace ?? output + "/trace.json"
+        let traceFile = try player.streamTrace(to: tracePath)
         player.goldenCheck = GoldenCheck(updating: updateGoldens, resultsFolder: output)
         try player.writeFrames(frames, to: output, video: video, videoWidth: videoWidth, samples: msaa)
         let progress = ProgressBar(label: "playing \(self.script)")
@@ -77,8 +79,7 @@ struct PlayCommand: ParsableCommand {
         }
         progress.finish()
 
-        let tracePath = trace ?? output + "/trace.json"
-        try OutputFile.write(player.traceText, to: tracePath)
+        try traceFile.commit()
         try player.finishVideo()
         let seconds = format3("%.1f", runner.engine.session.time)
         // With the trace on standard output, the summary goes to standard error.

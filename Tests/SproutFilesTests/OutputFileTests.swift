@@ -74,3 +74,45 @@ import Testing
         #expect(throws: OutputFileError(path: dir + "/no/such.png", reason: "No such file or directory")) { try OutputFile.write("x", to: dir + "/no/such.png") }
     }
 }
+
+/// A long output (a trace) written piece by piece appears whole or not at all.
+@Suite struct OutputFileStreamTests {
+    @Test func aStreamAppearsOnlyWhenCommitted() throws {
+        let dir = try Fixtures.temporaryDirectory("stream")
+        try OutputFile.write("old", to: dir + "/t.json")
+        let stream = try OutputFileStream(path: dir + "/t.json")
+        for _ in 0..<20_000 { try stream.write("0123456789") }   // past the 64 KiB block
+        #expect(try String(contentsOfFile: dir + "/t.json", encoding: .utf8) == "old")
+        try stream.commit()
+        #expect(try String(contentsOfFile: dir + "/t.json", encoding: .utf8).count == 200_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["t.json"])
+    }
+
+    @Test func anAbandonedStreamLeavesTheFileAndNoTemporary() throws {
+        let dir = try Fixtures.temporaryDirectory("stream-drop")
+        try OutputFile.write("old", to: dir + "/t.json")
+        do {
+            let stream = try OutputFileStream(path: dir + "/t.json")
+            try stream.write(Array(repeating: 65, count: 100_000))
+        }
+        #expect(try String(contentsOfFile: dir + "/t.json", encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["t.json"])
+    }
+
+    @Test func aSpillGivesBackWhatWasWrittenInOrder() throws {
+        let spill = try SpillFile()
+        var expected: [UInt8] = []
+        for i in 0..<30_000 {
+            let piece = Array("record \(i)\n".utf8)
+            try spill.write(piece)
+            expected += piece
+        }
+        var read: [UInt8] = []
+        try spill.replay { read += $0 }
+        #expect(read == expected)
+        try spill.write([33])
+        read = []
+        try spill.replay { read += $0 }
+        #expect(read == expected + [33])
+    }
+}

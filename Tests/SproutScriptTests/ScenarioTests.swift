@@ -43,7 +43,7 @@ import Foundation
         let first = try Self.run(Self.folder + "/" + name)
         #expect(first.failures.isEmpty, "\(first.failures.map(\.description).joined(separator: "\n"))")
         let second = try Self.run(Self.folder + "/" + name)
-        #expect(first.trace.serialized() == second.trace.serialized())
+        #expect(first.traceText != nil && first.traceText == second.traceText)
         // The length the runner checks before it starts is the length it plays.
         #expect(first.script.frameCount == first.frameCount)
     }

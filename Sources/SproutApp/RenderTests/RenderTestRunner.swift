@@ -34,6 +34,7 @@ public final class RenderTestRunner {
                 let player = try ScriptPlayer(path: test.path)
                 player.goldenCheck = goldenCheck
                 player.checkSnapshots(against: test.goldens)
+                player.runner.traceSink = nil   // a test needs its verdict, not a trace
                 try player.run()
                 outcomes = player.goldenOutcomes
                 // A failed image expectation is an outcome already, unless it failed before comparing.
