@@ -94,7 +94,7 @@ final class ObjectHitTester {
         for i in stale {
             let o = objects[i]
             versions[i] = SIMD2(o.transformVersion, o.pivot.transformVersion)
-            let world = o.worldMatrix
+            let world = o.presentedWorldMatrix
             let local = o.visualBounds(relativeTo: o)
             locals[i] = local
             worlds[i] = world

@@ -21,7 +21,7 @@ public final class VirtualObject: Entity {
     /// True while an alignment change animates (P18 `isChangingAlignment`).
     public private(set) var isChangingAlignment = false
     let pivot: Entity
-    /// The running snap, which a later plane update may retarget.
+    /// The running snap (a later plane update that moved the plane more than 1 mm starts another).
     private weak var snapAnimation: TransformAnimation?
 
     /// P17/P18 setPosition: positions further than this from the camera are pulled in.
@@ -37,8 +37,9 @@ public final class VirtualObject: Entity {
     /// hears of its moves and turns so hit tests refresh just this object's box.
     var changeLog: ObjectChangeLog?
 
-    public override var transform: Transform {
-        didSet { changeLog?.note(self) }
+    public override func transformChanged() {
+        super.transformChanged()
+        changeLog?.note(self)
     }
 
     public init(name: String, model: Entity, allowedAlignments: Set<PlaneAlignment> = [.horizontal]) {
@@ -60,6 +61,11 @@ public final class VirtualObject: Entity {
             if currentAlignment == .horizontal { rotationWhenAlignedHorizontally = wrapped }
         }
     }
+
+    /// The object's world orientation about +Y in radians: its own rotation and everything above it.
+    public var worldYaw: Float { Transform(matrix: pivot.worldMatrix).rotation.yaw }
+    /// The object's world scale (its own, a growing animation's, and its parents').
+    public var worldScale: Vec3 { Transform(matrix: pivot.worldMatrix).scale }
 
     /// Forgets the distance history (the loader calls it before each load, P18 L32).
     public func reset() { recentDistances.removeAll() }
@@ -117,7 +123,7 @@ public final class VirtualObject: Entity {
         target.scale = transform.scale
         if animate {
             isChangingAlignment = true
-            scene.animate(self, to: target, duration: Self.alignmentAnimationDuration, timing: .easeInEaseOut)
+            scene.animate(self, to: target, duration: Self.alignmentAnimationDuration, timing: .easeInEaseOut, style: .transaction)
                 .onFinish { [weak self] in self?.isChangingAlignment = false }
         } else {
             transform = target
@@ -130,10 +136,12 @@ public final class VirtualObject: Entity {
     public func adjustOntoPlaneAnchor(_ anchor: PlaneAnchor, scene: Scene) -> Bool {
         guard allowedAlignments.contains(anchor.alignment) else { return false }
         // SceneKit animates position alone; here an animation owns the whole transform, so an
-        // object in another animation (growing, re-aligning) is snapped by a later update. A
-        // running snap is retargeted, as a new SCNTransaction on the position would be.
+        // object in another animation (re-aligning) is snapped by a later update.
         if let running = scene.animation(of: self), running !== snapAnimation { return false }
         guard let inverse = anchor.transform.inverse else { return false }
+        // The model value, as P18 reads `position` inside its transaction: after a snap began it
+        // already holds the plane's height, so the next plane update measures only how far the
+        // plane itself moved, and a move under 1 mm starts nothing.
         let p = inverse.transformPoint(worldPosition)
         if p.y == 0 { return false }
         let c = anchor.center, e = anchor.extent
@@ -147,7 +155,9 @@ public final class VirtualObject: Entity {
         target.translation.y = anchor.transform.translation.y
         // P18 also re-aligns (no animation) before the move.
         updateAlignment(to: anchor.alignment, transform: worldMatrix, allowAnimation: false, scene: scene)
-        snapAnimation = scene.animate(self, to: target, duration: Double(d) * 500, timing: .easeInEaseOut)   // "Move 2 mm per second"
+        // An SCNTransaction: the model value is the target now; what is drawn moves there from
+        // where it is drawn, over d x 500 s ("Move 2 mm per second").
+        snapAnimation = scene.animate(self, to: target, duration: Double(d) * 500, timing: .easeInEaseOut, style: .transaction)
         return true
     }
 }

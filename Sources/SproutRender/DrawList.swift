@@ -55,7 +55,7 @@ struct DrawList {
         root.visit { entity in
             guard entity.isEnabled else { return false }
             guard let model = entity.model else { return true }
-            let world = entity.worldMatrix
+            let world = entity.presentedWorldMatrix
             for part in model.parts {
                 let bounds = part.mesh.bounds.transformed(by: world)
                 let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit

@@ -7,10 +7,15 @@ import SproutMath
 /// Hierarchy lives here; drawing, anchoring and animation are components or systems beside it.
 open class Entity {
     public var name: String
-    /// Local transform, relative to the parent.
-    open var transform: Transform { didSet { transformVersion &+= 1 } }
-    /// Counts changes of `transform`, so caches of derived values (world boxes) know when to
-    /// recompute without comparing matrices.
+    /// Local transform, relative to the parent: the model value, which rules read. During a
+    /// transaction animation it already holds the animation's target (as a SceneKit node's
+    /// `position` does), while `presentation` moves towards it.
+    public var transform: Transform { didSet { transformChanged() } }
+    /// What is drawn and hit-tested while a transaction animation runs (SceneKit's presentation
+    /// node): the local transform on its way to `transform`. nil when nothing animates it.
+    public internal(set) var presentation: Transform? { didSet { transformChanged() } }
+    /// Counts changes of `transform` and `presentation`, so caches of derived values (world
+    /// boxes) know when to recompute without comparing matrices.
     public private(set) var transformVersion: UInt64 = 0
     /// The parent, which owns this entity. Not `weak`: a weak reference gives its target a side
     /// table, and every retain of a side-tabled object takes Swift's slow path (hit tests over
@@ -32,6 +37,9 @@ open class Entity {
     deinit {
         for child in children { child.parent = nil }
     }
+
+    /// Called after `transform` or `presentation` changes (subclasses that track moves override it).
+    open func transformChanged() { transformVersion &+= 1 }
 
     // MARK: Hierarchy
 
@@ -124,6 +132,20 @@ open class Entity {
         return m
     }
 
+    /// The local transform as drawn: `presentation` while a transaction animation runs, else `transform`.
+    public var presentedTransform: Transform { presentation ?? transform }
+
+    /// Local-to-world matrix as drawn and hit-tested (every ancestor's presented transform too).
+    public var presentedWorldMatrix: Matrix4 {
+        var m = presentedTransform.matrix
+        var p = parent
+        while let e = p {
+            m = e.presentedTransform.matrix * m
+            p = e.parent
+        }
+        return m
+    }
+
     public func setWorldMatrix(_ world: Matrix4) {
         let parentWorld = parent?.worldMatrix ?? .identity
         transform = Transform(matrix: (parentWorld.inverse ?? .identity) * world)
@@ -153,14 +175,14 @@ open class Entity {
 
     // MARK: Bounds
 
-    /// Bounds of the models in this subtree, in `reference`'s space (world when nil).
+    /// Bounds of the models in this subtree as drawn, in `reference`'s space (world when nil).
     public func visualBounds(relativeTo reference: Entity? = nil) -> BoundingBox {
-        let toReference = reference.flatMap { $0.worldMatrix.inverse } ?? .identity
+        let toReference = reference.flatMap { $0.presentedWorldMatrix.inverse } ?? .identity
         var box = BoundingBox.empty
         visit { e in
             guard e.isEnabled else { return false }
             if let model = e.model {
-                box.formUnion(model.bounds.transformed(by: toReference * e.worldMatrix))
+                box.formUnion(model.bounds.transformed(by: toReference * e.presentedWorldMatrix))
             }
             return true
         }

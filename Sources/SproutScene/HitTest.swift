@@ -25,7 +25,7 @@ struct HitTester {
         root.visit { e in
             guard e.isEnabled else { return false }
             guard let model = e.model else { return true }
-            let world = e.worldMatrix
+            let world = e.presentedWorldMatrix
             guard let toLocal = world.inverse else { return true }
             let local = ray.transformed(by: toLocal)
             let localDistance: Float? = switch mode {

@@ -33,12 +33,16 @@ public final class Scene {
     }
 
     /// Moves `entity` to `target` (local transform) over `duration` seconds; replaces any running
-    /// animation of the same entity, starting from where it is now.
+    /// animation of the same entity, starting from where it is drawn now. `style` says whether
+    /// `transform` moves (RealityKit) or is the target at once while `presentation` moves (SceneKit).
     @discardableResult
     public func animate(_ entity: Entity, to target: Transform, duration: Double,
-                        timing: TimingFunction = .linear) -> TransformAnimation {
+                        timing: TimingFunction = .linear, style: TransformAnimation.Style = .move) -> TransformAnimation {
+        // The new animation starts where the entity is drawn: take that before the old one ends.
+        let drawn = entity.presentedTransform
         stopAnimating(entity)
-        let animation = TransformAnimation(entity: entity, from: entity.transform, to: target, duration: duration, timing: timing)
+        if style == .transaction { entity.presentation = drawn }
+        let animation = TransformAnimation(entity: entity, to: target, duration: duration, timing: timing, style: style)
         animations.append(animation)
         return animation
     }
@@ -48,7 +52,8 @@ public final class Scene {
     /// The animation running on `entity`, if any.
     public func animation(of entity: Entity) -> TransformAnimation? { animations.first { $0.entity === entity } }
 
-    /// Stops `entity`'s animation where it is (a new direct placement wins over an old animation).
+    /// Stops `entity`'s animation: a move where it is, a transaction at its target (the model
+    /// value). A new direct placement wins over an old animation.
     public func stopAnimating(_ entity: Entity) {
         let stopped = animations.filter { $0.entity === entity }
         animations.removeAll { $0.entity === entity }

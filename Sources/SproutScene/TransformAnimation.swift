@@ -3,21 +3,37 @@ import SproutMath
 /// Moves an entity's local transform from one value to another over a duration.
 /// Advanced only by `Scene.update(deltaTime:)`: no wall clock anywhere.
 public final class TransformAnimation {
+    /// How the entity's values change while it runs.
+    public enum Style: Sendable {
+        /// RealityKit's `move(to:duration:)`: `transform` itself moves, and reads the moving value.
+        case move
+        /// A SceneKit `SCNTransaction`: `transform` (the model value, which rules read) is the
+        /// target at once; `presentation` (what is drawn and hit-tested) moves from where the
+        /// entity was drawn towards it, and is cleared at the end.
+        case transaction
+    }
+
     public let entity: Entity
     public let from: Transform
     public let to: Transform
     public let duration: Double
     public let timing: TimingFunction
+    public let style: Style
     public private(set) var elapsed: Double = 0
     private var completion: (() -> Void)?
 
-    init(entity: Entity, from: Transform, to: Transform, duration: Double, timing: TimingFunction) {
+    init(entity: Entity, to: Transform, duration: Double, timing: TimingFunction, style: Style) {
         precondition(duration >= 0 && duration.isFinite, "animation duration must be finite and >= 0")
         self.entity = entity
-        self.from = from
+        self.from = entity.presentedTransform
         self.to = to
         self.duration = duration
         self.timing = timing
+        self.style = style
+        if style == .transaction {
+            entity.transform = to
+            entity.presentation = from
+        }
         if duration == 0 { advance(by: 0) }
     }
 
@@ -30,7 +46,9 @@ public final class TransformAnimation {
         return self
     }
 
+    /// Stops it: a transaction's presentation jumps to the model value (which already holds the target).
     func end() {
+        if style == .transaction { entity.presentation = nil }
         let c = completion
         completion = nil
         c?()
@@ -40,6 +58,10 @@ public final class TransformAnimation {
     func advance(by dt: Double) {
         elapsed = min(elapsed + dt, duration)
         let p = Float(timing.progress(fractionComplete))
-        entity.transform = p >= 1 ? to : Transform.interpolate(from, to, t: p)
+        let value = p >= 1 ? to : Transform.interpolate(from, to, t: p)
+        switch style {
+        case .move: entity.transform = value
+        case .transaction: entity.presentation = p >= 1 ? nil : value
+        }
     }
 }

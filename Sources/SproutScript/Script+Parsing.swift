@@ -143,8 +143,8 @@ extension Script {
     }
 
     static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
-        let o = try v.object(allowing: ["object", "position", "tolerance", "rotationY", "onPlane", "selected", "message", "focusSquare",
-                                        "tracking", "anchors", "objects", "coaching", "geo", "image"])
+        let o = try v.object(allowing: ["object", "position", "presentedPosition", "scale", "alignment", "tolerance", "rotationY", "onPlane", "selected",
+                                        "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "geo", "image"])
         var e = Expectation()
         if let image = o.optional("image") {
             let golden = try image.string()
@@ -162,10 +162,25 @@ extension Script {
             e.tolerance = x
         }
         e.rotationY = try o.optional("rotationY")?.float()
+        e.presentedPosition = try o.optional("presentedPosition").map { v throws(DocumentError) in try vec3(v) }
+        if let v = o.optional("scale") {
+            if let k = try? v.float() { e.scale = Vec3(repeating: k) } else { e.scale = try vec3(v) }
+        }
+        e.alignment = try o.optional("alignment")?.choice(["horizontal", "vertical"])
         e.onPlane = try o.optional("onPlane")?.bool()
         e.selected = try o.optional("selected")?.bool()
         e.message = try o.optional("message")?.string()
-        e.focusSquare = try o.optional("focusSquare")?.choice(["initializing", "open", "closed"])
+        if let f = o.optional("focusSquare") {
+            // `focusSquare: closed`, or `focusSquare: { state: closed, alignment: vertical, billboard: false }`.
+            if case .mapping = f.content {
+                let square = try f.object(allowing: ["state", "alignment", "billboard"])
+                e.focusSquare = try square.optional("state")?.choice(["initializing", "open", "closed"])
+                e.focusSquareAlignment = try square.optional("alignment")?.choice(["horizontal", "vertical", "none"])
+                e.focusSquareBillboard = try square.optional("billboard")?.bool()
+            } else {
+                e.focusSquare = try f.choice(["initializing", "open", "closed"])
+            }
+        }
         e.tracking = try o.optional("tracking")?.choice(["notAvailable", "normal"] + TrackingState.Reason.allCases.map { "limited(\($0.rawValue))" })
         if let a = o.optional("anchors") {
             let kinds = ["planes", "images", "codes", "objects", "geos"]
@@ -175,7 +190,7 @@ extension Script {
         e.objectCount = try o.optional("objects").map { v throws(DocumentError) in try comparison(v) }
         e.coaching = try o.optional("coaching")?.string()
         e.geo = try o.optional("geo")?.choice(["notAvailable", "initializing", "localizing", "localized"])
-        let objectFields = ["position", "rotationY", "onPlane", "selected"].filter { o.optional($0) != nil }
+        let objectFields = ["position", "presentedPosition", "scale", "alignment", "rotationY", "onPlane", "selected"].filter { o.optional($0) != nil }
         if e.object == nil, let first = objectFields.first { throw try o.required(first).error("needs `object:` to say which object") }
         return e
     }

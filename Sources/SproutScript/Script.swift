@@ -125,9 +125,20 @@ public struct Expectation: Sendable {
     public var rotationY: Float?
     public var onPlane: Bool?
     public var selected: Bool?
+    /// Where the object is drawn (SceneKit's presentation), within `tolerance`: differs from
+    /// `position` (the model value) while a snap or re-alignment animates.
+    public var presentedPosition: Vec3?
+    /// The object's world scale, within 0.1 %.
+    public var scale: Vec3?
+    /// The object's current alignment (`horizontal` or `vertical`).
+    public var alignment: String?
     public var message: String?
     /// `initializing`, `open` or `closed`.
     public var focusSquare: String?
+    /// The focus square's alignment (`horizontal`, `vertical`; `none` before any plane).
+    public var focusSquareAlignment: String?
+    /// Whether the focus square floats in front of the camera (initializing).
+    public var focusSquareBillboard: Bool?
     public var tracking: String?
     /// Anchor counts by kind (`planes`, `images`, `codes`, `objects`): a comparison like ">= 1".
     public var anchors: [(kind: String, comparison: Comparison)] = []

@@ -23,6 +23,14 @@ extension ScriptRunner {
                     fail("\(name) rotationY", "\(r) degrees", "\(rounded(actual)) degrees")
                 }
             }
+            let drawn = object.presentedWorldMatrix.translation
+            if let p = e.presentedPosition, distance(drawn, p) > e.tolerance {
+                fail("\(name) presentedPosition", "\(text(p)) within \(e.tolerance) m", text(drawn))
+            }
+            if let k = e.scale, !Self.matches(object.worldScale, k) {
+                fail("\(name) scale", text(k), text(object.worldScale))
+            }
+            if let a = e.alignment, object.currentAlignment.rawValue != a { fail("\(name) alignment", a, object.currentAlignment.rawValue) }
             if let v = e.onPlane, object.isOnPlane != v { fail("\(name) onPlane", "\(v)", "\(object.isOnPlane)") }
             if let v = e.selected, (engine.selectedObject === object) != v { fail("\(name) selected", "\(v)", "\(!v)") }
         }
@@ -41,7 +49,12 @@ extension ScriptRunner {
             let shown = engine.messages.isShown ? engine.messages.text : ""
             if shown != m { fail("message", quoted(m), engine.messages.isShown ? quoted(shown) : "no message shown") }
         }
-        if let f = e.focusSquare, engine.focusSquare.stateDescription != f { fail("focusSquare", f, engine.focusSquare.stateDescription) }
+        let square = engine.focusSquare
+        if let f = e.focusSquare, square.stateDescription != f { fail("focusSquare", f, square.stateDescription) }
+        if let a = e.focusSquareAlignment, (square.currentAlignment?.rawValue ?? "none") != a {
+            fail("focusSquare.alignment", a, square.currentAlignment?.rawValue ?? "none")
+        }
+        if let b = e.focusSquareBillboard, square.isInitializing != b { fail("focusSquare.billboard", "\(b)", "\(square.isInitializing)") }
         if let t = e.tracking, engine.session.trackingState.description != t { fail("tracking", t, engine.session.trackingState.description) }
         for (kind, comparison) in e.anchors {
             let n = engine.session.anchors.filter { TraceState.kind(of: $0) == String(kind.dropLast()) }.count
@@ -56,6 +69,11 @@ extension ScriptRunner {
             let shown = flow.map { $0.isCoachingVisible ? $0.coachingText : "" } ?? ""
             if shown != c { fail("coaching", quoted(c), flow == nil ? "no Seed Shop opened" : quoted(shown)) }
         }
+    }
+
+    /// Each component within 0.1 % (and a micrometre, for zeros).
+    static func matches(_ actual: Vec3, _ expected: Vec3) -> Bool {
+        (0..<3).allSatisfy { Swift.abs(actual[$0] - expected[$0]) <= Swift.abs(expected[$0]) * 0.001 + 1e-6 }
     }
 
     private func text(_ v: Vec3) -> String { "[\(rounded(v.x)), \(rounded(v.y)), \(rounded(v.z))]" }

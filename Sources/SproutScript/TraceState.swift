@@ -27,13 +27,26 @@ public enum TraceState {
         }
         let objects: [JSONValue] = engine.objects.map { o in
             .object([("name", .string(o.name)), ("position", vector(o.worldPosition)),
-                     ("rotationY", .number(Double(degrees(fromRadians: o.objectRotation)))),
-                     ("anchor", o.anchor.map { .number(Double($0.identifier.rawValue)) } ?? .null),
-                     ("selected", .bool(engine.selectedObject === o)), ("onPlane", .bool(o.isOnPlane))])
+                            ("presentedPosition", vector(o.presentedWorldMatrix.translation)),
+                            ("rotationY", .number(Double(degrees(fromRadians: o.objectRotation)))),
+                            ("yaw", .number(Double(degrees(fromRadians: o.worldYaw)))), ("scale", vector(o.worldScale)),
+                            ("anchor", o.anchor.map { .number(Double($0.identifier.rawValue)) } ?? .null),
+                            ("parent", .string(o.parent?.name ?? "")),
+                            ("alignment", .string(o.currentAlignment.rawValue)),
+                            ("allowedAlignments", .array(PlaneAlignment.allCases.filter(o.allowedAlignments.contains).map { .string($0.rawValue) })),
+                            ("selected", .bool(engine.selectedObject === o)), ("onPlane", .bool(o.isOnPlane)),
+                            ("animating", .bool(engine.scene.isAnimating(o)))])
         }
         let square = engine.focusSquare
         let focus: JSONValue = .object([("state", .string(square.stateDescription)), ("open", .bool(square.isOpen)),
                                         ("position", vector(square.entity.worldPosition)), ("scale", .number(Double(square.scale))),
+                                        ("positioningScale", .number(Double(square.positioningScale))),
+                                        ("alignment", square.currentAlignment.map { .string($0.rawValue) } ?? .null),
+                                        ("yaw", .number(Double(degrees(fromRadians: Transform(matrix: square.entity.worldMatrix).rotation.yaw)))),
+                                        ("opacity", .number(Double(square.opacity * square.positioningOpacity))),
+                                        ("segments", .string(square.openness >= 1 ? "open" : square.openness <= 0 ? "closed" : "moving")),
+                                        ("billboard", .bool(square.isInitializing)),
+                                        ("animating", .bool(square.isAnimating || square.isChangingAlignment)),
                                         ("visible", .bool(square.opacity > 0))])
         let interaction = engine.interaction
         let gestures: JSONValue = .object([("pan", .string(interaction.pan.state.rawValue)), ("rotation", .string(interaction.rotation.state.rawValue)),

@@ -47,6 +47,41 @@ import Testing
         #expect(scene.animations.count == 1)
     }
 
+    /// A SceneKit transaction: the model value is the target at once, the presentation moves.
+    @Test func aTransactionSetsTheModelValueAtOnceAndAnimatesWhatIsDrawn() {
+        let scene = Scene(), parent = Entity(transform: Transform(translation: Vec3(0, 10, 0))), e = Entity()
+        parent.addChild(e)
+        scene.addChild(parent)
+        scene.animate(e, to: Transform(translation: Vec3(0, 1, 0)), duration: 2, style: .transaction)
+        #expect(e.transform.translation == Vec3(0, 1, 0) && e.worldPosition == Vec3(0, 11, 0))
+        #expect(e.presentedTransform.translation == Vec3(0, 0, 0))
+        scene.update(deltaTime: 0.5)
+        #expect(e.presentedTransform.translation.isApproximately(Vec3(0, 0.25, 0)))
+        #expect(e.presentedWorldMatrix.translation.isApproximately(Vec3(0, 10.25, 0)))
+        // A new transaction starts from where it is drawn; stopping shows the model value.
+        let again = scene.animate(e, to: Transform(translation: Vec3(0, 2, 0)), duration: 1, style: .transaction)
+        #expect(again.from.translation.isApproximately(Vec3(0, 0.25, 0)) && e.transform.translation == Vec3(0, 2, 0))
+        scene.stopAnimating(e)
+        #expect(e.presentation == nil && e.presentedTransform.translation == Vec3(0, 2, 0))
+        // A move changes the model value itself (RealityKit).
+        scene.animate(e, to: Transform(translation: Vec3(0, 4, 0)), duration: 1)
+        scene.update(deltaTime: 0.5)
+        #expect(e.presentation == nil && e.transform.translation.isApproximately(Vec3(0, 3, 0)))
+    }
+
+    @Test func hitTestsAndBoundsSeeThePresentation() {
+        let scene = Scene()
+        let e = Entity(model: ModelComponent(mesh: MeshFactory.box(size: Vec3(1, 1, 1)), material: Material()))
+        scene.addChild(e)
+        scene.animate(e, to: Transform(translation: Vec3(10, 0, 0)), duration: 1, style: .transaction)
+        let down = Ray(origin: Vec3(0, 5, 0), direction: Vec3(0, -1, 0))
+        #expect(scene.hitTest(down).count == 1)   // still drawn at the origin
+        #expect(e.visualBounds().center.isApproximately(Vec3(0, 0, 0)))
+        scene.update(deltaTime: 1)
+        #expect(scene.hitTest(down).isEmpty)
+        #expect(e.visualBounds().center.isApproximately(Vec3(10, 0, 0)))
+    }
+
     @Test func zeroDurationAppliesAtOnce() {
         let scene = Scene(), e = Entity()
         scene.animate(e, to: Transform(scale: Vec3(5, 5, 5)), duration: 0)
