@@ -10,7 +10,8 @@ import SproutSession
 public final class SeedShopFlow {
     /// AppClipCodeCoachingOverlayView: the first coaching text.
     public static let scanText = "Scan code to start"
-    /// ProductKeyProcessing L51-54: shown 500 ms after the packet became a reference image.
+    /// ProductKeyProcessing L51-54: set and shown 500 ms after the packet became a reference
+    /// image, whether or not the packet was recognised meanwhile.
     public static let viewPacketText = "View the seed packet."
     public static let viewPacketDelay = 0.5
     /// ViewController.swift L110, when the test URL is not used.
@@ -78,9 +79,12 @@ public final class SeedShopFlow {
         }
         if let at = pendingHintAt, hasReached(frame.timestamp, at) {
             pendingHintAt = nil
+            // ProductKeyProcessing L51-54: the timer sets the text and shows the label
+            // unconditionally. The image anchor's arrival hides the label only when it happens
+            // (ViewController.swift L70-87), so a packet recognised within the half second is
+            // followed by the hint, which then stays over the growing plant, as in the sample.
             coachingText = Self.viewPacketText
-            // Not over a plant already growing on its packet (recognised within the half second).
-            isCoachingVisible = presented.isEmpty
+            isCoachingVisible = true
         }
     }
 

@@ -64,9 +64,12 @@ import Foundation
         // The code is noticed when tracking is normal (0.75 s): the coaching text goes. It is
         // decoded 0.5 s later (1.25 s), the packet becomes a reference image and, seen this
         // well, is recognised 0.25 s after (1.5 s, counting the frame it was added in): the
-        // plant grows at once, so the "View the seed packet." hint is not needed.
-        #expect(texts.map(\.1) == ["Scan code to start", ""])
+        // plant grows at once. The sample's timer still sets and shows "View the seed packet."
+        // 500 ms after the packet became a reference image (ProductKeyProcessing L51-54: no
+        // check), and nothing hides it again.
+        #expect(texts.map(\.1) == ["Scan code to start", "", "View the seed packet."])
         #expect(abs(texts[1].0 - 0.75) < 1e-9)
+        #expect(abs(texts[2].0 - 1.75) < 1e-9)
         let plant = try #require(flow.presented["sunfl"])
         #expect(engine.objects.contains { $0 === plant })
         // Growing: 1/1000 of its size at the start, its real size after 3 s, at the packet's centre.
