@@ -1,4 +1,6 @@
 import SproutMath
+import SproutSeedShop
+import SproutSession
 import SproutSceneFile
 
 /// A scripted session: where, with what noise, at what rate, and the steps a person takes.
@@ -19,6 +21,17 @@ public struct Script: Sendable {
     public var objects: [String: String]
     /// How objects written as `{ model, scale | fit }` are sized, by name.
     public var objectSizes: [String: ObjectSize] = [:]
+    /// The plane alignments objects accept, by name, where the script says (`alignment:
+    /// horizontal | vertical | any`); otherwise `BuiltInModels.allowedAlignments` (horizontal
+    /// for everything but the sample's wall objects).
+    public var objectAlignments: [String: Set<PlaneAlignment>] = [:]
+
+    /// The alignments an object named `name` accepts under this script: its `alignment:`, else
+    /// the catalog product's (when `catalog` has one by that key or model name), else the
+    /// built-in rule.
+    public func allowedAlignments(_ name: String, catalog: Catalog? = nil) -> Set<PlaneAlignment> {
+        objectAlignments[name] ?? catalog?.product(named: objects[name] ?? name)?.allowedAlignments ?? BuiltInModels.allowedAlignments(name)
+    }
     /// Draw detected planes in frames.
     public var showPlanes: Bool
     public var steps: [Step]

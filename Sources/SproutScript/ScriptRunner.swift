@@ -213,7 +213,7 @@ public final class ScriptRunner {
         do { model = try makeModel(name) } catch {
             throw DocumentError(file: script.source, line: step.line, field: step.field + ".place", message: "\(error)")
         }
-        world.place(model, named: name)
+        world.place(model, named: name, allowedAlignments: script.allowedAlignments(name, catalog: seedShop?.catalog))
     }
 
     func record(_ failure: ExpectationFailure) { failures.append(failure) }

@@ -1,5 +1,6 @@
 import SproutDocument
 import SproutFiles
+import SproutSession
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -21,6 +22,16 @@ public struct Product: Equatable, Sendable {
     public var packetWidth: Float
     /// Mature height, metres.
     public var height: Float
+    /// The plane alignments the plant accepts when placed (catalog `alignment`, default
+    /// horizontal, as every model but the sample's wall objects).
+    public var allowedAlignments: Set<PlaneAlignment> = [.horizontal]
+
+    /// The model file's name without its folder and extension (`sunflower`), which scripts and
+    /// scenes may use in place of the key.
+    public var modelStem: String {
+        let name = modelPath.split(separator: "/").last.map(String.init) ?? modelPath
+        return name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
+    }
 }
 
 /// The Seed Shop's catalog file: associated domains, App Clip experiences, the test URL used
@@ -35,6 +46,8 @@ public struct Catalog: Sendable {
     public var source: String
 
     public func product(_ key: String) -> Product? { products.first { $0.key == key } }
+    /// A product by key or by its model's file stem (`sunfl` or `sunflower`).
+    public func product(named name: String) -> Product? { product(name) ?? products.first { $0.modelStem == name } }
     public var keys: [String] { products.map(\.key) }
 
     /// Resolves an invocation URL against the experiences and the product keys.
@@ -67,7 +80,7 @@ public struct Catalog: Sendable {
         }
         var products: [Product] = []
         for p in try o.required("products").array() {
-            let x = try p.object(allowing: ["key", "name", "model", "packet", "width", "height"])
+            let x = try p.object(allowing: ["key", "name", "model", "packet", "width", "height", "alignment"])
             let keyField = try x.required("key")
             let key = try keyField.string()
             guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
@@ -80,7 +93,8 @@ public struct Catalog: Sendable {
             guard height > 0 && height <= 100 else { throw try x.required("height").error("must lie in (0, 100] metres, got \(height)") }
             products.append(Product(key: key, name: try x.required("name").string(),
                                     modelPath: try asset(x.required("model"), in: folder), packetPath: try asset(x.required("packet"), in: folder),
-                                    packetWidth: Float(width), height: Float(height)))
+                                    packetWidth: Float(width), height: Float(height),
+                                    allowedAlignments: try x.read("alignment", default: [.horizontal]) { v throws(DocumentError) in try PlaneAlignment.allowed(v) }))
         }
         let testURL = try o.optional("testURL")?.string()
         let catalog = Catalog(registry: ExperienceRegistry(associatedDomains: domains, experiences: experiences), testURL: testURL,

@@ -140,7 +140,7 @@ public final class SeedShopFlow {
     private func present(_ key: String, on anchor: ImageAnchor) {
         guard presented[key] == nil, let model = models[key] else { return }
         isCoachingVisible = false
-        let object = VirtualObject(name: key, model: model)
+        let object = VirtualObject(name: key, model: model, allowedAlignments: catalog.product(key)?.allowedAlignments ?? [.horizontal])
         // Upright on the packet (its y is the packet's normal), keeping the packet's heading.
         let packet = Transform(matrix: anchor.transform)
         let final = Transform(translation: packet.translation, rotation: Quaternion(angle: packet.rotation.yaw, axis: .unitY))

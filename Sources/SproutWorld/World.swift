@@ -100,10 +100,10 @@ public final class World {
     /// "plant 2", ... as scripts and recordings name them). False while the session cannot
     /// place (P18's "CANNOT PLACE OBJECT" message is shown).
     @discardableResult
-    public func place(_ model: Entity, named name: String) -> Bool {
+    public func place(_ model: Entity, named name: String, allowedAlignments: Set<PlaneAlignment> = [.horizontal]) -> Bool {
         let count = (placed[name] ?? 0) + 1
         placed[name] = count
-        return engine.place(VirtualObject(name: count == 1 ? name : "\(name) \(count)", model: model))
+        return engine.place(VirtualObject(name: count == 1 ? name : "\(name) \(count)", model: model, allowedAlignments: allowedAlignments))
     }
 
     /// The sample's restart (refused for 5 s after the last one); names start again, and the

@@ -22,7 +22,7 @@ import Foundation
         let stagePath = script.stage.contains("/") ? folder + "/" + script.stage : script.stage
         let stage = try StageLoader.resolve(stagePath, assetsDirectory: Fixtures.repositoryRoot + "/Assets")
         let runner = ScriptRunner(script: script, stage: stage) { name in
-            guard let model = BuiltInModels.make(name) else { throw DocumentErrorStub(name: name) }
+            guard let model = BuiltInModels.make(script.objects[name] ?? name) else { throw DocumentErrorStub(name: name) }
             return model
         }
         // The real catalog; products are built as a column of their stated height (no importer here).

@@ -53,11 +53,28 @@ import Testing
         ("steps:\n  - wait: 1\n    tap: [0, 0]\n", 2, "steps[0]", "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, snapshot, expect with its value, e.g. `- wait: 1.5`"),
         ("fps: 0\nsteps: []\n", 1, "fps", "must lie in 1...1000, got 0"),
         ("seed: 7\n", 1, "steps", "is required"),
+        ("objects: { frame: { model: pot, alignment: sideways } }\nsteps: []\n", 1, "objects.frame.alignment", "must be one of horizontal, vertical, any; got 'sideways'"),
+        ("objects: { frame: { alignment: any, scale: 2 } }\nsteps: []\n", 1, "objects.frame.scale", "needs `model:` beside it"),
+        ("objects: { frame: {} }\nsteps: []\n", 1, "objects.frame", "needs `model:` (a path, catalog plant or built-in) or `alignment:`"),
+        ("steps:\n  - expect: { focusSquare: { alignment: up } }\n", 2, "steps[0].expect.focusSquare.alignment", "must be one of horizontal, vertical, none; got 'up'"),
+        ("steps:\n  - expect: { alignment: vertical }\n", 2, "steps[0].expect.alignment", "needs `object:` to say which object"),
         ("steps: []\nstage: tabletop\nzoom: 2\n", 3, "zoom", "unknown field; expected one of stage, seed, fps, viewport, camera, objects, planes, steps, tolerance"),
     ])
     func badScriptsNameTheLineAndTheStep(_ text: String, line: Int, field: String, reason: String) {
         let error = #expect(throws: DocumentError.self) { try Script.parse(text, file: "bad.yaml") }
         #expect(error == DocumentError(file: "bad.yaml", line: line, field: field, message: reason))
+    }
+}
+
+@Suite struct ObjectAlignmentTests {
+    @Test func aScriptSaysWhichPlanesAnObjectTakesElseTheSamplesRuleHolds() throws {
+        let script = try Script.parse("objects:\n  frame: { model: pot, alignment: vertical }\n  note: { alignment: any }\n  plant: seedling\nsteps: []\n", file: "a.yaml")
+        #expect(script.allowedAlignments("frame") == [.vertical])
+        #expect(script.allowedAlignments("note") == [.horizontal, .vertical])
+        #expect(script.objects["note"] == nil)   // no model: the name is the built-in's or a plant's
+        #expect(script.allowedAlignments("plant") == [.horizontal])
+        #expect(script.allowedAlignments("painting") == [.vertical])   // P18 L23-31
+        #expect(script.allowedAlignments("sticky-note") == [.horizontal, .vertical])
     }
 }
 

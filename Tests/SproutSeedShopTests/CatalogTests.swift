@@ -53,7 +53,19 @@ import Glibc
         #expect(try catalog.resolve("https://seedshop.example/sunfl").productKey == "sunfl")
     }
 
+    @Test func aProductMayDeclareItsAlignmentsAndIsFoundByModelName() throws {
+        let path = try catalogFile("""
+          - { key: sunfl, name: S, model: plants/sunflower.obj, packet: packet.png, height: 3 }
+          - { key: ivy, name: Ivy, model: plants/sunflower.obj, packet: packet.png, height: 1, alignment: vertical }
+        """)
+        let catalog = try Catalog.load(path: path)
+        #expect(catalog.product("sunfl")?.allowedAlignments == [.horizontal])
+        #expect(catalog.product("ivy")?.allowedAlignments == [.vertical])
+        #expect(catalog.product(named: "sunflower")?.key == "sunfl")
+    }
+
     @Test(arguments: [
+        ("  - { key: sunfl, name: S, model: plants/sunflower.obj, packet: packet.png, height: 3, alignment: diagonal }", "products[0].alignment", "must be one of horizontal, vertical, any; got 'diagonal'"),
         ("  - { key: sunfl, name: S, model: ../outside.obj, packet: packet.png, height: 3 }", "products[0].model", "without '..', got '../outside.obj'"),
         ("  - { key: sunfl, name: S, model: /etc/passwd, packet: packet.png, height: 3 }", "products[0].model", "without '..', got '/etc/passwd'"),
         ("  - { key: sunfl, name: S, model: plants/missing.obj, packet: packet.png, height: 3 }", "products[0].model", "plants/missing.obj does not exist"),
