@@ -86,10 +86,16 @@ public final class VirtualObject: Entity {
             recentDistances.append(length(offset))
             if recentDistances.count > Self.distanceHistory { recentDistances.removeFirst(recentDistances.count - Self.distanceHistory) }
             let mean = recentDistances.reduce(0, +) / Float(recentDistances.count)
-            transform.translation = camera + normalize(offset) * mean
+            setWorldTranslation(camera + normalize(offset) * mean)
         } else {
-            transform.translation = camera + offset
+            setWorldTranslation(camera + offset)
         }
+    }
+
+    /// Moves the object's origin to world point `p`, leaving its orientation and scale exactly as
+    /// they are (an object under an anchor moves in the anchor's space).
+    private func setWorldTranslation(_ p: Vec3) {
+        transform.translation = parent.flatMap { $0.worldMatrix.inverse }?.transformPoint(p) ?? p
     }
 
     /// P18 `setTransform(_:relativeTo:smoothMovement:alignment:allowAnimation:)`: the position
@@ -118,7 +124,9 @@ public final class VirtualObject: Entity {
             break
         }
         currentAlignment = newAlignment
-        var target = Transform(matrix: world)
+        // `world` is a world pose; an object hanging under an anchor keeps its local one.
+        let toParent = parent.flatMap { $0.worldMatrix.inverse } ?? .identity
+        var target = Transform(matrix: toParent * world)
         target.translation = transform.translation
         target.scale = transform.scale
         if animate {
@@ -135,6 +143,11 @@ public final class VirtualObject: Entity {
     @discardableResult
     public func adjustOntoPlaneAnchor(_ anchor: PlaneAnchor, scene: Scene) -> Bool {
         guard allowedAlignments.contains(anchor.alignment) else { return false }
+        // A plant grown on its seed packet hangs under the packet's image anchor and rides it,
+        // as in the App Clip sample, which never snaps (its RealityKit entity is the anchor's
+        // child, Utilities.swift present(on:)); snapping it to a settling plane would move it
+        // off the packet.
+        guard !(parent is AnchorEntity) else { return false }
         // SceneKit animates position alone; here an animation owns the whole transform, so an
         // object in another animation (re-aligning) is snapped by a later update.
         if let running = scene.animation(of: self), running !== snapAnimation { return false }

@@ -36,6 +36,14 @@ public final class AnchorEntity: Entity {
 
     /// Pulls the anchor's current pose (world space: anchor entities are children of the root).
     public func synchronize() {
-        transform = Transform(matrix: anchor.transform)
+        let pose = Transform(matrix: anchor.transform)
+        if pose != transform { transform = pose }
+    }
+
+    /// What hangs under an anchor moves with it: its children hear of it too (their world
+    /// boxes, cached by hit testers, are stale).
+    public override func transformChanged() {
+        super.transformChanged()
+        for child in children { child.transformChanged() }
     }
 }

@@ -42,6 +42,8 @@ public final class SeedShopFlow {
     private var models: [String: Entity] = [:]
     private var pendingHintAt: Double?
     private var imageAnchors: [String: ImageAnchor] = [:]
+    /// AC `imageAnchorFor`: an entity on each recognised packet, which its plant hangs under.
+    public private(set) var anchorEntities: [String: AnchorEntity] = [:]
 
     /// - Parameter loadModel: builds a product's model (the caller's importer and cache).
     public init(engine: InteractionEngine, catalog: Catalog, loadModel: @escaping (Product) throws -> Entity) {
@@ -70,9 +72,16 @@ public final class SeedShopFlow {
             case .updated(let code as CodeAnchor):
                 decodingChanged(code)
             case .added(let image as ImageAnchor):
+                // AC session(_:didAdd:) L70-87: hide the label, pin an entity to the packet, present.
                 isCoachingVisible = false
                 imageAnchors[image.name] = image
+                let entity = AnchorEntity(anchor: image)
+                engine.scene.addChild(entity)
+                anchorEntities[image.name] = entity
                 if models[image.name] != nil { present(image.name, on: image) }
+            case .removed(let image as ImageAnchor):
+                imageAnchors[image.name] = nil
+                anchorEntities.removeValue(forKey: image.name)?.removeFromParent()
             default:
                 break
             }
@@ -135,18 +144,19 @@ public final class SeedShopFlow {
         if let anchor = imageAnchors[product.key] { present(product.key, on: anchor) }
     }
 
-    /// AC present(on:): the plant at the packet's centre, growing from 1/1000 to its real size
-    /// over 3 s while turning half a turn, then an object like any other.
+    /// AC present(on:): the plant a child of the packet's anchor entity, at its origin (the
+    /// packet's centre, upright along the packet's normal, with its heading), growing from 1/1000
+    /// to its real size over 3 s while turning half a turn; it rides the packet when the packet
+    /// moves, and can be dragged and twisted like any placed object.
     private func present(_ key: String, on anchor: ImageAnchor) {
-        guard presented[key] == nil, let model = models[key] else { return }
+        guard presented[key] == nil, let model = models[key], let parent = anchorEntities[key] else { return }
         isCoachingVisible = false
         let object = VirtualObject(name: key, model: model, allowedAlignments: catalog.product(key)?.allowedAlignments ?? [.horizontal])
-        // Upright on the packet (its y is the packet's normal), keeping the packet's heading.
-        let packet = Transform(matrix: anchor.transform)
-        let final = Transform(translation: packet.translation, rotation: Quaternion(angle: packet.rotation.yaw, axis: .unitY))
+        parent.addChild(object)
+        let final = Transform.identity
         var start = final
         start.scale = Vec3(repeating: Self.growStartScale)
-        start.rotation = final.rotation * Quaternion(angle: .pi, axis: .unitY)
+        start.rotation = Quaternion(angle: .pi, axis: .unitY)
         object.transform = start
         engine.adopt(object)
         engine.scene.animate(object, to: final, duration: Self.growDuration, timing: Self.growTiming)

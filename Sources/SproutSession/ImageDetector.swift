@@ -79,7 +79,10 @@ struct ImageDetector {
                                       isTracking: Bool, issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void) {
         if let anchor = images[i].anchor {
             let tracked = isTracking && look.isVisible && look.size >= Self.trackingWidth && look.angle <= Self.trackingAngle
-            if tracked != anchor.isTracked {
+            // A tracked picture that moved is followed; one out of sight keeps its last pose.
+            let moved = tracked && anchor.transform != image.frame.transform
+            if moved { anchor.transform = image.frame.transform }
+            if tracked != anchor.isTracked || moved {
                 anchor.isTracked = tracked
                 emit(.updated(anchor))
             }
@@ -111,6 +114,12 @@ struct ImageDetector {
         var changed = false
         if noticed != anchor.isTracked {
             anchor.isTracked = noticed
+            changed = true
+        }
+        var pose = frame.transform
+        pose.columns.3 = Vec4(center, 1)
+        if noticed, anchor.transform != pose {   // a code on a moving picture is followed while seen
+            anchor.transform = pose
             changed = true
         }
         if anchor.urlDecodingState == .decoding {

@@ -5,7 +5,10 @@ import SproutScene
 /// time, recognises images and codes, and answers raycasts. Deterministic: time comes only
 /// through `update(deltaTime:)` and randomness only from the seed.
 public final class Session {
-    public let stage: Stage
+    /// The stage as it is now: its pictures that move (`StageImage.moves`) are where the session time puts them.
+    public private(set) var stage: Stage
+    /// Indices of the stage's pictures that move.
+    private let movingImages: [Int]
     /// The device; move it between updates.
     public var device: DeviceCamera
     public private(set) var configuration: SessionConfiguration?
@@ -29,6 +32,7 @@ public final class Session {
 
     public init(stage: Stage, seed: UInt64 = 0, viewport: Viewport = Viewport(width: 1280, height: 720)) {
         self.stage = stage
+        movingImages = stage.images.indices.filter { !stage.images[$0].moves.isEmpty }
         self.random = SeededRandom(seed: seed)
         self.device = DeviceCamera(stageCamera: stage.camera, viewport: viewport)
         self.estimatedPlaneErrors = Array(repeating: 0, count: stage.surfaces.count)
@@ -109,6 +113,7 @@ public final class Session {
     public func update(deltaTime dt: Double) -> Frame {
         precondition(dt >= 0 && dt.isFinite, "Session.update: deltaTime must be finite and >= 0")
         time += dt
+        for i in movingImages { stage.images[i].frame = stage.images[i].frame(at: time) }
         var events = pendingEvents
         pendingEvents.removeAll(keepingCapacity: true)
         let jitter = Vec2(random.float(in: 0..<1), random.float(in: 0..<1))

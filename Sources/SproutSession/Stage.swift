@@ -89,15 +89,56 @@ public struct StageImage: Sendable {
     public var frame: SurfaceFrame
     public var alignment: PlaneAlignment
     public var code: StageCode?
+    /// Where the picture starts (its centre) and its turn about +Y in radians.
+    public let position: Vec3
+    public let yaw: Float
+    /// Moves over time (someone picks the packet up and puts it down elsewhere), in order and
+    /// not overlapping; empty for a picture that stays put.
+    public var moves: [ImageMove] = []
 
     public init(name: String, texturePath: String, physicalSize: Vec2, position: Vec3, yaw: Float = 0,
-                alignment: PlaneAlignment = .horizontal, code: StageCode? = nil) {
+                alignment: PlaneAlignment = .horizontal, code: StageCode? = nil, moves: [ImageMove] = []) {
         self.name = name
         self.texturePath = texturePath
         self.physicalSize = physicalSize
+        self.position = position
+        self.yaw = yaw
         self.frame = SurfaceFrame(center: position, yaw: yaw, alignment: alignment)
         self.alignment = alignment
         self.code = code
+        self.moves = moves
+    }
+
+    /// The picture's frame at `time` seconds of the session: its start, then each move in turn,
+    /// linear from where the previous one left it.
+    public func frame(at time: Double) -> SurfaceFrame {
+        var from = (position: position, yaw: yaw)
+        for move in moves {
+            guard time > move.start else { break }
+            let to = (position: move.position, yaw: move.yaw ?? from.yaw)
+            let t = move.duration > 0 ? Float(min((time - move.start) / move.duration, 1)) : 1
+            if t < 1 {
+                return SurfaceFrame(center: mix(from.position, to.position, t: t), yaw: from.yaw + (to.yaw - from.yaw) * t, alignment: alignment)
+            }
+            from = to
+        }
+        return SurfaceFrame(center: from.position, yaw: from.yaw, alignment: alignment)
+    }
+}
+
+/// A stage picture's move: from `start` seconds, over `duration`, to `position` (and `yaw`
+/// radians, when given).
+public struct ImageMove: Equatable, Sendable {
+    public var start: Double
+    public var duration: Double
+    public var position: Vec3
+    public var yaw: Float?
+
+    public init(start: Double, duration: Double, position: Vec3, yaw: Float? = nil) {
+        self.start = start
+        self.duration = duration
+        self.position = position
+        self.yaw = yaw
     }
 }
 

@@ -105,7 +105,7 @@ public struct StageLoader {
     }
 
     func image(_ v: DocumentValue) throws(DocumentError) -> StageImage {
-        let o = try v.object(allowing: ["name", "texture", "width", "height", "position", "yaw", "alignment", "code"])
+        let o = try v.object(allowing: ["name", "texture", "width", "height", "position", "yaw", "alignment", "code", "moves"])
         let textureField = try o.required("texture")
         let (path, pixels) = try texture(textureField)
         let width = try o.required("width").ranged(0.001...100, positive: true)
@@ -117,8 +117,29 @@ public struct StageLoader {
         }
         var code: StageCode?
         if let c = o.optional("code") { code = try self.code(c, imageSize: Vec2(width, height)) }
+        var moves: [ImageMove] = []
+        if let m = o.optional("moves") {
+            for item in try elements(m) {
+                let (move, at) = try self.move(item)
+                if let last = moves.last, move.start < last.start + last.duration {
+                    throw at.error("starts at \(move.start) s, before the previous move ends (\(last.start + last.duration) s)")
+                }
+                moves.append(move)
+            }
+        }
         return StageImage(name: try o.required("name").string(), texturePath: path, physicalSize: Vec2(width, height),
-                          position: try vec3(o.required("position")), yaw: try yaw(o), alignment: alignment, code: code)
+                          position: try vec3(o.required("position")), yaw: try yaw(o), alignment: alignment, code: code, moves: moves)
+    }
+
+    /// `{ at: seconds, to: [x, y, z], yaw: degrees, duration: seconds }` (yaw optional, duration default 1 s).
+    func move(_ v: DocumentValue) throws(DocumentError) -> (ImageMove, at: DocumentValue) {
+        let o = try v.object(allowing: ["at", "to", "yaw", "duration"])
+        let at = try o.required("at")
+        let yaw: Float? = try o.optional("yaw").map { v throws(DocumentError) in radians(fromDegrees: try v.ranged(-360...360)) }
+        let move = ImageMove(start: try at.rangedDouble(0...86_400),
+                             duration: try o.read("duration", default: 1) { v throws(DocumentError) in try v.rangedDouble(0...3_600) },
+                             position: try vec3(o.required("to")), yaw: yaw)
+        return (move, at)
     }
 
     func code(_ v: DocumentValue, imageSize: Vec2) throws(DocumentError) -> StageCode {

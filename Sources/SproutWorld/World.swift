@@ -56,6 +56,18 @@ public final class World {
     public func addBackdrop(loadTexture: (String) throws -> Texture) throws {
         guard scene.backdrop.children.isEmpty else { return }
         scene.backdrop.addChild(try StageScene.build(stage, loadTexture: loadTexture))
+        movingPictures = stage.images.indices.compactMap { i in
+            stage.images[i].moves.isEmpty ? nil : scene.backdrop.findEntity(named: "image \(stage.images[i].name)").map { (i, $0) }
+        }
+        drawPicturesWhereTheyAre()
+    }
+
+    /// The backdrop's pictures that move (`StageImage.moves`), by the stage's image index.
+    private var movingPictures: [(index: Int, entity: Entity)] = []
+
+    /// Puts each moving picture of the backdrop where the session's stage has it now.
+    private func drawPicturesWhereTheyAre() {
+        for (i, entity) in movingPictures { entity.transform = Transform(matrix: session.stage.images[i].frame.transform) }
     }
 
     /// Whether the detected planes are drawn.
@@ -75,6 +87,7 @@ public final class World {
     public func step(deltaTime dt: Double, touches: [TouchEvent] = []) -> Frame {
         for batch in Self.batches(touches) { engine.handle(batch) }
         let frame = engine.update(deltaTime: dt)
+        drawPicturesWhereTheyAre()
         for event in frame.events { planes.apply(event) }
         seedShop?.handle(frame)
         if let geo {

@@ -18,7 +18,7 @@ import Testing
 
     @Test func anUnknownNameListsWhatIsKnown() {
         do { _ = try ModelReference.resolve("sunflowr", relativeTo: "."); Issue.record("resolved a typo") } catch {
-            #expect("\(error)" == "'sunflowr' is not a model file, a catalog plant (sunflower, tomato, basil, lavender, tulip, corn) or a built-in model (seedling, pot)")
+            #expect("\(error)" == "'sunflowr' is not a model file, a catalog plant (sunflower, tomato, basil, lavender, tulip, corn) or a built-in model (seedling, pot, painting, sticky-note)")
         }
     }
 

@@ -67,6 +67,24 @@ import Foundation
         #expect(resolved.name == "mini")
     }
 
+    /// A picture that moves: still until its move starts, linear over the move, then at rest.
+    @Test func aMovingPictureIsWhereTheClockPutsIt() throws {
+        let (loader, path) = try stageFile("""
+        images:
+          - { name: p, texture: art.png, width: 0.08, position: [0, 0.7, 0], yaw: 0,
+              moves: [{ at: 2, to: [0.4, 0.7, 0], yaw: 90, duration: 2 }, { at: 5, to: [0.4, 0.7, -0.2], duration: 0 }] }
+        """)
+        let image = try loader.load(path: path).images[0]
+        #expect(image.moves == [ImageMove(start: 2, duration: 2, position: Vec3(0.4, 0.7, 0), yaw: .pi / 2),
+                                ImageMove(start: 5, duration: 0, position: Vec3(0.4, 0.7, -0.2))])
+        #expect(image.frame(at: 2).center == Vec3(0, 0.7, 0))
+        #expect(image.frame(at: 3).center.isApproximately(Vec3(0.2, 0.7, 0)))
+        #expect(image.frame(at: 3).xAxis.isApproximately(Vec3(cos(Float.pi / 4), 0, -sin(Float.pi / 4))))
+        #expect(image.frame(at: 4.5).center == Vec3(0.4, 0.7, 0))
+        #expect(image.frame(at: 5.01).center == Vec3(0.4, 0.7, -0.2))   // a move of no duration jumps
+        #expect(image.frame(at: 5.01).xAxis.isApproximately(Vec3(0, 0, -1)))   // keeping the last yaw
+    }
+
     /// Each piece of nonsense and what the error must say: line, field, reason.
     @Test(arguments: [
         ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [-1, 2], detail: 0.5 }\n",
@@ -93,6 +111,12 @@ import Foundation
          2, "images[0].code.url", "must be an http or https URL with a host, got 'ftp://x/y'"),
         ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0] }\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0] }\n",
          3, "images[1]", "an image named 'p' already exists"),
+        ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], moves: [{ at: 1, to: [1, 0, 0], duration: 2 }, { at: 2, to: [0, 0, 0] }] }\n",
+         2, "images[0].moves[1].at", "starts at 2.0 s, before the previous move ends (3.0 s)"),
+        ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], moves: [{ at: -1, to: [1, 0, 0] }] }\n",
+         2, "images[0].moves[0].at", "must lie in 0.0...86400.0, got -1.0"),
+        ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], moves: [{ at: 1 }] }\n",
+         2, "images[0].moves[0].to", "is required"),
         ("lights:\n  - { type: directional, direction: [0, 1, 0] }\n  - { type: directional, direction: [1, 1, 0] }\n",
          3, "lights[1]", "only one directional light is supported (the renderer draws one sun)"),
         ("lights:\n  - { type: directional, direction: [0, 0, 0] }\n",
