@@ -54,7 +54,8 @@ public final class FrameLoop {
 
     /// The status panel and help line as overlays (what `overlays` draws by default).
     public func statusOverlays() -> [ScreenOverlay] {
-        statusOverlay.overlays(text: statusLine, alpha: world.statusText.alpha, help: helpLine, viewport: world.session.device.viewport)
+        statusOverlay.overlays(text: statusLine, alpha: world.statusText.alpha, help: helpLine,
+                               info: world.seedShop?.infoText ?? "", viewport: world.session.device.viewport)
     }
 
     /// The device's view of the world, with the overlays.

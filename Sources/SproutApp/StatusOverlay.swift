@@ -10,14 +10,17 @@ public final class StatusOverlay {
     private let font: Font
     private var message: (text: String, texture: Texture)?
     private var help: (text: String, texture: Texture)?
+    private var info: (text: String, texture: Texture)?
     /// The sample's panel: bold 16 pt-ish text on black at 50 %, corner radius 12 (scaled to the view).
     public static let margin: Float = 16
 
     /// Loads the panel font (DejaVu Sans Bold, from fonts-dejavu-core).
     public init() throws { font = try Font() }
 
-    /// A panel showing `text` at `alpha` (none when empty), and the help line.
-    public func overlays(text: String, alpha: Float = 1, help helpText: String?, viewport: Viewport) -> [ScreenOverlay] {
+    /// A panel showing `text` at `alpha` (none when empty), the help line, and the Seed Shop's
+    /// info label (`info`, none when empty: the sample's `OverlayLabel`, centred a quarter of the
+    /// view's height below its centre, AC OverlayLabel.swift and Utilities.swift L45-50).
+    public func overlays(text: String, alpha: Float = 1, help helpText: String?, info infoText: String = "", viewport: Viewport) -> [ScreenOverlay] {
         var result: [ScreenOverlay] = []
         let scale = max(viewport.height / 720, 0.25)
         if alpha > 0, !text.isEmpty {
@@ -28,6 +31,15 @@ public final class StatusOverlay {
             let t = message!.texture
             let size = Vec2(Float(t.image.width), Float(t.image.height))
             result.append(ScreenOverlay(texture: t, origin: Vec2((viewport.width - size.x) / 2, Self.margin * scale), size: size, opacity: alpha))
+        }
+        if !infoText.isEmpty {
+            if info?.text != infoText {
+                let image = font.panel(infoText, pixelHeight: 20 * scale, padding: Int(12 * scale), cornerRadius: 12 * scale)
+                info = (infoText, Texture(name: "info", image: image, wrap: .clampToEdge))
+            }
+            let t = info!.texture
+            let size = Vec2(Float(t.image.width), Float(t.image.height))
+            result.append(ScreenOverlay(texture: t, origin: Vec2((viewport.width - size.x) / 2, viewport.height * 0.75 - size.y / 2), size: size))
         }
         if let helpText {
             if help?.text != helpText {

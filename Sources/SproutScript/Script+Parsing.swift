@@ -152,7 +152,7 @@ extension Script {
 
     static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
         let o = try v.object(allowing: ["object", "position", "presentedPosition", "scale", "alignment", "tolerance", "rotationY", "onPlane", "selected",
-                                        "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "geo", "image"])
+                                        "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "info", "geo", "image"])
         var e = Expectation()
         if let image = o.optional("image") {
             let golden = try image.string()
@@ -197,6 +197,7 @@ extension Script {
         }
         e.objectCount = try o.optional("objects").map { v throws(DocumentError) in try comparison(v) }
         e.coaching = try o.optional("coaching")?.string()
+        e.info = try o.optional("info")?.string()
         e.geo = try o.optional("geo")?.choice(["notAvailable", "initializing", "localizing", "localized"])
         let objectFields = ["position", "presentedPosition", "scale", "alignment", "rotationY", "onPlane", "selected"].filter { o.optional($0) != nil }
         if e.object == nil, let first = objectFields.first { throw try o.required(first).error("needs `object:` to say which object") }

@@ -159,6 +159,8 @@ public struct Expectation: Sendable {
     public var objectCount: Comparison?
     /// The Seed Shop's coaching text shown (`""` for none).
     public var coaching: String?
+    /// The Seed Shop's info label (loading progress, errors, the catalog; `""` for none).
+    public var info: String?
     /// The geotracking state (`notAvailable`, `initializing`, `localizing`, `localized`).
     public var geo: String?
     /// The frame as the device sees it matches a golden PNG.

@@ -65,6 +65,10 @@ extension ScriptRunner {
             let state = geo?.tracker.status.state.rawValue ?? "no geographic origin"
             if state != g { fail("geo", g, state) }
         }
+        if let i = e.info {
+            let shown = flow?.infoText ?? ""
+            if shown != i { fail("info", quoted(i), flow == nil ? "no Seed Shop opened" : quoted(shown)) }
+        }
         if let c = e.coaching {
             let shown = flow.map { $0.isCoachingVisible ? $0.coachingText : "" } ?? ""
             if shown != c { fail("coaching", quoted(c), flow == nil ? "no Seed Shop opened" : quoted(shown)) }

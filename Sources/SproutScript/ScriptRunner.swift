@@ -115,6 +115,8 @@ public final class ScriptRunner {
         return pairs + [("seedShop", .object([("coaching", .string(flow.isCoachingVisible ? flow.coachingText : "")),
                                       ("info", .string(flow.infoText)),
                                       ("decoded", .array(flow.decodedURLs.map { .string($0) })),
+                                      ("invocations", .array(flow.invocations.map { .object([("url", .string($0.url)), ("outcome", .string($0.outcome)),
+                                                                                             ("time", .number($0.time))]) })),
                                       ("grown", .array(flow.presented.keys.sorted().map { .string($0) }))]))]
     }
 

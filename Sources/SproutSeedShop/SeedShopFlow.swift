@@ -52,15 +52,87 @@ public final class SeedShopFlow {
         self.loadModel = loadModel
     }
 
-    /// AC runARSession, first run: world tracking with code tracking on.
+    /// AC runARSession, first run: world tracking with code tracking on; then the launch URL,
+    /// when there is one, as the first invocation.
     public func start(launchURL: String? = nil) {
         var configuration = engine.session.configuration ?? .worldTracking
         configuration.isCodeTrackingEnabled = true
         engine.session.run(configuration)
-        // viewDidLoad: pre-load the invocation URL's product without presenting it.
-        if let launchURL, let key = try? catalog.resolve(launchURL).productKey, let product = catalog.product(key) {
-            models[key] = try? loadModel(product)
+        if let launchURL { invoke(launchURL) }
+    }
+
+    /// One invocation and what the flow did with it, in the order they came.
+    public struct InvocationRecord: Equatable, Sendable {
+        public var url: String
+        /// `preloaded KEY` (the first launch: AC viewDidLoad pre-loads without presenting),
+        /// `switched to KEY` (a later one: pre-loaded, its packet learnt), `catalog` (the bare
+        /// registered URL), or `refused: REASON`.
+        public var outcome: String
+        /// Seconds of session time when it came.
+        public var time: Double
+    }
+
+    /// Every invocation handled, first launch included.
+    public private(set) var invocations: [InvocationRecord] = []
+    /// Called with each invocation's URL before the flow changes anything (seed 004: "persist
+    /// any unsaved data in case the user switches"): `sprout open` saves its launch state here.
+    /// A failure is shown in the info label and the invocation still proceeds.
+    public var persist: ((String) throws -> Void)?
+
+    /// The info label's text for the bare registered URL: the catalog's products, two lines.
+    public var catalogText: String {
+        let names = catalog.products.map(\.name)
+        let half = (names.count + 1) / 2
+        return names.prefix(half).joined(separator: ", ") + "\n" + names.dropFirst(half).joined(separator: ", ")
+    }
+
+    /// An invocation URL while the flow runs (seed 004: the clip updates its UI to each new
+    /// URL's context). A product URL pre-loads its model; after the first launch it also learns
+    /// the product's packet as a reference image, so looking at that packet grows its plant. The
+    /// bare registered URL, which must always be handled, shows the catalog's products in the
+    /// info label (any packet's code then starts its product). A refused URL says why there.
+    public func invoke(_ url: String) {
+        let first = invocations.isEmpty
+        func record(_ outcome: String) { invocations.append(InvocationRecord(url: url, outcome: outcome, time: engine.session.time)) }
+        do { try persist?(url) } catch { infoText = "\(error)" }
+        let invocation: Invocation
+        do { invocation = try catalog.resolve(url) } catch {
+            infoText = "\(error)"
+            record("refused: \(error)")
+            return
         }
+        guard let key = invocation.productKey, let product = catalog.product(key) else {
+            infoText = catalogText
+            record("catalog")
+            return
+        }
+        if models[key] == nil {
+            do { models[key] = try loadModel(product) } catch {
+                infoText = Self.modelErrorText
+                record("refused: \(Self.modelErrorText): \(error)")
+                return
+            }
+        }
+        if first {
+            // AC viewDidLoad: process(productKey:initializePreview: false) only pre-caches.
+            record("preloaded \(key)")
+            return
+        }
+        infoText = ""
+        learnPacket(of: product)
+        if let anchor = imageAnchors[key] { present(key, on: anchor) }
+        record("switched to \(key)")
+    }
+
+    /// AC runARSession(withAdditionalReferenceImages:): the packet joins the reference images
+    /// (re-run without reset); "View the seed packet." follows 500 ms later.
+    private func learnPacket(of product: Product) {
+        var configuration = engine.session.configuration ?? .worldTracking
+        if !configuration.detectionImages.contains(where: { $0.name == product.key }) {
+            configuration.detectionImages.append(ReferenceImage(name: product.key, physicalWidth: product.packetWidth))
+            engine.session.run(configuration)
+        }
+        pendingHintAt = engine.session.time + Self.viewPacketDelay
     }
 
     /// After each `engine.update`: reacts to the frame's anchor events, then timers.
@@ -135,12 +207,7 @@ public final class SeedShopFlow {
                 return
             }
         }
-        var configuration = engine.session.configuration ?? .worldTracking
-        if !configuration.detectionImages.contains(where: { $0.name == product.key }) {
-            configuration.detectionImages.append(ReferenceImage(name: product.key, physicalWidth: product.packetWidth))
-            engine.session.run(configuration)
-        }
-        pendingHintAt = engine.session.time + Self.viewPacketDelay
+        learnPacket(of: product)
         if let anchor = imageAnchors[product.key] { present(product.key, on: anchor) }
     }
 

@@ -129,11 +129,15 @@ public final class World {
         return true
     }
 
-    /// Starts the Seed Shop flow (once; later calls start it again with the new URL):
-    /// code tracking on, and the launch URL's product pre-loaded through `loadModel`.
+    /// Starts the Seed Shop flow with its launch URL; once it runs, a later call is a new
+    /// invocation of the running clip (`SeedShopFlow.invoke`), as a second App Clip Code or link is.
     @discardableResult
     public func startSeedShop(catalog: Catalog, launchURL: String?, loadModel: @escaping (Product) throws -> Entity) -> SeedShopFlow {
-        let flow = seedShop ?? SeedShopFlow(engine: engine, catalog: catalog, loadModel: loadModel)
+        if let flow = seedShop {
+            if let launchURL { flow.invoke(launchURL) }
+            return flow
+        }
+        let flow = SeedShopFlow(engine: engine, catalog: catalog, loadModel: loadModel)
         seedShop = flow
         flow.start(launchURL: launchURL)
         return flow

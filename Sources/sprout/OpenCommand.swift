@@ -24,8 +24,8 @@ struct OpenCommand: ParsableCommand {
     @Argument(help: "An invocation URL such as https://seedshop.example/sunfl (default: the last one opened).")
     var url: String?
 
-    @Option(help: "A built-in stage name (tabletop) or a stage file.")
-    var stage = "tabletop"
+    @Option(help: "A built-in stage name (nursery: every catalog packet on a bench; tabletop: the sunflower's) or a stage file.")
+    var stage = "nursery"
 
     @Option(help: ArgumentHelp("Window or frame size in pixels.", valueName: "WIDTHxHEIGHT"))
     var size = SizeArgument(width: 1280, height: 720)
@@ -92,7 +92,10 @@ struct OpenCommand: ParsableCommand {
         let surface = try OffscreenSurface(width: size.width, height: size.height, samples: 4)
         let world = try makeWorld(surface, catalog: catalog, launchURL: launchURL)
         let loop = try FrameLoop(world: world, surface: surface)
-        let packet = world.stage.images.first { catalog.product($0.name) != nil }?.frame.center ?? world.stage.camera.lookAt
+        // The invoked product's packet (the bare URL: the first one in the catalog's order).
+        let key = (try? catalog.resolve(launchURL))?.productKey
+        let packets = world.stage.images.filter { catalog.product($0.name) != nil }
+        let packet = (packets.first { $0.name == key } ?? packets.first)?.frame.center ?? world.stage.camera.lookAt
         let story = SeedShopStory(world: world, packet: packet)
         let tour = story.tour(folder: output, frames: frames)
         let written = try tour.run(loop, on: surface, beforeStep: { story.beforeStep($0) })

@@ -146,3 +146,44 @@ import Foundation
         #expect(abs(wrapAngle(plant.objectRotation - (before - .pi / 4))) < 1e-4)
     }
 }
+
+/// Seed 004: every invocation updates the clip; the bare registered URL is always handled.
+@Suite struct SeedShopInvocationTests {
+    @Test func eachInvocationIsPersistedFirstThenRecordedWithWhatItDid() throws {
+        let (engine, flow) = try SeedShopFlowTests.flow(height: 3)   // the packet far out of sight
+        var saved: [String] = []
+        flow.persist = { saved.append($0) }
+        flow.invoke("https://seedshop.example/sunfl")
+        SeedShopFlowTests.run(engine, flow, seconds: 0.5)
+        flow.invoke("https://seedshop.example")
+        flow.invoke("https://elsewhere.example/sunfl")
+        #expect(saved == ["https://seedshop.example/sunfl", "https://seedshop.example", "https://elsewhere.example/sunfl"])
+        #expect(flow.invocations.map(\.outcome) == [
+            "preloaded sunfl",   // the first invocation is the launch
+            "catalog",
+            "refused: https://elsewhere.example/sunfl: elsewhere.example is not an associated domain of the Seed Shop (seedshop.example); refused",
+        ])
+        #expect(flow.invocations.map { ($0.time * 60).rounded() } == [0, 30, 30])
+        #expect(flow.infoText == "https://elsewhere.example/sunfl: elsewhere.example is not an associated domain of the Seed Shop (seedshop.example); refused")
+    }
+
+    @Test func aLaterProductURLLearnsItsPacketAndTheBareURLShowsTheCatalog() throws {
+        let (engine, flow) = try SeedShopFlowTests.flow(height: 3)
+        flow.invoke("https://seedshop.example/")
+        #expect(engine.session.configuration?.detectionImages == [])
+        flow.invoke("https://seedshop.example/sunfl")   // a later invocation: its packet is learnt
+        #expect(engine.session.configuration?.detectionImages == [ReferenceImage(name: "sunfl", physicalWidth: 0.08)])
+        #expect(flow.invocations.map(\.outcome) == ["catalog", "switched to sunfl"])
+        flow.invoke("https://seedshop.example/")
+        #expect(flow.infoText == "Mammoth Sunflower\n")
+        #expect(flow.catalogText == "Mammoth Sunflower\n")
+    }
+
+    @Test func theLaunchURLOnlyPreloads() throws {
+        let (engine, _) = try SeedShopFlowTests.flow(height: 3)
+        let flow = SeedShopFlow(engine: engine, catalog: try SeedShopFlowTests.catalog()) { _ in SeedShopFlowTests.tallPlant() }
+        flow.start(launchURL: "https://seedshop.example/sunfl")
+        #expect(flow.invocations.map(\.outcome) == ["preloaded sunfl"])
+        #expect(engine.session.configuration?.detectionImages == [])   // AC viewDidLoad: initializePreview false
+    }
+}
