@@ -36,6 +36,15 @@ public final class GeoAnchorSet {
     public private(set) var placemarks: [AnchorIdentifier: Placemark] = [:]
     /// The last toast (G21: "Nothing to undo", "Removed last added anchor", ...).
     public private(set) var toast = ""
+    /// Session time when the toast hides (G21 Utilities.swift L92-111: 2 s; only the newest
+    /// toast's timer hides the label). nil before any toast.
+    public private(set) var toastHidesAt: Double?
+    /// Whether the toast is on screen now.
+    public var isToastShowing: Bool { toastHidesAt.map { !hasReached(session.time, $0) } ?? false }
+    /// G21 `showToast` default duration.
+    public static let toastDuration = 2.0
+    /// G21 `AnchorIndicator`: the map circle drawn around each anchor, 3 m in radius.
+    public static let mapCircleRadius: Float = 3
     private var random: SeededRandom
     private var errors: [AnchorIdentifier: Vec2] = [:]
     private var lastAccuracy = GeoTrackingStatus.Accuracy.undetermined
@@ -76,10 +85,16 @@ public final class GeoAnchorSet {
 
     /// G21 undo: the last anchor and its placemark go.
     public func undo() {
-        guard let last = anchors.popLast() else { toast = GeoTrackingStatus.nothingToUndo; return }
+        guard let last = anchors.popLast() else { showToast(GeoTrackingStatus.nothingToUndo); return }
         session.remove(anchor: last)
         placemarks.removeValue(forKey: last.identifier)?.root.removeFromParent()
-        toast = GeoTrackingStatus.removedLastAnchor
+        showToast(GeoTrackingStatus.removedLastAnchor)
+    }
+
+    /// Shows `text` for `toastDuration` seconds; a newer toast replaces it and its timer.
+    public func showToast(_ text: String) {
+        toast = text
+        toastHidesAt = session.time + Self.toastDuration
     }
 
     /// Per frame: refine positions when the accuracy changes; grow the placemarks.

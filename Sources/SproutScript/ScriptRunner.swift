@@ -59,6 +59,8 @@ public final class ScriptRunner {
     public private(set) var failures: [ExpectationFailure] = []
     public private(set) var frameCount = 0
     private var traceWriter: TraceWriter?
+    /// Anchor events since the last step record (and since the last frame record), for the trace.
+    private var stepEvents = AnchorEventLog(), frameEvents = AnchorEventLog()
     private let makeModel: (String) throws -> Entity
     private var fingerTime: Double { engine.session.time }
 
@@ -86,7 +88,8 @@ public final class ScriptRunner {
             try perform(step, index: index)
             try traceWriter?.step(.object([("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),
                                            ("kind", .string(step.kind)), ("frame", .number(Double(frameCount))),
-                                           ("time", .number(engine.session.time))] + state))
+                                           ("time", .number(engine.session.time))] + state + [("events", stepEvents.json)]))
+            stepEvents = AnchorEventLog()
             progress?(Double(index + 1) / Double(max(script.steps.count, 1)))
         }
         try traceWriter?.finish(trailer: [
@@ -106,10 +109,27 @@ public final class ScriptRunner {
     private var seedShopAndGeoState: [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = []
         if let geo {
+            let set = geo.anchors
+            let placemarks: [JSONValue] = set.anchors.compactMap { anchor in
+                guard let p = set.placemarks[anchor.identifier] else { return nil }
+                let balloon = Transform(matrix: p.balloon.presentedWorldMatrix)
+                return .object([("anchor", .number(Double(anchor.identifier.rawValue))), ("position", TraceState.vector(balloon.translation)),
+                                ("scale", .number(Double(balloon.scale.x))), ("visible", .bool(p.isAdded)),
+                                ("shows", .string(p.arrow.isEnabled ? "arrow" : "balloon"))])
+            }
+            // G21 AnchorIndicator: a 3 m circle on the map at each anchor, added at once.
+            let circles: [JSONValue] = set.anchors.map { anchor in
+                .object([("anchor", .number(Double(anchor.identifier.rawValue))),
+                         ("center", .vector([anchor.transform.translation.x, anchor.transform.translation.z])),
+                         ("radius", .number(Double(GeoAnchorSet.mapCircleRadius)))])
+            }
             pairs.append(("geo", .object([("state", .string(geo.tracker.status.state.rawValue)), ("reason", .string(geo.tracker.status.reason.rawValue)),
                                           ("accuracy", .string(geo.tracker.status.accuracy.rawValue)),
                                           ("label", .string(geo.tracker.status.labelText(tracking: engine.session.trackingState))),
-                                          ("message", .string(geoMessage))])))
+                                          ("message", .string(geoMessage)),
+                                          ("toast", .object([("text", .string(set.toast)), ("showing", .bool(set.isToastShowing)),
+                                                             ("until", set.toastHidesAt.map { .number($0) } ?? .null)])),
+                                          ("placemarks", .array(placemarks)), ("mapCircles", .array(circles))])))
         }
         guard let flow else { return pairs }
         return pairs + [("seedShop", .object([("coaching", .string(flow.isCoachingVisible ? flow.coachingText : "")),
@@ -256,10 +276,14 @@ public final class ScriptRunner {
 
     /// One frame: the touches of this frame, then the engine's update.
     private func advance(_ touches: [TouchEvent] = []) throws {
-        world.step(deltaTime: script.frameDuration, touches: touches)
+        let frame = world.step(deltaTime: script.frameDuration, touches: touches)
         frameCount += 1
+        stepEvents.note(frame.events)
         if traceEveryFrame {
-            try traceWriter?.frame(.object([("frame", .number(Double(frameCount))), ("time", .number(engine.session.time))] + state))
+            frameEvents.note(frame.events)
+            try traceWriter?.frame(.object([("frame", .number(Double(frameCount))), ("time", .number(engine.session.time))] + state
+                                           + [("events", frameEvents.json)]))
+            frameEvents = AnchorEventLog()
         }
         try onFrame?(frameCount)
     }

@@ -74,3 +74,29 @@ public enum TraceState {
 
     static func vector(_ v: Vec3) -> JSONValue { .vector([v.x, v.y, v.z]) }
 }
+
+/// Anchor events gathered over a step or a frame: the ids added, updated and removed, by kind,
+/// as the trace's `events` shows them.
+struct AnchorEventLog {
+    private var added: [(String, Int)] = [], updated: [(String, Int)] = [], removed: [(String, Int)] = []
+
+    mutating func note(_ events: [SessionEvent]) {
+        for event in events {
+            switch event {
+            case .added(let a): added.append((TraceState.kind(of: a), a.identifier.rawValue))
+            case .updated(let a):
+                // An anchor updated every frame of a step is listed once.
+                let entry = (TraceState.kind(of: a), a.identifier.rawValue)
+                if !updated.contains(where: { $0 == entry }) { updated.append(entry) }
+            case .removed(let a): removed.append((TraceState.kind(of: a), a.identifier.rawValue))
+            }
+        }
+    }
+
+    var json: JSONValue {
+        func list(_ entries: [(String, Int)]) -> JSONValue {
+            .array(entries.map { .object([("kind", .string($0.0)), ("id", .number(Double($0.1)))]) })
+        }
+        return .object([("added", list(added)), ("updated", list(updated)), ("removed", list(removed))])
+    }
+}

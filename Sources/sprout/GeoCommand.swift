@@ -130,6 +130,9 @@ struct GeoCommand: ParsableCommand {
                     } else {
                         try anchors.add(at: at)
                     }
+                } catch GeoAnchorError.noRaycastResult {
+                    anchors.showToast("\(GeoAnchorError.noRaycastResult)")   // G21 shows this one as a toast
+                    print(anchors.toast)
                 } catch { print(error) }
             }
             if input.keysPressed.contains(.u) {
