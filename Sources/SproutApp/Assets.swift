@@ -26,7 +26,7 @@ public enum Assets {
     /// A built-in stage by name (`tabletop`, `living-room`, `street-corner`, ...) or a stage
     /// file (YAML or JSON); errors name the file, line and field.
     public static func stage(_ nameOrPath: String) throws -> Stage {
-        try StageLoader.resolve(nameOrPath, assetsDirectory: directory)
+        try StageModels.attach(StageLoader.resolve(nameOrPath, assetsDirectory: directory))
     }
 
     /// A stage named inside a document (a script's or a scene file's `stage:`): a built-in name,
@@ -82,7 +82,7 @@ extension World {
                                showsPlanes: Bool = false, showsFocusSquare: Bool = true) throws -> World {
         let world = World(WorldOptions(stage: try Assets.stage(nameOrPath), seed: seed, viewport: viewport,
                                        showsPlanes: showsPlanes, showsFocusSquare: showsFocusSquare))
-        try world.addBackdrop(loadTexture: Texture.read)
+        try world.addBackdrop(loadTexture: Texture.read, model: try world.stage.model.map(StageModels.entity))
         return world
     }
 }

@@ -47,6 +47,7 @@ public struct ModelView {
             scene.lighting = world.lighting
             scene.lighting.castsShadows = world.lighting.castsShadows && shadows
             scene.backdrop.addChild(try StageScene.build(world, loadTexture: Texture.read))
+            if let model = world.model { scene.backdrop.addChild(try StageModels.entity(model)) }
             asset.standOnOrigin()
             asset.root.transform.translation += world.camera.lookAt
             bounds = try framed()

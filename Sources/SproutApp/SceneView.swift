@@ -35,6 +35,7 @@ public final class SceneView {
         if let name = file.stage {
             let stage = try Assets.stage(name, namedIn: file.source, line: file.stageLine, folder: folder)
             scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
+            if let model = stage.model { scene.backdrop.addChild(try StageModels.entity(model)) }
             lighting = stage.lighting
             stageCamera = stage.camera
         }

@@ -155,9 +155,7 @@ struct ImageDetector {
         let size = depth > 0 ? width * focal / depth : 0
         // Hidden when a surface lies in front by more than 1 cm (the image lies on one).
         let direction = -toDevice / dist
-        let blocked = stage.surfaces.withUnsafeBufferPointer { surfaces in
-            ViewSampler.nearestHit(origin: device.position, direction: direction, surfaces: surfaces, maximum: dist - 0.01) != nil
-        }
+        let blocked = stage.nearestHit(origin: device.position, direction: direction, maximum: dist - 0.01) != nil
         return Appearance(size: size, angle: angle, isVisible: !blocked)
     }
 }

@@ -99,10 +99,7 @@ extension Session {
     /// The first surface the ray meets (it hides those behind), if it is detailed enough and of
     /// an accepted alignment, on its noisy estimated plane.
     private func estimatedHit(_ ray: Ray, alignment: RaycastAlignment) -> RaycastResult? {
-        let hit = stage.surfaces.withUnsafeBufferPointer { surfaces in
-            ViewSampler.nearestHit(origin: ray.origin, direction: ray.direction, surfaces: surfaces)
-        }
-        guard let hit, hit.isFront else { return nil }
+        guard let hit = stage.nearestHit(origin: ray.origin, direction: ray.direction), hit.isFront, hit.index >= 0 else { return nil }
         let surface = stage.surfaces[hit.index]
         guard surface.detail >= Self.estimatedPlaneMinimumDetail, alignment.accepts(surface.alignment) else { return nil }
         let frame = surface.frame

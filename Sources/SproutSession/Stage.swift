@@ -14,6 +14,10 @@ public struct Stage: Sendable {
     public var lighting: Lighting
     public var camera: StageCamera
     public var geoOrigin: GeoOrigin?
+    /// A room model as (part of) the stage; its triangles arrive with `attachingModel(vertices:)`.
+    public var model: StageModel?
+    /// The attached model's triangles and the surfaces found on them.
+    public var geometry: StageGeometry?
 
     public init(name: String, source: String = "", surfaces: [StageSurface] = [], images: [StageImage] = [],
                 blocks: [StageBlock] = [], lighting: Lighting = .standard, camera: StageCamera = StageCamera(),
@@ -59,6 +63,9 @@ public struct StageSurface: Sendable {
     public var thickness: Float
     /// A building facade, which geotracking localises against.
     public var isFacade: Bool
+    /// Found on the stage's model (`PlanarRegions`): rays meet its triangles, not its rectangle,
+    /// and it is drawn as part of the model.
+    public var isFromModel = false
 
     public init(name: String, alignment: PlaneAlignment, position: Vec3, yaw: Float = 0, size: Vec2, detail: Float,
                 appearance: StageAppearance = StageAppearance(), thickness: Float = 0, isFacade: Bool = false) {

@@ -66,7 +66,7 @@ public struct StageLoader {
     }
 
     func stage(from document: DocumentValue, source: String) throws(DocumentError) -> Stage {
-        let o = try document.object(allowing: ["name", "camera", "lights", "surfaces", "images", "blocks", "geo"])
+        let o = try document.object(allowing: ["name", "camera", "lights", "surfaces", "images", "blocks", "geo", "model"])
         var stage = Stage(name: try o.read("name", default: "stage") { v throws(DocumentError) in try v.string() }, source: source)
         if let v = o.optional("camera") { stage.camera = try camera(v) }
         if let v = o.optional("lights") { stage.lighting = try lighting(v) }
@@ -84,7 +84,31 @@ public struct StageLoader {
             for item in try elements(v) { stage.blocks.append(try block(item)) }
         }
         if let v = o.optional("geo") { stage.geoOrigin = try geoOrigin(v) }
+        if let v = o.optional("model") { stage.model = try model(v) }
         return stage
+    }
+
+    /// `model: room.glb`, or `model: { path, scale, up: y | z, origin: [x, y, z], detail }`; the
+    /// path inside the stage's folder, as textures are.
+    func model(_ v: DocumentValue) throws(DocumentError) -> StageModel {
+        guard case .mapping = v.content else { return StageModel(path: try confined(v, what: "model")) }
+        let o = try v.object(allowing: ["path", "scale", "up", "origin", "detail"])
+        return StageModel(path: try confined(o.required("path"), what: "model"),
+                          scale: try o.read("scale", default: 1) { v throws(DocumentError) in try v.ranged(1e-6...1e6, positive: true) },
+                          up: StageModel.Axis(rawValue: try o.read("up", default: "y") { v throws(DocumentError) in try v.choice(["y", "z"]) })!,
+                          origin: try o.read("origin", default: .zero) { v throws(DocumentError) in try vec3(v) },
+                          detail: try o.read("detail", default: 0.6) { v throws(DocumentError) in try v.ranged(0...1) })
+    }
+
+    /// A file named in the stage, inside `textureRoot` (the stage's folder).
+    func confined(_ v: DocumentValue, what: String) throws(DocumentError) -> String {
+        let relative = try v.string()
+        switch ConfinedPath.resolve(relative, in: textureRoot) {
+        case .success(let p): return p
+        case .failure(.notRelative): throw v.error("must be a path inside \(textureRoot) without '..', got '\(relative.prefix(200))'")
+        case .failure(.missing(let p)): throw v.error("\(what) \(p) does not exist")
+        case .failure(.leavesFolder(let p)): throw v.error("\(what) \(p) is a link that leaves \(textureRoot)")
+        }
     }
 
     // MARK: Parts
@@ -275,14 +299,7 @@ public struct StageLoader {
 
     /// Resolves a texture path inside `textureRoot` and checks the file is a PNG or JPEG.
     func texture(_ v: DocumentValue) throws(DocumentError) -> (path: String, size: (width: Int, height: Int)) {
-        let relative = try v.string()
-        let path: String
-        switch ConfinedPath.resolve(relative, in: textureRoot) {
-        case .success(let p): path = p
-        case .failure(.notRelative): throw v.error("must be a path inside \(textureRoot) without '..', got '\(relative.prefix(200))'")
-        case .failure(.missing(let p)): throw v.error("texture \(p) does not exist")
-        case .failure(.leavesFolder(let p)): throw v.error("texture \(p) is a link that leaves \(textureRoot)")
-        }
+        let path = try confined(v, what: "texture")
         guard let size = ImageHeader.size(ofFileAt: path) else { throw v.error("texture \(path) is not a PNG or JPEG image") }
         return (path, size)
     }

@@ -18,7 +18,7 @@ public enum StageScene {
             textures[path] = t
             return t
         }
-        for surface in stage.surfaces {
+        for surface in stage.surfaces where !surface.isFromModel {   // the model draws those
             let material = try self.material(surface.appearance, texture: texture(surface.appearance.texturePath))
             let mesh = surface.thickness > 0
                 ? MeshFactory.box(size: Vec3(surface.size.x, surface.thickness, surface.size.y), name: surface.name)

@@ -43,23 +43,21 @@ struct ViewSampler {
         let origin = m.translation
         let right = m.columns.0.xyz, up = m.columns.1.xyz, back = m.columns.2.xyz
         var detail: Float = 0
-        stage.surfaces.withUnsafeBufferPointer { surfaces in
-            for row in 0..<Self.rows {
-                let ndcY = 1 - 2 * (Float(row) + jitter.y) / Float(Self.rows)
-                for column in 0..<Self.columns {
-                    let ndcX = 2 * (Float(column) + jitter.x) / Float(Self.columns) - 1
-                    let direction = right * (ndcX * tanX) + up * (ndcY * tanY) - back
-                    guard let hit = Self.nearestHit(origin: origin, direction: direction, surfaces: surfaces) else { continue }
-                    // `direction` has length >= 1, so t is an upper bound of the distance in metres.
-                    let dist = hit.t * length(direction)
-                    guard dist <= Self.maximumFeatureDistance else { continue }
-                    let surface = surfaces[hit.index]
-                    detail += surface.detail
-                    if hit.isFront, dist <= Self.maximumPlaneDistance {
-                        surfaceViews[hit.index].hits += 1
-                        surfaceViews[hit.index].minimum = pointwiseMin(surfaceViews[hit.index].minimum, hit.local)
-                        surfaceViews[hit.index].maximum = pointwiseMax(surfaceViews[hit.index].maximum, hit.local)
-                    }
+        for row in 0..<Self.rows {
+            let ndcY = 1 - 2 * (Float(row) + jitter.y) / Float(Self.rows)
+            for column in 0..<Self.columns {
+                let ndcX = 2 * (Float(column) + jitter.x) / Float(Self.columns) - 1
+                let direction = right * (ndcX * tanX) + up * (ndcY * tanY) - back
+                guard let hit = stage.nearestHit(origin: origin, direction: direction) else { continue }
+                // `direction` has length >= 1, so t is an upper bound of the distance in metres.
+                let dist = hit.t * length(direction)
+                guard dist <= Self.maximumFeatureDistance else { continue }
+                detail += hit.detail
+                if hit.index >= 0, hit.isFront, dist <= Self.maximumPlaneDistance {
+                    let local = stage.surfaces[hit.index].frame.local(origin + direction * hit.t)
+                    surfaceViews[hit.index].hits += 1
+                    surfaceViews[hit.index].minimum = pointwiseMin(surfaceViews[hit.index].minimum, local)
+                    surfaceViews[hit.index].maximum = pointwiseMax(surfaceViews[hit.index].maximum, local)
                 }
             }
         }
@@ -79,7 +77,7 @@ struct ViewSampler {
     static func nearestHit(origin: Vec3, direction: Vec3, surfaces: UnsafeBufferPointer<StageSurface>, maximum: Float = .infinity) -> Hit? {
         var best: Hit?
         var bestT = maximum
-        for i in 0..<surfaces.count {
+        for i in 0..<surfaces.count where !surfaces[i].isFromModel {
             let f = surfaces[i].frame
             let denom = dot(f.normal, direction)
             if abs(denom) < 1e-7 { continue }

@@ -53,9 +53,11 @@ public final class World {
 
     /// Draws the stage as the scene's backdrop, its textures read by `loadTexture`
     /// (`Texture.read(path:)` in SproutImage). Once: later calls do nothing.
-    public func addBackdrop(loadTexture: (String) throws -> Texture) throws {
+    /// A model stage's room comes as `model`, placed already (`StageModels.entity` in SproutApp).
+    public func addBackdrop(loadTexture: (String) throws -> Texture, model: Entity? = nil) throws {
         guard scene.backdrop.children.isEmpty else { return }
         scene.backdrop.addChild(try StageScene.build(stage, loadTexture: loadTexture))
+        if let model { scene.backdrop.addChild(model) }
         movingPictures = stage.images.indices.compactMap { i in
             stage.images[i].moves.isEmpty ? nil : scene.backdrop.findEntity(named: "image \(stage.images[i].name)").map { (i, $0) }
         }

@@ -1,0 +1,44 @@
+import SproutAssets
+import SproutMath
+import SproutScene
+import SproutSession
+
+/// Stages made from room models (`model:` in a stage file): the importer's triangles attached to
+/// the stage for the session (planes, raycasts, occlusion), and the model's entity, placed as
+/// the stage says, for the backdrop. Imports go through the model cache, so the second is free.
+public enum StageModels {
+    /// `stage` with its model's triangles attached; unchanged without a model.
+    public static func attach(_ stage: Stage) throws -> Stage {
+        guard let model = stage.model, stage.geometry == nil else { return stage }
+        let asset = try ModelImporter.load(path: model.path)
+        return stage.attachingModel(vertices: triangles(of: asset.root))
+    }
+
+    /// The model as drawn: turned upright, scaled to metres, its `origin` on the stage's origin.
+    public static func entity(_ model: StageModel) throws -> Entity {
+        let asset = try ModelImporter.load(path: model.path)
+        let root = Entity(name: "stage model")
+        root.addChild(asset.root)
+        // StageModel.stagePoint as a transform: scale x (upright(p) - origin).
+        root.transform = Transform(translation: -model.origin * model.scale,
+                                   rotation: model.up == .z ? Quaternion(angle: -.pi / 2, axis: .unitX) : .identity,
+                                   scale: Vec3(repeating: model.scale))
+        return root
+    }
+
+    /// Three corners per triangle, in the model's own space (its node transforms applied).
+    static func triangles(of root: Entity) -> [Vec3] {
+        var vertices: [Vec3] = []
+        root.visit { e in
+            guard let model = e.model else { return true }
+            let world = e.worldMatrix
+            for part in model.parts {
+                let p = part.mesh.positions.map { world.transformPoint($0) }
+                vertices.reserveCapacity(vertices.count + part.mesh.indices.count)
+                for i in part.mesh.indices { vertices.append(p[Int(i)]) }
+            }
+            return true
+        }
+        return vertices
+    }
+}

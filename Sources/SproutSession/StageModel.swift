@@ -1,0 +1,97 @@
+import SproutMath
+
+/// A room model as a stage (a scan or a modelled interior, any format the importer reads): the
+/// backdrop drawn, and the world the session senses. The stage file names it; the app layer
+/// imports its triangles and attaches them (`Stage.attachingModel(vertices:)`), since this
+/// module reads no model format.
+public struct StageModel: Equatable, Sendable {
+    /// The file, resolved inside the stage's folder.
+    public var path: String
+    /// Model units to metres (0.01 for a model in centimetres).
+    public var scale: Float
+    /// Which model axis is up: `y` (glTF, most exporters) or `z` (many scanners and CAD tools).
+    public var up: Axis
+    /// The model point (in model units, after `up`) that sits at the stage's origin.
+    public var origin: Vec3
+    /// How much visual detail the room's surfaces offer, 0...1 (a scan's texture is rich).
+    public var detail: Float
+
+    public enum Axis: String, Sendable, CaseIterable { case y, z }
+
+    public init(path: String, scale: Float = 1, up: Axis = .y, origin: Vec3 = .zero, detail: Float = 0.6) {
+        self.path = path
+        self.scale = scale
+        self.up = up
+        self.origin = origin
+        self.detail = detail
+    }
+
+    /// A model-space point in stage space (metres, +Y up).
+    public func stagePoint(_ p: Vec3) -> Vec3 {
+        let upright = up == .y ? p : Vec3(p.x, p.z, -p.y)   // z-up: turn -90 degrees about x
+        return (upright - origin) * scale
+    }
+}
+
+/// The triangles of a model stage, indexed for rays, and which surface each flat one belongs to.
+public struct StageGeometry: Sendable {
+    public let bvh: TriangleBVH
+    /// For each triangle, the index of its surface in `Stage.surfaces`, or -1 (not flat, or too small).
+    public let surfaceOfTriangle: [Int32]
+    /// The detail of what is not a surface (sofa cushions, plants): features, but no planes.
+    public let detail: Float
+}
+
+/// What a ray meets first on a stage: a written surface's rectangle or a model's triangle.
+struct StageHit {
+    /// The surface's index in `Stage.surfaces`, or -1 for a model triangle outside any surface.
+    var index: Int
+    /// Ray parameter (distance when `direction` is a unit vector).
+    var t: Float
+    /// The ray meets the side the surface (or triangle) faces.
+    var isFront: Bool
+    var detail: Float
+}
+
+extension Stage {
+    /// This stage with its model's triangles (three corners each, model space): the flat
+    /// regions become surfaces (`PlanarRegions`), named `model horizontal N` / `model vertical N`,
+    /// and rays meet the triangles through a BVH.
+    public func attachingModel(vertices modelVertices: [Vec3]) -> Stage {
+        guard let model else { return self }
+        let vertices = modelVertices.map(model.stagePoint)
+        let planar = PlanarRegions(vertices: vertices)
+        var stage = self
+        let first = stage.surfaces.count
+        var counts: [PlaneAlignment: Int] = [:]
+        for region in planar.regions {
+            counts[region.alignment, default: 0] += 1
+            var surface = StageSurface(name: "model \(region.alignment.rawValue) \(counts[region.alignment]!)", alignment: region.alignment,
+                                       position: region.frame.center, size: region.size, detail: model.detail)
+            surface.frame = region.frame
+            surface.isFromModel = true
+            stage.surfaces.append(surface)
+        }
+        let surfaceOfTriangle = planar.regionOfTriangle.map { $0 < 0 ? Int32(-1) : $0 + Int32(first) }
+        stage.geometry = StageGeometry(bvh: TriangleBVH(vertices: vertices), surfaceOfTriangle: surfaceOfTriangle, detail: model.detail)
+        return stage
+    }
+
+    /// The first thing along a ray: written surfaces (rectangles, from either side) and the
+    /// model's triangles. Surfaces made from the model are met through their triangles only.
+    func nearestHit(origin: Vec3, direction: Vec3, maximum: Float = .infinity) -> StageHit? {
+        var best: StageHit?
+        var bestT = maximum
+        surfaces.withUnsafeBufferPointer { surfaces in
+            if let hit = ViewSampler.nearestHit(origin: origin, direction: direction, surfaces: surfaces, maximum: bestT) {
+                bestT = hit.t
+                best = StageHit(index: hit.index, t: hit.t, isFront: hit.isFront, detail: surfaces[hit.index].detail)
+            }
+        }
+        if let geometry, let hit = geometry.bvh.nearestHit(origin: origin, direction: direction, maximum: bestT) {
+            let index = Int(geometry.surfaceOfTriangle[hit.triangle])
+            best = StageHit(index: index, t: hit.t, isFront: hit.isFront, detail: index >= 0 ? surfaces[index].detail : geometry.detail)
+        }
+        return best
+    }
+}
