@@ -15,11 +15,18 @@ public enum LivingRoomModel {
     public static let posterCenter = Vec3(-width / 2 + 0.006, 1.5, 0.3)
     public static let posterSize = Vec2(0.6, 0.9)
 
-    /// One part per material, in metres, +Y up, the floor's centre at the origin.
-    public static func parts() -> [ModelPart] {
+    /// One part per material, in metres, +Y up, the floor's centre at the origin. With
+    /// `cellsPerMetre`, every face is a grid of that many cells a metre, its corners moved along
+    /// the face's normal by up to `noise` metres (seeded): a stand-in for a scan's dense, slightly
+    /// rough mesh, for benchmarks and tests of large rooms.
+    public static func parts(cellsPerMetre: Float = 0, noise: Float = 0, seed: UInt64 = 1) -> [ModelPart] {
         var groups: [(Material, [Mesh])] = []
+        var random = SeededRandom(seed: seed)
         func add(_ material: Material, _ boxes: [(center: Vec3, size: Vec3)]) {
-            groups.append((material, boxes.map { MeshFactory.box(size: $0.size).translated(by: $0.center) }))
+            groups.append((material, boxes.map { box in
+                cellsPerMetre > 0 ? tessellatedBox(box.size, cellsPerMetre: cellsPerMetre, noise: noise, random: &random).translated(by: box.center)
+                                  : MeshFactory.box(size: box.size).translated(by: box.center)
+            }))
         }
         let w = width / 2, d = depth / 2, t: Float = 0.1
         add(.color(sRGB: 0.55, 0.42, 0.30, roughness: 0.7), [(Vec3(0, -0.05, 0), Vec3(width + 2 * t, 0.1, depth + 2 * t))])   // floor
@@ -52,5 +59,34 @@ public enum LivingRoomModel {
         ])
         add(.color(sRGB: 0.85, 0.45, 0.25, roughness: 0.8), [(Vec3(posterCenter.x - 0.005, posterCenter.y, posterCenter.z), Vec3(0.01, posterSize.y, posterSize.x))])   // poster
         return groups.map { ModelPart(mesh: Mesh.merging($0.1, name: "room"), material: $0.0) }
+    }
+
+    /// A box whose faces are grids (counter-clockwise from outside, as `MeshFactory.box`).
+    static func tessellatedBox(_ size: Vec3, cellsPerMetre: Float, noise: Float, random: inout SeededRandom) -> Mesh {
+        let h = size / 2
+        let faces: [(n: Vec3, u: Vec3, v: Vec3)] = [
+            (.unitX, -.unitZ, .unitY), (-.unitX, .unitZ, .unitY), (.unitY, .unitX, -.unitZ),
+            (-.unitY, .unitX, .unitZ), (.unitZ, .unitX, .unitY), (-.unitZ, -.unitX, .unitY),
+        ]
+        var positions: [Vec3] = [], indices: [UInt32] = []
+        for f in faces {
+            let lengthU = 2 * length(f.u * h), lengthV = 2 * length(f.v * h)
+            let nu = max(1, Int((lengthU * cellsPerMetre).rounded(.up))), nv = max(1, Int((lengthV * cellsPerMetre).rounded(.up)))
+            let base = UInt32(positions.count)
+            for j in 0...nv {
+                for i in 0...nu {
+                    let s = 2 * Float(i) / Float(nu) - 1, t = 2 * Float(j) / Float(nv) - 1
+                    let bump = noise > 0 ? random.float(in: -noise...noise) : 0
+                    positions.append((f.n + f.u * s + f.v * t) * h + f.n * bump)
+                }
+            }
+            for j in 0..<nv {
+                for i in 0..<nu {
+                    let a = base + UInt32(j * (nu + 1) + i), b = a + 1, c = a + UInt32(nu + 1) + 1, d = a + UInt32(nu + 1)
+                    indices += [a, b, c, a, c, d]
+                }
+            }
+        }
+        return Mesh(name: "room", positions: positions, indices: indices)
     }
 }
