@@ -40,6 +40,8 @@ public struct StageGeometry: Sendable {
     public let surfaceOfTriangle: [Int32]
     /// The detail of what is not a surface (sofa cushions, plants): features, but no planes.
     public let detail: Float
+    /// Where the model's surfaces start in `Stage.surfaces` (the written ones come first).
+    public let firstSurface: Int
 }
 
 /// What a ray meets first on a stage: a written surface's rectangle or a model's triangle.
@@ -73,7 +75,8 @@ extension Stage {
             stage.surfaces.append(surface)
         }
         let surfaceOfTriangle = planar.regionOfTriangle.map { $0 < 0 ? Int32(-1) : $0 + Int32(first) }
-        stage.geometry = StageGeometry(bvh: TriangleBVH(vertices: vertices), surfaceOfTriangle: surfaceOfTriangle, detail: model.detail)
+        stage.geometry = StageGeometry(bvh: TriangleBVH(vertices: vertices), surfaceOfTriangle: surfaceOfTriangle, detail: model.detail,
+                                       firstSurface: first)
         return stage
     }
 
@@ -82,7 +85,9 @@ extension Stage {
     func nearestHit(origin: Vec3, direction: Vec3, maximum: Float = .infinity) -> StageHit? {
         var best: StageHit?
         var bestT = maximum
-        surfaces.withUnsafeBufferPointer { surfaces in
+        // Only the written surfaces (before the model's) are rectangles to test.
+        surfaces.withUnsafeBufferPointer { all in
+            let surfaces = UnsafeBufferPointer(rebasing: all[0..<(geometry?.firstSurface ?? all.count)])
             if let hit = ViewSampler.nearestHit(origin: origin, direction: direction, surfaces: surfaces, maximum: bestT) {
                 bestT = hit.t
                 best = StageHit(index: hit.index, t: hit.t, isFront: hit.isFront, detail: surfaces[hit.index].detail)

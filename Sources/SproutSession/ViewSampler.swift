@@ -77,7 +77,7 @@ struct ViewSampler {
     static func nearestHit(origin: Vec3, direction: Vec3, surfaces: UnsafeBufferPointer<StageSurface>, maximum: Float = .infinity) -> Hit? {
         var best: Hit?
         var bestT = maximum
-        for i in 0..<surfaces.count where !surfaces[i].isFromModel {
+        for i in 0..<surfaces.count {
             let f = surfaces[i].frame
             let denom = dot(f.normal, direction)
             if abs(denom) < 1e-7 { continue }
