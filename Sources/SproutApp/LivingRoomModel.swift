@@ -57,7 +57,9 @@ public enum LivingRoomModel {
             (Vec3(-1.6, 0.3, sz), Vec3(0.2, 0.6, 0.9)),
             (Vec3(0.4, 0.3, sz), Vec3(0.2, 0.6, 0.9)),
         ])
-        add(.color(sRGB: 0.85, 0.45, 0.25, roughness: 0.8), [(Vec3(posterCenter.x - 0.005, posterCenter.y, posterCenter.z), Vec3(0.01, posterSize.y, posterSize.x))])   // poster
+        var poster = Material.color(sRGB: 0.85, 0.45, 0.25, roughness: 0.8)
+        poster.name = "poster"   // stage files find it by this name (`images: [{ material: poster }]`)
+        add(poster, [(Vec3(posterCenter.x - 0.005, posterCenter.y, posterCenter.z), Vec3(0.01, posterSize.y, posterSize.x))])
         return groups.map { ModelPart(mesh: Mesh.merging($0.1, name: "room"), material: $0.0) }
     }
 

@@ -11,7 +11,8 @@ public enum StageModels {
     public static func attach(_ stage: Stage) throws -> Stage {
         guard let model = stage.model, stage.geometry == nil else { return stage }
         let asset = try ModelImporter.load(path: model.path)
-        return stage.attachingModel(vertices: triangles(of: asset.root))
+        let (vertices, materials) = triangles(of: asset.root)
+        return try stage.attachingModel(vertices: vertices, materials: materials)
     }
 
     /// The model as drawn: turned upright, scaled to metres, its `origin` on the stage's origin.
@@ -26,9 +27,10 @@ public enum StageModels {
         return root
     }
 
-    /// Three corners per triangle, in the model's own space (its node transforms applied).
-    static func triangles(of root: Entity) -> [Vec3] {
-        var vertices: [Vec3] = []
+    /// Three corners per triangle, in the model's own space (its node transforms applied), and
+    /// each triangle's material name.
+    static func triangles(of root: Entity) -> (vertices: [Vec3], materials: [String]) {
+        var vertices: [Vec3] = [], materials: [String] = []
         root.visit { e in
             guard let model = e.model else { return true }
             let world = e.worldMatrix
@@ -36,9 +38,10 @@ public enum StageModels {
                 let p = part.mesh.positions.map { world.transformPoint($0) }
                 vertices.reserveCapacity(vertices.count + part.mesh.indices.count)
                 for i in part.mesh.indices { vertices.append(p[Int(i)]) }
+                materials += repeatElement(part.material.name, count: part.mesh.indices.count / 3)
             }
             return true
         }
-        return vertices
+        return (vertices, materials)
     }
 }

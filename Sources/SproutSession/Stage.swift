@@ -97,8 +97,12 @@ public struct StageImage: Sendable {
     public var alignment: PlaneAlignment
     public var code: StageCode?
     /// Where the picture starts (its centre) and its turn about +Y in radians.
-    public let position: Vec3
-    public let yaw: Float
+    public internal(set) var position: Vec3
+    public internal(set) var yaw: Float
+    /// On a model stage, the material of the model's faces the picture is (a poster in a scan):
+    /// its pose and height come from those faces when the model is attached, and the model
+    /// draws it. nil for a picture placed by pose.
+    public var material: String?
     /// Moves over time (someone picks the packet up and puts it down elsewhere), in order and
     /// not overlapping; empty for a picture that stays put.
     public var moves: [ImageMove] = []

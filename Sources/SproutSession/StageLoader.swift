@@ -129,6 +129,9 @@ public struct StageLoader {
     }
 
     func image(_ v: DocumentValue) throws(DocumentError) -> StageImage {
+        if case .mapping(let pairs) = v.content, pairs.contains(where: { $0.key == "material" }) {
+            return try materialImage(v)
+        }
         let o = try v.object(allowing: ["name", "texture", "width", "height", "position", "yaw", "alignment", "code", "moves"])
         let textureField = try o.required("texture")
         let (path, pixels) = try texture(textureField)
@@ -153,6 +156,18 @@ public struct StageLoader {
         }
         return StageImage(name: try o.required("name").string(), texturePath: path, physicalSize: Vec2(width, height),
                           position: try vec3(o.required("position")), yaw: try yaw(o), alignment: alignment, code: code, moves: moves)
+    }
+
+    /// `{ name, material, width, code }`: a picture that is part of the stage's model, found by
+    /// its faces' material when the model is attached (`Stage.attachingModel`).
+    func materialImage(_ v: DocumentValue) throws(DocumentError) -> StageImage {
+        let o = try v.object(allowing: ["name", "material", "width", "code"])
+        let width = try o.required("width").ranged(0.001...100, positive: true)
+        var image = StageImage(name: try o.required("name").string(), texturePath: "", physicalSize: Vec2(width, width), position: .zero)
+        image.material = try o.required("material").string()
+        // The code's offset is checked against the picture once its height is known; here against a square.
+        if let c = o.optional("code") { image.code = try code(c, imageSize: Vec2(width, 100)) }
+        return image
     }
 
     /// `{ at: seconds, to: [x, y, z], yaw: degrees, duration: seconds }` (yaw optional, duration default 1 s).

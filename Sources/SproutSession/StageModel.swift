@@ -44,6 +44,13 @@ public struct StageGeometry: Sendable {
     public let firstSurface: Int
 }
 
+/// A model stage that cannot be put together (a picture's material not in the model).
+public struct StageModelError: Error, CustomStringConvertible, Sendable {
+    public var stage: String
+    public var reason: String
+    public var description: String { "\(stage): \(reason)" }
+}
+
 /// What a ray meets first on a stage: a written surface's rectangle or a model's triangle.
 struct StageHit {
     /// The surface's index in `Stage.surfaces`, or -1 for a model triangle outside any surface.
@@ -59,11 +66,42 @@ extension Stage {
     /// This stage with its model's triangles (three corners each, model space): the flat
     /// regions become surfaces (`PlanarRegions`), named `model horizontal N` / `model vertical N`,
     /// and rays meet the triangles through a BVH.
-    public func attachingModel(vertices modelVertices: [Vec3]) -> Stage {
+    ///
+    /// Pictures named by `material` take the pose of the largest flat part of the triangles of
+    /// that material (`materials`: one name per triangle), facing the way those faces do, and
+    /// its height in proportion to their given width.
+    public func attachingModel(vertices modelVertices: [Vec3], materials: [String] = []) throws(StageModelError) -> Stage {
         guard let model else { return self }
         let vertices = modelVertices.map(model.stagePoint)
         let planar = PlanarRegions(vertices: vertices)
+        let bvh = TriangleBVH(vertices: vertices)
         var stage = self
+        for i in stage.images.indices {
+            guard let material = stage.images[i].material else { continue }
+            var corners: [Vec3] = []
+            for t in 0..<min(materials.count, vertices.count / 3) where materials[t] == material {
+                corners += vertices[(3 * t)..<(3 * t + 3)]
+            }
+            // The largest flat part; between faces as large (a poster's front and back), the one
+            // with the most room in front of it (the back faces the wall).
+            func room(_ r: PlanarRegions.Region) -> Float {
+                bvh.nearestHit(origin: r.frame.center + r.frame.normal * 0.001, direction: r.frame.normal)?.t ?? .infinity
+            }
+            let faces = PlanarRegions(vertices: corners).regions
+            let largest = faces.map(\.area).max() ?? 0
+            guard let face = faces.filter({ $0.area >= largest * 0.99 }).max(by: { room($0) < room($1) }) else {
+                throw StageModelError(stage: source, reason: "image '\(stage.images[i].name)': the model has no flat face of material '\(material)' (\(Set(materials).sorted().prefix(20).joined(separator: ", ")))")
+            }
+            // The picture's width runs along the face's longer side.
+            let turn: Float = face.size.x >= face.size.y ? 0 : .pi / 2
+            let yaw = atan2(-face.frame.xAxis.z, face.frame.xAxis.x) + (face.alignment == .horizontal ? turn : 0)
+            let width = stage.images[i].physicalSize.x, long = max(face.size.x, face.size.y), short = min(face.size.x, face.size.y)
+            stage.images[i].physicalSize = Vec2(width, width * (face.alignment == .horizontal ? short / long : face.size.y / face.size.x))
+            stage.images[i].alignment = face.alignment
+            stage.images[i].position = face.frame.center
+            stage.images[i].yaw = yaw
+            stage.images[i].frame = SurfaceFrame(center: face.frame.center, yaw: yaw, alignment: face.alignment)
+        }
         let first = stage.surfaces.count
         var counts: [PlaneAlignment: Int] = [:]
         for region in planar.regions {
@@ -75,7 +113,7 @@ extension Stage {
             stage.surfaces.append(surface)
         }
         let surfaceOfTriangle = planar.regionOfTriangle.map { $0 < 0 ? Int32(-1) : $0 + Int32(first) }
-        stage.geometry = StageGeometry(bvh: TriangleBVH(vertices: vertices), surfaceOfTriangle: surfaceOfTriangle, detail: model.detail,
+        stage.geometry = StageGeometry(bvh: bvh, surfaceOfTriangle: surfaceOfTriangle, detail: model.detail,
                                        firstSurface: first)
         return stage
     }

@@ -28,7 +28,7 @@ public enum StageScene {
             root.addChild(Entity(name: surface.name, transform: Transform(matrix: surface.frame.transform),
                                  model: ModelComponent(parts: [ModelPart(mesh: mesh, material: material)], castsShadow: surface.thickness > 0)))
         }
-        for image in stage.images {
+        for image in stage.images where image.material == nil {   // a material's picture is the model's to draw
             var material = Material(name: image.name, baseColorTexture: try texture(image.texturePath), roughness: 0.7)
             material.castsShadow = false
             root.addChild(Entity(name: "image \(image.name)", transform: Transform(matrix: image.frame.transform),

@@ -19,6 +19,29 @@ import Testing
         #expect(stage.surfaces.filter { $0.isFromModel && $0.alignment == .vertical }.count >= 4)   // walls, sofa, poster
     }
 
+    /// `images: [{ name: poster, material: poster, width: 0.6 }]`: the picture is the model's
+    /// faces of that material, and the session recognises it there.
+    @Test func aPictureFoundByItsMaterialIsRecognisedWhereTheModelHasIt() throws {
+        let stage = try Assets.stage("model-room")
+        let poster = try #require(stage.image(named: "poster"))
+        #expect(poster.alignment == .vertical)
+        #expect(poster.frame.center.isApproximately(LivingRoomModel.posterCenter, tolerance: 1e-4))
+        #expect(poster.frame.normal.isApproximately(.unitX, tolerance: 1e-4))   // facing into the room, not into the wall
+        #expect(abs(poster.physicalSize.y - 0.9) < 1e-4)   // 0.6 wide, as tall as the model's 0.6 x 0.9 poster
+        let session = Session(stage: stage, seed: 1)
+        session.device.look(from: Vec3(-1.2, 1.5, 0.3), at: Vec3(-2.5, 1.5, 0.3))
+        var configuration = SessionConfiguration.worldTracking
+        configuration.detectionImages = [ReferenceImage(name: "poster", physicalWidth: 0.6)]
+        session.run(configuration)
+        for _ in 0..<180 { session.update(deltaTime: 1.0 / 60) }
+        let anchor = try #require(session.anchors.compactMap { $0 as? ImageAnchor }.first)
+        #expect(anchor.transform.translation.isApproximately(poster.frame.center, tolerance: 1e-5))
+        // A material the model does not have is an error naming it.
+        var missing = try StageLoader(textureRoot: Assets.directory!).parse("model: rooms/living-room.glb\nimages: [{ name: p, material: velvet, width: 0.3 }]\n", file: "s.yaml")
+        missing.geometry = nil
+        #expect(throws: StageModelError.self) { try StageModels.attach(missing) }
+    }
+
     @Test func aPlantIsPlacedSnappedAndDraggedOnTheModelRoomsTable() throws {
         let player = try ScriptPlayer(path: Fixtures.repositoryRoot + "/Tests/SproutAppTests/Scenarios/model-room.yaml")
         let failures = try player.run()

@@ -99,7 +99,7 @@ enum ModelFixture {
     static func stage() -> Stage {
         var stage = Stage(name: "model")
         stage.model = StageModel(path: "room.glb", detail: 0.8)
-        return stage.attachingModel(vertices: ModelFixture.room())
+        return try! stage.attachingModel(vertices: ModelFixture.room())
     }
 
     @Test func theTableIsFoundAtItsHeightWithinAMillimetreAfterTenSeconds() {
