@@ -42,6 +42,36 @@ public struct StageGeometry: Sendable {
     public let detail: Float
     /// Where the model's surfaces start in `Stage.surfaces` (the written ones come first).
     public let firstSurface: Int
+
+    /// The model's size, metres: its bounding box's largest side.
+    public var span: Float {
+        let v = bvh.vertices
+        guard !v.isEmpty else { return 0 }
+        let lo = v.reduce(Vec3(repeating: .infinity)) { pointwiseMin($0, $1) }, hi = v.reduce(Vec3(repeating: -.infinity)) { pointwiseMax($0, $1) }
+        let e = hi - lo
+        return max(e.x, max(e.y, e.z))
+    }
+}
+
+extension Stage {
+    /// A room model a person could not stand in was probably read in the wrong unit: a warning
+    /// saying its size and the `scale` to try (nil when it spans 1 to 100 m, or has no model);
+    /// one without a floor or table top of half a square metre is probably lying on its side.
+    public var modelWarning: String? {
+        guard let geometry, let model else { return nil }
+        let span = geometry.span
+        if geometry.bvh.triangleCount == 0 { return "warning: \(model.path) has no triangles: the stage has nothing to sense there" }
+        if span > 100 {
+            return "warning: the stage's model \(model.path) spans \(Int(span.rounded())) m (with scale \(model.scale)): if it is in centimetres or millimetres, give scale: 0.01 or 0.001"
+        }
+        if span < 1 {
+            return "warning: the stage's model \(model.path) spans only \(span) m (with scale \(model.scale)): a room is metres across; check its scale"
+        }
+        if !surfaces.contains(where: { $0.isFromModel && $0.alignment == .horizontal && $0.size.x * $0.size.y >= 0.5 }) {
+            return "warning: the stage's model \(model.path) has no floor or table top (a flat part facing up, half a square metre or more); is its up axis \(model.up == .y ? "z" : "y")?"
+        }
+        return nil
+    }
 }
 
 /// A model stage that cannot be put together (a picture's material not in the model).

@@ -63,6 +63,7 @@ struct PlayCommand: ParsableCommand {
         let player = try ScriptPlayer(path: self.script)
         let script = player.script
         let runner = player.runner
+        runner.world.stage.modelWarning.map(printError)
         runner.traceEveryFrame = traceFrames
         runner.maximumFrames = maxFrames
         try OutputFile.makeFolder(for: output + "/trace.json")   // the output folder, with a clear error when it cannot be made

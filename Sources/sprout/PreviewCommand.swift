@@ -80,6 +80,7 @@ struct PreviewCommand: ParsableCommand {
         let plant = try plantLoader()
         let surface = try OffscreenSurface(width: size.width, height: size.height, samples: 4)
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport, showsPlanes: planes)
+        world.stage.modelWarning.map(printError)
         let loop = try FrameLoop(world: world, surface: surface)
         let sweep = DeviceSweep(home: world.session.device, lookAt: world.stage.camera.lookAt)
         let tour = OffscreenTour(steps: Int((duration * 60).rounded()), frames: frames, folder: output)
@@ -93,6 +94,7 @@ struct PreviewCommand: ParsableCommand {
     private func runWindow(_ surface: WindowSurface) throws {
         let plant = try plantLoader()
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport, showsPlanes: planes)
+        world.stage.modelWarning.map(printError)
         let loop = try FrameLoop(world: world, surface: surface)
         loop.helpLine = PreviewControls.helpLine
         let runner = WindowRunner(loop: loop, surface: surface)

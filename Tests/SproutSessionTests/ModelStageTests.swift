@@ -123,6 +123,28 @@ enum ModelFixture {
         #expect(under.isEmpty)
     }
 
+    /// Models in the wrong unit, or on their side, load and run, and say what is probably wrong.
+    @Test func aModelInTheWrongUnitOrOnItsSideIsWarnedAbout() throws {
+        func stage(_ vertices: [Vec3], scale: Float = 1) throws -> Stage {
+            var stage = Stage(name: "odd")
+            stage.model = StageModel(path: "room.glb", scale: scale)
+            return try stage.attachingModel(vertices: vertices)
+        }
+        #expect(try stage(ModelFixture.room()).modelWarning == nil)
+        let centimetres = try stage(ModelFixture.room().map { $0 * 100 })
+        #expect(centimetres.modelWarning == "warning: the stage's model room.glb spans 410 m (with scale 1.0): if it is in centimetres or millimetres, give scale: 0.01 or 0.001")
+        #expect(try stage(ModelFixture.room().map { $0 * 100 }, scale: 0.01).modelWarning == nil)
+        let huge = try stage(ModelFixture.room(), scale: 25_000)   // 102.5 km across
+        #expect(huge.modelWarning?.contains("spans 102500 m") == true)
+        let session = SessionFixture.running(huge)
+        SessionFixture.simulate(session, seconds: 2)   // runs, finds what it can see, does not hang
+        let walls = ModelFixture.box(center: Vec3(0, 1.3, -2), size: Vec3(4, 2.6, 0.1))
+        let onItsSide = try stage(walls.map { Vec3($0.x, -$0.z, $0.y) })   // lying down: faces up
+        #expect(onItsSide.modelWarning == nil)
+        #expect(try stage(walls).modelWarning?.hasSuffix("is its up axis z?") == true)
+        #expect(try stage([]).modelWarning == "warning: room.glb has no triangles: the stage has nothing to sense there")
+    }
+
     @Test func aStageFileNamesItsModelInsideItsFolder() throws {
         let dir = try Fixtures.temporaryDirectory("model-stage")
         try Fixtures.write("glb", to: dir + "/room.glb")
