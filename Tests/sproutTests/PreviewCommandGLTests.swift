@@ -22,6 +22,20 @@ extension RenderCommandGLTests {
         #expect(table.b > table.r, "table pixel \(table)")
     }
 
+    /// The built-in model room, drawn from its model (its planes are StageModelsTests').
+    @Test func previewShowsTheModelRoomWithItsTableFound() throws {
+        let dir = try Fixtures.temporaryDirectory("preview-model")
+        let command = try PreviewCommand.parse(["--stage", "model-room", "--size", "160x90", "--frames", "1", "--duration", "3", "--planes", "--output", dir])
+        try command.runOffscreen()
+        let frame = try ImageFile.read(path: dir + "/frame-000.png")
+        // Below the plant at the centre, the model's table top (brown: LivingRoomModel's wood).
+        let table = frame[80, 56]
+        #expect(table.r > table.b + 20, "table pixel \(table)")
+        // Above the table, the back wall the model draws (light and neutral), not the clear colour.
+        let wall = frame[80, 8]
+        #expect(wall.r > 80 && wall.g > 80 && wall.b > 80, "wall pixel \(wall)")
+    }
+
     @Test func aBadStageIsRefusedBeforeAnythingIsWritten() throws {
         let dir = try Fixtures.temporaryDirectory("preview-bad")
         try Fixtures.write("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [1, 1], detail: 2 }\n", to: dir + "/stage.yaml")
