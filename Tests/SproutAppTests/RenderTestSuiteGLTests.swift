@@ -32,6 +32,16 @@ import Foundation
         #expect(RenderTestSuite.summary(results) == "3 passed, 0 failed")
     }
 
+    /// A scene on a stage made from a room model (`stage: model-room`): the room drawn from the
+    /// model, a catalog plant on its table, matched against its golden.
+    @Test func aSceneOnAModelStageMatchesItsGolden() throws {
+        let suite = RenderTestSuite(folder: Fixtures.repositoryRoot + "/Tests/SproutAppTests/RenderCases",
+                                    resultsFolder: try Fixtures.temporaryDirectory("results-model"))
+        let results = try suite.run()
+        #expect(results.map(\.test.name) == ["lavender-in-the-model-room"])
+        #expect(RenderTestSuite.summary(results) == "1 passed, 0 failed", "\(results.map(\.line))")
+    }
+
     @Test func aChangedGoldenFailsWithADiffPictureAndAReport() throws {
         let dir = try copyOfExample()
         let golden = dir + "/goldens/garden-row.png"
