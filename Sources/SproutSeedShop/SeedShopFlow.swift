@@ -75,8 +75,9 @@ public final class SeedShopFlow {
     /// Every invocation handled, first launch included.
     public private(set) var invocations: [InvocationRecord] = []
     /// Called with each invocation's URL before the flow changes anything (seed 004: "persist
-    /// any unsaved data in case the user switches"): `sprout open` saves its launch state here.
-    /// A failure is shown in the info label and the invocation still proceeds.
+    /// any unsaved data in case the user switches"): save the launch state here (`LaunchState`;
+    /// `sprout open` saves it before the flow starts). A failure is shown in the info label and
+    /// the invocation still proceeds.
     public var persist: ((String) throws -> Void)?
 
     /// The info label's text for the bare registered URL: the catalog's products, two lines.
@@ -94,7 +95,9 @@ public final class SeedShopFlow {
     public func invoke(_ url: String) {
         let first = invocations.isEmpty
         func record(_ outcome: String) { invocations.append(InvocationRecord(url: url, outcome: outcome, time: engine.session.time)) }
-        do { try persist?(url) } catch { infoText = "\(error)" }
+        var unsaved: String?
+        do { try persist?(url) } catch { unsaved = "\(error)" }
+        defer { if let unsaved { infoText = unsaved } }   // the failure to save outlasts what follows
         let invocation: Invocation
         do { invocation = try catalog.resolve(url) } catch {
             infoText = "\(error)"

@@ -179,6 +179,16 @@ import Foundation
         #expect(flow.catalogText == "Mammoth Sunflower\n")
     }
 
+    @Test func aFailureToPersistIsShownAndTheInvocationProceeds() throws {
+        let (_, flow) = try SeedShopFlowTests.flow(height: 3)
+        struct Full: Error, CustomStringConvertible { var description: String { "state: no space left" } }
+        flow.persist = { _ in throw Full() }
+        flow.invoke("https://seedshop.example/sunfl")
+        flow.invoke("https://seedshop.example/sunfl")
+        #expect(flow.invocations.map(\.outcome) == ["preloaded sunfl", "switched to sunfl"])
+        #expect(flow.infoText == "state: no space left")
+    }
+
     @Test func theLaunchURLOnlyPreloads() throws {
         let (engine, _) = try SeedShopFlowTests.flow(height: 3)
         let flow = SeedShopFlow(engine: engine, catalog: try SeedShopFlowTests.catalog()) { _ in SeedShopFlowTests.tallPlant() }
