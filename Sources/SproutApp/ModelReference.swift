@@ -68,10 +68,10 @@ public enum ModelReference: Equatable, Sendable {
     private static let localPlants: [Product] = ((try? Assets.catalog())?.products ?? []).filter { !$0.modelPath.contains("://") }
 
     /// The catalog's plants, by the file name of their model (`sunflower`, `tomato`, ...).
-    public static var plantNames: [String] { localPlants.map { ScriptPlayer.stem(of: $0.modelPath) } }
+    public static var plantNames: [String] { localPlants.map(\.modelStem) }
 
     static func plantPath(_ name: String) -> ModelReference? {
-        let product = localPlants.first { ScriptPlayer.stem(of: $0.modelPath) == name || $0.key == name }
+        let product = localPlants.first { $0.modelStem == name || $0.key == name }
         return product.map { .plant(key: $0.key, path: $0.modelPath) }
     }
 }

@@ -32,7 +32,7 @@ public final class ScriptPlayer {
     /// Every picture checked against a golden so far, in order.
     public private(set) var goldenOutcomes: [GoldenOutcome] = []
     /// The script's file name without folder and extension (names its goldens and results).
-    public var name: String { Self.stem(of: path) }
+    public var name: String { Document.stem(of: path) }
 
     public init(path: String) throws {
         self.path = path
@@ -47,7 +47,7 @@ public final class ScriptPlayer {
         runner.onImageExpectation = { [unowned self] expectation in
             let golden = Self.resolve(expectation.golden, in: folder)
             let outcome = try check(golden: golden, tolerance: expectation.tolerance ?? script.tolerance,
-                                    name: name + "/" + Self.stem(of: expectation.golden))
+                                    name: name + "/" + Document.stem(of: expectation.golden))
             return outcome.isFailure ? outcome.summary : nil
         }
     }
@@ -69,12 +69,6 @@ public final class ScriptPlayer {
         return outcome
     }
 
-    /// A file's name without its folder and its last extension (`scripts/tour.yaml` -> `tour`).
-    static func stem(of path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
-        return String(file[..<dot])
-    }
 
     public var world: World { runner.world }
 

@@ -36,6 +36,13 @@ public enum Document {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// A file's name without its folder and its last extension (`scripts/tour.yaml` -> `tour`).
+    public static func stem(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+
     /// Reads and parses the file at `path`.
     public static func load(path: String) throws(DocumentError) -> DocumentValue {
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -28,10 +28,7 @@ public struct Product: Equatable, Sendable {
 
     /// The model file's name without its folder and extension (`sunflower`), which scripts and
     /// scenes may use in place of the key.
-    public var modelStem: String {
-        let name = modelPath.split(separator: "/").last.map(String.init) ?? modelPath
-        return name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
-    }
+    public var modelStem: String { Document.stem(of: modelPath) }
 }
 
 /// The Seed Shop's catalog file: associated domains, App Clip experiences, the test URL used

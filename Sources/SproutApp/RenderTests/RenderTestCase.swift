@@ -38,7 +38,7 @@ public struct RenderTestCase: Sendable, Equatable, Codable {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         return names.compactMap { file in
             let path = base + "/" + file
-            let name = ScriptPlayer.stem(of: file)
+            let name = Document.stem(of: file)
             let goldens = base + "/goldens"
             do {
                 let document = try Document.load(path: path)
