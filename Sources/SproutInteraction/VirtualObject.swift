@@ -86,16 +86,10 @@ public final class VirtualObject: Entity {
             recentDistances.append(length(offset))
             if recentDistances.count > Self.distanceHistory { recentDistances.removeFirst(recentDistances.count - Self.distanceHistory) }
             let mean = recentDistances.reduce(0, +) / Float(recentDistances.count)
-            setWorldTranslation(camera + normalize(offset) * mean)
+            worldPosition = camera + normalize(offset) * mean
         } else {
-            setWorldTranslation(camera + offset)
+            worldPosition = camera + offset
         }
-    }
-
-    /// Moves the object's origin to world point `p`, leaving its orientation and scale exactly as
-    /// they are (an object under an anchor moves in the anchor's space).
-    private func setWorldTranslation(_ p: Vec3) {
-        transform.translation = parent.flatMap { $0.worldMatrix.inverse }?.transformPoint(p) ?? p
     }
 
     /// P18 `setTransform(_:relativeTo:smoothMovement:alignment:allowAnimation:)`: the position

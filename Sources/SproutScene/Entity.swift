@@ -122,25 +122,21 @@ open class Entity {
     // MARK: Transforms
 
     /// Local-to-world matrix (walks up the parents; trees here are shallow).
-    public var worldMatrix: Matrix4 {
-        var m = transform.matrix
-        var p = parent
-        while let e = p {
-            m = e.transform.matrix * m
-            p = e.parent
-        }
-        return m
-    }
+    public var worldMatrix: Matrix4 { composed { $0.transform } }
 
     /// The local transform as drawn: `presentation` while a transaction animation runs, else `transform`.
     public var presentedTransform: Transform { presentation ?? transform }
 
     /// Local-to-world matrix as drawn and hit-tested (every ancestor's presented transform too).
-    public var presentedWorldMatrix: Matrix4 {
-        var m = presentedTransform.matrix
+    public var presentedWorldMatrix: Matrix4 { composed { $0.presentedTransform } }
+
+    /// This entity's `local` transform and every ancestor's, composed.
+    @inline(__always)
+    private func composed(_ local: (Entity) -> Transform) -> Matrix4 {
+        var m = local(self).matrix
         var p = parent
         while let e = p {
-            m = e.presentedTransform.matrix * m
+            m = local(e).matrix * m
             p = e.parent
         }
         return m
@@ -151,13 +147,11 @@ open class Entity {
         transform = Transform(matrix: (parentWorld.inverse ?? .identity) * world)
     }
 
+    /// The origin in world space. Setting it moves only the local translation (in the parent's
+    /// space), leaving orientation and scale exactly as they are.
     public var worldPosition: Vec3 {
         get { worldMatrix.translation }
-        set {
-            var m = worldMatrix
-            m.translation = newValue
-            setWorldMatrix(m)
-        }
+        set { transform.translation = parent.flatMap { $0.worldMatrix.inverse }?.transformPoint(newValue) ?? newValue }
     }
 
     /// A point in `other`'s space (world when nil) expressed in this entity's space.
