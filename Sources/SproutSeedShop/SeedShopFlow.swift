@@ -41,7 +41,6 @@ public final class SeedShopFlow {
     private let loadModel: (Product) throws -> Entity
     private var models: [String: Entity] = [:]
     private var pendingHintAt: Double?
-    private var imageAnchors: [String: ImageAnchor] = [:]
     /// AC `imageAnchorFor`: an entity on each recognised packet, which its plant hangs under.
     public private(set) var anchorEntities: [String: AnchorEntity] = [:]
 
@@ -109,12 +108,10 @@ public final class SeedShopFlow {
             record("catalog")
             return
         }
-        if models[key] == nil {
-            do { models[key] = try loadModel(product) } catch {
-                infoText = Self.modelErrorText
-                record("refused: \(Self.modelErrorText): \(error)")
-                return
-            }
+        do { try preload(product) } catch {
+            infoText = Self.modelErrorText
+            record("refused: \(Self.modelErrorText): \(error)")
+            return
         }
         if first {
             // AC viewDidLoad: process(productKey:initializePreview: false) only pre-caches.
@@ -123,7 +120,7 @@ public final class SeedShopFlow {
         }
         infoText = ""
         learnPacket(of: product)
-        if let anchor = imageAnchors[key] { present(key, on: anchor) }
+        present(key)
         record("switched to \(key)")
     }
 
@@ -149,13 +146,11 @@ public final class SeedShopFlow {
             case .added(let image as ImageAnchor):
                 // AC session(_:didAdd:) L70-87: hide the label, pin an entity to the packet, present.
                 isCoachingVisible = false
-                imageAnchors[image.name] = image
                 let entity = AnchorEntity(anchor: image)
                 engine.scene.addChild(entity)
                 anchorEntities[image.name] = entity
-                if models[image.name] != nil { present(image.name, on: image) }
+                present(image.name)
             case .removed(let image as ImageAnchor):
-                imageAnchors[image.name] = nil
                 anchorEntities.removeValue(forKey: image.name)?.removeFromParent()
             default:
                 break
@@ -204,21 +199,24 @@ public final class SeedShopFlow {
             infoText = "\(error)"
             return
         }
-        if models[product.key] == nil {
-            do { models[product.key] = try loadModel(product) } catch {
-                infoText = Self.modelErrorText
-                return
-            }
+        do { try preload(product) } catch {
+            infoText = Self.modelErrorText
+            return
         }
         learnPacket(of: product)
-        if let anchor = imageAnchors[product.key] { present(product.key, on: anchor) }
+        present(product.key)
+    }
+
+    /// AC `modelFor`: each product's model, loaded once.
+    private func preload(_ product: Product) throws {
+        if models[product.key] == nil { models[product.key] = try loadModel(product) }
     }
 
     /// AC present(on:): the plant a child of the packet's anchor entity, at its origin (the
     /// packet's centre, upright along the packet's normal, with its heading), growing from 1/1000
     /// to its real size over 3 s while turning half a turn; it rides the packet when the packet
     /// moves, and can be dragged and twisted like any placed object.
-    private func present(_ key: String, on anchor: ImageAnchor) {
+    private func present(_ key: String) {
         guard presented[key] == nil, let model = models[key], let parent = anchorEntities[key] else { return }
         isCoachingVisible = false
         let object = VirtualObject(name: key, model: model, allowedAlignments: catalog.product(key)?.allowedAlignments ?? [.horizontal])
