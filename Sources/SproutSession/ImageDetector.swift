@@ -102,11 +102,12 @@ struct ImageDetector {
     private mutating func updateCode(_ i: Int, code: StageCode, center: Vec3, frame: SurfaceFrame, look: Appearance, dt: Double,
                                      isTracking: Bool, issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void) {
         let noticed = isTracking && look.isVisible && look.size >= Self.codeDetectionDiameter && look.angle <= Self.codeDetectionAngle
+        // The code's pose: its picture's orientation, at the code's centre.
+        var pose = frame.transform
+        pose.columns.3 = Vec4(center, 1)
         guard let anchor = codes[i].anchor else {
             guard noticed else { return }
-            var transform = frame.transform
-            transform.columns.3 = Vec4(center, 1)
-            let anchor = CodeAnchor(identifier: issue(), radius: code.diameter / 2, transform: transform)
+            let anchor = CodeAnchor(identifier: issue(), radius: code.diameter / 2, transform: pose)
             codes[i].anchor = anchor
             emit(.added(anchor))
             return
@@ -116,8 +117,6 @@ struct ImageDetector {
             anchor.isTracked = noticed
             changed = true
         }
-        var pose = frame.transform
-        pose.columns.3 = Vec4(center, 1)
         if noticed, anchor.transform != pose {   // a code on a moving picture is followed while seen
             anchor.transform = pose
             changed = true
