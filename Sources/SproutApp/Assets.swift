@@ -82,7 +82,13 @@ extension World {
                                showsPlanes: Bool = false, showsFocusSquare: Bool = true) throws -> World {
         let world = World(WorldOptions(stage: try Assets.stage(nameOrPath), seed: seed, viewport: viewport,
                                        showsPlanes: showsPlanes, showsFocusSquare: showsFocusSquare))
-        try world.addBackdrop(loadTexture: Texture.read, model: try world.stage.model.map(StageModels.entity))
+        try world.addStageBackdrop()
         return world
+    }
+
+    /// Draws the world's stage as its backdrop, textures and any room model read from their
+    /// files (`addBackdrop(loadTexture:model:)` with SproutApp's readers).
+    public func addStageBackdrop() throws {
+        try addBackdrop(loadTexture: Texture.read, model: try stage.model.map(StageModels.entity))
     }
 }

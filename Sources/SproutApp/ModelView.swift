@@ -46,8 +46,7 @@ public struct ModelView {
             let world = try Assets.stage(stage)
             scene.lighting = world.lighting
             scene.lighting.castsShadows = world.lighting.castsShadows && shadows
-            scene.backdrop.addChild(try StageScene.build(world, loadTexture: Texture.read))
-            if let model = world.model { scene.backdrop.addChild(try StageModels.entity(model)) }
+            try StageModels.backdrop(world).forEach(scene.backdrop.addChild)
             asset.standOnOrigin()
             asset.root.transform.translation += world.camera.lookAt
             bounds = try framed()

@@ -34,8 +34,7 @@ public final class SceneView {
         var lighting = Lighting.standard
         if let name = file.stage {
             let stage = try Assets.stage(name, namedIn: file.source, line: file.stageLine, folder: folder)
-            scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
-            if let model = stage.model { scene.backdrop.addChild(try StageModels.entity(model)) }
+            try StageModels.backdrop(stage).forEach(scene.backdrop.addChild)
             lighting = stage.lighting
             stageCamera = stage.camera
         }

@@ -77,7 +77,7 @@ public final class ScriptPlayer {
     @discardableResult
     public func drawFrames(samples: Int = 0) throws -> FrameLoop {
         if let frames { return frames.loop }
-        try world.addBackdrop(loadTexture: Texture.read, model: try world.stage.model.map(StageModels.entity))
+        try world.addStageBackdrop()
         let surface = try OffscreenSurface(width: Int(script.viewport.x), height: Int(script.viewport.y), samples: samples)
         let loop = try FrameLoop(world: world, surface: surface)
         frames = (loop, surface)

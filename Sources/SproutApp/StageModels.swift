@@ -1,4 +1,5 @@
 import SproutAssets
+import SproutImage
 import SproutMath
 import SproutScene
 import SproutSession
@@ -13,6 +14,12 @@ public enum StageModels {
         let asset = try ModelImporter.load(path: model.path)
         let (vertices, materials) = triangles(of: asset.root)
         return try stage.attachingModel(vertices: vertices, materials: materials)
+    }
+
+    /// What draws `stage` as a camera feed, for a scene of one's own: its surfaces, images and
+    /// blocks (textures read from their files) and, on a model stage, the room model.
+    public static func backdrop(_ stage: Stage) throws -> [Entity] {
+        [try StageScene.build(stage, loadTexture: Texture.read)] + (try stage.model.map { [try entity($0)] } ?? [])
     }
 
     /// The model as drawn: turned upright, scaled to metres, its `origin` on the stage's origin.
