@@ -14,8 +14,7 @@ public final class OutputFileStream {
     private let ownsDescriptor: Bool
     /// The temporary name and the file it replaces on `commit`; nil when written through.
     private var pending: (temporary: String, target: String)?
-    private var buffer: [UInt8] = []
-    private static let blockSize = 1 << 16
+    private var buffer = BlockBuffer()
 
     /// Opens `path` for writing: nothing is replaced until `commit`.
     public init(path: String) throws(OutputFileError) {
@@ -58,8 +57,7 @@ public final class OutputFileStream {
 
     public func write(_ bytes: [UInt8]) throws(OutputFileError) {
         guard fd >= 0 else { throw OutputFileError(path: path, reason: "already closed") }
-        buffer += bytes
-        if buffer.count >= Self.blockSize { try flush() }
+        try buffer.append(bytes, to: fd, path: shownPath)
     }
 
     public func write(_ text: String) throws(OutputFileError) { try write(Array(text.utf8)) }
@@ -67,7 +65,7 @@ public final class OutputFileStream {
     /// Writes what is gathered and, for a regular file, renames the temporary over the target.
     public func commit() throws(OutputFileError) {
         do throws(OutputFileError) {
-            try flush()
+            try buffer.flush(to: fd, path: shownPath)
         } catch {
             discard()
             throw error
@@ -98,14 +96,11 @@ public final class OutputFileStream {
         fd = -1
         if let pending { unlink(pending.temporary) }
         pending = nil
-        buffer = []
+        buffer.clear()
     }
 
-    private func flush() throws(OutputFileError) {
-        guard !buffer.isEmpty else { return }
-        try OutputFile.writeAll(buffer, to: fd, path: path == "-" ? "standard output" : path)
-        buffer.removeAll(keepingCapacity: true)
-    }
+    /// The path as errors name it.
+    private var shownPath: String { path == "-" ? "standard output" : path }
 
     /// `.NAME.sprout-XXXXXX` in the target's folder (so the rename stays on one file system).
     private static func openTemporary(beside target: String, shown: String) throws(OutputFileError) -> (Int32, (String, String)) {

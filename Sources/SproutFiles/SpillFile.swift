@@ -7,8 +7,8 @@ import Glibc
 /// Keeps what would otherwise grow in memory (the per-frame part of a long trace) off the heap.
 public final class SpillFile {
     private var fd: Int32
-    private var buffer: [UInt8] = []
-    private static let blockSize = 1 << 16
+    private var buffer = BlockBuffer()
+    private static let path = "a temporary file"
 
     public init() throws(OutputFileError) {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -22,30 +22,23 @@ public final class SpillFile {
     deinit { if fd >= 0 { close(fd) } }
 
     public func write(_ bytes: [UInt8]) throws(OutputFileError) {
-        buffer += bytes
-        if buffer.count >= Self.blockSize { try flush() }
+        try buffer.append(bytes, to: fd, path: Self.path)
     }
 
     /// Hands everything written so far to `body`, in blocks of at most 64 KiB.
     public func replay(_ body: ([UInt8]) throws -> Void) throws {
-        try flush()
-        guard lseek(fd, 0, SEEK_SET) == 0 else { throw OutputFile.failure("a temporary file") }
-        var block = [UInt8](repeating: 0, count: Self.blockSize)
+        try buffer.flush(to: fd, path: Self.path)
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw OutputFile.failure(Self.path) }
+        var block = [UInt8](repeating: 0, count: BlockBuffer.blockSize)
         while true {
             let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw OutputFile.failure("a temporary file")
+                throw OutputFile.failure(Self.path)
             }
             if n == 0 { break }
             try body(Array(block[..<n]))
         }
-        guard lseek(fd, 0, SEEK_END) >= 0 else { throw OutputFile.failure("a temporary file") }
-    }
-
-    private func flush() throws(OutputFileError) {
-        guard !buffer.isEmpty else { return }
-        try OutputFile.writeAll(buffer, to: fd, path: "a temporary file")
-        buffer.removeAll(keepingCapacity: true)
+        guard lseek(fd, 0, SEEK_END) >= 0 else { throw OutputFile.failure(Self.path) }
     }
 }
