@@ -23,33 +23,34 @@ public final class StatusOverlay {
     public func overlays(text: String, alpha: Float = 1, help helpText: String?, info infoText: String = "", viewport: Viewport) -> [ScreenOverlay] {
         var result: [ScreenOverlay] = []
         let scale = max(viewport.height / 720, 0.25)
+        let centreX = { (size: Vec2) in (viewport.width - size.x) / 2 }
         if alpha > 0, !text.isEmpty {
-            if message?.text != text {
-                let image = font.panel(text, pixelHeight: 22 * scale, padding: Int(14 * scale), cornerRadius: 12 * scale)
-                message = (text, Texture(name: "status", image: image, wrap: .clampToEdge))
+            let (t, size) = Self.panel(&message, text, name: "status") {
+                font.panel(text, pixelHeight: 22 * scale, padding: Int(14 * scale), cornerRadius: 12 * scale)
             }
-            let t = message!.texture
-            let size = Vec2(Float(t.image.width), Float(t.image.height))
-            result.append(ScreenOverlay(texture: t, origin: Vec2((viewport.width - size.x) / 2, Self.margin * scale), size: size, opacity: alpha))
+            result.append(ScreenOverlay(texture: t, origin: Vec2(centreX(size), Self.margin * scale), size: size, opacity: alpha))
         }
         if !infoText.isEmpty {
-            if info?.text != infoText {
-                let image = font.panel(infoText, pixelHeight: 20 * scale, padding: Int(12 * scale), cornerRadius: 12 * scale)
-                info = (infoText, Texture(name: "info", image: image, wrap: .clampToEdge))
+            let (t, size) = Self.panel(&info, infoText, name: "info") {
+                font.panel(infoText, pixelHeight: 20 * scale, padding: Int(12 * scale), cornerRadius: 12 * scale)
             }
-            let t = info!.texture
-            let size = Vec2(Float(t.image.width), Float(t.image.height))
-            result.append(ScreenOverlay(texture: t, origin: Vec2((viewport.width - size.x) / 2, viewport.height * 0.75 - size.y / 2), size: size))
+            result.append(ScreenOverlay(texture: t, origin: Vec2(centreX(size), viewport.height * 0.75 - size.y / 2), size: size))
         }
         if let helpText {
-            if help?.text != helpText {
-                let image = font.panel(helpText, pixelHeight: 14 * scale, padding: Int(6 * scale), cornerRadius: 6 * scale, backgroundAlpha: 0.4)
-                help = (helpText, Texture(name: "help", image: image, wrap: .clampToEdge))
+            let (t, size) = Self.panel(&help, helpText, name: "help") {
+                font.panel(helpText, pixelHeight: 14 * scale, padding: Int(6 * scale), cornerRadius: 6 * scale, backgroundAlpha: 0.4)
             }
-            let t = help!.texture
-            let size = Vec2(Float(t.image.width), Float(t.image.height))
-            result.append(ScreenOverlay(texture: t, origin: Vec2((viewport.width - size.x) / 2, viewport.height - size.y - Self.margin * scale / 2), size: size))
+            result.append(ScreenOverlay(texture: t, origin: Vec2(centreX(size), viewport.height - size.y - Self.margin * scale / 2), size: size))
         }
         return result
+    }
+
+    /// The texture of `text`'s panel and its size, rasterised by `image` only when the text
+    /// differs from what `slot` holds.
+    private static func panel(_ slot: inout (text: String, texture: Texture)?, _ text: String, name: String,
+                              image: () -> Image) -> (Texture, Vec2) {
+        if slot?.text != text { slot = (text, Texture(name: name, image: image(), wrap: .clampToEdge)) }
+        let t = slot!.texture
+        return (t, Vec2(Float(t.image.width), Float(t.image.height)))
     }
 }
