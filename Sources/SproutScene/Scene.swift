@@ -41,8 +41,7 @@ public final class Scene {
         // The new animation starts where the entity is drawn: take that before the old one ends.
         let drawn = entity.presentedTransform
         stopAnimating(entity)
-        if style == .transaction { entity.presentation = drawn }
-        let animation = TransformAnimation(entity: entity, to: target, duration: duration, timing: timing, style: style)
+        let animation = TransformAnimation(entity: entity, from: drawn, to: target, duration: duration, timing: timing, style: style)
         animations.append(animation)
         return animation
     }

@@ -22,10 +22,10 @@ public final class TransformAnimation {
     public private(set) var elapsed: Double = 0
     private var completion: (() -> Void)?
 
-    init(entity: Entity, to: Transform, duration: Double, timing: TimingFunction, style: Style) {
+    init(entity: Entity, from: Transform, to: Transform, duration: Double, timing: TimingFunction, style: Style) {
         precondition(duration >= 0 && duration.isFinite, "animation duration must be finite and >= 0")
         self.entity = entity
-        self.from = entity.presentedTransform
+        self.from = from
         self.to = to
         self.duration = duration
         self.timing = timing
