@@ -37,10 +37,8 @@ CMD[garden_shadows]="$SPROUT render $OUT/garden.yaml --frames 60 --orbit 1 --ver
 CMD[garden_no_shadows]="$SPROUT render $OUT/garden-no-shadows.yaml --frames 60 --orbit 1 --verbose --output $OUT/garden-ns.png"
 CMD[field_1000]="$SPROUT render $OUT/field.yaml --frames 20 --orbit 1 --verbose --output $OUT/field.png"
 names=(B_reference garden_shadows garden_no_shadows field_1000)
-for name in "${names[@]}"; do
-  ${CMD[$name]} >/dev/null 2>&1 || { echo "$name failed: ${CMD[$name]}" >&2; exit 1; }
-  : > "$OUT/$name.ms"; : > "$OUT/$name.rss"
-done
+warm_up "$OUT" "${names[@]}"
+for name in "${names[@]}"; do : > "$OUT/$name.ms"; : > "$OUT/$name.rss"; done
 for _ in $(seq "$RUNS"); do
   for name in "${names[@]}"; do
     /usr/bin/time -o "$OUT/time" -f "%M" ${CMD[$name]} > "$OUT/log" 2>&1
