@@ -57,6 +57,15 @@ struct PlaneDetector {
             return abs(e) < PlaneDetector.convergedError ? 0 : e
         }
 
+        /// The anchor's pose (the surface frame shifted by the current error along the normal),
+        /// and the mapped rectangle as centre and extent in that frame.
+        func estimate(on frame: SurfaceFrame) -> (transform: Matrix4, center: Vec3, extent: Vec3) {
+            var transform = frame.transform
+            transform.columns.3 = Vec4(frame.center + frame.normal * error, 1)
+            let mid = (mappedMinimum + mappedMaximum) / 2, size = mappedMaximum - mappedMinimum
+            return (transform, Vec3(mid.x, 0, mid.y), Vec3(size.x, 0, size.y))
+        }
+
         func overlaps(_ lo: Vec2, _ hi: Vec2, margin: Float) -> Bool {
             lo.x <= maximum.x + margin && hi.x >= minimum.x - margin && lo.y <= maximum.y + margin && hi.y >= minimum.y - margin
         }
@@ -73,12 +82,13 @@ struct PlaneDetector {
     mutating func update(deltaTime dt: Double, views: [ViewSampler.SurfaceView], stage: Stage,
                          alignments: Set<PlaneAlignment>, isTrackingNormal: Bool, random: inout SeededRandom,
                          issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void) {
+        // Per frame over every surface of a scanned room (hundreds): read in place, no copies.
+        let horizontal = alignments.contains(.horizontal), vertical = alignments.contains(.vertical)
         for (index, view) in views.enumerated() where view.hits > 0 {
-            let surface = stage.surfaces[index]
-            guard alignments.contains(surface.alignment) else { continue }
+            guard stage.surfaces[index].alignment == .horizontal ? horizontal : vertical else { continue }
             let target = absorb(view, surface: index, random: &random, emit: emit)
             guard isTrackingNormal else { continue }
-            let weight = Double(min(1, view.coverage / Self.fullCoverage) * surface.detail)
+            let weight = Double(min(1, view.coverage / Self.fullCoverage) * stage.surfaces[index].detail)
             patches[target].evidence += dt * weight
             if patches[target].anchor != nil {
                 patches[target].seenSinceDetection += dt
@@ -89,19 +99,21 @@ struct PlaneDetector {
                 let mid = (patches[target].minimum + patches[target].maximum) / 2
                 patches[target].mappedMinimum = pointwiseMax(patches[target].minimum, mid - Self.initialHalfExtent)
                 patches[target].mappedMaximum = pointwiseMin(patches[target].maximum, mid + Self.initialHalfExtent)
-                let anchor = makeAnchor(patches[target], surface: surface, identifier: issue())
+                let anchor = makeAnchor(patches[target], surface: stage.surfaces[index], identifier: issue())
                 patches[target].anchor = anchor
                 patches[target].sincePublished = 0
                 emit(.added(anchor))
             }
         }
-        for i in patches.indices {
-            guard let anchor = patches[i].anchor else { continue }
-            patches[i].sincePublished += dt
-            guard hasReached(patches[i].sincePublished, Self.updateInterval) else { continue }
-            if publish(patches[i], to: anchor, surface: stage.surfaces[patches[i].surfaceIndex]) {
-                patches[i].sincePublished = 0
-                emit(.updated(anchor))
+        // In place through a buffer: indexing the array here copied whole patches every frame.
+        patches.withUnsafeMutableBufferPointer { patches in
+            for i in patches.indices where patches[i].anchor != nil {
+                patches[i].sincePublished += dt
+                guard hasReached(patches[i].sincePublished, Self.updateInterval), let anchor = patches[i].anchor else { continue }
+                if Self.publish(patches[i].estimate(on: stage.surfaces[patches[i].surfaceIndex].frame), to: anchor) {
+                    patches[i].sincePublished = 0
+                    emit(.updated(anchor))
+                }
             }
         }
     }
@@ -110,8 +122,20 @@ struct PlaneDetector {
     /// or starts a new patch; returns the patch's index.
     private mutating func absorb(_ view: ViewSampler.SurfaceView, surface: Int, random: inout SeededRandom,
                                  emit: (SessionEvent) -> Void) -> Int {
-        let touching = patches.indices.filter {
-            patches[$0].surfaceIndex == surface && patches[$0].overlaps(view.minimum, view.maximum, margin: Self.mergeMargin)
+        // Every frame, for every surface in view, over every patch (hundreds in a scanned room):
+        // a plain loop reading fields in place, and no list for the usual single patch met.
+        var touching: [Int] = []
+        var first = -1
+        for i in patches.indices where patches[i].surfaceIndex == surface
+            && patches[i].overlaps(view.minimum, view.maximum, margin: Self.mergeMargin) {
+            if first < 0 { first = i; continue }
+            if touching.isEmpty { touching.append(first) }
+            touching.append(i)
+        }
+        if first >= 0, touching.isEmpty {
+            patches[first].minimum = pointwiseMin(patches[first].minimum, view.minimum)
+            patches[first].maximum = pointwiseMax(patches[first].maximum, view.maximum)
+            return first
         }
         guard var survivor = touching.first else {
             let magnitude = random.float(in: 0.3...1) * Self.initialErrorBound
@@ -145,14 +169,14 @@ struct PlaneDetector {
     private func order(_ p: Patch) -> Int { p.anchor.map(\.identifier.rawValue) ?? Int.max }
 
     private func makeAnchor(_ patch: Patch, surface: StageSurface, identifier: AnchorIdentifier) -> PlaneAnchor {
-        let (transform, center, extent) = estimate(patch, surface: surface)
+        let (transform, center, extent) = patch.estimate(on: surface.frame)
         return PlaneAnchor(identifier: identifier, alignment: surface.alignment, surfaceName: surface.name,
                            transform: transform, center: center, extent: extent)
     }
 
     /// Copies the patch's current estimate into its anchor; true when something changed enough to report.
-    private func publish(_ patch: Patch, to anchor: PlaneAnchor, surface: StageSurface) -> Bool {
-        let (transform, center, extent) = estimate(patch, surface: surface)
+    private static func publish(_ estimate: (transform: Matrix4, center: Vec3, extent: Vec3), to anchor: PlaneAnchor) -> Bool {
+        let (transform, center, extent) = estimate
         let moved = transform.translation != anchor.transform.translation
         let grew = length(extent - anchor.extent) >= Self.extentChangeThreshold || length(center - anchor.center) >= Self.extentChangeThreshold
         guard moved || grew else { return false }
@@ -160,14 +184,5 @@ struct PlaneDetector {
         anchor.center = center
         anchor.extent = extent
         return true
-    }
-
-    /// The anchor's pose (the surface frame shifted by the current error along the normal), and
-    /// the mapped rectangle as centre and extent in that frame.
-    private func estimate(_ patch: Patch, surface: StageSurface) -> (Matrix4, Vec3, Vec3) {
-        var transform = surface.frame.transform
-        transform.columns.3 = Vec4(surface.frame.center + surface.frame.normal * patch.error, 1)
-        let mid = (patch.mappedMinimum + patch.mappedMaximum) / 2, size = patch.mappedMaximum - patch.mappedMinimum
-        return (transform, Vec3(mid.x, 0, mid.y), Vec3(size.x, 0, size.y))
     }
 }
