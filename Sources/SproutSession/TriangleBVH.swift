@@ -10,23 +10,45 @@ public struct TriangleBVH: Sendable {
     /// Triangles per leaf at most: below this, testing them beats another level of boxes.
     public static let leafSize = 4
 
+    /// 32 bytes, two to a cache line: traversal is bound by memory, not arithmetic.
     struct Node {
-        var minimum: Vec3
-        var maximum: Vec3
-        /// A leaf: its first triangle in `order`, and how many; an inner node: count 0 and its
-        /// right child's index (the left one follows it).
+        var minX, minY, minZ: Float
+        /// A leaf: its first triangle in leaf order; an inner node: its right child's index
+        /// (the left one follows it).
         var start: Int32
+        var maxX, maxY, maxZ: Float
+        /// A leaf: how many triangles; an inner node: 0.
         var count: Int32
+
+        init(minimum: Vec3, maximum: Vec3, start: Int32, count: Int32) {
+            (minX, minY, minZ, maxX, maxY, maxZ) = (minimum.x, minimum.y, minimum.z, maximum.x, maximum.y, maximum.z)
+            (self.start, self.count) = (start, count)
+        }
     }
 
-    /// The triangles' corners, three per triangle, as given.
-    public let vertices: [Vec3]
+    /// The triangles' corners, three per triangle, in leaf order: a leaf's triangles are read
+    /// from consecutive memory.
+    private var corners: [Vec3] = []
     private(set) var nodes: [Node] = []
-    /// Triangle indices in leaf order.
+    /// For each triangle in leaf order, its index as given.
     private(set) var order: [Int32] = []
     private let leafCapacity: Int
 
-    public var triangleCount: Int { vertices.count / 3 }
+    /// The triangles' corners, three per triangle, as given.
+    public var vertices: [Vec3] {
+        var given = [Vec3](repeating: .zero, count: corners.count)
+        for (leafIndex, t) in order.enumerated() {
+            for k in 0..<3 { given[3 * Int(t) + k] = corners[3 * leafIndex + k] }
+        }
+        return given
+    }
+
+    public var triangleCount: Int { order.count }
+
+    /// The box around every triangle (nil without triangles).
+    public var bounds: (minimum: Vec3, maximum: Vec3)? {
+        nodes.first.map { (Vec3($0.minX, $0.minY, $0.minZ), Vec3($0.maxX, $0.maxY, $0.maxZ)) }
+    }
 
     /// - Parameter vertices: three corners per triangle (a multiple of 3).
     public init(vertices: [Vec3]) { self.init(vertices: vertices, leafSizeForTesting: Self.leafSize) }
@@ -35,7 +57,6 @@ public struct TriangleBVH: Sendable {
     init(vertices: [Vec3], leafSizeForTesting leafSize: Int) {
         self.leafCapacity = leafSize
         precondition(vertices.count % 3 == 0, "TriangleBVH: three corners per triangle")
-        self.vertices = vertices
         let n = vertices.count / 3
         guard n > 0 else { return }
         var centroids = [Vec3](repeating: .zero, count: n)
@@ -49,6 +70,8 @@ public struct TriangleBVH: Sendable {
         order = (0..<Int32(n)).map { $0 }
         nodes.reserveCapacity(2 * n / Self.leafSize + 1)
         build(0, n, centroids: centroids, lows: lows, highs: highs)
+        corners.reserveCapacity(vertices.count)
+        for t in order { corners += vertices[(3 * Int(t))..<(3 * Int(t) + 3)] }
     }
 
     /// Builds the node for `order[start..<end]` and returns its index.
@@ -132,20 +155,22 @@ public struct TriangleBVH: Sendable {
         public var triangle: Int
         public var t: Float
         public var isFront: Bool
+        /// The triangle's unit normal, on its front side.
+        public var normal: Vec3
     }
 
     public func nearestHit(origin: Vec3, direction: Vec3, maximum: Float = .infinity) -> Hit? {
         guard !nodes.isEmpty else { return nil }
         let inverse = Vec3(1 / direction.x, 1 / direction.y, 1 / direction.z)
-        var best: Hit?
         var bestT = maximum
+        var bestLeaf = -1, bestIsFront = false
         guard let rootEntry = Self.enter(nodes[0], origin: origin, inverse: inverse), rootEntry < bestT else { return nil }
         // Depth is at most about 2 log2(n) (median fallbacks): 128 levels hold any mesh there is
         // room for. Each entry keeps where the ray enters its box, so a box is tested once.
         return withUnsafeTemporaryAllocation(of: (node: Int32, entry: Float).self, capacity: 128) { stack in
             nodes.withUnsafeBufferPointer { nodes in
                 order.withUnsafeBufferPointer { order in
-                    vertices.withUnsafeBufferPointer { vertices in
+                    corners.withUnsafeBufferPointer { corners in
                         var top = 1
                         stack[0] = (0, rootEntry)
                         while top > 0 {
@@ -155,10 +180,8 @@ public struct TriangleBVH: Sendable {
                             let node = nodes[Int(nodeIndex)]
                             if node.count > 0 {
                                 for i in Int(node.start)..<Int(node.start + node.count) {
-                                    let t = Int(order[i])
-                                    if let (d, front) = Self.intersect(vertices, t, origin: origin, direction: direction), d < bestT {
-                                        bestT = d
-                                        best = Hit(triangle: t, t: d, isFront: front)
+                                    if let (d, front) = Self.intersect(corners, i, origin: origin, direction: direction), d < bestT {
+                                        (bestT, bestLeaf, bestIsFront) = (d, i, front)
                                     }
                                 }
                                 continue
@@ -185,7 +208,9 @@ public struct TriangleBVH: Sendable {
                                 break
                             }
                         }
-                        return best
+                        guard bestLeaf >= 0 else { return nil }
+                        let a = corners[3 * bestLeaf], b = corners[3 * bestLeaf + 1], c = corners[3 * bestLeaf + 2]
+                        return Hit(triangle: Int(order[bestLeaf]), t: bestT, isFront: bestIsFront, normal: normalize(cross(b - a, c - a)))
                     }
                 }
             }
@@ -195,10 +220,12 @@ public struct TriangleBVH: Sendable {
     /// Where the ray enters the node's box (0 when it starts inside), or nil when it misses it.
     @inline(__always)
     private static func enter(_ node: Node, origin: Vec3, inverse: Vec3) -> Float? {
-        let t0 = (node.minimum - origin) * inverse, t1 = (node.maximum - origin) * inverse
+        let t0x = (node.minX - origin.x) * inverse.x, t1x = (node.maxX - origin.x) * inverse.x
+        let t0y = (node.minY - origin.y) * inverse.y, t1y = (node.maxY - origin.y) * inverse.y
+        let t0z = (node.minZ - origin.z) * inverse.z, t1z = (node.maxZ - origin.z) * inverse.z
         // Written out: the generic pointwiseMin/Max are calls, not instructions, here.
-        let nx = Swift.min(t0.x, t1.x), ny = Swift.min(t0.y, t1.y), nz = Swift.min(t0.z, t1.z)
-        let fx = Swift.max(t0.x, t1.x), fy = Swift.max(t0.y, t1.y), fz = Swift.max(t0.z, t1.z)
+        let nx = Swift.min(t0x, t1x), ny = Swift.min(t0y, t1y), nz = Swift.min(t0z, t1z)
+        let fx = Swift.max(t0x, t1x), fy = Swift.max(t0y, t1y), fz = Swift.max(t0z, t1z)
         let entry = Swift.max(Swift.max(nx, ny), Swift.max(nz, 0))
         let exit = Swift.min(Swift.min(fx, fy), fz)
         // NaN (a zero direction component on the box's face) compares false: treated as a hit,
