@@ -32,10 +32,14 @@ public final class InteractionEngine {
 
     private var restartAvailableAt: Double?
     private var previousTrackingState: TrackingState?
+    /// The session's lights as last given to the scene: the scene's own lighting stays until
+    /// the stage's lights change.
+    private var sessionLighting: Lighting
 
     public init(session: Session, scene: Scene) {
         self.session = session
         self.scene = scene
+        sessionLighting = session.lighting
         interaction = ObjectInteraction(session: session, scene: scene)
         scene.addChild(focusSquare.entity)
         resetTracking()
@@ -65,6 +69,12 @@ public final class InteractionEngine {
             previousTrackingState = frame.trackingState
         }
         for event in frame.events { handle(event) }
+        // P18 renderer(_:updateAtTime:): key and fill lights at the estimate, 1000 without one.
+        scene.contentLightIntensity = frame.lightEstimate?.ambientIntensity ?? LightEstimate.neutralIntensity
+        if session.lighting != sessionLighting {
+            sessionLighting = session.lighting
+            scene.lighting = session.lighting
+        }
         updateFocusSquare()
         interaction.updateObjectToCurrentTrackingPosition()
         scene.update(deltaTime: dt)

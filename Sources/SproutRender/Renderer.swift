@@ -113,6 +113,16 @@ public final class Renderer {
             // Without occlusion, content is drawn over the camera feed: the backdrop's depth goes.
             if !view.options.backdropOccludes { glClear(GLbitfield(GL_DEPTH_BUFFER_BIT)) }
         }
+        if scene.contentLightIntensity != 1000 {
+            // The content's lights follow the light estimate (P18's key and fill); the camera
+            // feed's do not.
+            var contentLighting = lighting
+            let scale = max(0, scene.contentLightIntensity) / 1000
+            contentLighting.intensity *= scale
+            contentLighting.ambient *= scale
+            frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: contentLighting,
+                                  lightViewProjection: frame.lightViewProjection)
+        }
         drawCount += draw(list.content, shadowed: useShadows, frame: &frame)
         if !view.overlays.isEmpty {
             drawCount += drawOverlays(view.overlays, in: view.viewportInPoints ?? viewport, lighting: lighting)

@@ -9,6 +9,11 @@ public final class Scene {
     /// occlusion, or plain compositing over the camera image). It receives and casts shadows.
     public let backdrop = Entity(name: "backdrop")
     public var lighting: Lighting
+    /// The intensity, in SceneKit's lumens, of the lights on the virtual content (P18's "key"
+    /// and "fill" lights): content under `root` is lit by `lighting` scaled by this / 1000, the
+    /// backdrop by `lighting` alone. P18 sets it to the frame's light estimate every frame, and
+    /// 1000 without one (spec 1.5); the interaction engine does the same.
+    public var contentLightIntensity: Float = 1000
     public private(set) var animations: [TransformAnimation] = []
     /// Seconds of scene time, advanced only by `update(deltaTime:)`.
     public private(set) var time: Double = 0

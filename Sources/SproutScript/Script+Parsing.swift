@@ -5,7 +5,7 @@ import SproutSession
 
 extension Script {
     /// Step kinds, in the order the README documents them.
-    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "snapshot", "expect"]
+    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "expect"]
 
     public static func load(path: String) throws(DocumentError) -> Script {
         try parse(Document.load(path: path), source: path)
@@ -138,6 +138,12 @@ extension Script {
         case "undo":
             if case .mapping(let p) = x.content, !p.isEmpty { throw x.error("takes no settings; write `- undo: {}`") }
             action = .undo
+        case "light":
+            let o = try x.object(allowing: ["directional", "ambient", "duration"])
+            let directional = try o.optional("directional").map { v throws(DocumentError) in try v.ranged(0...100) }
+            let ambient = try o.optional("ambient").map { v throws(DocumentError) in try v.ranged(0...100) }
+            guard directional != nil || ambient != nil else { throw x.error("changes `directional`, `ambient` or both (intensities, 0...100)") }
+            action = .light(directional: directional, ambient: ambient, duration: try o.read("duration", default: 0, seconds))
         case "snapshot":
             let name = try x.string()
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -152,7 +158,7 @@ extension Script {
 
     static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
         let o = try v.object(allowing: ["object", "position", "presentedPosition", "scale", "alignment", "tolerance", "rotationY", "onPlane", "selected",
-                                        "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "info", "geo", "image"])
+                                        "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "info", "geo", "lightEstimate", "colorTemperature", "image"])
         var e = Expectation()
         if let image = o.optional("image") {
             let golden = try image.string()
@@ -199,6 +205,8 @@ extension Script {
         e.coaching = try o.optional("coaching")?.string()
         e.info = try o.optional("info")?.string()
         e.geo = try o.optional("geo")?.choice(["notAvailable", "initializing", "localizing", "localized"])
+        e.lightEstimate = try o.optional("lightEstimate").map { v throws(DocumentError) in try comparison(v) }
+        e.colorTemperature = try o.optional("colorTemperature").map { v throws(DocumentError) in try comparison(v) }
         let objectFields = ["position", "presentedPosition", "scale", "alignment", "rotationY", "onPlane", "selected"].filter { o.optional($0) != nil }
         if e.object == nil, let first = objectFields.first { throw try o.required(first).error("needs `object:` to say which object") }
         return e

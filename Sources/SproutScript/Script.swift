@@ -98,6 +98,9 @@ public enum Action: Sendable {
     case geoAnchor(latitude: Double, longitude: Double, altitude: Double?)
     /// Removes the last geo anchor.
     case undo
+    /// Changes the stage's lights from now: the sun's and/or the ambient light's intensity,
+    /// over `duration` seconds (the step itself takes no time).
+    case light(directional: Float?, ambient: Float?, duration: Double)
     case snapshot(String)
     case expect(Expectation)
 
@@ -115,6 +118,7 @@ public enum Action: Sendable {
         case .open: return "open"
         case .geoAnchor: return "geoAnchor"
         case .undo: return "undo"
+        case .light: return "light"
         case .snapshot: return "snapshot"
         case .expect: return "expect"
         }
@@ -163,6 +167,11 @@ public struct Expectation: Sendable {
     public var info: String?
     /// The geotracking state (`notAvailable`, `initializing`, `localizing`, `localized`).
     public var geo: String?
+    /// The light estimate's ambient intensity in lumens, rounded (`"< 600"`; `== 0` is never
+    /// met without an estimate).
+    public var lightEstimate: Comparison?
+    /// The light estimate's colour temperature in kelvin, rounded.
+    public var colorTemperature: Comparison?
     /// The frame as the device sees it matches a golden PNG.
     public var image: ImageExpectation?
 }

@@ -65,6 +65,15 @@ extension ScriptRunner {
             let state = geo?.tracker.status.state.rawValue ?? "no geographic origin"
             if state != g { fail("geo", g, state) }
         }
+        let estimate = engine.session.lightEstimate
+        if let c = e.lightEstimate {
+            let lumens = estimate.map { Int($0.ambientIntensity.rounded()) }
+            if lumens.map({ !c.holds(for: $0) }) ?? true { fail("lightEstimate", c.description, lumens.map { "\($0) lm" } ?? "no estimate") }
+        }
+        if let c = e.colorTemperature {
+            let kelvin = estimate.map { Int($0.ambientColorTemperature.rounded()) }
+            if kelvin.map({ !c.holds(for: $0) }) ?? true { fail("colorTemperature", c.description, kelvin.map { "\($0) K" } ?? "no estimate") }
+        }
         if let i = e.info {
             let shown = flow?.infoText ?? ""
             if shown != i { fail("info", quoted(i), flow == nil ? "no Seed Shop opened" : quoted(shown)) }

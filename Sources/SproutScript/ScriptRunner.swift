@@ -223,6 +223,10 @@ public final class ScriptRunner {
         case .undo:
             geo?.anchors.undo()
             geoMessage = geo?.anchors.toast ?? ""
+        case .light(let directional, let ambient, let duration):
+            let session = engine.session
+            if let directional { session.changeLight(LightChange(light: .directional, at: session.time, intensity: directional, duration: duration)) }
+            if let ambient { session.changeLight(LightChange(light: .ambient, at: session.time, intensity: ambient, duration: duration)) }
         case .snapshot(let name):
             try onSnapshot?(name)
         case .expect(let expectation):

@@ -54,6 +54,9 @@ public enum TraceState {
         return [
             ("device", .object([("position", vector(device.position)), ("rotation", .vector([rotation.vector.x, rotation.vector.y, rotation.vector.z, rotation.vector.w]))])),
             ("tracking", .string(session.trackingState.description)),
+            ("lightEstimate", session.lightEstimate.map { .object([("ambientIntensity", .number(Double($0.ambientIntensity))),
+                                                                  ("ambientColorTemperature", .number(Double($0.ambientColorTemperature)))]) } ?? .null),
+            ("lights", .object([("directional", .number(Double(session.lighting.intensity))), ("ambient", .number(Double(session.lighting.ambient)))])),
             ("anchors", .array(anchors)),
             ("objects", .array(objects)),
             ("focusSquare", focus),

@@ -12,4 +12,6 @@ public struct Frame {
     public let events: [SessionEvent]
     /// Mean detail over the view (0...1), what tracking quality is decided from.
     public let featureScore: Float
+    /// The light in view (ARKit's `ARFrame.lightEstimate`); nil without light estimation.
+    public let lightEstimate: LightEstimate?
 }

@@ -15,6 +15,13 @@ public final class Session {
     /// Seconds of session time, advanced only by `update`.
     public private(set) var time: Double = 0
     public private(set) var trackingState: TrackingState = .notAvailable
+    /// The stage's lights now: as written, with the stage's and the app's changes begun by now.
+    public private(set) var lighting: Lighting
+    /// Changes of light the app asked for (`changeLight`), beside the stage's own.
+    public private(set) var lightChanges: [LightChange] = []
+    /// The light in view, while the session runs with light estimation (nil before the first
+    /// run, while interrupted, and until a ray has met something).
+    public private(set) var lightEstimate: LightEstimate?
     public private(set) var isInterrupted = false
     /// Anchors in the order they were added.
     public private(set) var anchors: [Anchor] = []
@@ -33,6 +40,7 @@ public final class Session {
     public init(stage: Stage, seed: UInt64 = 0, viewport: Viewport = Viewport(width: 1280, height: 720)) {
         self.stage = stage
         movingImages = stage.images.indices.filter { !stage.images[$0].moves.isEmpty }
+        lighting = stage.lighting(at: 0)
         self.random = SeededRandom(seed: seed)
         self.device = DeviceCamera(stageCamera: stage.camera, viewport: viewport)
         self.estimatedPlaneErrors = Array(repeating: 0, count: stage.surfaces.count)
@@ -108,16 +116,28 @@ public final class Session {
         return AnchorIdentifier(nextIdentifier)
     }
 
+    /// Changes one of the stage's lights from now on (or from `change.at`, if later): what a
+    /// script's `light:` step does. Later changes win where they overlap earlier ones.
+    public func changeLight(_ change: LightChange) {
+        var change = change
+        change.at = max(change.at, time)
+        lightChanges.append(change)
+        lighting = stage.lighting.applying(stage.lightChanges + lightChanges, at: time)
+    }
+
     /// Advances the session by `deltaTime` seconds with the device where it is now.
     @discardableResult
     public func update(deltaTime dt: Double) -> Frame {
         precondition(dt >= 0 && dt.isFinite, "Session.update: deltaTime must be finite and >= 0")
         time += dt
         for i in movingImages { stage.images[i].frame = stage.images[i].frame(at: time) }
+        if !stage.lightChanges.isEmpty || !lightChanges.isEmpty {
+            lighting = stage.lighting.applying(stage.lightChanges + lightChanges, at: time)
+        }
         var events = pendingEvents
         pendingEvents.removeAll(keepingCapacity: true)
         let jitter = Vec2(random.float(in: 0..<1), random.float(in: 0..<1))
-        sampler.sample(stage, from: device, jitter: jitter)
+        sampler.sample(stage, lighting: lighting, from: device, jitter: jitter)
 
         if let configuration, !isInterrupted {
             trackingState = tracking.update(deltaTime: dt, pose: device.transform, featureScore: sampler.featureScore)
@@ -130,11 +150,16 @@ public final class Session {
                           isTrackingNormal: isNormal, random: &random, issue: makeAnchorIdentifier, emit: emit)
             images.update(deltaTime: dt, stage: stage, device: device, configuration: configuration,
                           isTracking: isNormal, issue: makeAnchorIdentifier, emit: emit)
+            if configuration.isLightEstimationEnabled, let seen = LightEstimate(sampler.light) {
+                lightEstimate = lightEstimate?.approaching(seen, deltaTime: dt) ?? seen
+            } else if !configuration.isLightEstimationEnabled {
+                lightEstimate = nil
+            }
         } else {
             trackingState = .notAvailable
         }
         return Frame(timestamp: time, camera: device, trackingState: trackingState, anchors: anchors, events: events,
-                     featureScore: sampler.featureScore)
+                     featureScore: sampler.featureScore, lightEstimate: isInterrupted ? nil : lightEstimate)
     }
 
     private func apply(_ event: SessionEvent) {

@@ -4,12 +4,15 @@ public struct SessionConfiguration: Equatable, Sendable {
     /// Images to recognise, matched by name against the stage's images.
     public var detectionImages: [ReferenceImage]
     public var isCodeTrackingEnabled: Bool
+    /// Whether frames carry a light estimate (ARKit's default: on).
+    public var isLightEstimationEnabled: Bool
 
     public init(planeDetection: Set<PlaneAlignment> = [.horizontal, .vertical], detectionImages: [ReferenceImage] = [],
-                isCodeTrackingEnabled: Bool = false) {
+                isCodeTrackingEnabled: Bool = false, isLightEstimationEnabled: Bool = true) {
         self.planeDetection = planeDetection
         self.detectionImages = detectionImages
         self.isCodeTrackingEnabled = isCodeTrackingEnabled
+        self.isLightEstimationEnabled = isLightEstimationEnabled
     }
 
     /// The interaction sample's configuration (P18 `resetTracking`): planes of both alignments.

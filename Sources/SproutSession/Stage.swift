@@ -11,7 +11,10 @@ public struct Stage: Sendable {
     public var surfaces: [StageSurface]
     public var images: [StageImage]
     public var blocks: [StageBlock]
+    /// The lights as written; `lighting(at:)` is what they are at a time.
     public var lighting: Lighting
+    /// How the lights change over time (stage files' `changes:` under a light).
+    public var lightChanges: [LightChange] = []
     public var camera: StageCamera
     public var geoOrigin: GeoOrigin?
     /// A room model as (part of) the stage; its triangles arrive with `attachingModel(vertices:)`.
@@ -31,6 +34,9 @@ public struct Stage: Sendable {
         self.camera = camera
         self.geoOrigin = geoOrigin
     }
+
+    /// The lights at `time` seconds, after the changes begun by then.
+    public func lighting(at time: Double) -> Lighting { lighting.applying(lightChanges, at: time) }
 
     public func image(named name: String) -> StageImage? { images.first { $0.name == name } }
     public func surface(named name: String) -> StageSurface? { surfaces.first { $0.name == name } }

@@ -69,7 +69,7 @@ public struct StageLoader {
         let o = try document.object(allowing: ["name", "camera", "lights", "surfaces", "images", "blocks", "geo", "model"])
         var stage = Stage(name: try o.read("name", default: "stage") { v throws(DocumentError) in try v.string() }, source: source)
         if let v = o.optional("camera") { stage.camera = try camera(v) }
-        if let v = o.optional("lights") { stage.lighting = try lighting(v) }
+        if let v = o.optional("lights") { (stage.lighting, stage.lightChanges) = try lighting(v) }
         if let v = o.optional("surfaces") {
             for item in try elements(v) { stage.surfaces.append(try surface(item)) }
         }
@@ -221,13 +221,36 @@ public struct StageLoader {
         return StageCamera(position: position, lookAt: target, fovYDegrees: fov)
     }
 
-    func lighting(_ v: DocumentValue) throws(DocumentError) -> Lighting {
+    func lighting(_ v: DocumentValue) throws(DocumentError) -> (Lighting, [LightChange]) {
         var lighting = Lighting(ambient: 0)
+        var changes: [LightChange] = []
         var hasDirectional = false
-        for item in try v.array() {
-            let o = try item.object(allowing: ["type", "direction", "color", "intensity", "shadows"])
+        let items = try v.array()
+        let ambientCount = items.filter { item in
+            guard case .mapping(let pairs) = item.content else { return false }
+            return pairs.contains { pair in
+                if pair.key == "type", case .scalar("ambient", _) = pair.value.content { return true }
+                return false
+            }
+        }.count
+        for item in items {
+            let o = try item.object(allowing: ["type", "direction", "color", "intensity", "shadows", "changes"])
             let type = try o.required("type").choice(["directional", "ambient"])
             let intensity = try o.read("intensity", default: Float(1)) { v throws(DocumentError) in try v.ranged(0...100) }
+            if let list = o.optional("changes") {
+                let light = LightChange.Light(rawValue: type)!
+                if light == .ambient, ambientCount > 1 {
+                    throw list.error("an ambient light can change only when it is the stage's one ambient light (ambient lights add up)")
+                }
+                for entry in try list.array() {
+                    let c = try entry.object(allowing: ["at", "intensity", "duration"])
+                    changes.append(LightChange(
+                        light: light,
+                        at: try c.required("at").rangedDouble(0...86_400),
+                        intensity: try c.required("intensity").ranged(0...100),
+                        duration: try c.read("duration", default: 0.0) { v throws(DocumentError) in try v.rangedDouble(0...86_400) }))
+                }
+            }
             if type == "ambient" {
                 for key in ["direction", "shadows"] where o.optional(key) != nil {
                     throw try o.required(key).error("an ambient light has no \(key)")
@@ -246,7 +269,7 @@ public struct StageLoader {
             lighting.castsShadows = try o.read("shadows", default: true) { v throws(DocumentError) in try v.bool() }
         }
         if !hasDirectional { lighting.intensity = 0; lighting.castsShadows = false }
-        return lighting
+        return (lighting, changes)
     }
 
     func geoOrigin(_ v: DocumentValue) throws(DocumentError) -> GeoOrigin {

@@ -45,9 +45,7 @@ public struct StageGeometry: Sendable {
 
     /// The model's size, metres: its bounding box's largest side.
     public var span: Float {
-        let v = bvh.vertices
-        guard !v.isEmpty else { return 0 }
-        let lo = v.reduce(Vec3(repeating: .infinity)) { pointwiseMin($0, $1) }, hi = v.reduce(Vec3(repeating: -.infinity)) { pointwiseMax($0, $1) }
+        guard let (lo, hi) = bvh.bounds else { return 0 }
         let e = hi - lo
         return max(e.x, max(e.y, e.z))
     }
@@ -90,6 +88,8 @@ struct StageHit {
     /// The ray meets the side the surface (or triangle) faces.
     var isFront: Bool
     var detail: Float
+    /// The unit normal of what was met (its front side).
+    var normal: Vec3
 }
 
 extension Stage {
@@ -158,12 +158,14 @@ extension Stage {
             let surfaces = UnsafeBufferPointer(rebasing: all[0..<(geometry?.firstSurface ?? all.count)])
             if let hit = ViewSampler.nearestHit(origin: origin, direction: direction, surfaces: surfaces, maximum: bestT) {
                 bestT = hit.t
-                best = StageHit(index: hit.index, t: hit.t, isFront: hit.isFront, detail: surfaces[hit.index].detail)
+                best = StageHit(index: hit.index, t: hit.t, isFront: hit.isFront, detail: surfaces[hit.index].detail,
+                                normal: surfaces[hit.index].frame.normal)
             }
         }
         if let geometry, let hit = geometry.bvh.nearestHit(origin: origin, direction: direction, maximum: bestT) {
             let index = Int(geometry.surfaceOfTriangle[hit.triangle])
-            best = StageHit(index: index, t: hit.t, isFront: hit.isFront, detail: index >= 0 ? surfaces[index].detail : geometry.detail)
+            best = StageHit(index: index, t: hit.t, isFront: hit.isFront, detail: index >= 0 ? surfaces[index].detail : geometry.detail,
+                           normal: hit.normal)
         }
         return best
     }

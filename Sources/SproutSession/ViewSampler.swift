@@ -1,4 +1,5 @@
 import SproutMath
+import SproutScene
 
 /// What the device sees this frame, from a grid of rays through the viewport: which surface
 /// each ray meets first, where on it, and how much visual detail the view holds. The grid is
@@ -30,8 +31,11 @@ struct ViewSampler {
     private(set) var surfaceViews: [SurfaceView] = []
     /// Mean detail over all rays (a ray that meets nothing counts 0): 0 = nothing to track, 1 = rich.
     private(set) var featureScore: Float = 0
+    /// The light arriving where this frame's rays met something (`LightEstimate`).
+    private(set) var light = LightEstimate.Gathered()
 
-    mutating func sample(_ stage: Stage, from device: DeviceCamera, jitter: Vec2) {
+    /// - Parameter lighting: the stage's lights now (they may change over time).
+    mutating func sample(_ stage: Stage, lighting: Lighting, from device: DeviceCamera, jitter: Vec2) {
         if surfaceViews.count != stage.surfaces.count {
             surfaceViews = Array(repeating: SurfaceView(), count: stage.surfaces.count)
         } else {
@@ -43,6 +47,7 @@ struct ViewSampler {
         let origin = m.translation
         let right = m.columns.0.xyz, up = m.columns.1.xyz, back = m.columns.2.xyz
         var detail: Float = 0
+        light = LightEstimate.Gathered()
         for row in 0..<Self.rows {
             let ndcY = 1 - 2 * (Float(row) + jitter.y) / Float(Self.rows)
             for column in 0..<Self.columns {
@@ -53,6 +58,7 @@ struct ViewSampler {
                 let dist = hit.t * length(direction)
                 guard dist <= Self.maximumFeatureDistance else { continue }
                 detail += hit.detail
+                light.add(normal: hit.isFront ? hit.normal : -hit.normal, lighting: lighting)
                 if hit.index >= 0, hit.isFront, dist <= Self.maximumPlaneDistance {
                     let local = stage.surfaces[hit.index].frame.local(origin + direction * hit.t)
                     surfaceViews[hit.index].hits += 1

@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("steps:\n  - jump: 3\n", 2, "steps[0].jump", "unknown step 'jump'; expected one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, snapshot, expect"),
+        ("steps:\n  - jump: 3\n", 2, "steps[0].jump", "unknown step 'jump'; expected one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, expect"),
         ("steps:\n  - wait: -1\n", 2, "steps[0].wait", "must lie in 0...3600 seconds, got -1.0"),
         ("steps:\n  - pan: { from: [0, 0], to: [1, 1], speed: 3 }\n", 2, "steps[0].pan.speed", "unknown field; expected one of from, to, touches, duration, easing"),
         ("steps:\n  - pan: { from: [0, 0], to: [1, 1], easing: bouncy }\n", 2, "steps[0].pan.easing", "must be one of linear, easeIn, easeOut, easeInEaseOut; got 'bouncy'"),
@@ -50,7 +50,7 @@ import Testing
         ("steps:\n  - expect: { anchors: { planes: lots } }\n", 2, "steps[0].expect.anchors.planes", "expected a count such as 2, \">= 1\" or \"< 3\", got 'lots'"),
         ("steps:\n  - snapshot: \"../escape\"\n", 2, "steps[0].snapshot", "a snapshot name is letters, digits, '-' and '_' (it names a PNG), got '../escape'"),
         ("steps:\n  - device: { duration: 1 }\n", 2, "steps[0].device", "needs moveTo, moveBy, lookAt or rotation"),
-        ("steps:\n  - wait: 1\n    tap: [0, 0]\n", 2, "steps[0]", "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, snapshot, expect with its value, e.g. `- wait: 1.5`"),
+        ("steps:\n  - wait: 1\n    tap: [0, 0]\n", 2, "steps[0]", "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, expect with its value, e.g. `- wait: 1.5`"),
         ("fps: 0\nsteps: []\n", 1, "fps", "must lie in 1...1000, got 0"),
         ("seed: 7\n", 1, "steps", "is required"),
         ("objects: { frame: { model: pot, alignment: sideways } }\nsteps: []\n", 1, "objects.frame.alignment", "must be one of horizontal, vertical, any; got 'sideways'"),
@@ -93,6 +93,36 @@ import Testing
             "fail.yaml:4: step 2 expect: focusSquare: expected closed, got initializing",
             "fail.yaml:4: step 2 expect: objects: expected >= 1, got 0",
         ])
+    }
+
+    /// `light:` switches the tabletop's sun off (its ambient light is 0.25): the estimate falls
+    /// from about 900 lm to the ambient's 250, and the content's lights follow it (P18).
+    @Test func aLightStepSwitchesTheSunOffAndTheEstimateFollows() throws {
+        let script = try Script.parse("""
+        seed: 1
+        steps:
+          - wait: 2
+          - expect: { lightEstimate: "> 800", colorTemperature: "< 6500" }
+          - light: { directional: 0 }
+          - wait: 2.5
+          - expect: { lightEstimate: "== 250", colorTemperature: "== 6504" }
+          - light: { directional: 1, ambient: 0.5, duration: 1 }
+          - wait: 0.5
+          - expect: { lightEstimate: "< 250" }
+        """, file: "light.yaml")
+        let runner = ScriptRunner(script: script, stage: try ScenarioTests.tabletop()) { _ in throw ScenarioTests.DocumentErrorStub(name: "none") }
+        try runner.run()
+        #expect(runner.failures.map(\.description) == [
+            "light.yaml:10: step 8 expect: lightEstimate: expected < 250, got 511 lm",
+        ])
+        #expect(runner.engine.session.lighting.intensity == 0.5 && runner.engine.session.lighting.ambient == 0.375)
+        #expect(runner.engine.scene.lighting == runner.engine.session.lighting)
+        #expect(runner.engine.scene.contentLightIntensity == runner.engine.session.lightEstimate?.ambientIntensity)
+    }
+
+    @Test func aLightStepNeedsALight() {
+        let error = #expect(throws: DocumentError.self) { try Script.parse("steps:\n  - light: { duration: 1 }\n", file: "l.yaml") }
+        #expect(error?.description == "l.yaml:2: steps[0].light: changes `directional`, `ambient` or both (intensities, 0...100)")
     }
 
     @Test func anUnknownObjectStopsTheRunAtItsStep() throws {

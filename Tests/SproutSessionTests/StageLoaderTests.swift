@@ -85,6 +85,24 @@ import Foundation
         #expect(image.frame(at: 5.01).xAxis.isApproximately(Vec3(0, 0, -1)))   // keeping the last yaw
     }
 
+    /// A lamp switched off: the sun fades from 1 to 0.2 over 2 s from t = 3, the ambient light
+    /// drops at once at t = 4.
+    @Test func lightsChangeWhenTheStageSaysSo() throws {
+        let (loader, path) = try stageFile("""
+        lights:
+          - { type: directional, direction: [0, 1, 0], intensity: 1, changes: [{ at: 3, intensity: 0.2, duration: 2 }] }
+          - { type: ambient, intensity: 0.3, changes: [{ at: 4, intensity: 0.1 }] }
+        """)
+        let stage = try loader.load(path: path)
+        #expect(stage.lightChanges == [LightChange(light: .directional, at: 3, intensity: 0.2, duration: 2),
+                                       LightChange(light: .ambient, at: 4, intensity: 0.1)])
+        #expect(stage.lighting(at: 2.9).intensity == 1)
+        #expect(abs(stage.lighting(at: 4).intensity - 0.6) < 1e-6)
+        #expect(stage.lighting(at: 3.9).ambient == 0.3)
+        #expect(stage.lighting(at: 4).ambient == 0.1)
+        #expect(abs(stage.lighting(at: 9).intensity - 0.2) < 1e-6)
+    }
+
     /// Each piece of nonsense and what the error must say: line, field, reason.
     @Test(arguments: [
         ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [-1, 2], detail: 0.5 }\n",
@@ -121,6 +139,12 @@ import Foundation
          3, "lights[1]", "only one directional light is supported (the renderer draws one sun)"),
         ("lights:\n  - { type: directional, direction: [0, 0, 0] }\n",
          2, "lights[0].direction", "must not be the zero vector"),
+        ("lights:\n  - { type: ambient, intensity: 0.2, changes: [{ at: 1, intensity: 0 }] }\n  - { type: ambient, intensity: 0.1 }\n",
+         2, "lights[0].changes", "an ambient light can change only when it is the stage's one ambient light (ambient lights add up)"),
+        ("lights:\n  - { type: directional, direction: [0, 1, 0], changes: [{ at: 1 }] }\n",
+         2, "lights[0].changes[0].intensity", "is required"),
+        ("lights:\n  - { type: directional, direction: [0, 1, 0], changes: [{ at: 1, intensity: 0, fade: 2 }] }\n",
+         2, "lights[0].changes[0].fade", "unknown field; expected one of at, intensity, duration"),
         ("geo: { latitude: 100, longitude: 0 }\n",
          1, "geo.latitude", "must lie in -90.0...90.0, got 100.0"),
         ("camera: { position: [0, 1, 0], lookAt: [0, 1, 0] }\n",
