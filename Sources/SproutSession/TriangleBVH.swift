@@ -26,22 +26,13 @@ public struct TriangleBVH: Sendable {
         }
     }
 
-    /// The triangles' corners, three per triangle, in leaf order: a leaf's triangles are read
-    /// from consecutive memory.
-    private var corners: [Vec3] = []
+    /// The triangles' corners, three per triangle, as given (shared with the caller's array:
+    /// a copy in leaf order measured no faster and cost a scan's worth of memory more).
+    public let vertices: [Vec3]
     private(set) var nodes: [Node] = []
-    /// For each triangle in leaf order, its index as given.
+    /// Triangle indices in leaf order.
     private(set) var order: [Int32] = []
     private let leafCapacity: Int
-
-    /// The triangles' corners, three per triangle, as given.
-    public var vertices: [Vec3] {
-        var given = [Vec3](repeating: .zero, count: corners.count)
-        for (leafIndex, t) in order.enumerated() {
-            for k in 0..<3 { given[3 * Int(t) + k] = corners[3 * leafIndex + k] }
-        }
-        return given
-    }
 
     public var triangleCount: Int { order.count }
 
@@ -57,6 +48,7 @@ public struct TriangleBVH: Sendable {
     init(vertices: [Vec3], leafSizeForTesting leafSize: Int) {
         self.leafCapacity = leafSize
         precondition(vertices.count % 3 == 0, "TriangleBVH: three corners per triangle")
+        self.vertices = vertices
         let n = vertices.count / 3
         guard n > 0 else { return }
         var centroids = [Vec3](repeating: .zero, count: n)
@@ -70,8 +62,6 @@ public struct TriangleBVH: Sendable {
         order = (0..<Int32(n)).map { $0 }
         nodes.reserveCapacity(2 * n / Self.leafSize + 1)
         build(0, n, centroids: centroids, lows: lows, highs: highs)
-        corners.reserveCapacity(vertices.count)
-        for t in order { corners += vertices[(3 * Int(t))..<(3 * Int(t) + 3)] }
     }
 
     /// Builds the node for `order[start..<end]` and returns its index.
@@ -163,14 +153,14 @@ public struct TriangleBVH: Sendable {
         guard !nodes.isEmpty else { return nil }
         let inverse = Vec3(1 / direction.x, 1 / direction.y, 1 / direction.z)
         var bestT = maximum
-        var bestLeaf = -1, bestIsFront = false
+        var bestTriangle = -1, bestIsFront = false
         guard let rootEntry = Self.enter(nodes[0], origin: origin, inverse: inverse), rootEntry < bestT else { return nil }
         // Depth is at most about 2 log2(n) (median fallbacks): 128 levels hold any mesh there is
         // room for. Each entry keeps where the ray enters its box, so a box is tested once.
         return withUnsafeTemporaryAllocation(of: (node: Int32, entry: Float).self, capacity: 128) { stack in
             nodes.withUnsafeBufferPointer { nodes in
                 order.withUnsafeBufferPointer { order in
-                    corners.withUnsafeBufferPointer { corners in
+                    vertices.withUnsafeBufferPointer { vertices in
                         var top = 1
                         stack[0] = (0, rootEntry)
                         while top > 0 {
@@ -180,8 +170,9 @@ public struct TriangleBVH: Sendable {
                             let node = nodes[Int(nodeIndex)]
                             if node.count > 0 {
                                 for i in Int(node.start)..<Int(node.start + node.count) {
-                                    if let (d, front) = Self.intersect(corners, i, origin: origin, direction: direction), d < bestT {
-                                        (bestT, bestLeaf, bestIsFront) = (d, i, front)
+                                    let t = Int(order[i])
+                                    if let (d, front) = Self.intersect(vertices, t, origin: origin, direction: direction), d < bestT {
+                                        (bestT, bestTriangle, bestIsFront) = (d, t, front)
                                     }
                                 }
                                 continue
@@ -208,9 +199,9 @@ public struct TriangleBVH: Sendable {
                                 break
                             }
                         }
-                        guard bestLeaf >= 0 else { return nil }
-                        let a = corners[3 * bestLeaf], b = corners[3 * bestLeaf + 1], c = corners[3 * bestLeaf + 2]
-                        return Hit(triangle: Int(order[bestLeaf]), t: bestT, isFront: bestIsFront, normal: normalize(cross(b - a, c - a)))
+                        guard bestTriangle >= 0 else { return nil }
+                        let a = vertices[3 * bestTriangle], b = vertices[3 * bestTriangle + 1], c = vertices[3 * bestTriangle + 2]
+                        return Hit(triangle: bestTriangle, t: bestT, isFront: bestIsFront, normal: normalize(cross(b - a, c - a)))
                     }
                 }
             }
