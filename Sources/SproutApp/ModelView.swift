@@ -47,6 +47,7 @@ public struct ModelView {
             scene.lighting = world.lighting
             scene.lighting.castsShadows = world.lighting.castsShadows && shadows
             try StageModels.backdrop(world).forEach(scene.backdrop.addChild)
+            scene.sky = world.sky
             asset.standOnOrigin()
             asset.root.transform.translation += world.camera.lookAt
             bounds = try framed()

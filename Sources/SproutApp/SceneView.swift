@@ -35,6 +35,7 @@ public final class SceneView {
         if let name = file.stage {
             let stage = try Assets.stage(name, namedIn: file.source, line: file.stageLine, folder: folder)
             try StageModels.backdrop(stage).forEach(scene.backdrop.addChild)
+            scene.sky = stage.sky
             lighting = stage.lighting
             stageCamera = stage.camera
         }

@@ -22,6 +22,10 @@ public final class Renderer {
     private let vertexSource: String
     private let fragmentSource: String
     private let shadowSources: (vertex: String, fragment: String)
+    private let skySources: (vertex: String, fragment: String)
+    /// Compiled when a scene with a sky is first drawn, with the empty vertex array its one
+    /// triangle is drawn from (core profile draws need a bound vertex array).
+    private var skyProgram: (program: ShaderProgram, vertexArray: GLuint)?
     /// Compiled when shadows are first drawn (a renderer without them never pays for it).
     private var shadowProgram: ShaderProgram?
     /// What the shadow map holds now; nil when it must be drawn.
@@ -65,6 +69,16 @@ public final class Renderer {
         vertexSource = try read("lit.vert")
         fragmentSource = try read("lit.frag")
         shadowSources = (try read("shadow.vert"), try read("shadow.frag"))
+        skySources = (try read("sky.vert"), try read("sky.frag"))
+    }
+
+    deinit {
+        // As the other GL objects: deleted in the context current now (the programs' and
+        // meshes' own deinits do the same).
+        if var vertexArray = skyProgram?.vertexArray {
+            glDeleteVertexArrays(1, &vertexArray)
+            GLObjectCount.deleted()
+        }
     }
 
     public var gpuMeshCount: Int { resources.meshCount }
@@ -103,6 +117,10 @@ public final class Renderer {
 
         let mapping = view.camera.mapping(viewport: viewport)
         let viewProjectionMatrix = mapping.projectionMatrix * mapping.viewMatrix
+        if let sky = scene.sky, let inverse = viewProjectionMatrix.inverse {
+            try drawSky(sky, inverseViewProjection: inverse, eye: eye)
+            drawCount += 1
+        }
         if view.options.frustumCulling { list.cull(by: Frustum(viewProjection: viewProjectionMatrix)) }
         lastCulledCount = list.culledCount
         let viewProjection = viewProjectionMatrix.flat
@@ -138,6 +156,29 @@ public final class Renderer {
         glBindFramebuffer(GLC.framebuffer, 0)
         lastDrawCount = drawCount
         if let error = glErrorText() { throw RenderError("rendering failed: \(error)") }
+    }
+
+    /// The sky behind everything: one triangle at the far plane, no depth written.
+    private func drawSky(_ sky: Sky, inverseViewProjection: Matrix4, eye: Vec3) throws {
+        if skyProgram == nil {
+            var vertexArray: GLuint = 0
+            glGenVertexArrays(1, &vertexArray)
+            GLObjectCount.created()
+            skyProgram = (try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: [], name: "sky"), vertexArray)
+        }
+        guard let (program, vertexArray) = skyProgram else { return }
+        glUseProgram(program.id)
+        program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
+        program.set("uEye", eye)
+        program.set("uZenith", sky.zenith)
+        program.set("uHorizon", sky.horizon)
+        program.set("uGround", sky.ground)
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDepthMask(GLboolean(GL_FALSE))
+        glBindVertexArray(vertexArray)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        glDepthMask(GLboolean(GL_TRUE))
+        glEnable(GLenum(GL_DEPTH_TEST))
     }
 
     /// Fits the map to the light and casters and draws their depth into it.

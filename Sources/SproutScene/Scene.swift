@@ -14,6 +14,8 @@ public final class Scene {
     /// backdrop by `lighting` alone. P18 sets it to the frame's light estimate every frame, and
     /// 1000 without one (spec 1.5); the interaction engine does the same.
     public var contentLightIntensity: Float = 1000
+    /// Drawn where nothing else is (the view's clear colour without one).
+    public var sky: Sky?
     public private(set) var animations: [TransformAnimation] = []
     /// Seconds of scene time, advanced only by `update(deltaTime:)`.
     public private(set) var time: Double = 0

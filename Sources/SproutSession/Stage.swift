@@ -16,6 +16,8 @@ public struct Stage: Sendable {
     /// How the lights change over time (stage files' `changes:` under a light).
     public var lightChanges: [LightChange] = []
     public var camera: StageCamera
+    /// What is seen beyond the stage's surfaces and model (`sky:`); nil: the view's clear colour.
+    public var sky: Sky?
     public var geoOrigin: GeoOrigin?
     /// A room model as (part of) the stage; its triangles arrive with `attachingModel(vertices:)`.
     public var model: StageModel?

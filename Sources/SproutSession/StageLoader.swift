@@ -66,7 +66,7 @@ public struct StageLoader {
     }
 
     func stage(from document: DocumentValue, source: String) throws(DocumentError) -> Stage {
-        let o = try document.object(allowing: ["name", "camera", "lights", "surfaces", "images", "blocks", "geo", "model"])
+        let o = try document.object(allowing: ["name", "camera", "lights", "sky", "surfaces", "images", "blocks", "geo", "model"])
         var stage = Stage(name: try o.read("name", default: "stage") { v throws(DocumentError) in try v.string() }, source: source)
         if let v = o.optional("camera") { stage.camera = try camera(v) }
         if let v = o.optional("lights") { (stage.lighting, stage.lightChanges) = try lighting(v) }
@@ -84,6 +84,7 @@ public struct StageLoader {
             for item in try elements(v) { stage.blocks.append(try block(item)) }
         }
         if let v = o.optional("geo") { stage.geoOrigin = try geoOrigin(v) }
+        if let v = o.optional("sky") { stage.sky = try sky(v) }
         if let v = o.optional("model") { stage.model = try model(v) }
         return stage
     }
@@ -270,6 +271,16 @@ public struct StageLoader {
         }
         if !hasDirectional { lighting.intensity = 0; lighting.castsShadows = false }
         return (lighting, changes)
+    }
+
+    /// `sky: { zenith, horizon, ground }`, sRGB colours, each defaulting to `Sky.daylight`'s.
+    func sky(_ v: DocumentValue) throws(DocumentError) -> Sky {
+        let o = try v.object(allowing: ["zenith", "horizon", "ground"])
+        var sky = Sky.daylight
+        if let c = o.optional("zenith") { sky.zenith = try linearColor(c) }
+        if let c = o.optional("horizon") { sky.horizon = try linearColor(c) }
+        if let c = o.optional("ground") { sky.ground = try linearColor(c) }
+        return sky
     }
 
     func geoOrigin(_ v: DocumentValue) throws(DocumentError) -> GeoOrigin {

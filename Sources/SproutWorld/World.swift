@@ -57,6 +57,7 @@ public final class World {
     public func addBackdrop(loadTexture: (String) throws -> Texture, model: Entity? = nil) throws {
         guard scene.backdrop.children.isEmpty else { return }
         scene.backdrop.addChild(try StageScene.build(stage, loadTexture: loadTexture))
+        scene.sky = stage.sky
         if let model { scene.backdrop.addChild(model) }
         movingPictures = stage.images.indices.compactMap { i in
             stage.images[i].moves.isEmpty ? nil : scene.backdrop.findEntity(named: "image \(stage.images[i].name)").map { (i, $0) }

@@ -1,5 +1,6 @@
 import SproutDocument
 import SproutMath
+import SproutScene
 import SproutTesting
 import Testing
 #if canImport(FoundationEssentials)
@@ -103,6 +104,14 @@ import Foundation
         #expect(abs(stage.lighting(at: 9).intensity - 0.2) < 1e-6)
     }
 
+    @Test func aSkyTakesSRGBColoursOverTheDaylightOnes() throws {
+        let (loader, path) = try stageFile("sky: { zenith: \"#000000\", horizon: [1, 1, 1] }\n")
+        let sky = try #require(try loader.load(path: path).sky)
+        #expect(sky == Sky(zenith: .zero, horizon: .one, ground: Sky.daylight.ground))
+        #expect(try StageLoader.builtIn("tabletop", assetsDirectory: SessionFixture.assets).sky == .daylight)
+        #expect(sky.color(along: Vec3(0, 1, 0)) == .zero && sky.color(along: Vec3(1, 0, 0)) == .one)
+    }
+
     /// Each piece of nonsense and what the error must say: line, field, reason.
     @Test(arguments: [
         ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [-1, 2], detail: 0.5 }\n",
@@ -145,6 +154,10 @@ import Foundation
          2, "lights[0].changes[0].intensity", "is required"),
         ("lights:\n  - { type: directional, direction: [0, 1, 0], changes: [{ at: 1, intensity: 0, fade: 2 }] }\n",
          2, "lights[0].changes[0].fade", "unknown field; expected one of at, intensity, duration"),
+        ("sky: { zenith: [2, 0, 0] }\n",
+         1, "sky.zenith", "components must lie in 0...1, got [2.0, 0.0, 0.0]"),
+        ("sky: blue\n",
+         1, "sky", "expected a mapping, got 'blue'"),
         ("geo: { latitude: 100, longitude: 0 }\n",
          1, "geo.latitude", "must lie in -90.0...90.0, got 100.0"),
         ("camera: { position: [0, 1, 0], lookAt: [0, 1, 0] }\n",

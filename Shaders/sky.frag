@@ -1,0 +1,21 @@
+// The stage's sky: a gradient by the view direction's height (Sky.color(along:) in Swift).
+in vec2 vNDC;
+out vec4 oColor;
+
+uniform mat4 uInverseViewProjection;
+uniform vec3 uEye;
+uniform vec3 uZenith;
+uniform vec3 uHorizon;
+uniform vec3 uGround;
+
+vec3 encodeSRGB(vec3 c) {
+    c = clamp(c, 0.0, 1.0);
+    return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, c));
+}
+
+void main() {
+    vec4 far = uInverseViewProjection * vec4(vNDC, 1.0, 1.0);
+    vec3 d = normalize(far.xyz / far.w - uEye);
+    vec3 c = d.y >= 0.0 ? mix(uHorizon, uZenith, sqrt(d.y)) : mix(uHorizon, uGround, sqrt(min(1.0, -d.y * 4.0)));
+    oColor = vec4(encodeSRGB(c), 1.0);
+}
