@@ -1,7 +1,13 @@
-// One directional light + ambient. Lambert diffuse and a normalised Blinn-Phong lobe whose
-// exponent follows glTF roughness; Schlick-free F0 mix for metals. Cheap enough for llvmpipe,
-// and it keeps thin two-sided leaves lit from both sides (the normal follows the visible face).
-// Output is sRGB-encoded here, so the same shader serves the window and offscreen targets.
+// One directional light + ambient. Realistic shading (the default) is glTF 2.0's
+// metallic-roughness BRDF (spec Appendix B: GGX distribution, height-correlated Smith-GGX
+// visibility, Schlick Fresnel) for the sun, the ambient light as a uniform environment through
+// the split-sum approximation (Karis's analytic environment BRDF, so a white dielectric under a
+// white environment reflects exactly it: the furnace test), then exposure and the Khronos PBR
+// Neutral tone mapper. SIMPLE_SHADING is the cheaper model from before: Lambert plus a
+// normalised Blinn-Phong lobe, no tone mapping. Lights are in units where a white Lambert
+// surface square to a light of intensity 1 reflects 1 (the BRDF times pi). Thin two-sided leaves
+// are lit from both sides (the normal follows the visible face). Output is sRGB-encoded here,
+// so the same shader serves the window and offscreen targets; unlit materials are not tone mapped.
 in vec3 vWorld;
 in vec3 vNormal;
 in vec2 vUV;
@@ -14,6 +20,7 @@ uniform vec3 uToLight;
 uniform vec3 uLightColor;
 uniform float uAmbient;
 uniform vec3 uEye;
+uniform float uExposure;
 #ifdef HAS_BASE_COLOR_TEXTURE
 uniform sampler2D uBaseColorMap;
 #endif
@@ -26,6 +33,34 @@ uniform float uShadowTexel;
 vec3 encodeSRGB(vec3 c) {
     c = clamp(c, 0.0, 1.0);
     return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, c));
+}
+
+const float PI = 3.14159265;
+
+// Khronos PBR Neutral (2024): colours below 0.76 pass unchanged but for a small offset near
+// black; brighter ones are compressed towards white without shifting hue.
+vec3 toneMapPBRNeutral(vec3 color) {
+    const float startCompression = 0.8 - 0.04;
+    const float desaturation = 0.15;
+    float x = min(color.r, min(color.g, color.b));
+    float offset = x < 0.08 ? x - 6.25 * x * x : 0.04;
+    color -= offset;
+    float peak = max(color.r, max(color.g, color.b));
+    if (peak < startCompression) return color;
+    const float d = 1.0 - startCompression;
+    float newPeak = 1.0 - d * d / (peak + d - startCompression);
+    color *= newPeak / peak;
+    float g = 1.0 - 1.0 / (desaturation * (peak - newPeak) + 1.0);
+    return mix(color, vec3(newPeak), g);
+}
+
+// Karis, "Physically Based Shading on Mobile" (2014): the split sum's scale and bias of F0.
+vec2 environmentBRDF(float roughness, float ndv) {
+    const vec4 c0 = vec4(-1.0, -0.0275, -0.572, 0.022);
+    const vec4 c1 = vec4(1.0, 0.0425, 1.04, -0.04);
+    vec4 r = roughness * c0 + c1;
+    float a004 = min(r.x * r.x, exp2(-9.28 * ndv)) * r.x + r.y;
+    return vec2(-1.04, 1.04) * a004 + r.zw;
 }
 
 #ifdef HAS_SHADOWS
@@ -56,17 +91,34 @@ void main() {
     vec3 v = normalize(uEye - vWorld);
     vec3 h = normalize(uToLight + v);
     float ndl = max(dot(n, uToLight), 0.0);
-    float r2 = uRoughness * uRoughness;
-    float shininess = clamp(2.0 / max(r2 * r2, 1e-4) - 2.0, 1.0, 2048.0);
-    vec3 f0 = mix(vec3(0.04), base.rgb, uMetallic);
-    vec3 diffuse = base.rgb * (1.0 - uMetallic);
-    vec3 specular = f0 * ((shininess + 8.0) / 8.0) * pow(max(dot(n, h), 0.0), shininess);
     float visibility = 1.0;
 #ifdef HAS_SHADOWS
     // Facing away from the light, the shadow cannot matter (it multiplies ndl = 0): skip the taps.
     if (ndl > 0.0) visibility = lightVisibility(ndl);
 #endif
-    vec3 color = base.rgb * uAmbient + (diffuse + specular) * ndl * visibility * uLightColor;
+    vec3 f0 = mix(vec3(0.04), base.rgb, uMetallic);
+    vec3 diffuseColor = base.rgb * (1.0 - uMetallic);
+#ifdef SIMPLE_SHADING
+    float r2 = uRoughness * uRoughness;
+    float shininess = clamp(2.0 / max(r2 * r2, 1e-4) - 2.0, 1.0, 2048.0);
+    vec3 specular = f0 * ((shininess + 8.0) / 8.0) * pow(max(dot(n, h), 0.0), shininess);
+    vec3 color = base.rgb * uAmbient + (diffuseColor + specular) * ndl * visibility * uLightColor;
+#else
+    float ndv = max(dot(n, v), 1e-4);
+    float ndh = max(dot(n, h), 0.0);
+    float vdh = max(dot(v, h), 0.0);
+    float alpha = max(uRoughness * uRoughness, 1e-3);
+    float a2 = alpha * alpha;
+    vec3 fresnel = f0 + (1.0 - f0) * pow(1.0 - vdh, 5.0);
+    float dd = ndh * ndh * (a2 - 1.0) + 1.0;
+    float distribution = a2 / (PI * dd * dd);
+    float vis = 0.5 / max(ndl * sqrt(ndv * ndv * (1.0 - a2) + a2) + ndv * sqrt(ndl * ndl * (1.0 - a2) + a2), 1e-6);
+    vec3 direct = ((1.0 - fresnel) * diffuseColor + PI * fresnel * distribution * vis) * ndl * visibility * uLightColor;
+    vec2 ab = environmentBRDF(uRoughness, ndv);
+    vec3 specularEnvironment = f0 * ab.x + ab.y;
+    vec3 environment = uAmbient * ((1.0 - specularEnvironment) * diffuseColor + specularEnvironment);
+    vec3 color = toneMapPBRNeutral((direct + environment) * uExposure);
+#endif
     oColor = vec4(encodeSRGB(color), base.a);
 #endif
 }

@@ -112,9 +112,14 @@ public final class SceneView {
         return turned
     }
 
+    /// How it is drawn (shading, exposure); shadows only where the file has them too.
+    public var options = RenderOptions()
+
     /// Draws the scene into `surface` (of the file's size), the camera orbited `orbitDegrees`.
     public func draw(with renderer: Renderer, into surface: OffscreenSurface, orbitDegrees: Float = 0) throws {
-        try renderer.render(scene, view: View(camera: camera(orbitDegrees: orbitDegrees), options: RenderOptions(shadows: file.shadows)),
+        var options = self.options
+        options.shadows = options.shadows && file.shadows
+        try renderer.render(scene, view: View(camera: camera(orbitDegrees: orbitDegrees), options: options),
                             into: surface.renderTarget)
     }
 

@@ -1,5 +1,6 @@
 import SproutDocument
 import SproutImage
+import SproutRender
 import SproutScene
 import SproutSceneFile
 import SproutScript
@@ -74,12 +75,16 @@ public final class ScriptPlayer {
 
     /// Draws frames from now on: the stage becomes visible and an offscreen surface of the
     /// script's viewport is made. `samples`: MSAA (0 = off, as `sprout render`).
+    /// How frames are drawn (shading, exposure, shadows), from the first frame on.
+    public var renderOptions = RenderOptions()
+
     @discardableResult
     public func drawFrames(samples: Int = 0) throws -> FrameLoop {
         if let frames { return frames.loop }
         try world.addStageBackdrop()
         let surface = try OffscreenSurface(width: Int(script.viewport.x), height: Int(script.viewport.y), samples: samples)
         let loop = try FrameLoop(world: world, surface: surface)
+        loop.options = renderOptions
         frames = (loop, surface)
         return loop
     }

@@ -125,7 +125,8 @@ public final class Renderer {
         lastCulledCount = list.culledCount
         let viewProjection = viewProjectionMatrix.flat
         var frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: lighting,
-                                  lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil)
+                                  lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil,
+                                  shading: view.options.shading, exposure: view.options.exposure)
         if !list.backdrop.isEmpty {
             drawCount += draw(list.backdrop, shadowed: useShadows, frame: &frame)
             // Without occlusion, content is drawn over the camera feed: the backdrop's depth goes.
@@ -139,7 +140,7 @@ public final class Renderer {
             contentLighting.intensity *= scale
             contentLighting.ambient *= scale
             frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: contentLighting,
-                                  lightViewProjection: frame.lightViewProjection)
+                                  lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure)
         }
         drawCount += draw(list.content, shadowed: useShadows, frame: &frame)
         if !view.overlays.isEmpty {
@@ -254,6 +255,8 @@ public final class Renderer {
         let eye: Vec3
         let lighting: Lighting
         let lightViewProjection: [Float]?
+        var shading = RenderOptions.Shading.realistic
+        var exposure: Float = 1
         /// Programs that already have this frame's uniforms.
         var prepared: Set<ShaderVariant> = []
     }
@@ -261,7 +264,8 @@ public final class Renderer {
     private func draw(_ item: DrawItem, shadowed: Bool, frame: inout FrameUniforms) {
         let material = item.material
         let variant = ShaderVariant(textured: material.baseColorTexture != nil && !item.mesh.uvs.isEmpty,
-                                    shadowed: shadowed && !material.isUnlit, unlit: material.isUnlit)
+                                    shadowed: shadowed && !material.isUnlit, unlit: material.isUnlit,
+                                    simple: frame.shading == .simple && !material.isUnlit)
         guard let program = try? program(for: variant) else { return }
         glUseProgram(program.id)
         if !frame.prepared.contains(variant) {
@@ -270,6 +274,7 @@ public final class Renderer {
             program.set("uToLight", frame.lighting.directionToLight)
             program.set("uLightColor", frame.lighting.color * frame.lighting.intensity)
             program.set("uAmbient", frame.lighting.ambient)
+            program.set("uExposure", frame.exposure)
             program.set("uBaseColorMap", Int32(0))
             if variant.shadowed, let lvp = frame.lightViewProjection, let map = shadowMap {
                 program.set("uLightViewProjection", matrix: lvp)
@@ -320,12 +325,14 @@ struct ShaderVariant: Hashable {
     var textured: Bool
     var shadowed: Bool
     var unlit: Bool
+    var simple = false
 
     var defines: [String] {
         var d: [String] = []
         if textured { d.append("HAS_BASE_COLOR_TEXTURE") }
         if shadowed { d.append("HAS_SHADOWS") }
         if unlit { d.append("UNLIT") }
+        if simple { d.append("SIMPLE_SHADING") }
         return d
     }
 }

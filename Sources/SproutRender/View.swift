@@ -37,7 +37,8 @@ public struct ScreenOverlay: Sendable {
     }
 }
 
-/// How a frame is drawn: shadows, shadow map size, whether the backdrop hides content behind it.
+/// How a frame is drawn: shadows, shadow map size, whether the backdrop hides content behind
+/// it, the shading model and exposure.
 public struct RenderOptions: Sendable {
     /// Draw shadows from the scene's light when it casts them.
     public var shadows: Bool
@@ -52,10 +53,26 @@ public struct RenderOptions: Sendable {
     /// pixel, so the picture is the same; off only to compare).
     public var frustumCulling: Bool
 
-    public init(shadows: Bool = true, shadowMapSize: Int = 2048, backdropOccludes: Bool = true, frustumCulling: Bool = true) {
+    /// How lit surfaces are shaded (`Shaders/lit.frag`).
+    public enum Shading: String, Sendable, CaseIterable {
+        /// glTF 2.0's metallic-roughness BRDF, the ambient light as a uniform environment,
+        /// exposure and the Khronos PBR Neutral tone mapper.
+        case realistic
+        /// Lambert plus a Blinn-Phong lobe, no tone mapping: the cheapest frames.
+        case simple
+    }
+
+    public var shading: Shading
+    /// Linear scale before tone mapping (realistic shading only): 2 is a stop brighter.
+    public var exposure: Float
+
+    public init(shadows: Bool = true, shadowMapSize: Int = 2048, backdropOccludes: Bool = true, frustumCulling: Bool = true,
+                shading: Shading = .realistic, exposure: Float = 1) {
         self.shadows = shadows
         self.shadowMapSize = shadowMapSize
         self.backdropOccludes = backdropOccludes
         self.frustumCulling = frustumCulling
+        self.shading = shading
+        self.exposure = exposure
     }
 }

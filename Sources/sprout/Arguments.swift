@@ -1,6 +1,7 @@
 import ArgumentParser
 import SproutApp
 import SproutMath
+import SproutRender
 
 /// "x,y,z" on the command line.
 struct VectorArgument: ExpressibleByArgument {
@@ -64,3 +65,24 @@ struct SizingOptions: ParsableArguments {
         }
     }
 }
+
+/// `--shading realistic|simple` and `--exposure`: how lit surfaces are shaded (render, preview,
+/// open, play).
+struct ShadingOptions: ParsableArguments {
+    @Option(help: "realistic: glTF's metallic-roughness BRDF and the PBR Neutral tone mapper; simple: Lambert and Blinn-Phong, the cheapest frames.")
+    var shading: RenderOptions.Shading = .realistic
+
+    @Option(help: "Exposure before tone mapping (realistic shading): 2 is a stop brighter.")
+    var exposure: Float = 1
+
+    /// `options` with the shading asked for, checked.
+    func applied(to options: RenderOptions) throws -> RenderOptions {
+        guard exposure > 0, exposure <= 1000, exposure.isFinite else { throw ValidationError("--exposure must lie in (0, 1000], got \(exposure)") }
+        var options = options
+        options.shading = shading
+        options.exposure = exposure
+        return options
+    }
+}
+
+extension RenderOptions.Shading: ExpressibleByArgument {}

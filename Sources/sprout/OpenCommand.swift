@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutApp
+import SproutRender
 import SproutMath
 import SproutSeedShop
 import SproutWindow
@@ -40,6 +41,7 @@ struct OpenCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     @OptionGroup var sizingOptions: SizingOptions
+    @OptionGroup var shadingOptions: ShadingOptions
 
     @Option(help: "Where downloaded models are cached (default: $XDG_CACHE_HOME/sprout, else ~/.cache/sprout).")
     var cache: String?
@@ -92,6 +94,7 @@ struct OpenCommand: ParsableCommand {
         let surface = try OffscreenSurface(width: size.width, height: size.height, samples: 4)
         let world = try makeWorld(surface, catalog: catalog, launchURL: launchURL)
         let loop = try FrameLoop(world: world, surface: surface)
+        loop.options = try shadingOptions.applied(to: loop.options)
         // The invoked product's packet (the bare URL: the first one in the catalog's order).
         let key = (try? catalog.resolve(launchURL))?.productKey
         let packets = world.stage.images.filter { catalog.product($0.name) != nil }
@@ -108,6 +111,7 @@ struct OpenCommand: ParsableCommand {
     private func runWindow(_ surface: WindowSurface, catalog: Catalog, launchURL: String) throws {
         let world = try makeWorld(surface, catalog: catalog, launchURL: launchURL)
         let loop = try FrameLoop(world: world, surface: surface)
+        loop.options = try shadingOptions.applied(to: loop.options)
         loop.helpLine = PreviewControls.helpLine
         print("Window open: walk to the seed packet (W/S, A/D, Q/E, arrows) and look at its code; then drag or twist the plant. Esc quits.")
         try WindowRunner(loop: loop, surface: surface).run()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutApp
+import SproutRender
 import SproutImage
 import SproutScript
 import SproutFiles
@@ -43,6 +44,8 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "MSAA samples for frames (0 = off, as sprout render).")
     var msaa = 0
 
+    @OptionGroup var shadingOptions: ShadingOptions
+
     @Flag(name: .customLong("update-goldens"), help: "Rewrite the goldens of `expect: { image: }` steps from this run.")
     var updateGoldens = false
 
@@ -72,6 +75,7 @@ struct PlayCommand: ParsableCommand {
         let tracePath = trace ?? output + "/trace.json"
         let traceFile = try player.streamTrace(to: tracePath)
         player.goldenCheck = GoldenCheck(updating: updateGoldens, resultsFolder: output)
+        player.renderOptions = try shadingOptions.applied(to: player.renderOptions)
         try player.writeFrames(frames, to: output, video: video, videoWidth: videoWidth, samples: msaa)
         let progress = ProgressBar(label: "playing \(self.script)")
         let total = script.frameCount

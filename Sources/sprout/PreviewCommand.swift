@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutApp
+import SproutRender
 import SproutScene
 import SproutWindow
 import SproutWorld
@@ -21,6 +22,7 @@ struct PreviewCommand: ParsableCommand {
     var model: String?
 
     @OptionGroup var sizingOptions: SizingOptions
+    @OptionGroup var shadingOptions: ShadingOptions
 
     var sizing: ModelSizing { get throws { try sizingOptions.sizing } }
 
@@ -82,6 +84,7 @@ struct PreviewCommand: ParsableCommand {
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport, showsPlanes: planes)
         world.stage.modelWarning.map(printError)
         let loop = try FrameLoop(world: world, surface: surface)
+        loop.options = try shadingOptions.applied(to: loop.options)
         let sweep = DeviceSweep(home: world.session.device, lookAt: world.stage.camera.lookAt)
         let tour = OffscreenTour(steps: Int((duration * 60).rounded()), frames: frames, folder: output)
         let placeAt = Int((Self.offscreenPlacementTime * 60).rounded())
@@ -96,6 +99,7 @@ struct PreviewCommand: ParsableCommand {
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport, showsPlanes: planes)
         world.stage.modelWarning.map(printError)
         let loop = try FrameLoop(world: world, surface: surface)
+        loop.options = try shadingOptions.applied(to: loop.options)
         loop.helpLine = PreviewControls.helpLine
         let runner = WindowRunner(loop: loop, surface: surface)
         runner.titlePrefix = "Sprout: \(world.stage.name), "

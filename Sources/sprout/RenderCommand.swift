@@ -57,6 +57,7 @@ struct RenderCommand: ParsableCommand {
     var stage: String?
 
     @OptionGroup var sizingOptions: SizingOptions
+    @OptionGroup var shadingOptions: ShadingOptions
 
     var sizing: ModelSizing { get throws { try sizingOptions.sizing } }
 
@@ -122,6 +123,7 @@ struct RenderCommand: ParsableCommand {
             say(String(format3("setup: %.1f ms (context %.1f, renderer %.1f, model %.1f)", clock.milliseconds,
                                  contextMilliseconds, rendererMilliseconds - contextMilliseconds, loadMilliseconds - rendererMilliseconds)))
         }
+        let renderOptions = try shadingOptions.applied(to: RenderOptions(shadows: !noShadows))
         var pixels: [UInt8] = []
         let loop = Stopwatch()
         let progress = ProgressBar(label: "rendering \(model)")
@@ -129,7 +131,7 @@ struct RenderCommand: ParsableCommand {
         for frame in 0..<frames {
             progress.update(Double(frame) / Double(frames), elapsed: clock.milliseconds / 1000, detail: "frame \(frame + 1) of \(frames)")
             let camera = view.camera(orbitDegrees: orbit * Float(frame))
-            try renderer.render(view.scene, view: View(camera: camera, options: RenderOptions(shadows: !noShadows)), into: surface.renderTarget)
+            try renderer.render(view.scene, view: View(camera: camera, options: renderOptions), into: surface.renderTarget)
             try surface.readPixels(into: &pixels)
             if pattern.isPattern {
                 try ImageFile.writePNG(pixels: pixels, width: size.width, height: size.height, to: pattern.path(frame: frame))
@@ -152,6 +154,7 @@ struct RenderCommand: ParsableCommand {
     func renderScene(say: (String) -> Void) throws {
         let clock = Stopwatch()
         let view = try SceneView(path: model, isolation: isolation)
+        view.options = try shadingOptions.applied(to: RenderOptions(shadows: !noShadows))
         view.warnings.forEach(printError)
         let loaded = clock.milliseconds
         let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)

@@ -13,7 +13,8 @@ import Testing
         context = try HeadlessContext(forceSoftware: true)
     }
 
-    /// A grey box lit by ambient light alone, as content and as backdrop, at 1000 and 250 lm:
+    /// A grey box lit by ambient light alone (simple shading: no tone mapping to bend the ratio),
+    /// as content and as backdrop, at 1000 and 250 lm:
     /// the content's linear radiance falls to a quarter (sRGB 188 -> 99 for albedo 0.5 under
     /// ambient 1), the backdrop's stays.
     @Test func contentDimsWithTheEstimateAndTheBackdropDoesNot() throws {
@@ -27,7 +28,7 @@ import Testing
         func pixels(at lumens: Float) throws -> (content: UInt8, backdrop: UInt8) {
             scene.contentLightIntensity = lumens
             let target = try OffscreenTarget(width: 64, height: 32, samples: 0)
-            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadows: false)), into: target)
+            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadows: false, shading: .simple)), into: target)
             let rgba = target.readPixels()
             func red(x: Int) -> UInt8 { rgba[(16 * 64 + x) * 4] }
             return (red(x: 24), red(x: 40))

@@ -1,0 +1,81 @@
+import SproutHeadless
+import SproutImage
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutRender
+
+/// The realistic shading model: energy where the glTF BRDF says, and a picture of it.
+@Suite(.serialized) final class ShadingGLTests {
+    let context: HeadlessContext
+    let renderer: Renderer
+
+    init() throws {
+        context = try HeadlessContext(forceSoftware: true)
+        renderer = try Renderer()
+    }
+
+    private func render(_ scene: Scene, camera: Camera, width: Int, height: Int, options: RenderOptions) throws -> [UInt8] {
+        try context.makeCurrent()
+        let target = try OffscreenTarget(width: width, height: height, samples: 0)
+        try renderer.render(scene, view: View(camera: camera, clearColor: Vec4(1, 0, 1, 1), options: options), into: target)
+        return target.readPixels()
+    }
+
+    /// The white furnace: a white, non-metal, fully rough sphere under a uniform white
+    /// environment (ambient 0.5, no sun) reflects exactly the environment, from every angle:
+    /// the split sum's diffuse and specular parts add to one. Every pixel of the sphere lies
+    /// within 2/255 of the same value (the tone mapper leaves 0.5 - 0.04 = 0.46 as it is: sRGB 180).
+    @Test func aWhiteRoughSphereInAUniformWhiteEnvironmentIsUniform() throws {
+        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0.5, castsShadows: false))
+        scene.addChild(Entity(name: "sphere", model: ModelComponent(mesh: MeshFactory.sphere(radius: 1, segments: 64, rings: 32),
+                                                                   material: Material(name: "white", metallic: 0, roughness: 1))))
+        let size = 64
+        let pixels = try render(scene, camera: Camera.looking(from: Vec3(0, 0, 4), at: .zero, fovYDegrees: 40),
+                                width: size, height: size, options: RenderOptions(shadows: false))
+        var values: [Int] = []
+        for i in stride(from: 0, to: pixels.count, by: 4) where !(pixels[i] == 255 && pixels[i + 1] == 0 && pixels[i + 2] == 255) {
+            values.append(Int(pixels[i])); values.append(Int(pixels[i + 1])); values.append(Int(pixels[i + 2]))
+        }
+        #expect(values.count > 3 * size * size / 3)   // the sphere fills most of the view
+        let lowest = values.min() ?? 0, highest = values.max() ?? 0
+        #expect(highest - lowest <= 2, "sphere pixels range \(lowest)...\(highest)")
+        #expect(abs(lowest - 180) <= 1)
+    }
+
+    /// `simple` is the model from before the realistic one: at the centre of a grey (0.5) sphere
+    /// facing the camera, lit from 45 degrees above (intensity 1, ambient 0.2, roughness 0.8):
+    /// 0.5 x 0.2 + (0.5 + 0.04 x (s + 8) / 8 x (n.h)^s) x cos 45, s = 2 / 0.8^4 - 2 = 2.883,
+    /// n.h = cos 22.5: 0.4842, sRGB 185. Realistic shading gives another value there.
+    @Test func simpleShadingIsTheOldModel() throws {
+        let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 1, 1), intensity: 1, ambient: 0.2, castsShadows: false))
+        scene.addChild(Entity(name: "sphere", model: ModelComponent(mesh: MeshFactory.sphere(radius: 1, segments: 64, rings: 32),
+                                                                   material: Material(name: "grey", baseColor: Vec4(0.5, 0.5, 0.5, 1)))))
+        let camera = Camera.looking(from: Vec3(0, 0, 4), at: .zero, fovYDegrees: 40)
+        let simple = try render(scene, camera: camera, width: 33, height: 33, options: RenderOptions(shadows: false, shading: .simple))
+        let realistic = try render(scene, camera: camera, width: 33, height: 33, options: RenderOptions(shadows: false))
+        let centre = (16 * 33 + 16) * 4
+        #expect(abs(Int(simple[centre]) - 185) <= 1)
+        #expect(abs(Int(realistic[centre]) - Int(simple[centre])) > 2)
+    }
+
+    /// Five spheres by metallic (rows: 0, 1) and roughness (columns: 0.1, 0.3, 0.5, 0.7, 1.0),
+    /// orange, under the sun and ambient light: the glTF sample's sphere grid in small. Golden.
+    @Test func metallicByRoughnessSphereGrid() throws {
+        let scene = Scene(lighting: Lighting(directionToLight: Vec3(-0.5, 1, 1), intensity: 2, ambient: 0.4, castsShadows: false))
+        let sphere = MeshFactory.sphere(radius: 0.4, segments: 32, rings: 16)
+        for (row, metallic) in [Float(0), 1].enumerated() {
+            for (column, roughness) in [Float(0.1), 0.3, 0.5, 0.7, 1].enumerated() {
+                let material = Material(name: "m", baseColor: Vec4(0.9, 0.45, 0.1, 1), metallic: metallic, roughness: roughness)
+                scene.addChild(Entity(name: "s", transform: Transform(translation: Vec3(Float(column - 2), 0.5 - Float(row), 0)),
+                                      model: ModelComponent(mesh: sphere, material: material)))
+            }
+        }
+        let camera = Camera.looking(from: Vec3(0, 0, 5.5), at: .zero, fovYDegrees: 30)
+        let pixels = try render(scene, camera: camera, width: 160, height: 64, options: RenderOptions(shadows: false))
+        let tolerance: ImageTolerance = renderer.info.isSoftware ? .strict : .foreignRasterizer
+        try Golden.check(Image(width: 160, height: 64, pixels: pixels),
+                         against: Fixtures.repositoryRoot + "/Tests/SproutRenderGLTests/Goldens/sphere-grid.png", tolerance: tolerance)
+    }
+}
