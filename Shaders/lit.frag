@@ -21,6 +21,9 @@ uniform vec3 uLightColor;
 uniform float uAmbient;
 uniform vec3 uEye;
 uniform float uExposure;
+uniform vec3 uEmissive;
+// glTF alphaMode MASK: below this alpha the fragment is cut away; negative: no cut.
+uniform float uAlphaCutoff;
 #ifdef HAS_BASE_COLOR_TEXTURE
 uniform sampler2D uBaseColorMap;
 #endif
@@ -83,6 +86,10 @@ void main() {
 #ifdef HAS_BASE_COLOR_TEXTURE
     base *= texture(uBaseColorMap, vUV);
 #endif
+    if (uAlphaCutoff >= 0.0) {
+        if (base.a < uAlphaCutoff) discard;
+        base.a = 1.0;
+    }
 #ifdef UNLIT
     oColor = vec4(encodeSRGB(base.rgb), base.a);
 #else
@@ -102,7 +109,7 @@ void main() {
     float r2 = uRoughness * uRoughness;
     float shininess = clamp(2.0 / max(r2 * r2, 1e-4) - 2.0, 1.0, 2048.0);
     vec3 specular = f0 * ((shininess + 8.0) / 8.0) * pow(max(dot(n, h), 0.0), shininess);
-    vec3 color = base.rgb * uAmbient + (diffuseColor + specular) * ndl * visibility * uLightColor;
+    vec3 color = base.rgb * uAmbient + (diffuseColor + specular) * ndl * visibility * uLightColor + uEmissive;
 #else
     float ndv = max(dot(n, v), 1e-4);
     float ndh = max(dot(n, h), 0.0);
@@ -117,7 +124,7 @@ void main() {
     vec2 ab = environmentBRDF(uRoughness, ndv);
     vec3 specularEnvironment = f0 * ab.x + ab.y;
     vec3 environment = uAmbient * ((1.0 - specularEnvironment) * diffuseColor + specularEnvironment);
-    vec3 color = toneMapPBRNeutral((direct + environment) * uExposure);
+    vec3 color = toneMapPBRNeutral((direct + environment + uEmissive) * uExposure);
 #endif
     oColor = vec4(encodeSRGB(color), base.a);
 #endif

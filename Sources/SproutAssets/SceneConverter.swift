@@ -144,6 +144,23 @@ struct SceneConverter {
         if aiGetMaterialIntegerArray(mat, "$mat.twosided", 0, 0, &twoSided, &one) == aiReturn_SUCCESS { result.isDoubleSided = twoSided != 0 }
         result.baseColorTexture = try texture(of: mat)
         result.blending = result.baseColor.w < 1 ? .transparent : .opaque
+        var emissive = aiColor4D()
+        if aiGetMaterialColor(mat, "$clr.emissive", 0, 0, &emissive) == aiReturn_SUCCESS {
+            // KHR_materials_emissive_strength arrives as the emissive intensity.
+            result.emissive = Vec3(emissive.r, emissive.g, emissive.b) * (float(mat, "$mat.emissiveIntensity") ?? 1)
+        }
+        var alphaMode = aiString()
+        if aiGetMaterialString(mat, "$mat.gltf.alphaMode", 0, 0, &alphaMode) == aiReturn_SUCCESS {
+            switch string(alphaMode) {
+            case "MASK":
+                result.alphaCutoff = float(mat, "$mat.gltf.alphaCutoff") ?? 0.5
+                result.blending = .opaque
+            case "BLEND":
+                result.blending = .transparent
+            default:
+                result.blending = .opaque
+            }
+        }
         materialCache[index] = result
         return result
     }

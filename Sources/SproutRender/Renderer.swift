@@ -289,6 +289,8 @@ public final class Renderer {
         program.set("uBaseColor", material.baseColor)
         program.set("uMetallic", material.metallic)
         program.set("uRoughness", material.roughness)
+        program.set("uEmissive", material.emissive)
+        program.set("uAlphaCutoff", material.alphaCutoff ?? -1)
         if variant.textured, let texture = material.baseColorTexture {
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLC.texture2D, resources.texture(texture).id)

@@ -21,6 +21,12 @@ public struct Material: Sendable {
     /// Drawn after everything else without reading depth (the focus square: SceneKit
     /// `renderingOrder = 2`, `readsFromDepthBuffer = false`).
     public var drawsOnTop = false
+    /// Light the surface gives off, linear RGB (glTF `emissiveFactor` times
+    /// `KHR_materials_emissive_strength`), added before tone mapping.
+    public var emissive = Vec3.zero
+    /// glTF `alphaMode: MASK`: fragments whose alpha is below this are cut away, the rest are
+    /// opaque (leaves with alpha-cut textures); nil for no cut.
+    public var alphaCutoff: Float?
 
     public init(name: String = "", baseColor: Vec4 = Vec4(1, 1, 1, 1), baseColorTexture: Texture? = nil,
                 metallic: Float = 0, roughness: Float = 0.8, isDoubleSided: Bool = false, isUnlit: Bool = false,

@@ -99,4 +99,32 @@ extension SIMD4 where Scalar == Float {
             try ModelExporter.write([ModelPart(mesh: MeshFactory.box(size: .one), material: Material())], to: "/nonexistent/dir/x.glb")
         }
     }
+
+    /// glTF's emissive factor, and alphaMode MASK with its cutoff (BLEND makes the material
+    /// transparent), from a one-triangle file. Debian 12's Assimp (5.2.5) does not read
+    /// KHR_materials_emissive_strength: the factor arrives unscaled, and this test says so, so
+    /// that an Assimp that reads it (as `$mat.emissiveIntensity`, which the importer applies)
+    /// shows up here.
+    @Test func emissiveAndAlphaModesAreRead() throws {
+        let dir = try Fixtures.temporaryDirectory("emissive")
+        func gltf(_ material: String) -> String {
+            """
+            {"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_materials_emissive_strength"],
+             "buffers": [{"byteLength": 36, "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],
+             "bufferViews": [{"buffer": 0, "byteLength": 36}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]}],
+             "materials": [\(material)],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "material": 0}]}],
+             "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
+            """
+        }
+        try Fixtures.write(gltf(#"{"emissiveFactor": [1, 0.5, 0.25], "extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": 4}}, "alphaMode": "MASK", "alphaCutoff": 0.3}"#),
+                           to: dir + "/mask.gltf")
+        try Fixtures.write(gltf(#"{"alphaMode": "BLEND"}"#), to: dir + "/blend.gltf")
+        let mask = try #require(try ModelImporter.load(path: dir + "/mask.gltf").materials.first)
+        #expect(mask.emissive == Vec3(1, 0.5, 0.25))
+        #expect(mask.alphaCutoff == 0.3 && mask.blending == .opaque)
+        let blend = try #require(try ModelImporter.load(path: dir + "/blend.gltf").materials.first)
+        #expect(blend.alphaCutoff == nil && blend.blending == .transparent && blend.emissive == .zero)
+    }
 }

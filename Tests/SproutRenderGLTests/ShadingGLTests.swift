@@ -60,6 +60,38 @@ import Testing
         #expect(abs(Int(realistic[centre]) - Int(simple[centre])) > 2)
     }
 
+    /// A quad whose texture is transparent on its left half and opaque on its right, masked at
+    /// 0.5 (glTF alphaMode MASK): the left half is cut away (the clear colour shows), the right
+    /// is drawn opaque. An emissive black material under no light shows its emission: 0.3 is
+    /// 0.3 - 0.04 = 0.26 after the PBR Neutral tone mapper's offset (sRGB 139), and 0.3 with simple
+    /// shading (sRGB 149).
+    @Test func alphaMaskCutsAndEmissionShows() throws {
+        var texels: [UInt8] = []
+        for _ in 0..<2 { texels += [255, 255, 255, 0, 255, 255, 255, 255] }
+        let texture = Texture(name: "half", image: SproutScene.Image(width: 2, height: 2, pixels: texels), wrap: .clampToEdge)
+        var masked = Material(name: "mask", baseColorTexture: texture, isDoubleSided: true, isUnlit: true)
+        masked.alphaCutoff = 0.5
+        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
+        let quad = MeshFactory.plane(width: 2, depth: 2)
+        scene.addChild(Entity(name: "quad", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
+                              model: ModelComponent(mesh: quad, material: masked)))
+        let camera = Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40)
+        let cut = try render(scene, camera: camera, width: 32, height: 32, options: RenderOptions(shadows: false))
+        let row = 16 * 32 * 4
+        #expect(Array(cut[(row + 10 * 4)..<(row + 10 * 4 + 4)]) == [255, 0, 255, 255])   // left: cut, the clear colour
+        #expect(Array(cut[(row + 22 * 4)..<(row + 22 * 4 + 4)]) == [255, 255, 255, 255]) // right: drawn, opaque
+
+        var glowing = Material(name: "glow", baseColor: Vec4(0, 0, 0, 1), isDoubleSided: true)
+        glowing.emissive = Vec3(repeating: 0.3)
+        let dark = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
+        dark.addChild(Entity(name: "quad", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
+                             model: ModelComponent(mesh: quad, material: glowing)))
+        let realistic = try render(dark, camera: camera, width: 32, height: 32, options: RenderOptions(shadows: false))
+        let simple = try render(dark, camera: camera, width: 32, height: 32, options: RenderOptions(shadows: false, shading: .simple))
+        #expect(abs(Int(realistic[row + 16 * 4]) - 139) <= 1)
+        #expect(abs(Int(simple[row + 16 * 4]) - 149) <= 1)
+    }
+
     /// Five spheres by metallic (rows: 0, 1) and roughness (columns: 0.1, 0.3, 0.5, 0.7, 1.0),
     /// orange, under the sun and ambient light: the glTF sample's sphere grid in small. Golden.
     @Test func metallicByRoughnessSphereGrid() throws {
