@@ -24,6 +24,12 @@ uniform float uExposure;
 uniform vec3 uEmissive;
 // glTF alphaMode MASK: below this alpha the fragment is cut away; negative: no cut.
 uniform float uAlphaCutoff;
+#ifdef HAS_ENVIRONMENT
+// The environment probe: linear radiance around the content, with its mip chain.
+uniform samplerCube uEnvironment;
+uniform float uEnvironmentLevels;
+uniform float uEnvironmentScale;
+#endif
 #ifdef HAS_BASE_COLOR_TEXTURE
 uniform sampler2D uBaseColorMap;
 #endif
@@ -90,7 +96,9 @@ void main() {
         if (base.a < uAlphaCutoff) discard;
         base.a = 1.0;
     }
-#ifdef UNLIT
+#if defined(UNLIT) && defined(LINEAR_OUTPUT)
+    oColor = base;
+#elif defined(UNLIT)
     oColor = vec4(encodeSRGB(base.rgb), base.a);
 #else
     vec3 n = normalize(vNormal);
@@ -123,9 +131,26 @@ void main() {
     vec3 direct = ((1.0 - fresnel) * diffuseColor + PI * fresnel * distribution * vis) * ndl * visibility * uLightColor;
     vec2 ab = environmentBRDF(uRoughness, ndv);
     vec3 specularEnvironment = f0 * ab.x + ab.y;
+#ifdef HAS_ENVIRONMENT
+    // Diffuse light from the probe's coarsest level along the normal (a face's mean radiance,
+    // blended across faces), reflections from the level the roughness calls for.
+    float top = uEnvironmentLevels - 1.0;
+    vec3 irradiance = textureLod(uEnvironment, n, top).rgb;
+    vec3 reflected = textureLod(uEnvironment, reflect(-v, n), uRoughness * top).rgb;
+    vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected);
+#else
     vec3 environment = uAmbient * ((1.0 - specularEnvironment) * diffuseColor + specularEnvironment);
+#endif
+#ifdef LINEAR_OUTPUT
+    vec3 color = direct + environment + uEmissive;
+#else
     vec3 color = toneMapPBRNeutral((direct + environment + uEmissive) * uExposure);
 #endif
+#endif
+#ifdef LINEAR_OUTPUT
+    oColor = vec4(color, base.a);
+#else
     oColor = vec4(encodeSRGB(color), base.a);
+#endif
 #endif
 }

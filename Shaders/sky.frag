@@ -7,6 +7,8 @@ uniform vec3 uEye;
 uniform vec3 uZenith;
 uniform vec3 uHorizon;
 uniform vec3 uGround;
+// 1 when drawing the environment probe: linear radiance out, not sRGB.
+uniform int uLinearOutput;
 
 vec3 encodeSRGB(vec3 c) {
     c = clamp(c, 0.0, 1.0);
@@ -17,5 +19,5 @@ void main() {
     vec4 far = uInverseViewProjection * vec4(vNDC, 1.0, 1.0);
     vec3 d = normalize(far.xyz / far.w - uEye);
     vec3 c = d.y >= 0.0 ? mix(uHorizon, uZenith, sqrt(d.y)) : mix(uHorizon, uGround, sqrt(min(1.0, -d.y * 4.0)));
-    oColor = vec4(encodeSRGB(c), 1.0);
+    oColor = vec4(uLinearOutput == 1 ? c : encodeSRGB(c), 1.0);
 }

@@ -52,6 +52,8 @@ public struct ModelView {
             asset.root.transform.translation += world.camera.lookAt
             bounds = try framed()
             stageCamera = world.camera
+            // Lit and reflected by the stage, as placed content is: a probe at its centre.
+            if !bounds.isEmpty { scene.environmentProbePosition = bounds.center }
         }
         let framed = Camera.framing(bounds, fovYDegrees: fovYDegrees, aspect: aspect)
         target = lookAt ?? stageCamera?.lookAt ?? (bounds.isEmpty ? .zero : bounds.center)

@@ -65,6 +65,12 @@ public final class SceneView {
             }
         }
         scene.addChild(models)
+        // On a stage the models are lit and reflected by it, as placed content is
+        // (`InteractionEngine` puts the probe by the object): one probe at their centre.
+        if stageCamera != nil, !models.children.isEmpty {
+            let bounds = models.visualBounds()
+            if !bounds.isEmpty { scene.environmentProbePosition = bounds.center }
+        }
         warnings = warningLines
 
         let aspect = Float(file.width) / Float(file.height)

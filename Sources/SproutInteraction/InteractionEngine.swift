@@ -78,6 +78,7 @@ public final class InteractionEngine {
         updateFocusSquare()
         interaction.updateObjectToCurrentTrackingPosition()
         scene.update(deltaTime: dt)
+        placeEnvironmentProbe()
         focusSquare.advance(by: dt)
         messages.advance(by: dt)
         if let at = restartAvailableAt, hasReached(session.time, at) {
@@ -85,6 +86,22 @@ public final class InteractionEngine {
             restartAvailableAt = nil
         }
         return frame
+    }
+
+    /// Grid of the environment probe's places, metres: an object moved within a cell keeps the
+    /// probe (and the renderer's copy of it) where it was.
+    static let probeGrid: Float = 0.1
+
+    /// P18 runs with `environmentTexturing = .automatic` (spec 1.11): ARKit puts probes by the
+    /// virtual content. Here one probe, at the selected object (else the last placed), 10 cm
+    /// above its origin, on a 10 cm grid; none without objects.
+    private func placeEnvironmentProbe() {
+        guard let object = selectedObject ?? objects.last else {
+            scene.environmentProbePosition = nil
+            return
+        }
+        let p = object.worldPosition + Vec3(0, Self.probeGrid, 0)
+        scene.environmentProbePosition = (p / Self.probeGrid).rounded(.toNearestOrEven) * Self.probeGrid
     }
 
     /// P18 `cameraDidChangeTrackingState`.

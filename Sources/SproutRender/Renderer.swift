@@ -26,6 +26,13 @@ public final class Renderer {
     /// Compiled when a scene with a sky is first drawn, with the empty vertex array its one
     /// triangle is drawn from (core profile draws need a bound vertex array).
     private var skyProgram: (program: ShaderProgram, vertexArray: GLuint)?
+    /// Made when a scene first asks for one (`Scene.environmentProbePosition`).
+    private var probe: EnvironmentProbe?
+    /// What the probe holds now; nil when it must be drawn.
+    private var probeInputs: ProbeInputs?
+    /// Environment probes drawn so far: a frame whose probe position, lights, sky and backdrop
+    /// are as in the last one reuses it.
+    public private(set) var probeRefreshCount = 0
     /// Compiled when shadows are first drawn (a renderer without them never pays for it).
     private var shadowProgram: ShaderProgram?
     /// What the shadow map holds now; nil when it must be drawn.
@@ -105,6 +112,17 @@ public final class Renderer {
             }
         }
 
+        var useEnvironment = false
+        if view.options.shading == .realistic, let at = scene.environmentProbePosition {
+            let inputs = ProbeInputs(position: at, lighting: lighting, sky: scene.sky, backdrop: list.backdrop)
+            if inputs != probeInputs {
+                try drawProbe(at: at, backdrop: list.backdrop, sky: scene.sky, lighting: lighting, shadowed: useShadows)
+                drawCount += 6
+                probeInputs = inputs
+            }
+            useEnvironment = true
+        }
+
         glBindFramebuffer(GLC.framebuffer, target.drawFramebuffer)
         glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         let c = view.clearColor
@@ -118,7 +136,7 @@ public final class Renderer {
         let mapping = view.camera.mapping(viewport: viewport)
         let viewProjectionMatrix = mapping.projectionMatrix * mapping.viewMatrix
         if let sky = scene.sky, let inverse = viewProjectionMatrix.inverse {
-            try drawSky(sky, inverseViewProjection: inverse, eye: eye)
+            try drawSky(sky, inverseViewProjection: inverse, eye: eye, linearOutput: false)
             drawCount += 1
         }
         if view.options.frustumCulling { list.cull(by: Frustum(viewProjection: viewProjectionMatrix)) }
@@ -142,6 +160,13 @@ public final class Renderer {
             frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: contentLighting,
                                   lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure)
         }
+        if useEnvironment {
+            // The content alone reads the probe (the backdrop is the camera feed); it is scaled
+            // with the content's lights by the light estimate.
+            frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: frame.lighting,
+                                  lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
+                                  environmentScale: max(0, scene.contentLightIntensity) / 1000)
+        }
         drawCount += draw(list.content, shadowed: useShadows, frame: &frame)
         if !view.overlays.isEmpty {
             drawCount += drawOverlays(view.overlays, in: view.viewportInPoints ?? viewport, lighting: lighting)
@@ -159,8 +184,29 @@ public final class Renderer {
         if let error = glErrorText() { throw RenderError("rendering failed: \(error)") }
     }
 
-    /// The sky behind everything: one triangle at the far plane, no depth written.
-    private func drawSky(_ sky: Sky, inverseViewProjection: Matrix4, eye: Vec3) throws {
+    /// Draws the backdrop and sky into the six faces of the environment probe at `at`, in
+    /// linear radiance, shadowed as in the frame.
+    private func drawProbe(at position: Vec3, backdrop: DrawList.Layer, sky: Sky?, lighting: Lighting, shadowed: Bool) throws {
+        if probe == nil { probe = try EnvironmentProbe() }
+        guard let probe else { return }
+        glEnable(GLenum(GL_DEPTH_TEST))
+        glDepthMask(GLboolean(GL_TRUE))
+        for (face, viewProjection) in EnvironmentProbe.faceViewProjections(at: position).enumerated() {
+            probe.beginFace(face)
+            if let sky, let inverse = viewProjection.inverse {
+                try drawSky(sky, inverseViewProjection: inverse, eye: position, linearOutput: true)
+            }
+            var frame = FrameUniforms(viewProjection: viewProjection.flat, eye: position, lighting: lighting,
+                                      lightViewProjection: shadowed ? shadowMap?.lightViewProjection.flat : nil, linearOutput: true)
+            _ = draw(backdrop, shadowed: shadowed, frame: &frame)
+        }
+        probe.finish()
+        probeRefreshCount += 1
+    }
+
+    /// The sky behind everything: one triangle at the far plane, no depth written. With
+    /// `linearOutput` (the environment probe) it writes linear radiance, not sRGB.
+    private func drawSky(_ sky: Sky, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool) throws {
         if skyProgram == nil {
             var vertexArray: GLuint = 0
             glGenVertexArrays(1, &vertexArray)
@@ -174,6 +220,7 @@ public final class Renderer {
         program.set("uZenith", sky.zenith)
         program.set("uHorizon", sky.horizon)
         program.set("uGround", sky.ground)
+        program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDepthMask(GLboolean(GL_FALSE))
         glBindVertexArray(vertexArray)
@@ -257,6 +304,10 @@ public final class Renderer {
         let lightViewProjection: [Float]?
         var shading = RenderOptions.Shading.realistic
         var exposure: Float = 1
+        /// Linear radiance out, no tone mapping (drawing the environment probe).
+        var linearOutput = false
+        /// The content reads the environment probe, scaled by this; nil: it does not.
+        var environmentScale: Float?
         /// Programs that already have this frame's uniforms.
         var prepared: Set<ShaderVariant> = []
     }
@@ -265,7 +316,9 @@ public final class Renderer {
         let material = item.material
         let variant = ShaderVariant(textured: material.baseColorTexture != nil && !item.mesh.uvs.isEmpty,
                                     shadowed: shadowed && !material.isUnlit, unlit: material.isUnlit,
-                                    simple: frame.shading == .simple && !material.isUnlit)
+                                    simple: frame.shading == .simple && !material.isUnlit,
+                                    linearOutput: frame.linearOutput,
+                                    environment: frame.environmentScale != nil && frame.shading == .realistic && !material.isUnlit)
         guard let program = try? program(for: variant) else { return }
         glUseProgram(program.id)
         if !frame.prepared.contains(variant) {
@@ -275,6 +328,11 @@ public final class Renderer {
             program.set("uLightColor", frame.lighting.color * frame.lighting.intensity)
             program.set("uAmbient", frame.lighting.ambient)
             program.set("uExposure", frame.exposure)
+            if variant.environment {
+                program.set("uEnvironment", Int32(2))
+                program.set("uEnvironmentLevels", Float(EnvironmentProbe.levels))
+                program.set("uEnvironmentScale", frame.environmentScale ?? 1)
+            }
             program.set("uBaseColorMap", Int32(0))
             if variant.shadowed, let lvp = frame.lightViewProjection, let map = shadowMap {
                 program.set("uLightViewProjection", matrix: lvp)
@@ -284,6 +342,7 @@ public final class Renderer {
             frame.prepared.insert(variant)
         }
         if variant.shadowed { shadowMap?.bind(unit: 1) }
+        if variant.environment { probe?.bind(unit: 2) }
         program.set("uModel", matrix: item.world.flat)
         program.set("uNormalMatrix", matrix3: normalMatrix(item.world))
         program.set("uBaseColor", material.baseColor)
@@ -328,6 +387,8 @@ struct ShaderVariant: Hashable {
     var shadowed: Bool
     var unlit: Bool
     var simple = false
+    var linearOutput = false
+    var environment = false
 
     var defines: [String] {
         var d: [String] = []
@@ -335,6 +396,8 @@ struct ShaderVariant: Hashable {
         if shadowed { d.append("HAS_SHADOWS") }
         if unlit { d.append("UNLIT") }
         if simple { d.append("SIMPLE_SHADING") }
+        if linearOutput { d.append("LINEAR_OUTPUT") }
+        if environment { d.append("HAS_ENVIRONMENT") }
         return d
     }
 }

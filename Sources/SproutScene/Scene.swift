@@ -16,6 +16,11 @@ public final class Scene {
     public var contentLightIntensity: Float = 1000
     /// Drawn where nothing else is (the view's clear colour without one).
     public var sky: Sky?
+    /// Where the content's environment is captured from: the backdrop and sky seen from here
+    /// light and are reflected by the virtual content (realistic shading). ARKit's automatic
+    /// environment probes sit by the virtual content, and the interaction engine puts it at the
+    /// selected or last placed object. Nil: the ambient light stands for the environment.
+    public var environmentProbePosition: Vec3?
     public private(set) var animations: [TransformAnimation] = []
     /// Seconds of scene time, advanced only by `update(deltaTime:)`.
     public private(set) var time: Double = 0

@@ -1,0 +1,89 @@
+internal import COpenGL
+import SproutMath
+import SproutScene
+
+/// The stage as seen from one point, in six directions: a small cube map of linear radiance
+/// (half floats) with its mip chain, which the content's shading reads for the light arriving
+/// from every side: rough surfaces from the coarse levels, smooth ones from the fine (ARKit's
+/// `environmentTexturing = .automatic`, P18, made exactly from the stage since the simulated
+/// camera feed is the stage).
+///
+/// Prefiltering is the mip chain's box filter, not a GGX convolution: on 32 x 32 faces the
+/// difference is a few texels of blur, and the whole refresh (six 32 x 32 passes of the
+/// backdrop) stays a fraction of a frame on llvmpipe.
+final class EnvironmentProbe {
+    /// Texels along a face's side.
+    static let size = 32
+    /// Mip levels: 32, 16, 8, 4, 2, 1.
+    static let levels = 6
+
+    private var texture: GLuint = 0
+    private var framebuffer: GLuint = 0
+    private var depth: GLuint = 0
+
+    init() throws {
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), texture)
+        for face in 0..<6 {
+            glTexImage2D(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), 0, GL_RGBA16F, GLsizei(Self.size), GLsizei(Self.size), 0,
+                         GLC.rgba, GLC.float, nil)
+        }
+        for (p, v) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                       (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE)] {
+            glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLenum(p), v)
+        }
+        glGenerateMipmap(GLenum(GL_TEXTURE_CUBE_MAP))
+        glGenRenderbuffers(1, &depth)
+        glBindRenderbuffer(GLC.renderbuffer, depth)
+        glRenderbufferStorage(GLC.renderbuffer, GLenum(GL_DEPTH_COMPONENT24), GLsizei(Self.size), GLsizei(Self.size))
+        glGenFramebuffers(1, &framebuffer)
+        GLObjectCount.created(3)
+        glBindFramebuffer(GLC.framebuffer, framebuffer)
+        glFramebufferRenderbuffer(GLC.framebuffer, GLenum(GL_DEPTH_ATTACHMENT), GLC.renderbuffer, depth)
+        glFramebufferTexture2D(GLC.framebuffer, GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X), texture, 0)
+        let status = glCheckFramebufferStatus(GLC.framebuffer)
+        glBindFramebuffer(GLC.framebuffer, 0)
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw RenderError("environment probe framebuffer incomplete") }
+        // Filtering across face edges, so coarse levels do not show the cube's seams.
+        glEnable(GLenum(GL_TEXTURE_CUBE_MAP_SEAMLESS))
+    }
+
+    deinit {
+        glDeleteFramebuffers(1, &framebuffer)
+        glDeleteRenderbuffers(1, &depth)
+        glDeleteTextures(1, &texture)
+        GLObjectCount.deleted(3)
+    }
+
+    /// World -> clip space of each face seen from `position`, in GL's face order (+X, -X, +Y,
+    /// -Y, +Z, -Z), with the cube map's fixed up vectors.
+    static func faceViewProjections(at position: Vec3) -> [Matrix4] {
+        let faces: [(direction: Vec3, up: Vec3)] = [(Vec3(1, 0, 0), Vec3(0, -1, 0)), (Vec3(-1, 0, 0), Vec3(0, -1, 0)),
+                                                    (Vec3(0, 1, 0), Vec3(0, 0, 1)), (Vec3(0, -1, 0), Vec3(0, 0, -1)),
+                                                    (Vec3(0, 0, 1), Vec3(0, -1, 0)), (Vec3(0, 0, -1), Vec3(0, -1, 0))]
+        let projection = Perspective(fovY: .pi / 2, near: 0.02, far: 200).matrix(aspect: 1)
+        return faces.map { face in
+            projection * (lookAt(eye: position, target: position + face.direction, up: face.up).inverse ?? .identity)
+        }
+    }
+
+    /// Makes face `face` (0...5) the target of what is drawn next, cleared.
+    func beginFace(_ face: Int) {
+        glBindFramebuffer(GLC.framebuffer, framebuffer)
+        glFramebufferTexture2D(GLC.framebuffer, GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), texture, 0)
+        glViewport(0, 0, GLsizei(Self.size), GLsizei(Self.size))
+        glClearColor(0, 0, 0, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
+    }
+
+    /// After the six faces: the coarser levels, from the drawn ones.
+    func finish() {
+        glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), texture)
+        glGenerateMipmap(GLenum(GL_TEXTURE_CUBE_MAP))
+    }
+
+    func bind(unit: Int32) {
+        glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+        glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), texture)
+    }
+}
