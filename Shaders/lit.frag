@@ -24,6 +24,14 @@ uniform float uExposure;
 uniform vec3 uEmissive;
 // glTF alphaMode MASK: below this alpha the fragment is cut away; negative: no cut.
 uniform float uAlphaCutoff;
+#ifdef HAS_NORMAL_MAP
+uniform sampler2D uNormalMap;
+uniform float uNormalScale;
+#endif
+#ifdef HAS_OCCLUSION_MAP
+uniform sampler2D uOcclusionMap;
+uniform float uOcclusionStrength;
+#endif
 #ifdef HAS_ENVIRONMENT
 // The environment probe: linear radiance around the content, with its mip chain.
 uniform samplerCube uEnvironment;
@@ -72,6 +80,22 @@ vec2 environmentBRDF(float roughness, float ndv) {
     return vec2(-1.04, 1.04) * a004 + r.zw;
 }
 
+#ifdef HAS_NORMAL_MAP
+// The tangent frame from the screen-space derivatives of position and texture coordinates
+// (Schueler 2013, as three.js does for glTF files without tangents): no tangents stored.
+vec3 perturbedNormal(vec3 n, vec3 p, vec2 uv) {
+    vec3 dp1 = dFdx(p), dp2 = dFdy(p);
+    vec2 duv1 = dFdx(uv), duv2 = dFdy(uv);
+    vec3 dp2perp = cross(dp2, n), dp1perp = cross(n, dp1);
+    vec3 t = dp2perp * duv1.x + dp1perp * duv2.x;
+    vec3 b = dp2perp * duv1.y + dp1perp * duv2.y;
+    float scale = inversesqrt(max(max(dot(t, t), dot(b, b)), 1e-20));
+    vec3 m = texture(uNormalMap, uv).xyz * 2.0 - 1.0;
+    m.xy *= uNormalScale;
+    return normalize(mat3(t * scale, b * scale, n) * m);
+}
+#endif
+
 #ifdef HAS_SHADOWS
 // Four bilinear comparison taps (each a 2x2 PCF): soft edges that ground objects.
 float lightVisibility(float ndl) {
@@ -103,6 +127,9 @@ void main() {
 #else
     vec3 n = normalize(vNormal);
     if (!gl_FrontFacing) n = -n;
+#ifdef HAS_NORMAL_MAP
+    n = perturbedNormal(n, vWorld, vUV);
+#endif
     vec3 v = normalize(uEye - vWorld);
     vec3 h = normalize(uToLight + v);
     float ndl = max(dot(n, uToLight), 0.0);
@@ -140,6 +167,10 @@ void main() {
     vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected);
 #else
     vec3 environment = uAmbient * ((1.0 - specularEnvironment) * diffuseColor + specularEnvironment);
+#endif
+#ifdef HAS_OCCLUSION_MAP
+    // glTF: occlusion darkens the indirect light only.
+    environment *= 1.0 + uOcclusionStrength * (texture(uOcclusionMap, vUV).r - 1.0);
 #endif
 #ifdef LINEAR_OUTPUT
     vec3 color = direct + environment + uEmissive;

@@ -142,8 +142,18 @@ struct SceneConverter {
         if let roughness = float(mat, "$mat.roughnessFactor") { result.roughness = roughness }
         var twoSided: Int32 = 0, one: UInt32 = 1
         if aiGetMaterialIntegerArray(mat, "$mat.twosided", 0, 0, &twoSided, &one) == aiReturn_SUCCESS { result.isDoubleSided = twoSided != 0 }
-        result.baseColorTexture = try texture(of: mat)
+        result.baseColorTexture = try texture(of: mat, types: [aiTextureType_BASE_COLOR, aiTextureType_DIFFUSE], colorSpace: .sRGB)
         result.blending = result.baseColor.w < 1 ? .transparent : .opaque
+        // Assimp's glTF importer gives the normal texture as NORMALS with its scale, and the
+        // occlusion texture as LIGHTMAP with its strength.
+        if let normal = try texture(of: mat, types: [aiTextureType_NORMALS], colorSpace: .linear) {
+            result.normalTexture = normal
+            result.normalScale = float(mat, "$tex.scale", type: aiTextureType_NORMALS) ?? 1
+        }
+        if let occlusion = try texture(of: mat, types: [aiTextureType_LIGHTMAP], colorSpace: .linear) {
+            result.occlusionTexture = occlusion
+            result.occlusionStrength = float(mat, "$tex.strength", type: aiTextureType_LIGHTMAP) ?? 1
+        }
         var emissive = aiColor4D()
         if aiGetMaterialColor(mat, "$clr.emissive", 0, 0, &emissive) == aiReturn_SUCCESS {
             // KHR_materials_emissive_strength arrives as the emissive intensity.
@@ -170,23 +180,25 @@ struct SceneConverter {
         return aiGetMaterialString(mat, "?mat.name", 0, 0, &name) == aiReturn_SUCCESS ? string(name) : ""
     }
 
-    private func float(_ mat: UnsafePointer<aiMaterial>, _ key: String) -> Float? {
+    private func float(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType? = nil) -> Float? {
         var value: Float = 0, one: UInt32 = 1
-        return aiGetMaterialFloatArray(mat, key, 0, 0, &value, &one) == aiReturn_SUCCESS ? value : nil
+        return aiGetMaterialFloatArray(mat, key, type?.rawValue ?? 0, 0, &value, &one) == aiReturn_SUCCESS ? value : nil
     }
 
-    private mutating func texture(of mat: UnsafePointer<aiMaterial>) throws -> Texture? {
+    /// The first texture of `types` the material has, decoded once per reference.
+    private mutating func texture(of mat: UnsafePointer<aiMaterial>, types: [aiTextureType], colorSpace: Texture.ColorSpace) throws -> Texture? {
         var path = aiString()
-        let found = [aiTextureType_BASE_COLOR, aiTextureType_DIFFUSE].contains { type in
+        let found = types.contains { type in
             aiGetMaterialTexture(mat, type, 0, &path, nil, nil, nil, nil, nil, nil) == aiReturn_SUCCESS
         }
         guard found else { return nil }
         let reference = string(path)
         guard !reference.isEmpty else { return nil }
-        if let cached = textureCache[reference] { return cached }
+        let key = colorSpace == .sRGB ? reference : reference + " (linear)"
+        if let cached = textureCache[key] { return cached }
         let image = try image(for: reference)
-        let texture = Texture(name: reference, image: image, colorSpace: .sRGB)
-        textureCache[reference] = texture
+        let texture = Texture(name: reference, image: image, colorSpace: colorSpace)
+        textureCache[key] = texture
         return texture
     }
 

@@ -318,7 +318,9 @@ public final class Renderer {
                                     shadowed: shadowed && !material.isUnlit, unlit: material.isUnlit,
                                     simple: frame.shading == .simple && !material.isUnlit,
                                     linearOutput: frame.linearOutput,
-                                    environment: frame.environmentScale != nil && frame.shading == .realistic && !material.isUnlit)
+                                    environment: frame.environmentScale != nil && frame.shading == .realistic && !material.isUnlit,
+                                    normalMapped: material.normalTexture != nil && !item.mesh.uvs.isEmpty && !material.isUnlit && frame.shading == .realistic,
+                                    occlusionMapped: material.occlusionTexture != nil && !item.mesh.uvs.isEmpty && !material.isUnlit && frame.shading == .realistic)
         guard let program = try? program(for: variant) else { return }
         glUseProgram(program.id)
         if !frame.prepared.contains(variant) {
@@ -328,6 +330,8 @@ public final class Renderer {
             program.set("uLightColor", frame.lighting.color * frame.lighting.intensity)
             program.set("uAmbient", frame.lighting.ambient)
             program.set("uExposure", frame.exposure)
+            if variant.normalMapped { program.set("uNormalMap", Int32(3)) }
+            if variant.occlusionMapped { program.set("uOcclusionMap", Int32(4)) }
             if variant.environment {
                 program.set("uEnvironment", Int32(2))
                 program.set("uEnvironmentLevels", Float(EnvironmentProbe.levels))
@@ -352,6 +356,16 @@ public final class Renderer {
         program.set("uAlphaCutoff", material.alphaCutoff ?? -1)
         if variant.textured, let texture = material.baseColorTexture {
             glActiveTexture(GLenum(GL_TEXTURE0))
+            glBindTexture(GLC.texture2D, resources.texture(texture).id)
+        }
+        if variant.normalMapped, let texture = material.normalTexture {
+            program.set("uNormalScale", material.normalScale)
+            glActiveTexture(GLenum(GL_TEXTURE3))
+            glBindTexture(GLC.texture2D, resources.texture(texture).id)
+        }
+        if variant.occlusionMapped, let texture = material.occlusionTexture {
+            program.set("uOcclusionStrength", material.occlusionStrength)
+            glActiveTexture(GLenum(GL_TEXTURE4))
             glBindTexture(GLC.texture2D, resources.texture(texture).id)
         }
         if material.isDoubleSided { glDisable(GLenum(GL_CULL_FACE)) } else { glEnable(GLenum(GL_CULL_FACE)); glCullFace(GLenum(GL_BACK)) }
@@ -389,6 +403,8 @@ struct ShaderVariant: Hashable {
     var simple = false
     var linearOutput = false
     var environment = false
+    var normalMapped = false
+    var occlusionMapped = false
 
     var defines: [String] {
         var d: [String] = []
@@ -398,6 +414,8 @@ struct ShaderVariant: Hashable {
         if simple { d.append("SIMPLE_SHADING") }
         if linearOutput { d.append("LINEAR_OUTPUT") }
         if environment { d.append("HAS_ENVIRONMENT") }
+        if normalMapped { d.append("HAS_NORMAL_MAP") }
+        if occlusionMapped { d.append("HAS_OCCLUSION_MAP") }
         return d
     }
 }

@@ -27,6 +27,14 @@ public struct Material: Sendable {
     /// glTF `alphaMode: MASK`: fragments whose alpha is below this are cut away, the rest are
     /// opaque (leaves with alpha-cut textures); nil for no cut.
     public var alphaCutoff: Float?
+    /// glTF `normalTexture` (linear, tangent space, +Y up) and its `scale`; the tangent frame
+    /// comes from the surface's texture coordinates as drawn (no tangents are stored).
+    public var normalTexture: Texture?
+    public var normalScale: Float = 1
+    /// glTF `occlusionTexture` (its red channel darkens the environment's light, not the sun's)
+    /// and its `strength`.
+    public var occlusionTexture: Texture?
+    public var occlusionStrength: Float = 1
 
     public init(name: String = "", baseColor: Vec4 = Vec4(1, 1, 1, 1), baseColorTexture: Texture? = nil,
                 metallic: Float = 0, roughness: Float = 0.8, isDoubleSided: Bool = false, isUnlit: Bool = false,

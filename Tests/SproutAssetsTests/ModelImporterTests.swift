@@ -127,4 +127,28 @@ extension SIMD4 where Scalar == Float {
         let blend = try #require(try ModelImporter.load(path: dir + "/blend.gltf").materials.first)
         #expect(blend.alphaCutoff == nil && blend.blending == .transparent && blend.emissive == .zero)
     }
+
+    /// glTF's normal texture with its scale and occlusion texture with its strength arrive on
+    /// the material, decoded as linear data (not sRGB colour).
+    @Test func normalAndOcclusionTexturesAreRead() throws {
+        let dir = try Fixtures.temporaryDirectory("normal-map")
+        let png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNoaPj/HwAGggL/s75RMwAAAABJRU5ErkJggg=="
+        try Fixtures.write("""
+            {"asset": {"version": "2.0"},
+             "buffers": [{"byteLength": 60, "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAAAAAAAAIA/AAAAAAAAAAAAAIA/"}],
+             "bufferViews": [{"buffer": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 24}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                           {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC2"}],
+             "images": [{"uri": "\(png)"}], "textures": [{"source": 0}],
+             "materials": [{"normalTexture": {"index": 0, "scale": 0.5}, "occlusionTexture": {"index": 0, "strength": 0.7}}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "material": 0}]}],
+             "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
+            """, to: dir + "/bumpy.gltf")
+        let material = try #require(try ModelImporter.load(path: dir + "/bumpy.gltf").materials.first)
+        let normal = try #require(material.normalTexture), occlusion = try #require(material.occlusionTexture)
+        #expect(material.normalScale == 0.5 && material.occlusionStrength == 0.7)
+        #expect(normal.colorSpace == .linear && occlusion.colorSpace == .linear)
+        #expect(normal.image.pixels == [128, 128, 255, 255])
+        #expect(material.baseColorTexture == nil)
+    }
 }

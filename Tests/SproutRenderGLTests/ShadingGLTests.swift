@@ -92,6 +92,39 @@ import Testing
         #expect(abs(Int(simple[row + 16 * 4]) - 149) <= 1)
     }
 
+    /// A quad facing the camera whose normal map tilts every normal 45 degrees towards +U (world
+    /// +X here): lit from +X it is brighter than the flat quad, lit from -X darker (the map's
+    /// red channel follows the texture's U, whatever the V convention). An occlusion map of 0.5
+    /// at strength 1 halves the environment's light, and leaves the sun's.
+    @Test func normalAndOcclusionMapsChangeTheLight() throws {
+        func quad(_ material: Material, light: Vec3, intensity: Float = 1, ambient: Float = 0) throws -> Int {
+            let scene = Scene(lighting: Lighting(directionToLight: light, intensity: intensity, ambient: ambient, castsShadows: false))
+            scene.addChild(Entity(name: "quad", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
+                                  model: ModelComponent(mesh: MeshFactory.plane(width: 2, depth: 2), material: material)))
+            let pixels = try render(scene, camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                                    width: 16, height: 16, options: RenderOptions(shadows: false))
+            return Int(pixels[(8 * 16 + 8) * 4 + 1])
+        }
+        let tilt = Float(0.5).squareRoot()   // (sin 45, 0, cos 45) encoded as (n + 1) / 2
+        let normalImage = SproutScene.Image(width: 1, height: 1, fill: (UInt8(((tilt + 1) / 2 * 255).rounded()), 128, UInt8(((tilt + 1) / 2 * 255).rounded()), 255))
+        var bumpy = Material(name: "bumpy", baseColor: Vec4(0.5, 0.5, 0.5, 1), roughness: 1)
+        bumpy.normalTexture = Texture(name: "tilt", image: normalImage, colorSpace: .linear)
+        let flat = Material(name: "flat", baseColor: Vec4(0.5, 0.5, 0.5, 1), roughness: 1)
+        let fromRight = normalize(Vec3(1, 0, 1)), fromLeft = normalize(Vec3(-1, 0, 1))
+        let flatRight = try quad(flat, light: fromRight), bumpyRight = try quad(bumpy, light: fromRight), bumpyLeft = try quad(bumpy, light: fromLeft)
+        #expect(bumpyRight > flatRight + 10, "flat \(flatRight), tilted towards the light \(bumpyRight)")
+        #expect(bumpyLeft < flatRight - 30, "tilted away from the light \(bumpyLeft)")
+
+        var occluded = flat
+        occluded.occlusionTexture = Texture(name: "half", image: SproutScene.Image(width: 1, height: 1, fill: (128, 128, 128, 255)), colorSpace: .linear)
+        let open = try quad(flat, light: fromRight, intensity: 0, ambient: 0.6)
+        let shut = try quad(occluded, light: fromRight, intensity: 0, ambient: 0.6)
+        let lit = try quad(occluded, light: Vec3(0, 0, 1), intensity: 0.6, ambient: 0)
+        let litFlat = try quad(flat, light: Vec3(0, 0, 1), intensity: 0.6, ambient: 0)
+        #expect(shut < open - 30, "environment \(open), occluded by half \(shut)")
+        #expect(lit == litFlat)   // the sun is not occluded
+    }
+
     /// Five spheres by metallic (rows: 0, 1) and roughness (columns: 0.1, 0.3, 0.5, 0.7, 1.0),
     /// orange, under the sun and ambient light: the glTF sample's sphere grid in small. Golden.
     @Test func metallicByRoughnessSphereGrid() throws {
