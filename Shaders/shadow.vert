@@ -1,8 +1,16 @@
-// Depth from the light, for the shadow map.
+// Depth from the light, for the shadow map. MASKED: alpha-cut materials pass their texture
+// coordinates on, so their cut-away parts cast no shadow.
 layout(location = 0) in vec3 aPosition;
 uniform mat4 uLightViewProjection;
 uniform mat4 uModel;
+#ifdef MASKED
+layout(location = 2) in vec2 aUV;
+out vec2 vUV;
+#endif
 
 void main() {
+#ifdef MASKED
+    vUV = aUV;
+#endif
     gl_Position = uLightViewProjection * uModel * vec4(aPosition, 1.0);
 }

@@ -35,6 +35,8 @@ public final class Renderer {
     public private(set) var probeRefreshCount = 0
     /// Compiled when shadows are first drawn (a renderer without them never pays for it).
     private var shadowProgram: ShaderProgram?
+    /// The same for alpha-cut casters, compiled when the first one casts.
+    private var maskedShadowProgram: ShaderProgram?
     /// What the shadow map holds now; nil when it must be drawn.
     private var shadowMapInputs: ShadowInputs?
     private var programs: [ShaderVariant: ShaderProgram] = [:]
@@ -184,6 +186,19 @@ public final class Renderer {
         if let error = glErrorText() { throw RenderError("rendering failed: \(error)") }
     }
 
+    /// The shadow program for alpha-cut casters, in use, with this pass's light.
+    private func maskedShadow(lightViewProjection: Matrix4) throws -> ShaderProgram {
+        let program: ShaderProgram
+        if let made = maskedShadowProgram { program = made } else {
+            program = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED"], name: "shadow (masked)")
+            maskedShadowProgram = program
+        }
+        glUseProgram(program.id)
+        program.set("uLightViewProjection", matrix: lightViewProjection.flat)
+        program.set("uBaseColorMap", Int32(0))
+        return program
+    }
+
     /// Draws the backdrop and sky into the six faces of the environment probe at `at`, in
     /// linear radiance, shadowed as in the frame.
     private func drawProbe(at position: Vec3, backdrop: DrawList.Layer, sky: Sky?, lighting: Lighting, shadowed: Bool) throws {
@@ -243,6 +258,18 @@ public final class Renderer {
         glUseProgram(program.id)
         program.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
         for item in casters {
+            let material = item.material
+            if material.alphaCutoff != nil, let texture = material.baseColorTexture, !item.mesh.uvs.isEmpty {
+                let masked = try maskedShadow(lightViewProjection: map.lightViewProjection)
+                masked.set("uModel", matrix: item.world.flat)
+                masked.set("uBaseAlpha", material.baseColor.w)
+                masked.set("uAlphaCutoff", material.alphaCutoff ?? 0)
+                glActiveTexture(GLenum(GL_TEXTURE0))
+                glBindTexture(GLC.texture2D, resources.texture(texture).id)
+                resources.mesh(item.mesh).draw()
+                glUseProgram(program.id)
+                continue
+            }
             program.set("uModel", matrix: item.world.flat)
             resources.mesh(item.mesh).draw()
         }

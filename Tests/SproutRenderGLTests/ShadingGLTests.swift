@@ -125,6 +125,26 @@ import Testing
         #expect(lit == litFlat)   // the sun is not occluded
     }
 
+    /// An alpha-cut card held over a floor under a sun straight above: where the card is cut
+    /// away the floor is lit, where it is kept the floor is in its shadow.
+    @Test func aMaskedCardCastsTheShadowOfWhatIsLeft() throws {
+        var texels: [UInt8] = []
+        for _ in 0..<2 { texels += [255, 255, 255, 0, 255, 255, 255, 255] }   // left half cut, right kept
+        var card = Material(name: "card", baseColorTexture: Texture(name: "half", image: SproutScene.Image(width: 2, height: 2, pixels: texels), wrap: .clampToEdge),
+                            isDoubleSided: true)
+        card.alphaCutoff = 0.5
+        let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 1, 0), intensity: 1, ambient: 0.2, castsShadows: true))
+        scene.addChild(Entity(name: "card", transform: Transform(translation: Vec3(0, 0.5, 0)),
+                              model: ModelComponent(mesh: MeshFactory.plane(width: 1, depth: 1), material: card)))
+        scene.backdrop.addChild(Entity(name: "floor", model: ModelComponent(mesh: MeshFactory.plane(width: 4, depth: 4), material: Material(name: "floor"))))
+        // From below the card's edge, looking at the floor under it.
+        let camera = Camera.looking(from: Vec3(0, 0.3, 1.2), at: Vec3(0, 0, 0), fovYDegrees: 50)
+        let pixels = try render(scene, camera: camera, width: 64, height: 64, options: RenderOptions(shadows: true, shadowMapSize: 512))
+        let floorRow = 36
+        func green(_ x: Int) -> Int { Int(pixels[(floorRow * 64 + x) * 4 + 1]) }
+        #expect(green(16) > green(48) + 100, "under the cut half \(green(16)), under the kept half \(green(48))")
+    }
+
     /// Five spheres by metallic (rows: 0, 1) and roughness (columns: 0.1, 0.3, 0.5, 0.7, 1.0),
     /// orange, under the sun and ambient light: the glTF sample's sphere grid in small. Golden.
     @Test func metallicByRoughnessSphereGrid() throws {
