@@ -3,6 +3,7 @@ import SproutImage
 import SproutMath
 import SproutRender
 import SproutScene
+import SproutSession
 import SproutTesting
 import SproutWorld
 import Testing
@@ -29,6 +30,38 @@ import Testing
             colours.insert(UInt32(last.pixels[i]) << 16 | UInt32(last.pixels[i + 1]) << 8 | UInt32(last.pixels[i + 2]))
         }
         #expect(colours.count > 50)
+    }
+
+    /// The lamp switched off (issue 14): a red box placed on the tabletop, the stage's sun then
+    /// switched off. The session's estimate falls from what the lit room reads to the ambient
+    /// light's 250 lm, and the box (content, lit as P18 lights it: the stage's lights scaled by
+    /// the estimate / 1000) is drawn darker: with simple shading every pixel of it is then
+    /// 0.5 x 0.25 (ambient) x 250 / 1000 = 0.03125 in linear light, sRGB 49 or 50.
+    @Test func switchingTheSunOffDarkensPlacedContentWithTheEstimate() throws {
+        let surface = try OffscreenSurface(width: 160, height: 90, samples: 0)
+        let world = try World.onStage("tabletop", viewport: surface.viewport)
+        let loop = try FrameLoop(world: world, surface: surface)
+        loop.options = RenderOptions(shadows: false, shading: .simple)
+        loop.overlays = { _ in [] }
+        for _ in 0..<150 { loop.advance(deltaTime: 1.0 / 60) }   // the table is found at 2.3 s
+        let box = Entity(name: "box", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(repeating: 0.2)),
+                                                            material: Material(name: "red", baseColor: Vec4(0.5, 0, 0, 1))))
+        #expect(world.place(box, named: "box"))
+        for _ in 0..<60 { loop.advance(deltaTime: 1.0 / 60) }
+        try loop.draw()
+        let lit = try surface.readPixels()
+        let litEstimate = try #require(world.session.lightEstimate).ambientIntensity
+        world.session.changeLight(LightChange(light: .directional, at: world.session.time, intensity: 0))
+        for _ in 0..<180 { loop.advance(deltaTime: 1.0 / 60) }   // 3 s: the estimate has settled
+        try loop.draw()
+        let dark = try surface.readPixels()
+        let darkEstimate = try #require(world.session.lightEstimate).ambientIntensity
+        // The box: where the dark frame is pure red (under the sun its white highlight tints it).
+        let boxPixels = stride(from: 0, to: dark.count, by: 4).filter { dark[$0] > 0 && dark[$0 + 1] == 0 && dark[$0 + 2] == 0 }
+        #expect(litEstimate > 800 && abs(darkEstimate - 250) < 0.5, "estimates \(litEstimate), \(darkEstimate) lm")
+        #expect(boxPixels.count > 100)
+        #expect(boxPixels.allSatisfy { (49...50).contains(dark[$0]) }, "dark box reds \(Set(boxPixels.map { dark[$0] }).sorted())")
+        #expect(boxPixels.allSatisfy { lit[$0] > 60 }, "lit box reds \(Set(boxPixels.map { lit[$0] }).sorted())")
     }
 
     @Test func theStatusPanelIsDrawnOverTheFrame() throws {
