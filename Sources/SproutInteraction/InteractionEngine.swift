@@ -96,12 +96,13 @@ public final class InteractionEngine {
     /// virtual content. Here one probe, at the selected object (else the last placed), 10 cm
     /// above its origin, on a 10 cm grid; none without objects.
     private func placeEnvironmentProbe() {
-        guard let object = selectedObject ?? objects.last else {
-            scene.environmentProbePosition = nil
-            return
-        }
-        let p = object.worldPosition + Vec3(0, Self.probeGrid, 0)
-        scene.environmentProbePosition = (p / Self.probeGrid).rounded(.toNearestOrEven) * Self.probeGrid
+        scene.environmentProbePosition = (selectedObject ?? objects.last).map { Self.probePosition(near: $0.worldPosition) }
+    }
+
+    /// Where a probe for content standing at `position` goes: 10 cm above it, on the 10 cm grid.
+    public static func probePosition(near position: Vec3) -> Vec3 {
+        let p = position + Vec3(0, probeGrid, 0)
+        return (p / probeGrid).rounded(.toNearestOrEven) * probeGrid
     }
 
     /// P18 `cameraDidChangeTrackingState`.

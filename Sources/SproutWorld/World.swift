@@ -93,6 +93,13 @@ public final class World {
         drawPicturesWhereTheyAre()
         for event in frame.events { planes.apply(event) }
         seedShop?.handle(frame)
+        // The Seed Shop's plants stand on their packets, not among the engine's objects: when
+        // nothing is placed the probe goes by one of them (the product key last in order; the
+        // flow usually grows one), as RealityKit's automatic environment texturing would.
+        if scene.environmentProbePosition == nil, let seedShop, let key = seedShop.presented.keys.sorted().last,
+           let plant = seedShop.presented[key] {
+            scene.environmentProbePosition = InteractionEngine.probePosition(near: plant.worldPosition)
+        }
         if let geo {
             _ = geo.tracker.update(deltaTime: dt, session: session)
             geo.anchors.update(deltaTime: dt)
