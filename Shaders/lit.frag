@@ -47,11 +47,6 @@ uniform sampler2DShadow uShadowMap;
 uniform float uShadowTexel;
 #endif
 
-vec3 encodeSRGB(vec3 c) {
-    c = clamp(c, 0.0, 1.0);
-    return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, c));
-}
-
 const float PI = 3.14159265;
 
 // Khronos PBR Neutral (2024): colours below 0.76 pass unchanged but for a small offset near

@@ -10,11 +10,6 @@ uniform vec3 uGround;
 // 1 when drawing the environment probe: linear radiance out, not sRGB.
 uniform int uLinearOutput;
 
-vec3 encodeSRGB(vec3 c) {
-    c = clamp(c, 0.0, 1.0);
-    return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, c));
-}
-
 void main() {
     vec4 far = uInverseViewProjection * vec4(vNDC, 1.0, 1.0);
     vec3 d = normalize(far.xyz / far.w - uEye);

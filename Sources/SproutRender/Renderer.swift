@@ -76,9 +76,10 @@ public final class Renderer {
         }
         info = RendererInfo.current()
         vertexSource = try read("lit.vert")
-        fragmentSource = try read("lit.frag")
+        let color = try read("color.glsl")
+        fragmentSource = color + (try read("lit.frag"))
         shadowSources = (try read("shadow.vert"), try read("shadow.frag"))
-        skySources = (try read("sky.vert"), try read("sky.frag"))
+        skySources = (try read("sky.vert"), color + (try read("sky.frag")))
     }
 
     deinit {
