@@ -29,6 +29,21 @@ import Testing
         #expect(pot.anchor != nil && engine.session.anchors.contains { $0 === pot.anchor })
     }
 
+    /// P18's automatic environment texturing: no probe before anything is placed; then one by
+    /// the selected object, 10 cm above it, at the centre of its 0.5 m cell across.
+    @Test func theEnvironmentProbeGoesByTheSelectedObject() throws {
+        let engine = try F.engine()
+        F.run(engine, seconds: 3)
+        #expect(engine.scene.environmentProbePosition == nil)
+        let pot = F.pot()
+        #expect(engine.place(pot))
+        F.run(engine, seconds: 0.1)
+        let p = pot.worldPosition
+        #expect(engine.scene.environmentProbePosition == InteractionEngine.probePosition(near: p))
+        #expect(InteractionEngine.probePosition(near: Vec3(0.3, 0.74, -0.1)).isApproximately(Vec3(0.25, 0.84, -0.25), tolerance: 1e-6))
+        #expect(InteractionEngine.probePosition(near: Vec3(-0.01, 0, 0.49)) == Vec3(-0.25, 0.1, 0.25))
+    }
+
     @Test func anObjectPlacedEarlySnapsOntoTheRefinedTable() throws {
         let engine = try F.engine(seed: 5)
         F.run(engine, seconds: 1.0)   // tracking normal, no plane yet: placed on the estimated plane
