@@ -90,7 +90,7 @@ public final class InteractionEngine {
 
     /// Across, the environment probe stands on a grid of this many metres: an object dragged
     /// within a cell keeps the probe (and the renderer's copy of it), since redrawing it costs
-    /// six passes over the backdrop (about 0.5 s on llvmpipe for a 200,000-triangle scan).
+    /// six passes over the backdrop (about 0.3 s on llvmpipe for a 200,000-triangle scan).
     /// ARKit's automatic probes likewise cover a region, not a point.
     static let probeGrid: Float = 0.5
     /// Upwards it stands this far above the object's origin, exactly (on a grid a floor-standing
