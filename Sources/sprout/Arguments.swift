@@ -75,9 +75,12 @@ struct ShadingOptions: ParsableArguments {
     @Option(help: "Exposure before tone mapping (realistic shading): 2 is a stop brighter.")
     var exposure: Float = 1
 
-    /// `options` with the shading asked for, checked.
-    func applied(to options: RenderOptions) throws -> RenderOptions {
+    func validate() throws {
         guard exposure > 0, exposure <= 1000, exposure.isFinite else { throw ValidationError("--exposure must lie in (0, 1000], got \(exposure)") }
+    }
+
+    /// `options` with the shading asked for (checked by `validate`).
+    func applied(to options: RenderOptions) -> RenderOptions {
         var options = options
         options.shading = shading
         options.exposure = exposure

@@ -94,7 +94,7 @@ struct OpenCommand: ParsableCommand {
         let surface = try OffscreenSurface(width: size.width, height: size.height, samples: 4)
         let world = try makeWorld(surface, catalog: catalog, launchURL: launchURL)
         let loop = try FrameLoop(world: world, surface: surface)
-        loop.options = try shadingOptions.applied(to: loop.options)
+        loop.options = shadingOptions.applied(to: loop.options)
         // The invoked product's packet (the bare URL: the first one in the catalog's order).
         let key = (try? catalog.resolve(launchURL))?.productKey
         let packets = world.stage.images.filter { catalog.product($0.name) != nil }
@@ -111,7 +111,7 @@ struct OpenCommand: ParsableCommand {
     private func runWindow(_ surface: WindowSurface, catalog: Catalog, launchURL: String) throws {
         let world = try makeWorld(surface, catalog: catalog, launchURL: launchURL)
         let loop = try FrameLoop(world: world, surface: surface)
-        loop.options = try shadingOptions.applied(to: loop.options)
+        loop.options = shadingOptions.applied(to: loop.options)
         loop.helpLine = PreviewControls.helpLine
         print("Window open: walk to the seed packet (W/S, A/D, Q/E, arrows) and look at its code; then drag or twist the plant. Esc quits.")
         try WindowRunner(loop: loop, surface: surface).run()

@@ -75,7 +75,7 @@ struct PlayCommand: ParsableCommand {
         let tracePath = trace ?? output + "/trace.json"
         let traceFile = try player.streamTrace(to: tracePath)
         player.goldenCheck = GoldenCheck(updating: updateGoldens, resultsFolder: output)
-        player.renderOptions = try shadingOptions.applied(to: player.renderOptions)
+        player.renderOptions = shadingOptions.applied(to: player.renderOptions)
         try player.writeFrames(frames, to: output, video: video, videoWidth: videoWidth, samples: msaa)
         let progress = ProgressBar(label: "playing \(self.script)")
         let total = script.frameCount

@@ -84,7 +84,7 @@ struct PreviewCommand: ParsableCommand {
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport, showsPlanes: planes)
         world.stage.modelWarning.map(printError)
         let loop = try FrameLoop(world: world, surface: surface)
-        loop.options = try shadingOptions.applied(to: loop.options)
+        loop.options = shadingOptions.applied(to: loop.options)
         let sweep = DeviceSweep(home: world.session.device, lookAt: world.stage.camera.lookAt)
         let tour = OffscreenTour(steps: Int((duration * 60).rounded()), frames: frames, folder: output)
         let placeAt = Int((Self.offscreenPlacementTime * 60).rounded())
@@ -99,7 +99,7 @@ struct PreviewCommand: ParsableCommand {
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport, showsPlanes: planes)
         world.stage.modelWarning.map(printError)
         let loop = try FrameLoop(world: world, surface: surface)
-        loop.options = try shadingOptions.applied(to: loop.options)
+        loop.options = shadingOptions.applied(to: loop.options)
         loop.helpLine = PreviewControls.helpLine
         let runner = WindowRunner(loop: loop, surface: surface)
         runner.titlePrefix = "Sprout: \(world.stage.name), "

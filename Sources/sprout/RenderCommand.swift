@@ -123,7 +123,7 @@ struct RenderCommand: ParsableCommand {
             say(String(format3("setup: %.1f ms (context %.1f, renderer %.1f, model %.1f)", clock.milliseconds,
                                  contextMilliseconds, rendererMilliseconds - contextMilliseconds, loadMilliseconds - rendererMilliseconds)))
         }
-        let renderOptions = try shadingOptions.applied(to: RenderOptions(shadows: !noShadows))
+        let renderOptions = shadingOptions.applied(to: RenderOptions(shadows: !noShadows))
         var pixels: [UInt8] = []
         let loop = Stopwatch()
         let progress = ProgressBar(label: "rendering \(model)")
@@ -154,7 +154,7 @@ struct RenderCommand: ParsableCommand {
     func renderScene(say: (String) -> Void) throws {
         let clock = Stopwatch()
         let view = try SceneView(path: model, isolation: isolation)
-        view.options = try shadingOptions.applied(to: RenderOptions(shadows: !noShadows))
+        view.options = shadingOptions.applied(to: RenderOptions(shadows: !noShadows))
         view.warnings.forEach(printError)
         let loaded = clock.milliseconds
         let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)
