@@ -1,4 +1,5 @@
 import SproutImage
+import SproutRender
 import SproutTesting
 import Testing
 #if canImport(FoundationEssentials)
@@ -48,5 +49,9 @@ extension RenderCommandGLTests {
     @Test func previewOptionsAreChecked() {
         #expect(throws: (any Error).self) { try PreviewCommand.parse(["--frames", "0"]) }
         #expect(throws: (any Error).self) { try PreviewCommand.parse(["--duration", "-1"]) }
+        #expect(throws: (any Error).self) { try PreviewCommand.parse(["--exposure", "0"]) }
+        #expect(throws: (any Error).self) { try PreviewCommand.parse(["--shading", "toon"]) }
+        #expect(throws: (any Error).self) { try RenderCommand.parse(["m.glb", "--exposure", "nan"]) }
+        #expect(((try? PreviewCommand.parse(["--shading", "simple", "--exposure", "2"]))?.shadingOptions.applied(to: RenderOptions()).exposure) == 2)
     }
 }
