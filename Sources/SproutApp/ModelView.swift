@@ -46,8 +46,7 @@ public struct ModelView {
             let world = try Assets.stage(stage)
             scene.lighting = world.lighting
             scene.lighting.castsShadows = world.lighting.castsShadows && shadows
-            try StageModels.backdrop(world).forEach(scene.backdrop.addChild)
-            scene.sky = world.sky
+            try StageModels.addBackdrop(of: world, to: scene)
             asset.standOnOrigin()
             asset.root.transform.translation += world.camera.lookAt
             bounds = try framed()

@@ -34,8 +34,7 @@ public final class SceneView {
         var lighting = Lighting.standard
         if let name = file.stage {
             let stage = try Assets.stage(name, namedIn: file.source, line: file.stageLine, folder: folder)
-            try StageModels.backdrop(stage).forEach(scene.backdrop.addChild)
-            scene.sky = stage.sky
+            try StageModels.addBackdrop(of: stage, to: scene)
             lighting = stage.lighting
             stageCamera = stage.camera
         }

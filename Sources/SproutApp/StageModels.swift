@@ -16,10 +16,13 @@ public enum StageModels {
         return try stage.attachingModel(vertices: vertices, materials: materials)
     }
 
-    /// What draws `stage` as a camera feed, for a scene of one's own: its surfaces, images and
-    /// blocks (textures read from their files) and, on a model stage, the room model.
-    public static func backdrop(_ stage: Stage) throws -> [Entity] {
-        [try StageScene.build(stage, loadTexture: Texture.read)] + (try stage.model.map { [try entity($0)] } ?? [])
+    /// Draws `stage` as the camera feed of a scene of one's own: its surfaces, images and blocks
+    /// (textures read from their files) and, on a model stage, the room model go under the
+    /// scene's backdrop, and its sky becomes the scene's (as `World.addBackdrop` does for worlds).
+    public static func addBackdrop(of stage: Stage, to scene: Scene) throws {
+        scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
+        if let model = stage.model { scene.backdrop.addChild(try entity(model)) }
+        scene.sky = stage.sky
     }
 
     /// The model as drawn: turned upright, scaled to metres, its `origin` on the stage's origin.

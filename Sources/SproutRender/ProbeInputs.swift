@@ -30,6 +30,6 @@ struct ProbeInputs: Equatable {
 
     static func == (a: ProbeInputs, b: ProbeInputs) -> Bool {
         a.position == b.position && a.lighting == b.lighting && a.sky == b.sky && a.values == b.values
-            && a.meshes.count == b.meshes.count && zip(a.meshes, b.meshes).allSatisfy { x, y in x.mesh != nil && x.mesh === y.mesh }
+            && WeakMesh.same(a.meshes, b.meshes)
     }
 }

@@ -153,22 +153,16 @@ public final class Renderer {
             // Without occlusion, content is drawn over the camera feed: the backdrop's depth goes.
             if !view.options.backdropOccludes { glClear(GLbitfield(GL_DEPTH_BUFFER_BIT)) }
         }
-        if scene.contentLightIntensity != 1000 {
-            // The content's lights follow the light estimate (P18's key and fill); the camera
-            // feed's do not.
+        let contentScale = max(0, scene.contentLightIntensity) / 1000
+        if contentScale != 1 || useEnvironment {
+            // The content's lights follow the light estimate (P18's key and fill), and the
+            // content alone reads the probe, scaled alike; the camera feed keeps the stage's.
             var contentLighting = lighting
-            let scale = max(0, scene.contentLightIntensity) / 1000
-            contentLighting.intensity *= scale
-            contentLighting.ambient *= scale
+            contentLighting.intensity *= contentScale
+            contentLighting.ambient *= contentScale
             frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: contentLighting,
-                                  lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure)
-        }
-        if useEnvironment {
-            // The content alone reads the probe (the backdrop is the camera feed); it is scaled
-            // with the content's lights by the light estimate.
-            frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: frame.lighting,
                                   lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
-                                  environmentScale: max(0, scene.contentLightIntensity) / 1000)
+                                  environmentScale: useEnvironment ? contentScale : nil)
         }
         drawCount += draw(list.content, shadowed: useShadows, frame: &frame)
         if !view.overlays.isEmpty {
@@ -342,13 +336,15 @@ public final class Renderer {
 
     private func draw(_ item: DrawItem, shadowed: Bool, frame: inout FrameUniforms) {
         let material = item.material
-        let variant = ShaderVariant(textured: material.baseColorTexture != nil && !item.mesh.uvs.isEmpty,
-                                    shadowed: shadowed && !material.isUnlit, unlit: material.isUnlit,
-                                    simple: frame.shading == .simple && !material.isUnlit,
+        let hasUVs = !item.mesh.uvs.isEmpty
+        let lit = !material.isUnlit, realistic = lit && frame.shading == .realistic
+        let variant = ShaderVariant(textured: material.baseColorTexture != nil && hasUVs,
+                                    shadowed: shadowed && lit, unlit: material.isUnlit,
+                                    simple: lit && frame.shading == .simple,
                                     linearOutput: frame.linearOutput,
-                                    environment: frame.environmentScale != nil && frame.shading == .realistic && !material.isUnlit,
-                                    normalMapped: material.normalTexture != nil && !item.mesh.uvs.isEmpty && !material.isUnlit && frame.shading == .realistic,
-                                    occlusionMapped: material.occlusionTexture != nil && !item.mesh.uvs.isEmpty && !material.isUnlit && frame.shading == .realistic)
+                                    environment: realistic && frame.environmentScale != nil,
+                                    normalMapped: realistic && hasUVs && material.normalTexture != nil,
+                                    occlusionMapped: realistic && hasUVs && material.occlusionTexture != nil)
         guard let program = try? program(for: variant) else { return }
         glUseProgram(program.id)
         if !frame.prepared.contains(variant) {

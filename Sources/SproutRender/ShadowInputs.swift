@@ -30,13 +30,19 @@ struct ShadowInputs: Equatable {
 
     static func == (a: ShadowInputs, b: ShadowInputs) -> Bool {
         a.size == b.size && a.directionToLight == b.directionToLight && a.casterBounds == b.casterBounds && a.everything == b.everything
-            && a.meshes.count == b.meshes.count && zip(a.meshes, b.meshes).allSatisfy { x, y in
-                guard let m = x.mesh, let n = y.mesh else { return false }
-                return m === n
-            } && a.matrices == b.matrices
+            && WeakMesh.same(a.meshes, b.meshes) && a.matrices == b.matrices
     }
 }
 
 struct WeakMesh {
     weak var mesh: Mesh?
+
+    /// Whether two lists hold the same live meshes in the same order: a mesh freed since
+    /// (nil) never matches, so a new mesh at a freed one's address is never taken for it.
+    static func same(_ a: [WeakMesh], _ b: [WeakMesh]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { x, y in
+            guard let m = x.mesh, let n = y.mesh else { return false }
+            return m === n
+        }
+    }
 }

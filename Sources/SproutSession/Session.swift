@@ -122,8 +122,11 @@ public final class Session {
         var change = change
         change.at = max(change.at, time)
         lightChanges.append(change)
-        lighting = stage.lighting.applying(stage.lightChanges + lightChanges, at: time)
+        lighting = lightingNow()
     }
+
+    /// The stage's lights at the session's time, after the stage's changes and the app's.
+    private func lightingNow() -> Lighting { stage.lighting.applying(stage.lightChanges + lightChanges, at: time) }
 
     /// Advances the session by `deltaTime` seconds with the device where it is now.
     @discardableResult
@@ -131,9 +134,7 @@ public final class Session {
         precondition(dt >= 0 && dt.isFinite, "Session.update: deltaTime must be finite and >= 0")
         time += dt
         for i in movingImages { stage.images[i].frame = stage.images[i].frame(at: time) }
-        if !stage.lightChanges.isEmpty || !lightChanges.isEmpty {
-            lighting = stage.lighting.applying(stage.lightChanges + lightChanges, at: time)
-        }
+        if !stage.lightChanges.isEmpty || !lightChanges.isEmpty { lighting = lightingNow() }
         var events = pendingEvents
         pendingEvents.removeAll(keepingCapacity: true)
         let jitter = Vec2(random.float(in: 0..<1), random.float(in: 0..<1))
@@ -150,10 +151,10 @@ public final class Session {
                           isTrackingNormal: isNormal, random: &random, issue: makeAnchorIdentifier, emit: emit)
             images.update(deltaTime: dt, stage: stage, device: device, configuration: configuration,
                           isTracking: isNormal, issue: makeAnchorIdentifier, emit: emit)
-            if configuration.isLightEstimationEnabled, let seen = LightEstimate(sampler.light) {
-                lightEstimate = lightEstimate?.approaching(seen, deltaTime: dt) ?? seen
-            } else if !configuration.isLightEstimationEnabled {
+            if !configuration.isLightEstimationEnabled {
                 lightEstimate = nil
+            } else if let seen = LightEstimate(sampler.light) {
+                lightEstimate = lightEstimate?.approaching(seen, deltaTime: dt) ?? seen
             }
         } else {
             trackingState = .notAvailable
