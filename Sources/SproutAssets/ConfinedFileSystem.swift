@@ -80,11 +80,22 @@ final class ConfinedFileSystem {
     }
 }
 
-/// An open file's bytes and cursor.
+/// An open file, read where it lies: Assimp opens a model several times (each importer's format
+/// check, then the import), and reading the whole file on every open cost a full copy each time.
 final class ConfinedFile {
-    let bytes: [UInt8]
-    var position = 0
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    let stream: UnsafeMutablePointer<FILE>
+    let size: Int
+    init?(path: String) {
+        guard let stream = fopen(path, "rb") else { return nil }
+        var info = stat()
+        guard fstat(fileno(stream), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            fclose(stream)
+            return nil
+        }
+        self.stream = stream
+        size = Int(info.st_size)
+    }
+    deinit { fclose(stream) }
 }
 
 private func file(_ f: UnsafeMutablePointer<aiFile>?) -> ConfinedFile {
@@ -95,37 +106,29 @@ private func confinedOpen(_ io: UnsafeMutablePointer<aiFileIO>?, _ path: UnsafeP
     guard let io, let path, let mode else { return nil }
     if String(cString: mode).contains("w") { return nil }   // importing never writes
     let fs = Unmanaged<ConfinedFileSystem>.fromOpaque(UnsafeRawPointer(io.pointee.UserData!)).takeUnretainedValue()
-    guard let admitted = fs.admit(String(cString: path)), let bytes = ConfinedFileSystem.readAll(admitted) else { return nil }
+    guard let admitted = fs.admit(String(cString: path)), let opened = ConfinedFile(path: admitted) else { return nil }
     let handle = UnsafeMutablePointer<aiFile>.allocate(capacity: 1)
     handle.initialize(to: aiFile(
         ReadProc: { f, buffer, size, count in
-            let c = file(f)
             guard size > 0, let buffer else { return 0 }
-            let items = min(count, (c.bytes.count - c.position) / size)
-            let n = items * size
-            c.bytes.withUnsafeBytes { src in
-                UnsafeMutableRawPointer(buffer).copyMemory(from: src.baseAddress! + c.position, byteCount: n)
-            }
-            c.position += n
-            return items
+            return fread(buffer, size, count, file(f).stream)
         },
         WriteProc: { _, _, _, _ in 0 },
-        TellProc: { f in file(f).position },
-        FileSizeProc: { f in file(f).bytes.count },
+        TellProc: { f in max(0, ftello(file(f).stream)) },
+        FileSizeProc: { f in file(f).size },
         SeekProc: { f, offset, origin in
             let c = file(f)
             let base = switch origin {
-            case aiOrigin_CUR: c.position
-            case aiOrigin_END: c.bytes.count
+            case aiOrigin_CUR: Int(ftello(c.stream))
+            case aiOrigin_END: c.size
             default: 0
             }
             let target = base + offset
-            guard target >= 0, target <= c.bytes.count else { return aiReturn_FAILURE }
-            c.position = target
+            guard target >= 0, target <= c.size, fseeko(c.stream, off_t(target), SEEK_SET) == 0 else { return aiReturn_FAILURE }
             return aiReturn_SUCCESS
         },
         FlushProc: { _ in },
-        UserData: Unmanaged.passRetained(ConfinedFile(bytes: bytes)).toOpaque().assumingMemoryBound(to: CChar.self)))
+        UserData: Unmanaged.passRetained(opened).toOpaque().assumingMemoryBound(to: CChar.self)))
     return handle
 }
 
