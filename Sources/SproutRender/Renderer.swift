@@ -41,6 +41,8 @@ public final class Renderer {
     private var shadowMapInputs: ShadowInputs?
     private var programs: [ShaderVariant: ShaderProgram] = [:]
     private let resources = GPUResourceCache()
+    /// Paces a dense frame's draws (internal: tests set a small batch to see it at work).
+    var submission = SubmissionPacer()
     private var shadowMap: ShadowMap?
     private let overlayQuad = MeshFactory.plane(width: 1, depth: 1, name: "overlay quad")
     /// Draw calls issued by the last `render`.
@@ -177,6 +179,7 @@ public final class Renderer {
                               GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         }
         glBindFramebuffer(GLC.framebuffer, 0)
+        submission.endFrame()
         lastDrawCount = drawCount
         if let error = glErrorText() { throw RenderError("rendering failed: \(error)") }
     }
@@ -262,11 +265,13 @@ public final class Renderer {
                 glActiveTexture(GLenum(GL_TEXTURE0))
                 glBindTexture(GLC.texture2D, resources.texture(texture).id)
                 resources.mesh(item.mesh).draw()
+                submission.submitted(triangles: item.mesh.triangleCount)
                 glUseProgram(program.id)
                 continue
             }
             program.set("uModel", matrix: item.world.flat)
             resources.mesh(item.mesh).draw()
+            submission.submitted(triangles: item.mesh.triangleCount)
         }
         map.endPass()
         shadowMapInputs = inputs
@@ -394,6 +399,7 @@ public final class Renderer {
         }
         if material.isDoubleSided { glDisable(GLenum(GL_CULL_FACE)) } else { glEnable(GLenum(GL_CULL_FACE)); glCullFace(GLenum(GL_BACK)) }
         resources.mesh(item.mesh).draw()
+        submission.submitted(triangles: item.mesh.triangleCount)
     }
 
     private func program(for variant: ShaderVariant) throws -> ShaderProgram {
