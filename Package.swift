@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CAssimp", pkgConfig: "assimp", providers: [.apt(["libassimp-dev"])]),
         .systemLibrary(name: "CStb", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Pure Swift core.
         .target(name: "SproutMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -54,7 +55,7 @@ let package = Package(
         .target(name: "SproutScript", dependencies: ["SproutWorld", "SproutPlants", "SproutDocument", "SproutSceneFile"]),
 
         // Edges: one C library each.
-        .target(name: "SproutImage", dependencies: ["SproutScene", "SproutFiles", "CStb"]),
+        .target(name: "SproutImage", dependencies: ["SproutScene", "SproutFiles", "CStb", "CZlib"]),
         .target(name: "SproutAssets", dependencies: ["SproutScene", "SproutImage", "SproutFiles", "CAssimp"]),
         .target(name: "SproutRender", dependencies: ["SproutScene", "COpenGL"]),
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),

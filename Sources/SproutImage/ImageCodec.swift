@@ -1,7 +1,7 @@
 @preconcurrency internal import CStb
 import SproutScene
 
-/// Decoding and encoding of PNG and JPEG through stb_image (Debian's libstb).
+/// Decoding of PNG and JPEG through stb_image (Debian's libstb); PNG encoding through zlib (`PNGEncoder`).
 public enum ImageCodec {
     /// An image that cannot be decoded or encoded, with stb's reason.
     public enum Failure: Error, CustomStringConvertible, Equatable {
@@ -32,33 +32,20 @@ public enum ImageCodec {
         return Image(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
     }
 
-    /// PNG bytes of `image`. `compressionLevel` trades size for speed (zlib's 1...9; stb's default is 8).
+    /// PNG bytes of `image`. `compressionLevel` trades size for speed (zlib's 0...9).
     public static func encodePNG(_ image: Image, compressionLevel: Int32 = 1) throws -> [UInt8] {
         try encodePNG(pixels: image.pixels, width: image.width, height: image.height, compressionLevel: compressionLevel)
     }
 
     /// PNG bytes of raw RGBA8 rows (top row first), without copying them into an `Image`.
     public static func encodePNG(pixels: [UInt8], width: Int, height: Int, compressionLevel: Int32 = 1) throws -> [UInt8] {
-        guard width > 0, height > 0, pixels.count == width * height * 4 else {
+        guard width > 0, height > 0, width <= 1 << 24, height <= 1 << 24, pixels.count == width * height * 4 else {
             throw Failure.unencodable(destination: "memory", reason: "image is \(width)x\(height) with \(pixels.count) bytes")
         }
-        // stb keeps these settings in globals; Sprout only encodes from one thread at a time.
-        stbi_write_png_compression_level = compressionLevel
-        stbi_write_force_png_filter = 2   // "up": fast and compresses rendered frames well
-        let sink = ByteSink()
-        let ok = pixels.withUnsafeBufferPointer { buf in
-            stbi_write_png_to_func({ context, data, size in
-                guard let context, let data else { return }
-                let sink = Unmanaged<ByteSink>.fromOpaque(context).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
-            }, Unmanaged.passUnretained(sink).toOpaque(), Int32(width), Int32(height), 4, buf.baseAddress, Int32(width * 4))
+        guard let png = PNGEncoder.encode(pixels: pixels, width: width, height: height, level: compressionLevel) else {
+            throw Failure.unencodable(destination: "memory", reason: "zlib could not compress it (out of memory?)")
         }
-        guard ok != 0 else { throw Failure.unencodable(destination: "memory", reason: "encoder failed") }
-        return sink.bytes
+        return png
     }
 }
 
-/// Collects what stb's PNG writer emits.
-private final class ByteSink {
-    var bytes: [UInt8] = []
-}
