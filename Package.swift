@@ -61,7 +61,9 @@ let package = Package(
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),
         .target(name: "SproutWindow", dependencies: ["SproutRender", "CGLFW"]),
         // URLSession (FoundationNetworking, libcurl) behind SproutSeedShop's `HTTPFetcher`.
-        .target(name: "SproutNetwork", dependencies: ["SproutSeedShop"]),
+        // FoundationNetworking is built on libcurl; naming it lets `--static-swift-stdlib`
+        // (the release build's, for start-up time and memory) link the static Foundation.
+        .target(name: "SproutNetwork", dependencies: ["SproutSeedShop"], linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
 
         // The app layer: surfaces (window, offscreen), one frame loop, input mappers, overlays.
         .target(name: "SproutApp", dependencies: [

@@ -16,7 +16,7 @@ RUNS="${1:-5}"
 OUT="$(mktemp -d /tmp/sprout-garden.XXXXXX)"
 PEERS="$ROOT/../shared/peers"
 cc -O2 -o "$OUT/render_b" "$PEERS/b_egl_c/render_b.c" -lEGL -lOpenGL -lassimp -lpng -lm
-(cd "$ROOT" && swift build -c release --product sprout >/dev/null)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
 SPROUT="$ROOT/.build/release/sprout"
 
 { echo "size: [1280, 720]"; echo "stage: living-room"

@@ -22,7 +22,7 @@ if [ ! -x "$PY" ]; then
 fi
 apt-get install -y -qq libpng-dev >/dev/null 2>&1 || true   # peer B writes PNG with libpng
 cc -O2 -o "$OUT/render_b" "$PEERS/b_egl_c/render_b.c" -lEGL -lOpenGL -lassimp -lpng -lm
-(cd "$ROOT" && swift build -c release --product sprout >/dev/null)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
 SPROUT="$ROOT/.build/release/sprout"
 SCENE="$PEERS/assets/scene.glb"
 VIEW=(--camera-position 0.8,0.9,1.2 --look-at 0,0.55,0 --fov 60 --size 1280x720)

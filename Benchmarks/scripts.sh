@@ -12,7 +12,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 RUNS="${1:-5}"
 . "$ROOT/Benchmarks/lib.sh"
 OUT="$(mktemp -d /tmp/sprout-scripts.XXXXXX)"
-(cd "$ROOT" && swift build -c release --product sprout >/dev/null)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
 SPROUT="$ROOT/.build/release/sprout"
 FRAMES=300   # frames-5s.yaml at 60 fps
 

@@ -10,7 +10,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 FRAMES="${1:-10000}"
 OUT="$(mktemp -d /tmp/sprout-soak.XXXXXX)"
 trap 'rm -rf "$OUT"' EXIT
-(cd "$ROOT" && swift build -c release --product sprout >/dev/null)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
 SPROUT="$ROOT/.build/release/sprout"
 SECONDS_OF_PLAY=$(awk -v f="$FRAMES" 'BEGIN { printf "%.4f", f / 60 }')
 printf 'stage: tabletop\nviewport: [320, 180]\nsteps:\n  - wait: 2.5\n  - place: seedling\n  - device: { moveBy: [0.3, 0, 0], lookAt: [0, 0.74, 0], duration: %s }\n' \
