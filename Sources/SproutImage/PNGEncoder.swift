@@ -11,23 +11,7 @@ enum PNGEncoder {
 
     /// PNG bytes; nil when zlib fails (out of memory).
     static func encode(pixels: [UInt8], width: Int, height: Int, level: Int32) -> [UInt8]? {
-        let rowBytes = width * 4
-        // Each row: its filter byte (2, "up": the difference from the row above), then the row.
-        var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-        pixels.withUnsafeBufferPointer { src in
-            filtered.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    let out = y * (rowBytes + 1), row = y * rowBytes
-                    dst[out] = 2
-                    if y == 0 {
-                        for x in 0..<rowBytes { dst[out + 1 + x] = src[row + x] }
-                    } else {
-                        for x in 0..<rowBytes { dst[out + 1 + x] = src[row + x] &- src[row - rowBytes + x] }
-                    }
-                }
-            }
-        }
-        guard let compressed = deflate(filtered, level: level) else { return nil }
+        guard let compressed = deflateFiltered(pixels: pixels, width: width, height: height, level: level) else { return nil }
         var png = signature
         png.reserveCapacity(compressed.count + 64)
         var header: [UInt8] = []
@@ -40,25 +24,56 @@ enum PNGEncoder {
         return png
     }
 
-    /// A zlib stream (RFC 1950) of `bytes`, as PNG's IDAT holds.
-    private static func deflate(_ bytes: [UInt8], level: Int32) -> [UInt8]? {
+    /// The zlib stream (RFC 1950) of the filtered rows, as PNG's IDAT holds: each row is its
+    /// filter byte (2, "up": the difference from the row above) and the row. Rows are filtered
+    /// a few at a time into a small buffer, so encoding holds little beyond the compressed bytes.
+    private static func deflateFiltered(pixels: [UInt8], width: Int, height: Int, level: Int32) -> [UInt8]? {
         var stream = z_stream()
         guard deflateInit2_(&stream, max(0, min(9, level)), Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
-        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        let result: Int32 = bytes.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
-                stream.avail_in = uInt(src.count)
-                stream.next_out = dst.baseAddress
-                stream.avail_out = uInt(dst.count)
-                return CZlib.deflate(&stream, Z_FINISH)
+        let rowBytes = width * 4
+        let rowsPerBatch = max(1, (64 << 10) / (rowBytes + 1))
+        var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * min(rowsPerBatch, height))
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        var out: [UInt8] = []
+        var y = 0
+        return pixels.withUnsafeBufferPointer { src -> [UInt8]? in
+            while y < height {
+                let rows = min(rowsPerBatch, height - y)
+                filtered.withUnsafeMutableBufferPointer { dst in
+                    for r in 0..<rows {
+                        let o = r * (rowBytes + 1), row = (y + r) * rowBytes
+                        dst[o] = 2
+                        if y + r == 0 {
+                            for x in 0..<rowBytes { dst[o + 1 + x] = src[row + x] }
+                        } else {
+                            for x in 0..<rowBytes { dst[o + 1 + x] = src[row + x] &- src[row - rowBytes + x] }
+                        }
+                    }
+                }
+                y += rows
+                let last = y == height
+                // zlib's own pattern (zpipe.c): deflate until it leaves room in the output.
+                let ok = filtered.withUnsafeMutableBufferPointer { input -> Bool in
+                    stream.next_in = input.baseAddress
+                    stream.avail_in = uInt(rows * (rowBytes + 1))
+                    var status = Z_OK
+                    repeat {
+                        status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                            stream.next_out = buffer.baseAddress
+                            stream.avail_out = uInt(buffer.count)
+                            return CZlib.deflate(&stream, last ? Z_FINISH : Z_NO_FLUSH)
+                        }
+                        if status == Z_STREAM_ERROR { return false }
+                        out.append(contentsOf: chunk[0..<(chunk.count - Int(stream.avail_out))])
+                    } while stream.avail_out == 0
+                    return stream.avail_in == 0 && (!last || status == Z_STREAM_END)
+                }
+                guard ok else { return nil }
             }
+            return out
         }
-        guard result == Z_STREAM_END else { return nil }
-        out.removeLast(out.count - Int(stream.total_out))
-        return out
     }
 
     private static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
