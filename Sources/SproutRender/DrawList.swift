@@ -30,6 +30,13 @@ struct DrawList {
     /// map's inputs must not change when only the camera does.
     private(set) var casters: [DrawItem] = []
 
+    /// Triangles in the two layers (after culling, at the levels of detail chosen).
+    var triangleCount: Int {
+        [backdrop, content].reduce(0) { sum, layer in
+            sum + (layer.opaque + layer.transparent + layer.onTop).reduce(0) { $0 + $1.mesh.triangleCount }
+        }
+    }
+
     /// Meshes left out of the layers by the last `cull`.
     private(set) var culledCount = 0
 
@@ -45,21 +52,36 @@ struct DrawList {
         keep(&content.opaque); keep(&content.transparent)
     }
 
-    init(scene: Scene, eye: Vec3) {
-        backdrop = collect(scene.backdrop, eye: eye)
-        content = collect(scene.root, eye: eye)
+    /// `detail` picks each model's level of detail as the camera sees it (nil: full parts).
+    init(scene: Scene, eye: Vec3, detail: DetailSelector? = nil) {
+        backdrop = collect(scene.backdrop, eye: eye, detail: detail)
+        content = collect(scene.root, eye: eye, detail: detail)
     }
 
-    private mutating func collect(_ root: Entity, eye: Vec3) -> Layer {
+    private mutating func collect(_ root: Entity, eye: Vec3, detail: DetailSelector?) -> Layer {
         var layer = Layer()
         root.visit { entity in
             guard entity.isEnabled else { return false }
             guard let model = entity.model else { return true }
             let world = entity.presentedWorldMatrix
+            // Bounds and shadows from the full parts, so neither changes when only the camera does.
             for part in model.parts {
                 let bounds = part.mesh.bounds.transformed(by: world)
                 let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit
-                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, castsShadow: casts, worldBounds: bounds)
+                allBounds.formUnion(bounds)
+                if casts { casterBounds.formUnion(bounds) }
+                if casts, !part.material.drawsOnTop, part.material.blending != .transparent {
+                    casters.append(DrawItem(mesh: part.mesh, material: part.material, world: world, castsShadow: true, worldBounds: bounds))
+                }
+            }
+            var drawn = model.parts
+            if let detail, !model.levelsOfDetail.isEmpty {
+                drawn = model.parts(forScreenHeight: detail.screenHeight(of: model.bounds.transformed(by: world)))
+            }
+            for part in drawn {
+                let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit
+                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, castsShadow: casts,
+                                    worldBounds: part.mesh.bounds.transformed(by: world))
                 if part.material.drawsOnTop {
                     layer.onTop.append(item)
                 } else if part.material.blending == .transparent {
@@ -67,9 +89,6 @@ struct DrawList {
                 } else {
                     layer.opaque.append(item)
                 }
-                allBounds.formUnion(bounds)
-                if casts { casterBounds.formUnion(bounds) }
-                if casts, !part.material.drawsOnTop, part.material.blending != .transparent { casters.append(item) }
             }
             return true
         }
@@ -80,5 +99,20 @@ struct DrawList {
         let keyed = layer.opaque.enumerated().map { (key: distance($0.element.worldBounds.center, eye), index: $0.offset, item: $0.element) }
         layer.opaque = keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }.map(\.item)
         return layer
+    }
+}
+
+/// How large a model looks: the fraction of the view's height its bounding sphere spans.
+struct DetailSelector {
+    let viewMatrix: Matrix4
+    /// tan(vertical field of view / 2).
+    let tanHalfFovY: Float
+
+    func screenHeight(of bounds: BoundingBox) -> Float {
+        let radius = bounds.boundingRadius
+        let center = viewMatrix * Vec4(bounds.center, 1)
+        // From inside the sphere (or nearly) the model fills the view.
+        let depth = max(-center.z, radius, 1e-4)
+        return radius / (depth * max(tanHalfFovY, 1e-4))
     }
 }

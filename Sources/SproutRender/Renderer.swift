@@ -49,6 +49,8 @@ public final class Renderer {
     public private(set) var lastDrawCount = 0
     /// Meshes the last `render` left out because they lay outside the view.
     public private(set) var lastCulledCount = 0
+    /// Triangles the last `render` drew in its main pass (levels of detail and culling show here).
+    public private(set) var lastTriangleCount = 0
     /// Shadow maps drawn so far: a frame whose light and casters are as in the last one reuses it.
     public private(set) var shadowPassCount = 0
 
@@ -102,7 +104,10 @@ public final class Renderer {
         resources.collectGarbage()
         let viewport = Viewport(width: Float(target.width), height: Float(target.height))
         let eye = view.camera.position
-        var list = DrawList(scene: scene, eye: eye)
+        let mapping = view.camera.mapping(viewport: viewport)
+        let detail = view.options.levelsOfDetail
+            ? DetailSelector(viewMatrix: mapping.viewMatrix, tanHalfFovY: tan(view.camera.perspective.fovY / 2)) : nil
+        var list = DrawList(scene: scene, eye: eye, detail: detail)
         let lighting = scene.lighting
         let useShadows = view.options.shadows && lighting.castsShadows && !list.casterBounds.isEmpty
         var drawCount = 0
@@ -138,7 +143,6 @@ public final class Renderer {
         glDepthMask(GLboolean(GL_TRUE))
         glDisable(GLenum(GL_BLEND))
 
-        let mapping = view.camera.mapping(viewport: viewport)
         let viewProjectionMatrix = mapping.projectionMatrix * mapping.viewMatrix
         if let sky = scene.sky, let inverse = viewProjectionMatrix.inverse {
             try drawSky(sky, inverseViewProjection: inverse, eye: eye, linearOutput: false)
@@ -167,6 +171,7 @@ public final class Renderer {
                                   environmentScale: useEnvironment ? contentScale : nil)
         }
         drawCount += draw(list.content, shadowed: useShadows, frame: &frame)
+        lastTriangleCount = list.triangleCount
         if !view.overlays.isEmpty {
             drawCount += drawOverlays(view.overlays, in: view.viewportInPoints ?? viewport, lighting: lighting)
         }

@@ -53,6 +53,9 @@ public struct RenderOptions: Sendable {
     /// pixel, so the picture is the same; off only to compare).
     public var frustumCulling: Bool
 
+    /// Draw a model's cheaper `LevelOfDetail` while it looks small (off: always the full parts).
+    public var levelsOfDetail: Bool
+
     /// How lit surfaces are shaded (`Shaders/lit.frag`).
     public enum Shading: String, Sendable, CaseIterable {
         /// glTF 2.0's metallic-roughness BRDF, the ambient light as a uniform environment,
@@ -67,11 +70,12 @@ public struct RenderOptions: Sendable {
     public var exposure: Float
 
     public init(shadows: Bool = true, shadowMapSize: Int = 2048, backdropOccludes: Bool = true, frustumCulling: Bool = true,
-                shading: Shading = .realistic, exposure: Float = 1) {
+                levelsOfDetail: Bool = true, shading: Shading = .realistic, exposure: Float = 1) {
         self.shadows = shadows
         self.shadowMapSize = shadowMapSize
         self.backdropOccludes = backdropOccludes
         self.frustumCulling = frustumCulling
+        self.levelsOfDetail = levelsOfDetail
         self.shading = shading
         self.exposure = exposure
     }

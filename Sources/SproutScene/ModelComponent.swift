@@ -16,11 +16,14 @@ public struct ModelComponent: Sendable {
     public var parts: [ModelPart]
     public var castsShadow: Bool
     public var receivesShadow: Bool
+    /// Cheaper versions drawn when the model looks small (`LevelOfDetail`); none by default.
+    public var levelsOfDetail: [LevelOfDetail]
 
-    public init(parts: [ModelPart], castsShadow: Bool = true, receivesShadow: Bool = true) {
+    public init(parts: [ModelPart], castsShadow: Bool = true, receivesShadow: Bool = true, levelsOfDetail: [LevelOfDetail] = []) {
         self.parts = parts
         self.castsShadow = castsShadow
         self.receivesShadow = receivesShadow
+        self.levelsOfDetail = levelsOfDetail
     }
 
     public init(mesh: Mesh, material: Material) { self.init(parts: [ModelPart(mesh: mesh, material: material)]) }
