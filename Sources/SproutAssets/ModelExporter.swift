@@ -3,7 +3,8 @@ import SproutMath
 import SproutScene
 
 /// Writes generated models through Assimp's exporters (binary glTF 2.0 by default): one mesh
-/// and one metallic-roughness material per part, under a root node. The aiScene is built in
+/// and one metallic-roughness material per part, under a root node (levels of detail as its
+/// children). The aiScene is built in
 /// memory Sprout owns and freed after the export.
 public enum ModelExporter {
     /// Why a model could not be exported (Assimp's reason and the path).
@@ -13,16 +14,19 @@ public enum ModelExporter {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// Writes `parts` to `path` in Assimp's `format` ("glb2" for .glb, "gltf2", "obj", ...).
-    public static func write(_ parts: [ModelPart], to path: String, format: String = "glb2") throws {
+    /// Writes `parts` to `path` in Assimp's `format` ("glb2" for .glb, "gltf2", "obj", ...), and
+    /// each of `levels` (cheaper versions, level 1 first) as a child node `root_LOD1`, ... of the
+    /// root, which the importer reads back as the model's `LevelOfDetail`s.
+    public static func write(_ parts: [ModelPart], levels: [[ModelPart]] = [], to path: String, format: String = "glb2") throws {
+        let all = parts + levels.flatMap { $0 }
         let scene = UnsafeMutablePointer<aiScene>.allocate(capacity: 1)
         scene.initialize(to: aiScene())
-        let meshes = UnsafeMutablePointer<UnsafeMutablePointer<aiMesh>?>.allocate(capacity: parts.count)
-        let materials = UnsafeMutablePointer<UnsafeMutablePointer<aiMaterial>?>.allocate(capacity: parts.count)
+        let meshes = UnsafeMutablePointer<UnsafeMutablePointer<aiMesh>?>.allocate(capacity: max(all.count, 1))
+        let materials = UnsafeMutablePointer<UnsafeMutablePointer<aiMaterial>?>.allocate(capacity: max(all.count, 1))
         var release: [() -> Void] = [{ scene.deallocate() }, { meshes.deallocate() }, { materials.deallocate() }]
         defer { for r in release.reversed() { r() } }
 
-        for (i, part) in parts.enumerated() {
+        for (i, part) in all.enumerated() {
             let (mesh, freeMesh) = makeMesh(part.mesh, material: UInt32(i))
             meshes[i] = mesh
             release.append(freeMesh)
@@ -30,21 +34,39 @@ public enum ModelExporter {
             materials[i] = material
             release.append(freeMaterial)
         }
-        let root = UnsafeMutablePointer<aiNode>.allocate(capacity: 1)
-        root.initialize(to: aiNode())
-        let indices = UnsafeMutablePointer<UInt32>.allocate(capacity: max(parts.count, 1))
-        for i in 0..<parts.count { indices[i] = UInt32(i) }
-        root.pointee.mName = aiText("root")
-        root.pointee.mTransformation = aiMatrix4x4(a1: 1, a2: 0, a3: 0, a4: 0, b1: 0, b2: 1, b3: 0, b4: 0,
-                                                   c1: 0, c2: 0, c3: 1, c4: 0, d1: 0, d2: 0, d3: 0, d4: 1)
-        root.pointee.mNumMeshes = UInt32(parts.count)
-        root.pointee.mMeshes = indices
-        release.append({ indices.deallocate(); root.deallocate() })
+        // A node holding meshes first ..< first + count.
+        func node(_ name: String, first: Int, count: Int) -> UnsafeMutablePointer<aiNode> {
+            let node = UnsafeMutablePointer<aiNode>.allocate(capacity: 1)
+            node.initialize(to: aiNode())
+            let indices = UnsafeMutablePointer<UInt32>.allocate(capacity: max(count, 1))
+            for i in 0..<count { indices[i] = UInt32(first + i) }
+            node.pointee.mName = aiText(name)
+            node.pointee.mTransformation = aiMatrix4x4(a1: 1, a2: 0, a3: 0, a4: 0, b1: 0, b2: 1, b3: 0, b4: 0,
+                                                       c1: 0, c2: 0, c3: 1, c4: 0, d1: 0, d2: 0, d3: 0, d4: 1)
+            node.pointee.mNumMeshes = UInt32(count)
+            node.pointee.mMeshes = indices
+            release.append({ indices.deallocate(); node.deallocate() })
+            return node
+        }
+        let root = node("root", first: 0, count: parts.count)
+        if !levels.isEmpty {
+            let children = UnsafeMutablePointer<UnsafeMutablePointer<aiNode>?>.allocate(capacity: levels.count)
+            release.append({ children.deallocate() })
+            var first = parts.count
+            for (i, level) in levels.enumerated() {
+                let child = node("root_LOD\(i + 1)", first: first, count: level.count)
+                child.pointee.mParent = root
+                children[i] = child
+                first += level.count
+            }
+            root.pointee.mNumChildren = UInt32(levels.count)
+            root.pointee.mChildren = children
+        }
 
         scene.pointee.mRootNode = root
-        scene.pointee.mNumMeshes = UInt32(parts.count)
+        scene.pointee.mNumMeshes = UInt32(all.count)
         scene.pointee.mMeshes = meshes
-        scene.pointee.mNumMaterials = UInt32(parts.count)
+        scene.pointee.mNumMaterials = UInt32(all.count)
         scene.pointee.mMaterials = materials
         let status = aiExportScene(scene, format, path, 0)
         guard status == aiReturn_SUCCESS else {

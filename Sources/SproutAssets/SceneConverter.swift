@@ -82,15 +82,39 @@ struct SceneConverter {
     private mutating func entity(for node: UnsafeMutablePointer<aiNode>) throws -> Entity {
         let n = node.pointee
         let result = Entity(name: string(n.mName), transform: Transform(matrix: matrix(n.mTransformation)))
-        var parts: [ModelPart] = []
-        for i in 0..<Int(n.mNumMeshes) {
-            if let part = try modelPart(meshIndex: Int(n.mMeshes[i])) { parts.append(part) }
-        }
-        if !parts.isEmpty { result.model = ModelComponent(parts: parts) }
+        let parts = try modelParts(of: n)
+        var levels: [LevelOfDetail] = []
         for i in 0..<Int(n.mNumChildren) {
-            if let child = n.mChildren[i] { result.addChild(try entity(for: child)) }
+            guard let child = n.mChildren[i] else { continue }
+            // A child named NAME_LOD1 ... NAME_LOD3 of a node with meshes is that node's cheaper
+            // level, not an entity of its own (its own transform and children are not read).
+            if !parts.isEmpty, let level = Self.levelNumber(string(child.pointee.mName)) {
+                let levelParts = try modelParts(of: child.pointee)
+                if !levelParts.isEmpty {
+                    levels.append(LevelOfDetail(maxScreenHeight: LevelOfDetail.screenHeights[level - 1], parts: levelParts))
+                }
+                continue
+            }
+            result.addChild(try entity(for: child))
         }
+        if !parts.isEmpty { result.model = ModelComponent(parts: parts, levelsOfDetail: levels) }
         return result
+    }
+
+    private mutating func modelParts(of node: aiNode) throws -> [ModelPart] {
+        var parts: [ModelPart] = []
+        for i in 0..<Int(node.mNumMeshes) {
+            if let part = try modelPart(meshIndex: Int(node.mMeshes[i])) { parts.append(part) }
+        }
+        return parts
+    }
+
+    /// 1...3 for a name ending in `_LOD1` ... `_LOD3` (any case), else nil.
+    static func levelNumber(_ name: String) -> Int? {
+        let upper = name.uppercased()
+        guard upper.count > 5, let last = upper.last, let level = last.wholeNumberValue, (1...LevelOfDetail.screenHeights.count).contains(level),
+              upper.dropLast().hasSuffix("_LOD") else { return nil }
+        return level
     }
 
     private mutating func modelPart(meshIndex: Int) throws -> ModelPart? {

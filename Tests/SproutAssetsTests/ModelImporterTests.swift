@@ -94,6 +94,24 @@ extension SIMD4 where Scalar == Float {
         #expect(abs(box.material.roughness - 0.4) < 1e-5 && box.material.isDoubleSided)
     }
 
+    @Test func levelsOfDetailAreWrittenAsLODChildrenAndReadBackOntoTheModel() throws {
+        let dir = try Fixtures.temporaryDirectory("export-lod")
+        let full = [ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 32, rings: 16, name: "ball"), material: Material(name: "ball"))]
+        let levels = [[ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 12, rings: 6, name: "ball"), material: Material(name: "ball"))],
+                      [ModelPart(mesh: MeshFactory.box(size: Vec3(1, 1, 1), name: "ball"), material: Material(name: "ball"))]]
+        try ModelExporter.write(full, levels: levels, to: dir + "/ball.glb")
+        let asset = try ModelImporter.load(path: dir + "/ball.glb", cache: nil)
+        let models = asset.root.descendants.compactMap(\.model)
+        #expect(models.count == 1)                                      // the levels are not entities of their own
+        let model = try #require(models.first)
+        #expect(model.parts.map(\.mesh.triangleCount) == [full[0].mesh.triangleCount])
+        #expect(model.levelsOfDetail.map(\.maxScreenHeight) == [0.5, 0.2])
+        #expect(model.levelsOfDetail.map { $0.parts[0].mesh.triangleCount } == [levels[0][0].mesh.triangleCount, 12])
+        #expect(!asset.root.descendants.contains { $0.name.hasSuffix("_LOD1") || $0.name.hasSuffix("_LOD2") })
+        #expect(SceneConverter.levelNumber("root_LOD2") == 2 && SceneConverter.levelNumber("Tree_lod1") == 1)
+        #expect(SceneConverter.levelNumber("root_LOD4") == nil && SceneConverter.levelNumber("LOD1") == nil && SceneConverter.levelNumber("root_LOD") == nil)
+    }
+
     @Test func anUnwritablePathIsAnError() {
         #expect(throws: ModelExporter.Failure.self) {
             try ModelExporter.write([ModelPart(mesh: MeshFactory.box(size: .one), material: Material())], to: "/nonexistent/dir/x.glb")
