@@ -66,7 +66,25 @@ public struct HerbGenerator: Sendable {
         self.seed = seed
     }
 
-    public func parts() -> [ModelPart] {
+    /// The plant's parts at `detail` (the cheaper ones are its levels of detail), scaled as
+    /// the full plant is, so every level stands the same height.
+    public func parts(detail: PlantDetail = .full) -> [ModelPart] {
+        let built = unscaledParts(detail: detail)
+        let reference = detail == .full ? built : unscaledParts(detail: .full)
+        // Leaves and flowers can reach a little above the stems: scale the whole plant so it
+        // stands exactly its documented height.
+        let top = reference.reduce(Float(0)) { max($0, $1.mesh.bounds.max.y) }
+        let bottom = reference.reduce(Float(0)) { min($0, $1.mesh.bounds.min.y) }   // a leaf tip may touch the soil
+        let k = top > bottom ? species.height / (top - bottom) : 1
+        return built.map { part in
+            var p = part
+            p.mesh = Mesh(name: part.mesh.name, positions: part.mesh.positions.map { $0 * k }, normals: part.mesh.normals,
+                          uvs: part.mesh.uvs, indices: part.mesh.indices)
+            return p
+        }
+    }
+
+    private func unscaledParts(detail: PlantDetail) -> [ModelPart] {
         var rng = SeededRandom(seed: seed)
         let s = species
         // Flowers and fruit sit on the stems' tips; stems stop short so the top is `height`.
@@ -89,34 +107,24 @@ public struct HerbGenerator: Sendable {
                 let t = Float(k) / 16
                 return out * (lean * t * t) + Vec3(0, t * length, 0)
             }
-            stemMeshes.append(PlantGeometry.tube(spine, segments: 8, radius: { t in s.stemRadius * (1 - 0.5 * t) }, name: "stem"))
+            stemMeshes.append(PlantGeometry.tube(detail.spine(spine), segments: detail.segments(8), radius: { t in s.stemRadius * (1 - 0.5 * t) }, name: "stem"))
             tips.append((spine[16], normalize(spine[16] - spine[15])))
             for k in 0..<s.leavesPerStem {
                 let t = 0.12 + 0.78 * Float(k) / Float(max(s.leavesPerStem - 1, 1))
                 let base = out * (lean * t * t) + Vec3(0, t * length, 0)
                 let leafLength = length * s.leafLength * (1.15 - 0.5 * t) * rng.float(in: 0.85...1.1)
                 PlantGeometry.appendLeaf(base: base, yaw: Float(k) * 2.4 + angle + rng.float(in: -0.3...0.3), length: leafLength,
-                                         droop: rng.float(in: 0.25...0.5), width: s.leafWidth, positions: &lp, normals: &ln, indices: &li)
+                                         droop: rng.float(in: 0.25...0.5), width: s.leafWidth, detail: detail, positions: &lp, normals: &ln, indices: &li)
             }
         }
         var parts = [ModelPart(mesh: Mesh.merging(stemMeshes, name: "stems"), material: Material(name: "stems", baseColor: s.stemColor, roughness: 0.7)),
                      ModelPart(mesh: Mesh(name: "leaves", positions: lp, normals: ln, indices: li),
-                               material: Material(name: "leaves", baseColor: s.leafColor, roughness: 0.6))]
-        parts.append(contentsOf: flowers(at: tips, height: s.height, rng: &rng))
-        // Leaves and flowers can reach a little above the stems: scale the whole plant so it
-        // stands exactly its documented height.
-        let top = parts.reduce(Float(0)) { max($0, $1.mesh.bounds.max.y) }
-        let bottom = parts.reduce(Float(0)) { min($0, $1.mesh.bounds.min.y) }   // a leaf tip may touch the soil
-        let k = top > bottom ? s.height / (top - bottom) : 1
-        return parts.map { part in
-            var p = part
-            p.mesh = Mesh(name: part.mesh.name, positions: part.mesh.positions.map { $0 * k }, normals: part.mesh.normals,
-                          uvs: part.mesh.uvs, indices: part.mesh.indices)
-            return p
-        }
+                               material: Material(name: "leaves", baseColor: s.leafColor, roughness: 0.6, isDoubleSided: detail.isTwoSided))]
+        parts.append(contentsOf: flowers(at: tips, height: s.height, detail: detail, rng: &rng))
+        return parts
     }
 
-    private func flowers(at tips: [(point: Vec3, direction: Vec3)], height: Float, rng: inout SeededRandom) -> [ModelPart] {
+    private func flowers(at tips: [(point: Vec3, direction: Vec3)], height: Float, detail: PlantDetail, rng: inout SeededRandom) -> [ModelPart] {
         var meshes: [Mesh] = []
         var extra: [ModelPart] = []
         let color: Vec4
@@ -127,15 +135,16 @@ public struct HerbGenerator: Sendable {
                 let tip = tips[i % tips.count].point
                 let t = rng.float(in: 0.35...0.85)
                 let centre = Vec3(tip.x * t, tip.y * t, tip.z * t) + Vec3(rng.float(in: -0.08...0.08), 0, rng.float(in: -0.08...0.08))
-                meshes.append(MeshFactory.sphere(radius: radius * rng.float(in: 0.8...1.2), segments: 12, rings: 8).translated(by: centre))
+                meshes.append(MeshFactory.sphere(radius: radius * rng.float(in: 0.8...1.2), segments: detail.segments(12, minimum: 4), rings: detail.segments(8)).translated(by: centre))
             }
         case .spike(let c, let length):
             color = c
             for tip in tips {
-                for k in 0..<8 {
+                // Eight florets up the spike; the coarsest level, a few pixels tall, every other one.
+                for k in stride(from: 0, to: 8, by: detail == .coarse ? 2 : 1) {
                     let u = Float(k) / 8
                     let r = 0.006 * (1 - 0.5 * u) + 0.004
-                    meshes.append(MeshFactory.sphere(radius: r, segments: 8, rings: 5).translated(by: tip.point + tip.direction * (u * length + r)))
+                    meshes.append(MeshFactory.sphere(radius: r, segments: detail.segments(8), rings: detail.segments(5, minimum: 2)).translated(by: tip.point + tip.direction * (u * length + r)))
                 }
             }
         case .cup(let c, let h):
@@ -144,7 +153,7 @@ public struct HerbGenerator: Sendable {
                 // Six petals standing round the tip, curving in at the top: a closed cup.
                 var pp: [Vec3] = [], pn: [Vec3] = [], pi: [UInt32] = []
                 for k in 0..<6 {
-                    PlantGeometry.appendLeaf(base: .zero, yaw: Float(k) / 6 * 2 * .pi, length: h, droop: 0, width: 0.45,
+                    PlantGeometry.appendLeaf(base: .zero, yaw: Float(k) / 6 * 2 * .pi, length: h, droop: 0, width: 0.45, detail: detail,
                                              positions: &pp, normals: &pn, indices: &pi)
                 }
                 // The leaf runs out and up; stand it up: x (outwards) -> mostly up with a little outwards.
@@ -164,17 +173,20 @@ public struct HerbGenerator: Sendable {
                         let t = Float(j) / 6
                         return tip.point + Vec3(cos(a) * 0.08 * t, 0.23 * t - 0.05 * t * t, sin(a) * 0.08 * t)
                     }
-                    meshes.append(PlantGeometry.tube(spine, segments: 5, radius: { _ in 0.003 }, name: "tassel"))
+                    meshes.append(PlantGeometry.tube(detail.spine(spine), segments: detail.segments(5), radius: { _ in 0.003 }, name: "tassel"))
                 }
                 var ears: [Mesh] = []
                 for (k, y) in [Float(0.45), 0.55].enumerated() {
                     let a = Float(k) * .pi + 0.5
                     let base = Vec3(0, tip.point.y * y, 0), out = Vec3(cos(a), 0.9, sin(a)) * 0.1
-                    ears.append(PlantGeometry.tube([base, base + out, base + out * 1.9], segments: 10, radius: { t in 0.022 * sin(.pi * (0.2 + 0.8 * t)) + 0.005 }, name: "ear"))
+                    ears.append(PlantGeometry.tube([base, base + out, base + out * 1.9], segments: detail.segments(10), radius: { t in 0.022 * sin(.pi * (0.2 + 0.8 * t)) + 0.005 }, name: "ear"))
                 }
                 extra.append(ModelPart(mesh: Mesh.merging(ears, name: "ears"), material: Material(name: "ears", baseColor: earColor, roughness: 0.7)))
             }
         }
-        return [ModelPart(mesh: Mesh.merging(meshes, name: "flowers"), material: Material(name: "flowers", baseColor: color, roughness: 0.5))] + extra
+        // The tulip's cup is leaf sheets: two-sided with them at the cheaper levels.
+        let cupIsSheet = if case .cup = species.flower { detail.isTwoSided } else { false }
+        return [ModelPart(mesh: Mesh.merging(meshes, name: "flowers"),
+                          material: Material(name: "flowers", baseColor: color, roughness: 0.5, isDoubleSided: cupIsSheet))] + extra
     }
 }

@@ -1,13 +1,36 @@
 import SproutMath
 import SproutScene
 
-/// Pieces the plant generators share: two-sided curved leaves (front and back sheets 0.5 mm
-/// apart, so culling stays on and both sides are lit) and tapered stems.
+/// How finely a plant is built: `full` for close views, then its cheaper levels of detail
+/// (`LevelOfDetail` 1 and 2). The same seed gives the same plant at every detail: only the
+/// tessellation changes, never a random draw.
+public enum PlantDetail: Int, Sendable, CaseIterable {
+    case full, reduced, coarse
+
+    /// Leaf quads along and across the blade.
+    var leafGrid: (along: Int, across: Int) { [(8, 2), (4, 2), (2, 1)][rawValue] }
+    /// Full leaves are two sheets 0.5 mm apart (culling stays on, both sides lit); the cheaper
+    /// levels draw one sheet with a two-sided material (`isTwoSided`), half the triangles.
+    var isTwoSided: Bool { self != .full }
+    /// A segment count (sides of a tube, of a sphere) for this detail, never below `minimum`.
+    func segments(_ full: Int, minimum: Int = 3) -> Int { max(minimum, full >> rawValue) }
+    /// The spine's points this detail keeps (both ends always).
+    func spine(_ points: [Vec3]) -> [Vec3] {
+        let step = [1, 3, 6][rawValue]
+        guard points.count > 2, step > 1 else { return points }
+        var kept = stride(from: 0, to: points.count - 1, by: step).map { points[$0] }
+        kept.append(points[points.count - 1])
+        return kept
+    }
+}
+
+/// Pieces the plant generators share: curved leaves (two sheets, or one two-sided sheet for
+/// the cheaper levels) and tapered stems.
 enum PlantGeometry {
-    /// A curved, pointed leaf of 8 x 2 quads, front and back.
-    static func appendLeaf(base: Vec3, yaw: Float, length: Float, droop: Float, width: Float = 0.22,
+    /// A curved, pointed leaf: 8 x 2 quads, front and back, at full detail (`PlantDetail`).
+    static func appendLeaf(base: Vec3, yaw: Float, length: Float, droop: Float, width: Float = 0.22, detail: PlantDetail = .full,
                            positions: inout [Vec3], normals: inout [Vec3], indices: inout [UInt32]) {
-        let along = 8, across = 2
+        let (along, across) = detail.leafGrid
         let rotation = Quaternion(angle: yaw, axis: .unitY)
         var grid: [Vec3] = []
         for i in 0...along {
@@ -21,8 +44,8 @@ enum PlantGeometry {
             }
         }
         let smooth = Mesh.smoothNormals(positions: grid, indices: leafIndices(along: along, across: across, offset: 0, flipped: false))
-        let offset = 0.00025 as Float
-        for (sheet, sign) in [(false, Float(1)), (true, Float(-1))] {
+        let offset: Float = detail.isTwoSided ? 0 : 0.00025
+        for (sheet, sign) in detail.isTwoSided ? [(false, Float(1))] : [(false, Float(1)), (true, Float(-1))] {
             let start = UInt32(positions.count)
             for (p, n) in zip(grid, smooth) {
                 positions.append(p + n * offset * sign)

@@ -7,12 +7,18 @@ public enum PlantLibrary {
     public static let names = ["seedling", "sunflower"] + HerbGenerator.species.keys.sorted()
 
     /// The plant's meshes and materials (deterministic for a seed), or nil for an unknown name.
-    public static func parts(_ name: String, seed: UInt64 = 1) -> [ModelPart]? {
+    public static func parts(_ name: String, seed: UInt64 = 1, detail: PlantDetail = .full) -> [ModelPart]? {
         switch name {
-        case "sunflower": return SunflowerGenerator(seed: seed).parts()
-        case "seedling": return SeedlingGenerator(seed: seed).parts()
-        default: return HerbGenerator.species[name].map { HerbGenerator(species: $0, seed: seed).parts() }
+        case "sunflower": return SunflowerGenerator(seed: seed).parts(detail: detail)
+        case "seedling": return detail == .full ? SeedlingGenerator(seed: seed).parts() : nil
+        default: return HerbGenerator.species[name].map { HerbGenerator(species: $0, seed: seed).parts(detail: detail) }
         }
+    }
+
+    /// The plant's cheaper levels of detail, level 1 first (`PlantDetail.reduced`, `.coarse`);
+    /// none for the seedling, a few hundred triangles already and kept as OBJ.
+    public static func levelsOfDetail(_ name: String, seed: UInt64 = 1) -> [[ModelPart]] {
+        [PlantDetail.reduced, .coarse].compactMap { parts(name, seed: seed, detail: $0) }
     }
 
     /// The name printed on the plant's packet ("Mammoth Sunflower", "Sweet Basil", ...).

@@ -25,7 +25,8 @@ public struct SunflowerGenerator: Sendable {
     /// The head nods forward by this much from facing straight up.
     static let headTilt: Float = radians(fromDegrees: 60)
 
-    public func parts() -> [ModelPart] {
+    /// The plant's parts at `detail` (the cheaper ones are its levels of detail).
+    public func parts(detail: PlantDetail = .full) -> [ModelPart] {
         var rng = SeededRandom(seed: seed)
         let headRadius = headDiameter / 2
         // The stem's top: the head's upper rim (tilted) reaches `height`.
@@ -35,7 +36,7 @@ public struct SunflowerGenerator: Sendable {
             // A slight lean and a nod at the top, where the head's weight bends the stem.
             return Vec3(0, t * stemHeight, t * t * t * 0.12)
         }
-        let stem = PlantGeometry.tube(spine, radius: { t in 0.022 * (1 - 0.55 * t) }, name: "stem")
+        let stem = PlantGeometry.tube(detail.spine(spine), segments: detail.segments(12), radius: { t in 0.022 * (1 - 0.55 * t) }, name: "stem")
         var positions: [Vec3] = [], normals: [Vec3] = [], indices: [UInt32] = []
         let leaves = 16
         for i in 0..<leaves {
@@ -43,27 +44,28 @@ public struct SunflowerGenerator: Sendable {
             let length = (0.42 - 0.26 * t) * rng.float(in: 0.9...1.1)
             let yaw = Float(i) * 2.4 + rng.float(in: -0.2...0.2)   // a spiral (phyllotaxis, ~137 degrees)
             let base = Vec3(0, t * stemHeight, t * t * t * 0.12)
-            PlantGeometry.appendLeaf(base: base, yaw: yaw, length: length, droop: rng.float(in: 0.35...0.6), width: 0.38,
+            PlantGeometry.appendLeaf(base: base, yaw: yaw, length: length, droop: rng.float(in: 0.35...0.6), width: 0.38, detail: detail,
                                      positions: &positions, normals: &normals, indices: &indices)
         }
         let leafMesh = Mesh(name: "leaves", positions: positions, normals: normals, indices: indices)
         let top = spine[spine.count - 1]
-        let (disc, petals) = head(at: top + Vec3(0, 0.02, 0.02), radius: headRadius, rng: &rng)
+        let (disc, petals) = head(at: top + Vec3(0, 0.02, 0.02), radius: headRadius, detail: detail, rng: &rng)
+        let twoSided = detail.isTwoSided
         return [
             ModelPart(mesh: stem, material: Material(name: "stem", baseColor: Self.stemColor, roughness: 0.75)),
-            ModelPart(mesh: leafMesh, material: Material(name: "leaves", baseColor: Self.leafColor, roughness: 0.6)),
-            ModelPart(mesh: disc, material: Material(name: "disc", baseColor: Self.discColor, roughness: 0.95)),
-            ModelPart(mesh: petals, material: Material(name: "petals", baseColor: Self.petalColor, roughness: 0.55)),
+            ModelPart(mesh: leafMesh, material: Material(name: "leaves", baseColor: Self.leafColor, roughness: 0.6, isDoubleSided: twoSided)),
+            ModelPart(mesh: disc, material: Material(name: "disc", baseColor: Self.discColor, roughness: 0.95, isDoubleSided: twoSided)),
+            ModelPart(mesh: petals, material: Material(name: "petals", baseColor: Self.petalColor, roughness: 0.55, isDoubleSided: twoSided)),
         ]
     }
 
     /// The seed disc (a shallow dome, 2/3 of the head) and two rings of ray petals around it,
     /// facing forward (+Z) and tilted up by 90 - 60 degrees.
-    private func head(at center: Vec3, radius: Float, rng: inout SeededRandom) -> (Mesh, Mesh) {
+    private func head(at center: Vec3, radius: Float, detail: PlantDetail, rng: inout SeededRandom) -> (Mesh, Mesh) {
         let facing = Quaternion(angle: -(.pi / 2 - Self.headTilt), axis: .unitX) * Quaternion(angle: .pi / 2, axis: .unitX)
         let discRadius = radius * 0.62
         var dp: [Vec3] = [], dn: [Vec3] = [], di: [UInt32] = []
-        let rings = 8, segments = 40
+        let rings = detail.segments(8, minimum: 2), segments = detail.segments(40, minimum: 10)
         for r in 0...rings {
             let u = Float(r) / Float(rings)
             for s in 0...segments {
@@ -80,9 +82,11 @@ public struct SunflowerGenerator: Sendable {
                 di += [a, b, a + 1, a + 1, b, b + 1]
             }
         }
-        // The back of the head: a green-brown cap so it is closed from behind.
-        let back = Mesh(name: "disc", positions: dp + dp.map { $0 - facing.act(Vec3(0, 0.01, 0)) },
-                        normals: dn + dn.map { -$0 }, indices: di + di.map { $0 + UInt32(dp.count) }.chunked3Flipped())
+        // The back of the head: a cap 1 cm behind, so it is closed from behind (the cheaper
+        // levels draw the dome two-sided instead).
+        let back = detail.isTwoSided ? Mesh(name: "disc", positions: dp, normals: dn, indices: di)
+            : Mesh(name: "disc", positions: dp + dp.map { $0 - facing.act(Vec3(0, 0.01, 0)) },
+                   normals: dn + dn.map { -$0 }, indices: di + di.map { $0 + UInt32(dp.count) }.chunked3Flipped())
         var pp: [Vec3] = [], pn: [Vec3] = [], pi: [UInt32] = []
         for ring in 0..<2 {
             let count = 26
@@ -90,9 +94,9 @@ public struct SunflowerGenerator: Sendable {
                 let a = (Float(i) + Float(ring) * 0.5) / Float(count) * 2 * .pi + rng.float(in: -0.04...0.04)
                 let length = (radius - discRadius) * (1.15 - 0.1 * Float(ring)) * rng.float(in: 0.95...1.02)   // tips at the head's radius
                 let base = Vec3(cos(a), 0, sin(a)) * (discRadius * 0.92)
-                PlantGeometry.appendLeaf(base: .zero, yaw: -a, length: length, droop: 0.15, width: 0.18,
+                let start = pp.count
+                PlantGeometry.appendLeaf(base: .zero, yaw: -a, length: length, droop: 0.15, width: 0.18, detail: detail,
                                          positions: &pp, normals: &pn, indices: &pi)
-                let start = pp.count - 2 * 27
                 for k in start..<pp.count {
                     pp[k] = center + facing.act(pp[k] * Vec3(1, 0.3, 1) + base + Vec3(0, 0.004 * Float(ring), 0))
                     pn[k] = facing.act(pn[k])

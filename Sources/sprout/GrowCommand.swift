@@ -38,7 +38,8 @@ struct GrowCommand: ParsableCommand {
     func run() throws {
         let parts = PlantLibrary.parts(plant, seed: seed)!
         if output.hasSuffix(".glb") {
-            try ModelExporter.write(parts, to: output, format: "glb2")
+            // Cheaper levels ride along as root_LOD1, root_LOD2 (drawn when the plant looks small).
+            try ModelExporter.write(parts, levels: PlantLibrary.levelsOfDetail(plant, seed: seed), to: output, format: "glb2")
         } else {
             try OBJWriter.write(parts, to: output)
         }

@@ -19,6 +19,31 @@ import SproutScene
         #expect(HerbGenerator(species: species, seed: 2).parts().map(\.mesh.positions) != parts.map(\.mesh.positions))
     }
 
+    @Test(arguments: PlantLibrary.names.filter { $0 != "seedling" })
+    func cheaperLevelsStandAsTallWithFewerTriangles(_ name: String) throws {
+        let full = try #require(PlantLibrary.parts(name))
+        let levels = PlantLibrary.levelsOfDetail(name)
+        #expect(levels.count == 2)
+        var triangles = full.reduce(0) { $0 + $1.mesh.triangleCount }
+        for level in levels {
+            #expect(abs(bounds(level).max.y - bounds(full).max.y) < 0.02 * bounds(full).max.y)   // the same plant, as tall
+            #expect(level.map(\.material.name) == full.map(\.material.name))
+            let count = level.reduce(0) { $0 + $1.mesh.triangleCount }
+            #expect(count * 2 < triangles)                         // each level under half the one before
+            triangles = count
+        }
+    }
+
+    @Test func theSunflowersLevelsHaveTheirTriangleCounts() {
+        let count = { (parts: [ModelPart]) in parts.map(\.mesh.triangleCount) }
+        // stem (rings x sides x 2), leaves (16 x quads x 2 x sheets), disc (rings x segments x 2, and its back), 52 petals
+        #expect(count(SunflowerGenerator().parts()) == [24 * 12 * 2, 16 * 16 * 2 * 2, 8 * 40 * 2 * 2, 52 * 16 * 2 * 2])
+        #expect(count(SunflowerGenerator().parts(detail: .reduced)) == [8 * 6 * 2, 16 * 8 * 2, 4 * 20 * 2, 52 * 8 * 2])
+        #expect(count(SunflowerGenerator().parts(detail: .coarse)) == [4 * 3 * 2, 16 * 2 * 2, 2 * 10 * 2, 52 * 2 * 2])
+        #expect(SunflowerGenerator().parts(detail: .reduced).allSatisfy { $0.material.isDoubleSided || $0.mesh.name == "stem" })
+        #expect(PlantLibrary.levelsOfDetail("seedling").isEmpty)
+    }
+
     @Test func theSunflowerIsAMammothWithA30CentimetreHead() {
         let parts = SunflowerGenerator().parts()
         let height = bounds(parts).max.y

@@ -1,0 +1,45 @@
+import SproutAssets
+import SproutHeadless
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutRender
+
+/// The catalog sunflower far off is drawn from its first level of detail, a fifth of the
+/// triangles, and looks as it did; near, the full model is drawn.
+@Suite(.serialized) final class LevelOfDetailGLTests {
+    let context: HeadlessContext
+
+    init() throws {
+        context = try HeadlessContext(forceSoftware: true)
+    }
+
+    @Test func aDistantSunflowerDrawsItsFirstLevelAndLooksTheSame() throws {
+        let asset = try ModelImporter.load(path: Fixtures.repositoryRoot + "/Assets/plants/sunflower.glb")
+        let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(0.4, 1, 0.6))))
+        scene.addChild(asset.root)
+        let renderer = try Renderer(context: context)
+        let target = try OffscreenTarget(width: 160, height: 120, samples: 0)
+        func draw(from distance: Float, levels: Bool) throws -> Image {
+            let camera = Camera.looking(from: Vec3(0, 1.5, distance), at: Vec3(0, 1.5, 0), fovYDegrees: 50)
+            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(levelsOfDetail: levels)), into: target)
+            return Image(width: 160, height: 120, pixels: target.readPixels())
+        }
+        // 3.1 m of bounding sphere diameter: from 5 m it spans 0.66 of a 50-degree view (full
+        // model), from 9 m 0.37 (level 1, below 0.5), from 30 m 0.11 (level 2, below 0.2).
+        _ = try draw(from: 5, levels: true)
+        #expect(renderer.lastTriangleCount == 6208)
+        let full = try draw(from: 9, levels: false)
+        #expect(renderer.lastTriangleCount == 6208)
+        let level1 = try draw(from: 9, levels: true)
+        #expect(renderer.lastTriangleCount == 1344)
+        _ = try draw(from: 30, levels: true)
+        #expect(renderer.lastTriangleCount == 336)
+        // The same plant in the same place: at 9 m (about 45 pixels tall) a few pixels along the
+        // petals' and leaves' edges move.
+        let diff = ImageDiff(actual: level1, expected: full, tolerance: ImageTolerance(maxChannelDelta: 40, maxFailingFraction: 0.002, maxMeanDelta: 0.1))
+        #expect(diff.passes, "\(diff.summary)")
+        #expect(diff.failingPixels > 0 || diff.maxDelta > 0)   // and it is another mesh
+    }
+}
