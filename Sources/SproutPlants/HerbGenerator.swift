@@ -127,6 +127,7 @@ public struct HerbGenerator: Sendable {
     private func flowers(at tips: [(point: Vec3, direction: Vec3)], height: Float, detail: PlantDetail, rng: inout SeededRandom) -> [ModelPart] {
         var meshes: [Mesh] = []
         var extra: [ModelPart] = []
+        let fruit = detail.sphere((12, 8)), floret = detail.sphere((8, 5))
         let color: Vec4
         switch species.flower {
         case .fruits(let c, let radius, let count):
@@ -135,7 +136,7 @@ public struct HerbGenerator: Sendable {
                 let tip = tips[i % tips.count].point
                 let t = rng.float(in: 0.35...0.85)
                 let centre = Vec3(tip.x * t, tip.y * t, tip.z * t) + Vec3(rng.float(in: -0.08...0.08), 0, rng.float(in: -0.08...0.08))
-                meshes.append(MeshFactory.sphere(radius: radius * rng.float(in: 0.8...1.2), segments: detail.segments(12, minimum: 4), rings: detail.segments(8)).translated(by: centre))
+                meshes.append(MeshFactory.sphere(radius: radius * rng.float(in: 0.8...1.2), segments: fruit.sides, rings: fruit.rings).translated(by: centre))
             }
         case .spike(let c, let length):
             color = c
@@ -144,7 +145,7 @@ public struct HerbGenerator: Sendable {
                 for k in stride(from: 0, to: 8, by: detail == .coarse ? 2 : 1) {
                     let u = Float(k) / 8
                     let r = 0.006 * (1 - 0.5 * u) + 0.004
-                    meshes.append(MeshFactory.sphere(radius: r, segments: detail.segments(8), rings: detail.segments(5, minimum: 2)).translated(by: tip.point + tip.direction * (u * length + r)))
+                    meshes.append(MeshFactory.sphere(radius: r, segments: floret.sides, rings: floret.rings).translated(by: tip.point + tip.direction * (u * length + r)))
                 }
             }
         case .cup(let c, let h):

@@ -7,11 +7,24 @@ import SproutScene
 public enum PlantDetail: Int, Sendable, CaseIterable {
     case full, reduced, coarse
 
-    /// Leaf quads along and across the blade.
-    var leafGrid: (along: Int, across: Int) { [(8, 2), (4, 2), (2, 1)][rawValue] }
+    /// Leaf quads along and across the blade: the first level keeps the full blade (one
+    /// sheet), since leaves are what a plant shows most of at any size.
+    var leafGrid: (along: Int, across: Int) { [(8, 2), (8, 2), (2, 1)][rawValue] }
+    /// The same for petals, a few pixels long whenever a level is drawn: four quads, then two.
+    var petalGrid: (along: Int, across: Int) { [(8, 2), (4, 1), (2, 1)][rawValue] }
     /// Full leaves are two sheets 0.5 mm apart (culling stays on, both sides lit); the cheaper
     /// levels draw one sheet with a two-sided material (`isTwoSided`), half the triangles.
     var isTwoSided: Bool { self != .full }
+    /// Sides and rings of a small round part (a floret, a fruit) that must stay round at the
+    /// first level: (sides, rings) at full detail.
+    func sphere(_ full: (sides: Int, rings: Int)) -> (sides: Int, rings: Int) {
+        switch self {
+        case .full: full
+        case .reduced: (max(4, full.sides * 3 / 4), max(3, full.rings * 4 / 5))
+        case .coarse: (max(3, full.sides / 3), max(2, full.rings / 3))
+        }
+    }
+
     /// A segment count (sides of a tube, of a sphere) for this detail, never below `minimum`.
     func segments(_ full: Int, minimum: Int = 3) -> Int { max(minimum, full >> rawValue) }
     /// The spine's points this detail keeps (both ends always).
@@ -29,8 +42,8 @@ public enum PlantDetail: Int, Sendable, CaseIterable {
 enum PlantGeometry {
     /// A curved, pointed leaf: 8 x 2 quads, front and back, at full detail (`PlantDetail`).
     static func appendLeaf(base: Vec3, yaw: Float, length: Float, droop: Float, width: Float = 0.22, detail: PlantDetail = .full,
-                           positions: inout [Vec3], normals: inout [Vec3], indices: inout [UInt32]) {
-        let (along, across) = detail.leafGrid
+                           isPetal: Bool = false, positions: inout [Vec3], normals: inout [Vec3], indices: inout [UInt32]) {
+        let (along, across) = isPetal ? detail.petalGrid : detail.leafGrid
         let rotation = Quaternion(angle: yaw, axis: .unitY)
         var grid: [Vec3] = []
         for i in 0...along {

@@ -95,7 +95,7 @@ public struct SunflowerGenerator: Sendable {
                 let length = (radius - discRadius) * (1.15 - 0.1 * Float(ring)) * rng.float(in: 0.95...1.02)   // tips at the head's radius
                 let base = Vec3(cos(a), 0, sin(a)) * (discRadius * 0.92)
                 let start = pp.count
-                PlantGeometry.appendLeaf(base: .zero, yaw: -a, length: length, droop: 0.15, width: 0.18, detail: detail,
+                PlantGeometry.appendLeaf(base: .zero, yaw: -a, length: length, droop: 0.15, width: 0.18, detail: detail, isPetal: true,
                                          positions: &pp, normals: &pn, indices: &pi)
                 for k in start..<pp.count {
                     pp[k] = center + facing.act(pp[k] * Vec3(1, 0.3, 1) + base + Vec3(0, 0.004 * Float(ring), 0))

@@ -13,10 +13,12 @@ public struct LevelOfDetail: Sendable {
         self.parts = parts
     }
 
-    /// Where a file's levels 1, 2 and 3 take over: below half the view's height, a fifth, and a
-    /// twelfth. At half the height a 3 m sunflower's petals are 7 pixels long on a 720-line view,
-    /// so the first level's coarser petals and single-sheet leaves do not show.
-    public static let screenHeights: [Float] = [0.5, 0.2, 0.08]
+    /// Where a file's levels 1, 2 and 3 take over: once the model's sphere is shorter than the
+    /// view, a fifth of it, and a twelfth. The catalog plants' first level keeps the full leaf
+    /// blades (in one two-sided sheet) and gives petals four quads, not sixteen: a 3 m sunflower
+    /// filling a 720-line view has petals 15 pixels long, where that shows in a few edge pixels
+    /// (`LevelOfDetailGLTests` measures it).
+    public static let screenHeights: [Float] = [1.0, 0.2, 0.08]
 }
 
 extension ModelComponent {

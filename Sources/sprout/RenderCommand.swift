@@ -67,6 +67,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("no-shadows"), help: "Do not draw shadows.")
     var noShadows = false
 
+    @Flag(help: "Draw every model at full detail (models with levels of detail use them while they look small).")
+    var fullDetail = false
+
     @Flag(help: "Import the model in a child process first (a crash in the importer becomes an error; 30 s and 8 GiB at most).")
     var isolateImport = false
 
@@ -123,7 +126,7 @@ struct RenderCommand: ParsableCommand {
             say(String(format3("setup: %.1f ms (context %.1f, renderer %.1f, model %.1f)", clock.milliseconds,
                                  contextMilliseconds, rendererMilliseconds - contextMilliseconds, loadMilliseconds - rendererMilliseconds)))
         }
-        let renderOptions = shadingOptions.applied(to: RenderOptions(shadows: !noShadows))
+        let renderOptions = shadingOptions.applied(to: RenderOptions(shadows: !noShadows, levelsOfDetail: !fullDetail))
         var pixels: [UInt8] = []
         let loop = Stopwatch()
         let progress = ProgressBar(label: "rendering \(model)")
@@ -154,7 +157,7 @@ struct RenderCommand: ParsableCommand {
     func renderScene(say: (String) -> Void) throws {
         let clock = Stopwatch()
         let view = try SceneView(path: model, isolation: isolation)
-        view.options = shadingOptions.applied(to: RenderOptions(shadows: !noShadows))
+        view.options = shadingOptions.applied(to: RenderOptions(shadows: !noShadows, levelsOfDetail: !fullDetail))
         view.warnings.forEach(printError)
         let loaded = clock.milliseconds
         let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)

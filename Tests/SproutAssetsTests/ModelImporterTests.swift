@@ -105,7 +105,7 @@ extension SIMD4 where Scalar == Float {
         #expect(models.count == 1)                                      // the levels are not entities of their own
         let model = try #require(models.first)
         #expect(model.parts.map(\.mesh.triangleCount) == [full[0].mesh.triangleCount])
-        #expect(model.levelsOfDetail.map(\.maxScreenHeight) == [0.5, 0.2])
+        #expect(model.levelsOfDetail.map(\.maxScreenHeight) == [1, 0.2])
         #expect(model.levelsOfDetail.map { $0.parts[0].mesh.triangleCount } == [levels[0][0].mesh.triangleCount, 12])
         #expect(!asset.root.descendants.contains { $0.name.hasSuffix("_LOD1") || $0.name.hasSuffix("_LOD2") })
         #expect(SceneConverter.levelNumber("root_LOD2") == 2 && SceneConverter.levelNumber("Tree_lod1") == 1)

@@ -26,18 +26,19 @@ import Testing
             try renderer.render(scene, view: View(camera: camera, options: RenderOptions(levelsOfDetail: levels)), into: target)
             return Image(width: 160, height: 120, pixels: target.readPixels())
         }
-        // 3.1 m of bounding sphere diameter: from 5 m it spans 0.66 of a 50-degree view (full
-        // model), from 9 m 0.37 (level 1, below 0.5), from 30 m 0.11 (level 2, below 0.2).
-        _ = try draw(from: 5, levels: true)
+        // The sphere around the sunflower is 3.2 m across: from 2.5 m it spans 1.4 times the
+        // height of a 50-degree view (the full model), from 4.5 m 0.77 (level 1, below 1), from
+        // 30 m 0.11 (level 2, below 0.2).
+        _ = try draw(from: 2.5, levels: true)
+        #expect(renderer.lastTriangleCount == 576 + 1024)   // the full stem and leaves (the head is above the view)
+        let full = try draw(from: 4.5, levels: false)
         #expect(renderer.lastTriangleCount == 6208)
-        let full = try draw(from: 9, levels: false)
-        #expect(renderer.lastTriangleCount == 6208)
-        let level1 = try draw(from: 9, levels: true)
-        #expect(renderer.lastTriangleCount == 1344)
+        let level1 = try draw(from: 4.5, levels: true)
+        #expect(renderer.lastTriangleCount == 1184)
         _ = try draw(from: 30, levels: true)
         #expect(renderer.lastTriangleCount == 336)
-        // The same plant in the same place: at 9 m (about 45 pixels tall) a few pixels along the
-        // petals' and leaves' edges move.
+        // The same plant in the same place: at 4.5 m (about 90 pixels tall) 5 pixels along the
+        // petals' edges move by more than 40/255, the mean by 0.04/255.
         let diff = ImageDiff(actual: level1, expected: full, tolerance: ImageTolerance(maxChannelDelta: 40, maxFailingFraction: 0.002, maxMeanDelta: 0.1))
         #expect(diff.passes, "\(diff.summary)")
         #expect(diff.failingPixels > 0 || diff.maxDelta > 0)   // and it is another mesh

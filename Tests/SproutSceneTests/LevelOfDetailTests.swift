@@ -22,6 +22,6 @@ import Testing
     @Test func boundsComeFromTheFullParts() {
         let model = ModelComponent(parts: [full], levelsOfDetail: [LevelOfDetail(maxScreenHeight: 0.5, parts: [ModelPart(mesh: MeshFactory.box(size: Vec3(9, 9, 9)), material: Material())])])
         #expect(model.bounds.extents.isApproximately(Vec3(2, 2, 2), tolerance: 1e-5))
-        #expect(LevelOfDetail.screenHeights == [0.5, 0.2, 0.08])
+        #expect(LevelOfDetail.screenHeights == [1, 0.2, 0.08])
     }
 }
