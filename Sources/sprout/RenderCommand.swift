@@ -166,7 +166,7 @@ struct RenderCommand: ParsableCommand {
         let pattern = OutputPattern(template: output)
         var pixels: [UInt8] = []
         let loop = Stopwatch()
-        var drawMilliseconds = 0.0
+        var drawMilliseconds = 0.0, firstMilliseconds = 0.0
         let progress = ProgressBar(label: "rendering \(model)")
         defer { progress.finish() }
         for frame in 0..<frames {
@@ -175,6 +175,7 @@ struct RenderCommand: ParsableCommand {
             try view.draw(with: renderer, into: surface, orbitDegrees: orbit * Float(frame))
             try surface.readPixels(into: &pixels)
             drawMilliseconds += draw.milliseconds
+            if frame == 0 { firstMilliseconds = drawMilliseconds }
             if pattern.isPattern { try ImageFile.writePNG(pixels: pixels, width: view.file.width, height: view.file.height, to: pattern.path(frame: frame)) }
         }
         let loopMilliseconds = loop.milliseconds
@@ -184,6 +185,12 @@ struct RenderCommand: ParsableCommand {
             say("scene: \(model): \(view.file.models.count) models, \(view.file.width)x\(view.file.height); setup \(format3("%.1f", ready)) ms (scene \(format3("%.1f", loaded)) ms)")
             say(String(format3("frames: %d in %.1f ms (%.2f ms/frame drawn and read back; %d shadow passes)", frames, loopMilliseconds,
                                drawMilliseconds / Double(frames), renderer.shadowPassCount)))
+            // The first frame compiles shaders and draws the shadow map and probe; the rest is
+            // what an orbit or a walk costs (what B's steady frame rate measures).
+            if frames > 1 {
+                say(String(format3("steady: %.2f ms/frame after the first (first %.1f ms)", (drawMilliseconds - firstMilliseconds) / Double(frames - 1),
+                                   firstMilliseconds)))
+            }
         }
         say("wrote \(pattern.isPattern ? pattern.path(frame: 0) + " ... " + pattern.path(frame: frames - 1) : output)")
     }
