@@ -56,9 +56,24 @@ final class ConfinedFileSystem {
         return String(cString: r)
     }
 
-    /// Reads a whole file that `admit` accepted.
+    /// Opens `path` for reading only if it is a regular file. The open itself does not wait (a
+    /// FIFO would block an ordinary open until something writes to it), and the check is on the
+    /// file opened, not on the name, so a swap between check and open cannot slip one in.
+    static func openRegularFile(_ path: String) -> (stream: UnsafeMutablePointer<FILE>, size: Int)? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0, let stream = fdopen(fd, "rb") else {
+            close(fd)
+            return nil
+        }
+        return (stream, Int(info.st_size))
+    }
+
+    /// Reads a whole regular file that `admit` accepted.
     static func readAll(_ path: String) -> [UInt8]? {
-        guard let f = fopen(path, "rb") else { return nil }
+        guard let (f, _) = openRegularFile(path) else { return nil }
         defer { fclose(f) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -85,15 +100,11 @@ final class ConfinedFileSystem {
 final class ConfinedFile {
     let stream: UnsafeMutablePointer<FILE>
     let size: Int
+    /// Nil unless `path` is a regular file that can be opened (`openRegularFile`).
     init?(path: String) {
-        guard let stream = fopen(path, "rb") else { return nil }
-        var info = stat()
-        guard fstat(fileno(stream), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            fclose(stream)
-            return nil
-        }
+        guard let (stream, size) = ConfinedFileSystem.openRegularFile(path) else { return nil }
         self.stream = stream
-        size = Int(info.st_size)
+        self.size = size
     }
     deinit { fclose(stream) }
 }

@@ -1,4 +1,7 @@
 import SproutScene
+#if canImport(Glibc)
+import Glibc
+#endif
 import SproutTesting
 import Testing
 @testable import SproutAssets
@@ -40,6 +43,18 @@ import Testing
             default: Issue.record("unexpected error \(error)")
             }
         }
+    }
+
+    /// A buffer that is a FIFO (or a device) inside the folder: refused when opened, never read,
+    /// so the import cannot block on it.
+    @Test func gltfBufferThatIsNotARegularFileIsRefusedWithoutWaiting() throws {
+        let (model, _) = try sandbox()
+        #expect(mkfifo(model + "/pipe.bin", 0o600) == 0)
+        try Fixtures.write(gltf(uri: "pipe.bin"), to: model + "/piped.gltf")
+        #expect(throws: ModelImportError.self) { try ModelImporter.load(path: model + "/piped.gltf", cache: nil) }
+        #expect(ConfinedFile(path: model + "/pipe.bin") == nil && ConfinedFile(path: "/dev/zero") == nil)
+        #expect(ConfinedFileSystem.readAll(model + "/pipe.bin") == nil)   // textures are read this way
+        #expect(ConfinedFile(path: model + "/piped.gltf")?.size == gltf(uri: "pipe.bin").utf8.count)
     }
 
     @Test func parentFolderEscapeIsNamedAsSuch() throws {
