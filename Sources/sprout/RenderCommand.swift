@@ -121,7 +121,12 @@ struct RenderCommand: ParsableCommand {
         if verbose {
             say("\(renderer.info)")
             say("EGL platform: \(surface.platform.rawValue)")
-            say("model: \(model): \(asset.meshes.count) meshes, \(asset.triangleCount) triangles, \(asset.materials.count) materials, \(asset.textures.count) textures")
+            // At full detail; a file's levels of detail are counted apart (the asset's totals hold both).
+            let models = ([asset.root] + asset.root.descendants).compactMap(\.model)
+            let full = models.flatMap(\.parts)
+            let levels = models.flatMap(\.levelsOfDetail).map { $0.parts.reduce(0) { $0 + $1.mesh.triangleCount } }
+            say("model: \(model): \(full.count) meshes, \(full.reduce(0) { $0 + $1.mesh.triangleCount }) triangles, \(asset.materials.count) materials, \(asset.textures.count) textures"
+                + (levels.isEmpty ? "" : "; levels of detail: " + levels.map { "\($0)" }.joined(separator: ", ") + " triangles"))
             say("bounds: min \(text(view.scene.root.visualBounds().min)) max \(text(view.scene.root.visualBounds().max))")
             say(String(format3("setup: %.1f ms (context %.1f, renderer %.1f, model %.1f)", clock.milliseconds,
                                  contextMilliseconds, rendererMilliseconds - contextMilliseconds, loadMilliseconds - rendererMilliseconds)))

@@ -114,5 +114,9 @@ import Foundation
         #expect(try ImageComparison.compare(actualPath: dir + "/g.png", goldenPath: Self.example + "/goldens/garden-row.png").passes)
         let plant = try sprout(["render", "basil", "--size", "64x64", "--output", dir + "/b.png"])
         #expect(plant.status == 0, "\(plant.output)")
+        // --verbose counts the full model, and the file's levels of detail apart.
+        let sunflower = try sprout(["render", "sunflower", "--size", "64x64", "--verbose", "--output", dir + "/s.png"])
+        #expect(sunflower.output.contains("model: sunflower: 4 meshes, 6208 triangles, 12 materials, 0 textures; levels of detail: 1184, 336 triangles\n"),
+                "\(sunflower.output)")
     }
 }
