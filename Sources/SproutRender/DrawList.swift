@@ -6,7 +6,6 @@ struct DrawItem {
     let mesh: Mesh
     let material: Material
     let world: Matrix4
-    let castsShadow: Bool
     let worldBounds: BoundingBox
 }
 
@@ -71,7 +70,7 @@ struct DrawList {
                 allBounds.formUnion(bounds)
                 if casts { casterBounds.formUnion(bounds) }
                 if casts, !part.material.drawsOnTop, part.material.blending != .transparent {
-                    casters.append(DrawItem(mesh: part.mesh, material: part.material, world: world, castsShadow: true, worldBounds: bounds))
+                    casters.append(DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds))
                 }
             }
             var drawn = model.parts
@@ -79,9 +78,7 @@ struct DrawList {
                 drawn = model.parts(forScreenHeight: detail.screenHeight(of: model.bounds.transformed(by: world)))
             }
             for part in drawn {
-                let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit
-                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, castsShadow: casts,
-                                    worldBounds: part.mesh.bounds.transformed(by: world))
+                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: part.mesh.bounds.transformed(by: world))
                 if part.material.drawsOnTop {
                     layer.onTop.append(item)
                 } else if part.material.blending == .transparent {

@@ -321,7 +321,7 @@ public final class Renderer {
             let model = Matrix4(Vec4(overlay.size.x, 0, 0, 0), Vec4(0, 0, 1, 0), Vec4(0, overlay.size.y, 0, 0), Vec4(center.x, center.y, 0, 1))
             let material = Material(name: "overlay", baseColor: Vec4(1, 1, 1, overlay.opacity), baseColorTexture: overlay.texture,
                                     isDoubleSided: true, isUnlit: true, blending: .transparent, castsShadow: false)
-            draw(DrawItem(mesh: overlayQuad, material: material, world: model, castsShadow: false, worldBounds: .empty),
+            draw(DrawItem(mesh: overlayQuad, material: material, world: model, worldBounds: .empty),
                  shadowed: false, frame: &frame)
         }
         glEnable(GLenum(GL_DEPTH_TEST))
