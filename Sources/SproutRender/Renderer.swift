@@ -269,14 +269,12 @@ public final class Renderer {
                 masked.set("uAlphaCutoff", material.alphaCutoff ?? 0)
                 glActiveTexture(GLenum(GL_TEXTURE0))
                 glBindTexture(GLC.texture2D, resources.texture(texture).id)
-                resources.mesh(item.mesh).draw()
-                submission.submitted(triangles: item.mesh.triangleCount)
+                drawMesh(item.mesh)
                 glUseProgram(program.id)
                 continue
             }
             program.set("uModel", matrix: item.world.flat)
-            resources.mesh(item.mesh).draw()
-            submission.submitted(triangles: item.mesh.triangleCount)
+            drawMesh(item.mesh)
         }
         map.endPass()
         shadowMapInputs = inputs
@@ -403,8 +401,13 @@ public final class Renderer {
             glBindTexture(GLC.texture2D, resources.texture(texture).id)
         }
         if material.isDoubleSided { glDisable(GLenum(GL_CULL_FACE)) } else { glEnable(GLenum(GL_CULL_FACE)); glCullFace(GLenum(GL_BACK)) }
-        resources.mesh(item.mesh).draw()
-        submission.submitted(triangles: item.mesh.triangleCount)
+        drawMesh(item.mesh)
+    }
+
+    /// Draws `mesh` with the program and state bound now, counted for the submission pacer.
+    private func drawMesh(_ mesh: Mesh) {
+        resources.mesh(mesh).draw()
+        submission.submitted(triangles: mesh.triangleCount)
     }
 
     private func program(for variant: ShaderVariant) throws -> ShaderProgram {
