@@ -7,6 +7,7 @@ import SproutSession
 /// microseconds per raycast) and the interaction (touch events a second, microseconds per
 /// object hit test). `sprout bench` prints these; build with -c release to measure.
 public struct EngineBenchmark {
+    /// The stage the session runs on and the objects are placed in.
     public let stage: Stage
     /// Simulated frames per session run.
     public var frames: Int
@@ -15,6 +16,7 @@ public struct EngineBenchmark {
     /// Touch events per interaction run.
     public var events: Int
 
+    /// A benchmark on `stage`; the counts set how much work each measurement does.
     public init(stage: Stage, frames: Int = 20_000, raycasts: Int = 20_000, events: Int = 200_000) {
         self.stage = stage
         self.frames = frames

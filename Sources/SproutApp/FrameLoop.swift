@@ -10,7 +10,9 @@ import SproutWorld
 /// geo), then the scene is drawn as the device sees it with the overlays on top. The window
 /// (`WindowRunner`), the offscreen tours (`OffscreenTour`) and `sprout play` all draw through one.
 public final class FrameLoop {
+    /// The world this loop advances and draws.
     public let world: World
+    /// Where the frames are drawn and presented (a window or an offscreen surface).
     public let surface: Surface
     /// Owns the surface's context through `Renderer(context:)`.
     public let renderer: Renderer
@@ -23,8 +25,11 @@ public final class FrameLoop {
     public var overlays: ((FrameLoop) -> [ScreenOverlay])?
     /// Behind the stage: a dim room.
     public var clearColor = Vec4(0.1, 0.1, 0.12, 1)
+    /// How the view is rendered (shading, shadows, planes, backdrop occlusion, ...).
     public var options = RenderOptions()
 
+    /// A loop drawing `world` into `surface`. Makes a renderer on the surface's context and loads
+    /// the status panel's font; throws when either fails (GL setup, shaders, the font file).
     public init(world: World, surface: Surface) throws {
         self.world = world
         self.surface = surface

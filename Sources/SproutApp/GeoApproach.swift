@@ -6,13 +6,16 @@ import SproutMath
 /// rise from up close. Eased at both ends (smoothstep), never faster than `peakSpeed`, so the
 /// session's tracking stays normal.
 public struct GeoApproach {
+    /// The device pose (device to stage) where the walk begins.
     public let start: Matrix4
+    /// The device pose where the walk ends: `standOff` metres short of the target, looking at a point 1.2 m above it.
     public let end: Matrix4
     /// Seconds the walk takes.
     public let duration: Double
     /// Metres a second at the walk's fastest (smoothstep's peak is 1.5 times its mean), under
     /// the session's 2 m/s for excessive motion.
     public static let peakSpeed: Float = 1.6
+    /// How far short of the anchor the walk stops, metres (horizontally).
     public static let standOff: Float = 8
 
     /// - Parameter target: the anchor's place (its placemark rises above it).

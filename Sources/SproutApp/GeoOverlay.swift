@@ -14,6 +14,7 @@ public struct GeoOverlay {
     /// From the view's top and right edges, points.
     public static let margin: Float = 16
 
+    /// The overlay; it keeps no state, everything is read from the device and world it is given.
     public init() {}
 
     /// The map as the device's position and heading make it now: 25 m from the centre to the

@@ -9,14 +9,19 @@ import SproutSession
 /// given position), under one directional light, optionally standing where a stage's camera
 /// looks with the stage around it. Frames can orbit the look-at point about +Y.
 public struct ModelView {
+    /// The scene drawn: the model, its light, and the stage's backdrop when there is a stage.
     public let scene: Scene
     /// The imported model (meshes, materials, textures, bounds).
     public let asset: ModelAsset
     /// Where the camera is before any orbit, and what it looks at.
     public let eye: Vec3
+    /// The look-at point, which orbits turn about.
     public let target: Vec3
+    /// The camera's vertical field of view, degrees.
     public let fovYDegrees: Float
+    /// The near clipping plane's distance, metres.
     public let near: Float
+    /// The far clipping plane's distance, metres.
     public let far: Float
 
     /// - Parameters:

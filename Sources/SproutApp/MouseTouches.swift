@@ -18,6 +18,7 @@ public struct MouseTouches {
     private var cursor = Vec2.zero
     private var angle: Float = 0
 
+    /// A mapper with no fingers down.
     public init() {}
 
     /// The touch batches one input event makes (none for events that are not touches).

@@ -6,7 +6,9 @@ import SproutRender
 /// A surface with no display: an EGL context (surfaceless, llvmpipe or a GPU) and an
 /// offscreen framebuffer, read back as RGBA rows or written as PNG.
 public final class OffscreenSurface: Surface {
+    /// The framebuffer's width, pixels.
     public let width: Int
+    /// The framebuffer's height, pixels.
     public let height: Int
     private let headless: HeadlessContext
     private let target: OffscreenTarget
@@ -20,10 +22,13 @@ public final class OffscreenSurface: Surface {
         self.height = height
     }
 
+    /// The headless EGL context the renderer draws with.
     public var context: GraphicsContext { headless }
+    /// The offscreen framebuffer (multisampled when `samples` > 0) frames are drawn into.
     public var renderTarget: RenderTarget { target }
     /// One point per pixel.
     public var viewport: Viewport { Viewport(width: Float(width), height: Float(height)) }
+    /// Does nothing: offscreen frames are read back with `readPixels` or `writePNG` instead.
     public func present() {}
 
     /// The EGL platform the context runs on.

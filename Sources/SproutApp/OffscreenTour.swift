@@ -10,15 +10,21 @@ import Foundation
 /// `beforeStep` (move the device), the frame loop's `advance`, `afterStep` (place, add
 /// anchors), then the frame is drawn and written when it is due.
 public struct OffscreenTour {
+    /// Simulated steps in the tour (at least 1).
     public var steps: Int
+    /// Seconds each step simulates.
     public var deltaTime: Double
     /// When set, a frame is written at each step this says (up to `frames`) instead of evenly.
     public var isDue: ((_ step: Int) -> Bool)?
+    /// How many frames are written (at least 1).
     public var frames: Int
+    /// The folder the PNGs are written into (made when missing).
     public var folder: String
     /// File names in `folder`; `%03d` is the frame's number from 0.
     public var pattern: OutputPattern
 
+    /// A tour of `steps` steps of `deltaTime` seconds writing `frames` frames into `folder`,
+    /// named by `pattern`; `steps` and `frames` below 1 count as 1.
     public init(steps: Int, deltaTime: Double = 1.0 / 60, frames: Int, folder: String, pattern: String = "frame-%03d.png") {
         self.steps = max(1, steps)
         self.deltaTime = deltaTime

@@ -7,15 +7,20 @@ import SproutMath
 /// passes through where the plant grows, and moves smoothly (smoothstep; at most about 1.7 m/s,
 /// under the session's 2 m/s for excessive motion).
 public struct PacketApproach {
+    /// The device pose (device to stage) the tour begins at: the stage's camera.
     public let start: Matrix4
+    /// The pose leaning over the packet, 47 cm from it, where the code and packet are read.
     public let over: Matrix4
+    /// The pose stepped back to, 4.6 m from a point 1.45 m above the packet, where the grown plant fits the view.
     public let back: Matrix4
     /// When the lean towards the packet begins and ends, seconds.
     public static let leanStart = 0.8
+    /// When the lean ends and the device holds over the packet, seconds.
     public static let leanEnd = 2.8
     /// How long the step back takes once the plant appears.
     public static let retreatDuration = 4.0
 
+    /// The tour from `start` to the seed packet's centre `packet` (stage coordinates, metres).
     public init(start: Matrix4, packet: Vec3) {
         self.start = start
         // 47 cm from the packet, 28 degrees off its normal: close enough for the code and the

@@ -7,10 +7,12 @@ import SproutWorld
 /// plant at the focus square, R restarts the experience (5 s cooldown), P shows or hides the
 /// detected planes.
 public struct PreviewControls {
+    /// The help line the preview window shows under the view, naming every control.
     public static let helpLine = "Space place  |  left drag: 1 finger  |  right drag: 2 fingers, wheel twists  |  WASD/QE walk, arrows turn  |  P planes  R restart  Esc quit"
     /// The name placed plants get ("plant", "plant 2", ...), as a script's `place: plant`.
     public static let plantName = "plant"
 
+    /// The world the keys act on.
     public let world: World
     /// Makes a new copy of the plant for each placement.
     public let plant: () throws -> Entity
@@ -18,6 +20,7 @@ public struct PreviewControls {
     /// tracking, not the person holding the phone) or sends it to the stage's camera.
     public var restartKeepsDevice: Bool
 
+    /// Keys acting on `world`; `plant` is called once per Space press for the entity to place.
     public init(world: World, restartKeepsDevice: Bool = true, plant: @escaping () throws -> Entity) {
         self.world = world
         self.plant = plant

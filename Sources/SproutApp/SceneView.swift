@@ -14,8 +14,13 @@ import SproutSession
 ///     let image = try SceneView.render(path: "garden.yaml")
 ///     try Golden.check(image, against: "Goldens/garden.png")   // SproutTesting
 public final class SceneView {
+    /// The scene file as parsed.
     public let file: SceneFile
+    /// The scene drawn: the stage's backdrop (when the file names one), the light, and the models
+    /// under one `models` entity, each in a holder with its placement's transform.
     public let scene = Scene()
+    /// The camera the file asks for before any orbit: the stage's, the models' named one, one
+    /// looking from a given position, or one framing all models.
     public let camera: Camera
     /// Models whose size looks like the wrong unit, one line each (file:line: field: ...).
     public private(set) var warnings: [String] = []
@@ -27,6 +32,9 @@ public final class SceneView {
         try self.init(file: SceneFile.load(path: path), isolation: isolation)
     }
 
+    /// Loads the models of an already parsed scene file (paths relative to its folder) and sets up
+    /// its stage, light and camera. Throws a `DocumentError` naming the file, line and field for a
+    /// model or stage that cannot be loaded or a camera name no model defines.
     public init(file: SceneFile, isolation: ImportIsolation? = nil) throws {
         self.file = file
         let folder = Document.folder(of: file.source)

@@ -12,14 +12,19 @@ public final class SeedShopStory {
     /// The longest the story runs, seconds (the plant normally grows by about 8 s).
     public static let maximumDuration = 15.0
 
+    /// The world the story runs in; it needs a Seed Shop (`world.seedShop`) for frames to be due.
     public let world: World
+    /// The device's path from where it is when the story is made to the packet and back.
     public let path: PacketApproach
+    /// Seconds each step simulates.
     public let deltaTime: Double
     /// When the plant appeared (the step back starts then).
     public private(set) var grownAt: Double?
     /// The moments taken so far.
     public private(set) var taken: [String] = []
 
+    /// A story in `world` whose device leans over the seed packet at `packet` (stage coordinates,
+    /// metres), starting from the device's pose now.
     public init(world: World, packet: Vec3, deltaTime: Double = 1.0 / 60) {
         self.world = world
         path = PacketApproach(start: world.session.device.transform, packet: packet)

@@ -7,12 +7,16 @@ import SproutScript
 public final class TraceFile: TraceSink {
     private let stream: OutputFileStream
 
+    /// Opens `path` for the trace (`-` is standard output); nothing at the path is replaced until
+    /// `commit`. Throws an `OutputFileError` when the path cannot be written (a directory, no permission).
     public init(path: String) throws {
         stream = try OutputFileStream(path: path)
     }
 
+    /// Appends UTF-8 text to the trace; throws an `OutputFileError` when the write fails.
     public func write(_ utf8: [UInt8]) throws { try stream.write(utf8) }
 
+    /// Writes what is left and puts the whole file in place (a regular file is renamed over the old one).
     public func commit() throws { try stream.commit() }
 }
 

@@ -7,7 +7,9 @@ import SproutWorld
 /// actions, device pose and touches are written. The pose is written rounded and the live
 /// device re-set to exactly what is written, so the replay is bit-identical.
 public final class WindowRecording {
+    /// Frames a second of the recorded script: one script frame per drawn frame.
     public static let fps = 60
+    /// The recorder the frames are written to.
     public let recorder: ScriptRecorder
 
     /// Takes over `runner`'s `fixedStep`, `onInput`, `onDeviceMoved` and `afterStep`.

@@ -7,7 +7,9 @@ import Glibc
 
 /// One frame's input from the window: its events in order and the touches the mouse made.
 public struct WindowInput {
+    /// The window's events this frame, in the order they came.
     public var events: [InputEvent]
+    /// The touches the mouse made this frame (see `MouseTouches`).
     public var touches: [TouchEvent]
     /// The keys pressed this frame, in order.
     public var keysPressed: [Key] { events.compactMap { if case .keyDown(let k) = $0 { k } else { nil } } }
@@ -20,7 +22,9 @@ public struct WindowInput {
 /// clicks); walk the device with the keys held (`DeviceWalker`); `onDeviceMoved`; the frame
 /// loop's `advance` with the touches; `afterStep`; the title; `draw`. Esc closes the window.
 public final class WindowRunner {
+    /// The frame loop run each frame.
     public let loop: FrameLoop
+    /// The window the loop draws into and whose input drives it.
     public let surface: WindowSurface
     /// Simulated seconds per frame; nil steps by the real time between frames (at most 0.1 s).
     public var fixedStep: Double?
@@ -37,6 +41,7 @@ public final class WindowRunner {
     public var shouldStop: () -> Bool = { false }
     private var mouse = MouseTouches()
 
+    /// A runner for `loop` in `surface`'s window; nothing happens until `run`.
     public init(loop: FrameLoop, surface: WindowSurface) {
         self.loop = loop
         self.surface = surface
@@ -45,6 +50,8 @@ public final class WindowRunner {
     /// The longest simulated step when following real time (a stalled frame is not a leap).
     public static let maximumStep = 0.1
 
+    /// Runs frames until the window closes, Esc is pressed or `shouldStop` says so. Rethrows what
+    /// `onInput`, `afterStep` or drawing throws, which ends the loop.
     public func run() throws {
         let window = surface.window
         let world = loop.world

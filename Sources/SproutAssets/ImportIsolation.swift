@@ -11,13 +11,16 @@ import SproutFiles
 /// imports under a memory limit it sets on itself and exits 0, or 1 with the error on standard
 /// error). When it succeeds the model is imported again in this process.
 public struct ImportIsolation: Sendable {
+    /// The program run as the child, as a path (it is not looked up on `PATH`); for the CLI, its own executable.
     public var executable: String
+    /// Arguments before `--memory-limit N PATH` (default `probe-model`).
     public var arguments: [String]
     /// Seconds the child may take before it is killed.
     public var timeLimit: Double
     /// The child's address-space limit (passed to it as `--memory-limit`; it sets it itself).
     public var memoryLimitBytes: Int
 
+    /// Isolation through `executable`, with a 30 s time limit and an 8 GiB address-space limit by default.
     public init(executable: String, arguments: [String] = ["probe-model"], timeLimit: Double = 30, memoryLimitBytes: Int = 8 << 30) {
         self.executable = executable
         self.arguments = arguments

@@ -5,13 +5,18 @@ import SproutScene
 public struct ModelAsset {
     /// Named after the file; its transform carries the unit and up-axis normalisation.
     public let root: Entity
+    /// Every mesh the model's entities draw, each once (instances share them).
     public let meshes: [Mesh]
+    /// The materials the model's meshes use, each once, in the file's order.
     public let materials: [Material]
+    /// The textures the materials use, each once (embedded or read from beside the file).
     public let textures: [Texture]
+    /// The file the model was imported from.
     public let sourcePath: String
     /// The cameras the file defines, by name.
     public var cameras: [ModelCamera] = []
 
+    /// Triangles in all `meshes` together (a mesh drawn by several entities counts once).
     public var triangleCount: Int { meshes.reduce(0) { $0 + $1.triangleCount } }
     /// World-space bounds when the root sits at the origin, in metres.
     public var bounds: BoundingBox { root.visualBounds() }

@@ -33,9 +33,11 @@ public final class ModelCache: Sendable {
         var order: [Key] = []
     }
 
+    /// The most models held (at least 1).
     public let capacity: Int
     private let state = Mutex(State())
 
+    /// An empty cache holding at most `capacity` models (values below 1 count as 1).
     public init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
@@ -43,6 +45,7 @@ public final class ModelCache: Sendable {
     /// How many models are held.
     public var count: Int { state.withLock { $0.assets.count } }
 
+    /// Forgets every model held; entities already handed out keep their meshes and textures.
     public func removeAll() { state.withLock { $0 = State() } }
 
     /// The key of a regular file as it is now (nil when it cannot be read).

@@ -9,8 +9,11 @@ import SproutScene
 public enum ModelExporter {
     /// Why a model could not be exported (Assimp's reason and the path).
     public struct Failure: Error, CustomStringConvertible {
+        /// The file that could not be written.
         public var path: String
+        /// Assimp's reason, in its words.
         public var reason: String
+        /// "PATH: REASON".
         public var description: String { "\(path): \(reason)" }
     }
 

@@ -1,14 +1,18 @@
 /// Why a model could not be imported. Every case names the file and says what is wrong.
 public enum ModelImportError: Error, CustomStringConvertible, Equatable {
+    /// No regular file at `path`.
     case fileNotFound(path: String)
     /// A folder was given where a model file was expected.
     case isFolder(path: String)
+    /// The file's extension (lower case, empty when it has none) is not one `ModelImporter` reads.
     case unsupportedFormat(path: String, fileExtension: String)
     /// The model refers to a file outside its own folder; it was not read.
     case pathEscapesFolder(model: String, requested: String)
     /// Assimp could not parse the file (truncated, malformed, missing a referenced file).
     case unreadable(path: String, reason: String)
+    /// The file imported, but holds no triangles to draw.
     case noGeometry(path: String)
+    /// A texture the model uses could not be read or decoded.
     case badTexture(model: String, texture: String, reason: String)
     /// The file is larger, deeper or bigger than `ModelLimits` allows; it was not imported.
     case exceedsLimit(path: String, what: String)
@@ -18,6 +22,7 @@ public enum ModelImportError: Error, CustomStringConvertible, Equatable {
 
     static var formats: String { ModelImporter.supportedExtensions.map { "." + $0 }.joined(separator: ", ") }
 
+    /// What went wrong in one line, starting with the file's path.
     public var description: String {
         switch self {
         case let .fileNotFound(path):

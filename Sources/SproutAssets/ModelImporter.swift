@@ -9,6 +9,7 @@ import Glibc
 /// Imports glTF 2.0, GLB, OBJ+MTL, FBX, PLY, STL and DAE through Assimp, confined to the
 /// model's folder, normalised to metres and +Y up.
 public enum ModelImporter {
+    /// The file extensions `load` reads, lower case without the dot (case does not matter in paths).
     public static let supportedExtensions = ["gltf", "glb", "obj", "fbx", "ply", "stl", "dae"]
 
     /// Imports the model at `path`; `limits` bound what the file may ask for (checked before

@@ -12,6 +12,8 @@ public struct ModelLimits: Sendable, Equatable {
     /// Pixels of every texture together.
     public var maximumTexturePixels: Int
 
+    /// Limits with the defaults: a 1 GiB file, JSON 512 deep, 50 million triangles and 2^28
+    /// (268 million) texture pixels.
     public init(maximumFileBytes: Int = 1 << 30, maximumJSONDepth: Int = 512,
                 maximumTriangles: Int = 50_000_000, maximumTexturePixels: Int = 1 << 28) {
         self.maximumFileBytes = maximumFileBytes
@@ -20,5 +22,6 @@ public struct ModelLimits: Sendable, Equatable {
         self.maximumTexturePixels = maximumTexturePixels
     }
 
+    /// The default limits, which imports use unless given others.
     public static let standard = ModelLimits()
 }

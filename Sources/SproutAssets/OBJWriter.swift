@@ -8,6 +8,9 @@ import Foundation
 /// Writes model parts as Wavefront OBJ + MTL (positions, normals, diffuse colours), a format
 /// every tool reads. Numbers are printed with fixed precision so output is byte-stable.
 public enum OBJWriter {
+    /// Writes `parts` to `objPath` and their materials to the `.mtl` beside it (the same name with
+    /// `.mtl` for `.obj`), each file atomically; one object per part, named after its mesh (or
+    /// `partN`). Throws the file system's error when a file cannot be written.
     public static func write(_ parts: [ModelPart], to objPath: String) throws {
         let stem = objPath.hasSuffix(".obj") ? String(objPath.dropLast(4)) : objPath
         let mtlName = String((stem + ".mtl").split(separator: "/").last!)

@@ -10,12 +10,16 @@ public struct DocumentValue: Sendable {
         case mapping([(key: String, value: DocumentValue)])
     }
 
+    /// What the value holds.
     public let content: Content
+    /// The file the value was read from, as messages name it.
     public let file: String
+    /// The 1-based line the value starts on (0 when unknown).
     public let line: Int
     /// Dotted path from the document root (`steps[3].pan.from`).
     public let field: String
 
+    /// A value with its place in the document (for documents built in code and tests).
     public init(content: Content, file: String, line: Int, field: String) {
         self.content = content
         self.file = file
@@ -38,6 +42,7 @@ public struct DocumentValue: Sendable {
         }
     }
 
+    /// True for an explicit or empty null (`~`, `null`, nothing after the colon).
     public var isNull: Bool { if case .null = content { return true } else { return false } }
 
     /// The field path of `key` inside `field` (`camera.position`).

@@ -6,6 +6,8 @@ import Glibc
 /// import probe, render-test workers): this process's, with Swift's backtracer turned off,
 /// which in the child would only make a crash slow to end.
 public enum ChildEnvironment {
+    /// This process's environment as `NAME=value` entries, with `SWIFT_BACKTRACE` replaced by
+    /// `enable=no`: pass it to the child process (`posix_spawn`'s `envp`).
     public static func withoutBacktracer() -> [String] {
         var environment: [String] = []
         var e = environ

@@ -4,8 +4,11 @@ import Glibc
 
 /// A file that could not be written: the path and the system's reason, in one line.
 public struct OutputFileError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The path as given.
     public var path: String
+    /// The system's reason (`strerror`) or Sprout's, such as "is a directory".
     public var reason: String
+    /// "cannot write PATH: REASON".
     public var description: String { "cannot write \(path): \(reason)" }
 }
 
@@ -22,12 +25,15 @@ public enum OutputFile {
     /// The marker in temporary names, so a folder's owner can clear what an interrupted write left.
     public static let temporaryMarker = ".sprout-"
 
+    /// Writes `bytes` to `path` under the rules above (atomically for a regular file or a new
+    /// name). Throws when the path cannot be written; what was there is then left as it was.
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
         let stream = try OutputFileStream(path: path)
         try stream.write(bytes)
         try stream.commit()
     }
 
+    /// Writes `text` as UTF-8 to `path`, as `write(_:to:)` writes bytes.
     public static func write(_ text: String, to path: String) throws(OutputFileError) { try write(Array(text.utf8), to: path) }
 
     /// Makes the folder that will hold `path` (and its parents), as `mkdir -p`; nothing for `-`

@@ -55,11 +55,14 @@ public final class OutputFileStream {
 
     deinit { discard() }
 
+    /// Appends `bytes` (gathered, written a 64 KiB block at a time). Throws when the write fails
+    /// or the stream was already committed or discarded.
     public func write(_ bytes: [UInt8]) throws(OutputFileError) {
         guard fd >= 0 else { throw OutputFileError(path: path, reason: "already closed") }
         try buffer.append(bytes, to: fd, path: shownPath)
     }
 
+    /// Appends `text` as UTF-8.
     public func write(_ text: String) throws(OutputFileError) { try write(Array(text.utf8)) }
 
     /// Writes what is gathered and, for a regular file, renames the temporary over the target.

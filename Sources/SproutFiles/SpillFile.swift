@@ -10,6 +10,7 @@ public final class SpillFile {
     private var buffer = BlockBuffer()
     private static let path = "a temporary file"
 
+    /// Creates the unnamed file; throws when the temporary folder cannot be written.
     public init() throws(OutputFileError) {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/sprout-spill-XXXXXX").utf8CString)
@@ -21,6 +22,7 @@ public final class SpillFile {
 
     deinit { if fd >= 0 { close(fd) } }
 
+    /// Appends `bytes`; throws when the disk write fails (no space).
     public func write(_ bytes: [UInt8]) throws(OutputFileError) {
         try buffer.append(bytes, to: fd, path: Self.path)
     }

@@ -1,8 +1,11 @@
 /// A named geographic point, as GPX stores it and the geotracking sample saves its anchors.
 public struct Waypoint: Equatable, Sendable {
+    /// The waypoint's `<name>`, XML entities decoded; empty when the file gives none.
     public var name: String
+    /// Latitude and longitude in degrees; altitude from `<ele>` in metres (0 when absent).
     public var coordinate: GeoCoordinate
 
+    /// A waypoint called `name` at `coordinate`.
     public init(name: String, coordinate: GeoCoordinate) {
         self.name = name
         self.coordinate = coordinate
@@ -11,9 +14,13 @@ public struct Waypoint: Equatable, Sendable {
 
 /// A GPX file that cannot be read: the file, the line and what is wrong.
 public struct GPXError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The file name passed to `GPX.read(_:file:)`.
     public var file: String
+    /// 1-based line of the problem; 0 when it concerns the whole file (too large).
     public var line: Int
+    /// What is wrong, in words for the user.
     public var message: String
+    /// `file:line: message`, as compilers print errors.
     public var description: String { "\(file):\(line): \(message)" }
 }
 
@@ -21,6 +28,8 @@ public struct GPXError: Error, Equatable, CustomStringConvertible, Sendable {
 /// `<ele>` and `<name>`, coordinates with 8 decimals) and read back strictly: a malformed file
 /// is refused with its line and the reason.
 public enum GPX {
+    /// A GPX 1.1 document of `waypoints` in order: latitude, longitude and elevation with 8
+    /// decimals, names XML-escaped (`read(_:file:)` reads it back).
     public static func write(_ waypoints: [Waypoint]) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"Sprout\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
         for w in waypoints {

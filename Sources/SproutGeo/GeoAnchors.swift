@@ -4,6 +4,8 @@ import SproutSession
 
 /// An anchor at a place on the Earth (ARKit's `ARGeoAnchor`).
 public final class GeoAnchor: Anchor {
+    /// Where the anchor was put on the Earth. Its transform is where the session places that
+    /// coordinate now, off by the current accuracy's error, so it moves as the accuracy changes.
     public let coordinate: GeoCoordinate
 
     init(identifier: AnchorIdentifier, name: String, coordinate: GeoCoordinate, transform: Matrix4) {
@@ -17,6 +19,7 @@ public enum GeoAnchorError: Error, Equatable, CustomStringConvertible {
     case notLocalized
     case noRaycastResult
 
+    /// The sample's alert or toast text for the error (G21).
     public var description: String {
         switch self {
         case .notLocalized: return GeoTrackingStatus.notLocalizedTitle + ": " + GeoTrackingStatus.notLocalizedMessage
@@ -29,10 +32,15 @@ public enum GeoAnchorError: Error, Equatable, CustomStringConvertible {
 /// positioned by the geodesy plus the current accuracy's error (seeded, shrinking as the
 /// accuracy improves), with undo and GPX round trips. Each anchor gets a placemark.
 public final class GeoAnchorSet {
+    /// The geotracking that must be localised to add anchors; its accuracy sets their error.
     public let tracker: GeoTracker
+    /// The session the anchors are added to and raycasts are made in.
     public let session: Session
+    /// The scene the placemarks are added to.
     public let scene: Scene
+    /// The geo anchors in the order they were added; `undo()` removes the last.
     public private(set) var anchors: [GeoAnchor] = []
+    /// Each anchor's placemark, by anchor identifier.
     public private(set) var placemarks: [AnchorIdentifier: Placemark] = [:]
     /// The last toast (G21: "Nothing to undo", "Removed last added anchor", ...).
     public private(set) var toast = ""
@@ -49,6 +57,8 @@ public final class GeoAnchorSet {
     private var errors: [AnchorIdentifier: Vec2] = [:]
     private var lastAccuracy = GeoTrackingStatus.Accuracy.undetermined
 
+    /// Geo anchors over `session`, placed through `tracker`; `seed` draws each anchor's error
+    /// direction and size, so a run repeats.
     public init(tracker: GeoTracker, session: Session, scene: Scene, seed: UInt64) {
         self.tracker = tracker
         self.session = session
@@ -120,24 +130,38 @@ public final class GeoAnchorSet {
 /// translucent one of 0.1 m, resting on the ground, added after distance/10 s, then after
 /// 0.5 s rising 3 m and growing x10 over 5 s, ease in-out.
 public final class Placemark {
+    /// Radius of the inner, unlit blue sphere, metres (G21 Utilities.swift).
     public static let innerRadius: Float = 0.066
+    /// Radius of the outer, translucent sphere, metres; the ball rests on the ground on it (G21).
     public static let outerRadius: Float = 0.1
+    /// Seconds after the placemark appears before it starts to rise (G21).
     public static let riseDelay = 0.5
+    /// Seconds the rise and growth take, eased in and out (G21).
     public static let riseDuration = 5.0
+    /// Metres the ball rises, "like a balloon", high enough to stand under (G21).
     public static let riseHeight: Float = 3
+    /// Scale factor the ball grows by while rising: the outer sphere ends 1 m in radius (G21).
     public static let growth: Float = 10
 
+    /// The geo anchor the placemark marks.
     public let anchor: GeoAnchor
+    /// The anchor entity holding the ball and the arrow; added to the scene after `addAfter` seconds.
     public let root: Entity
+    /// The two spheres, shown while the accuracy is undetermined or low.
     public let balloon: Entity
     /// Beyond the sample: with medium or high accuracy an arrow points down at the spot; with
     /// low accuracy the ball floats high up, as the sample's README describes.
     public let arrow: Entity
     /// The arrow's tip is this high above the spot; it is 1.2 m long.
     public static let arrowGap: Float = 0.05
+    /// The arrow's whole length, head (0.3 m) and shaft, metres.
     public static let arrowLength: Float = 1.2
+    /// Seconds since the anchor was added, advanced by `GeoAnchorSet.update(deltaTime:)`.
     public private(set) var age = 0.0
+    /// Seconds after the anchor is added before the placemark appears: the device's distance
+    /// from it in metres / 10 (G21 ViewController L243-258).
     public let addAfter: Double
+    /// Whether `root` has been added to the scene yet.
     public private(set) var isAdded = false
 
     init(anchor: GeoAnchor, addAfter: Double) {

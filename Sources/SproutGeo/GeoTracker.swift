@@ -27,12 +27,16 @@ public final class GeoTracker {
         }
     }
 
+    /// The stage's East-North-Up frame at its geographic origin: stage positions to coordinates and back.
     public let frame: LocalGeoFrame
+    /// Where geotracking is available (the stage's `geo` regions); empty: everywhere.
     public let regions: [GeoRegion]
+    /// The status after the last `update`; initializing (waiting for the availability check) before the first.
     public private(set) var status = GeoTrackingStatus(state: .initializing, reason: .waitingForAvailabilityCheck)
     private var elapsed = 0.0
     private var facadeTime = 0.0
 
+    /// Geotracking over `stage`; nil when the stage has no geographic origin.
     public init?(stage: Stage) {
         guard let origin = stage.geoOrigin else { return nil }
         frame = LocalGeoFrame(origin: origin)

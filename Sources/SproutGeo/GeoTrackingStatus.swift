@@ -43,6 +43,7 @@ public struct GeoTrackingStatus: Equatable, Sendable {
     public enum Accuracy: String, Sendable, CaseIterable {
         case undetermined, low, medium, high
 
+        /// The sample's text for the accuracy (G21 Utilities.swift), as the label shows it.
         public var description: String {
             switch self {
             case .undetermined: return "Undetermined"
@@ -53,10 +54,14 @@ public struct GeoTrackingStatus: Equatable, Sendable {
         }
     }
 
+    /// Where geotracking is: not available, initializing, localizing or localized.
     public var state: State
+    /// Why it is not localized; `.none` when nothing stops it, and always once localized.
     public var reason: Reason
+    /// How well the device is located; `.undetermined` until localized.
     public var accuracy: Accuracy
 
+    /// A status in `state`, with `reason` (default `.none`) and `accuracy` (default `.undetermined`).
     public init(state: State, reason: Reason = .none, accuracy: Accuracy = .undetermined) {
         self.state = state
         self.reason = reason
@@ -77,17 +82,25 @@ public struct GeoTrackingStatus: Equatable, Sendable {
     }
 
     // G21 alert and toast texts.
+    /// Title of the alert when an anchor is added before localization (G21 L217-232).
     public static let notLocalizedTitle = "Cannot add geo anchor"
+    /// Message of the not-localized alert (G21 L217-232).
     public static let notLocalizedMessage = "Unable to add geo anchor because geotracking has not yet localized."
+    /// Toast when a tap's estimated-plane raycast hits nothing.
     public static let noRaycastResult = "No raycast result.\nTry pointing at a different area\nor move closer to a surface."
+    /// Toast when undo finds no anchor (G21 L116-132).
     public static let nothingToUndo = "Nothing to undo"
+    /// Toast after undo removed the last anchor (G21 L116-132).
     public static let removedLastAnchor = "Removed last added anchor"
+    /// Title of the alert when the availability check fails (G21 L163-193).
     public static let unavailableTitle = "Geotracking unavailable"
+    /// The unavailable alert's action button.
     public static let restartAction = "Restart Session"
 
     /// G21 checkAvailability's alert message for an error text.
     public static func unavailableMessage(_ error: String) -> String {
         error + "\nPlease try again in an area where geotracking is supported."
     }
+    /// Toast after the session is started afresh (G21 L163-193).
     public static let runningNewSession = "Running new AR session"
 }

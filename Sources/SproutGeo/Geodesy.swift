@@ -4,10 +4,14 @@ import SproutSession
 /// A point on the Earth: WGS-84 latitude and longitude in degrees, height in metres above the
 /// ellipsoid.
 public struct GeoCoordinate: Equatable, Sendable {
+    /// Degrees, -90 (south) ... 90 (north).
     public var latitude: Double
+    /// Degrees, -180 ... 180, positive east of Greenwich.
     public var longitude: Double
+    /// Metres above the WGS-84 ellipsoid.
     public var altitude: Double
 
+    /// A point at `latitude` and `longitude` in degrees, `altitude` metres above the ellipsoid (default 0).
     public init(latitude: Double, longitude: Double, altitude: Double = 0) {
         self.latitude = latitude
         self.longitude = longitude
@@ -18,8 +22,11 @@ public struct GeoCoordinate: Equatable, Sendable {
 /// The WGS-84 ellipsoid (NIMA TR8350.2): geodetic <-> Earth-centred Earth-fixed, and the
 /// ellipsoidal distance between two points (Vincenty's inverse formula).
 public enum WGS84 {
+    /// Equatorial radius a, metres (TR8350.2).
     public static let semiMajorAxis = 6_378_137.0
+    /// Flattening f = (a - b) / a (TR8350.2).
     public static let flattening = 1 / 298.257223563
+    /// Polar radius b = a (1 - f), metres.
     public static var semiMinorAxis: Double { semiMajorAxis * (1 - flattening) }
     /// First eccentricity squared.
     public static var e2: Double { flattening * (2 - flattening) }
@@ -90,12 +97,14 @@ public enum WGS84 {
 /// The stage's local frame on the Earth: East-North-Up at the geographic origin, turned so the
 /// stage's -Z points along `heading` (degrees clockwise from true north) and +Y is up.
 public struct LocalGeoFrame: Sendable {
+    /// The stage origin on the Earth: (0, 0, 0) in East-North-Up and in stage coordinates.
     public let origin: GeoCoordinate
     /// Radians.
     public let heading: Double
     private let originECEF: SIMD3<Double>
     private let east: SIMD3<Double>, north: SIMD3<Double>, up: SIMD3<Double>
 
+    /// The frame of a stage's geographic origin (its heading turned from degrees to radians).
     public init(origin: GeoOrigin) {
         self.origin = GeoCoordinate(latitude: origin.latitude, longitude: origin.longitude, altitude: origin.altitude)
         heading = WGS84.radians(origin.heading)
@@ -112,6 +121,7 @@ public struct LocalGeoFrame: Sendable {
         return SIMD3((d * east).sum(), (d * north).sum(), (d * up).sum())
     }
 
+    /// The coordinate of a point given in east, north, up metres: the inverse of `enu(_:)`.
     public func coordinate(enu v: SIMD3<Double>) -> GeoCoordinate {
         WGS84.geodetic(originECEF + east * v.x + north * v.y + up * v.z)
     }
@@ -125,6 +135,8 @@ public struct LocalGeoFrame: Sendable {
         return SIMD3(right, v.z, -forward)
     }
 
+    /// The coordinate of a stage position in metres (-z along the heading, +y up): the inverse
+    /// of `stagePosition(_:)`.
     public func coordinate(stage p: SIMD3<Double>) -> GeoCoordinate {
         let sinH = Double.sin(heading), cosH = Double.cos(heading)
         let right = p.x, forward = -p.z

@@ -8,13 +8,17 @@ import SproutScene
 public struct MapView: Sendable {
     /// G21 AnchorIndicator: a 3 m circle per anchor.
     public static let anchorRadius: Float = 3
+    /// Width and height of the square map image, pixels.
     public var size: Int
     /// Metres from the centre to the map's edge.
     public var halfSpan: Float
+    /// The stage position (x, z) in metres at the map's centre: the device's.
     public var center: Vec2
     /// Radians: the device's heading in the stage (0 looks along -Z), drawn pointing up.
     public var heading: Float
 
+    /// A map `size` pixels square showing `halfSpan` metres each way from `center` (stage x, z),
+    /// turned so that `heading` (radians) points up.
     public init(size: Int = 200, halfSpan: Float = 25, center: Vec2, heading: Float) {
         self.size = size
         self.halfSpan = halfSpan
@@ -40,6 +44,8 @@ public struct MapView: Sendable {
         return center + Vec2(right * c - forward * s, -right * s - forward * c)
     }
 
+    /// Draws the map, `size` x `size` RGBA: paper, a 3 m circle around each anchor's stage
+    /// position (x, z), the device's arrow at the centre and a 10 m scale bar at the bottom left.
     public func image(anchors: [Vec2]) -> Image {
         var pixels = [UInt8](repeating: 0, count: size * size * 4)
         func blend(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8), _ a: Float) {

@@ -14,6 +14,7 @@ public final class HeadlessContext: GraphicsContext {
 
     private let display: EGLDisplay
     private let context: EGLContext
+    /// Which EGL platform the context runs on: surfaceless, or the device platform when that failed.
     public let platform: Platform
 
     /// - Parameter forceSoftware: sets `LIBGL_ALWAYS_SOFTWARE=1` first, so Mesa picks llvmpipe

@@ -16,6 +16,7 @@ public final class Font {
     /// A font that cannot be found or read.
     public enum Failure: Error, CustomStringConvertible {
         case unreadable(String), notAFont(String)
+        /// The path and what is wrong, with the package to install for a missing font.
         public var description: String {
             switch self {
             case .unreadable(let path): return "\(path): cannot read the font (install fonts-dejavu-core)"
@@ -27,6 +28,8 @@ public final class Font {
     private let data: [UInt8]
     private var info = stbtt_fontinfo()
 
+    /// Loads the TrueType font at `path` (the first font of a collection). Throws
+    /// `Failure.unreadable` when the file cannot be read, `Failure.notAFont` when stb cannot parse it.
     public init(path: String = Font.defaultPath) throws {
         guard let bytes = FileManager.default.contents(atPath: path) else { throw Failure.unreadable(path) }
         data = [UInt8](bytes)

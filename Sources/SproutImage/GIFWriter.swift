@@ -5,9 +5,12 @@
 public final class GIFWriter {
     /// The default largest width: 1280-pixel frames become 640 wide.
     public static let defaultMaximumWidth = 640
+    /// About how many frames a second the GIF keeps: every n-th input frame, n = fps / 20 rounded.
     public static let targetFPS = 20
 
+    /// The GIF's width, pixels: the source width divided by the whole downscale factor.
     public let width: Int
+    /// The GIF's height, pixels: the source height divided by the same factor.
     public let height: Int
     private let sourceWidth: Int
     private let sourceHeight: Int

@@ -5,9 +5,12 @@ import SproutScene
 public enum ImageCodec {
     /// An image that cannot be decoded or encoded, with stb's reason.
     public enum Failure: Error, CustomStringConvertible, Equatable {
+        /// The bytes named `source` are not a PNG or JPEG stb can decode (or are empty).
         case undecodable(source: String, reason: String)
+        /// The pixels could not be encoded as a PNG (a size that does not match the bytes, or zlib failed).
         case unencodable(destination: String, reason: String)
 
+        /// What was being decoded or encoded and why it failed, in one line.
         public var description: String {
             switch self {
             case let .undecodable(source, reason): "\(source): cannot decode image: \(reason)"

@@ -8,6 +8,7 @@ public enum ImageComparison {
         /// The images differ in size: a failure of the test, not a crash.
         case sizeMismatch(actual: String, actualSize: (Int, Int), golden: String, goldenSize: (Int, Int))
 
+        /// Both images' names and sizes, in one line.
         public var description: String {
             switch self {
             case let .sizeMismatch(actual, a, golden, g):

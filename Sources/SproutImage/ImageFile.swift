@@ -8,6 +8,8 @@ import Foundation
 
 /// Reading and writing image files.
 public enum ImageFile {
+    /// Reads and decodes the PNG or JPEG at `path` into RGBA8 rows, top first. Throws
+    /// `ImageCodec.Failure.undecodable` when the file cannot be read or decoded.
     public static func read(path: String) throws -> Image {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
@@ -22,6 +24,8 @@ public enum ImageFile {
         try writePNG(pixels: image.pixels, width: image.width, height: image.height, to: path, compressionLevel: compressionLevel)
     }
 
+    /// Writes raw RGBA8 rows (top row first, `width` x `height` x 4 bytes) as a PNG, under the
+    /// same rules as `writePNG(_:to:)`. Throws when encoding fails or the path cannot be written.
     public static func writePNG(pixels: [UInt8], width: Int, height: Int, to path: String, compressionLevel: Int32 = 1) throws {
         let png = try ImageCodec.encodePNG(pixels: pixels, width: width, height: height, compressionLevel: compressionLevel)
         try OutputFile.write(png, to: path)

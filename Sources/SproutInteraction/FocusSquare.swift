@@ -15,14 +15,22 @@ public final class FocusSquare {
     }
 
     // P20 FocusSquare.swift L26-43 and FocusSquareSegment.swift L53-59.
+    /// Side of the open square, metres (spec 1.1); the closed square is `size * scaleForClosedSquare`.
     public static let size: Float = 0.17
+    /// Thickness of a segment, in unit-square units (a fraction of the side).
     public static let thickness: Float = 0.018
+    /// The closed square's side as a fraction of `size`: 0.17 x 0.97 = 0.1649 m.
     public static let scaleForClosedSquare: Float = 0.97
+    /// Base duration of the open and close animations, seconds: opening takes a quarter of it,
+    /// closing a half then a quarter, the close bounce all of it.
     public static let animationDuration = 0.7
     /// sRGB.
     public static let primaryColor = Vec3(1, 0.8, 0)
+    /// Colour of the fill that flashes on a plane anchor's first visit, sRGB.
     public static let fillColor = Vec3(1, 0.9254901961, 0.4117647059)
+    /// Long side of a closed segment, in unit-square units.
     public static let segmentLength: Float = 0.5
+    /// Long side of an open segment, in unit-square units.
     public static let segmentOpenLength: Float = 0.2
     /// P18 L219-303: tilt thresholds of the yaw blend (58.5 and 67.5 degrees).
     public static let tiltThresholds: (Float, Float) = (.pi / 2 * 0.65, .pi / 2 * 0.75)
@@ -35,19 +43,31 @@ public final class FocusSquare {
     let segments: [FocusSquareSegment]
     let fill: Entity
 
+    /// The state last given to `setState(_:camera:)`; `.initializing` at first.
     public private(set) var state: State = .initializing
+    /// Whether the square is open (searching, not on a plane anchor); set when the open animation
+    /// starts and cleared when the close animation starts.
     public private(set) var isOpen = false
+    /// True while an open or close animation runs; open and close requests made meanwhile are dropped, not queued.
     public private(set) var isAnimating = false
+    /// True during the 0.5 s turn to a new orientation; alignment updates are ignored meanwhile.
     public private(set) var isChangingAlignment = false
+    /// The plane alignment the square has adopted (spec 1.3's hysteresis); nil until one is accepted.
     public private(set) var currentAlignment: PlaneAlignment?
     /// Where the square was last put by a detection (P17 `lastPosition`).
     public private(set) var lastPosition: Vec3?
+    /// The last 10 detected world positions, whose mean is the square's position; never cleared.
     public private(set) var recentPositions: [Vec3] = []
+    /// Alignments of the last 20 results since the current alignment was adopted: horizontal is
+    /// accepted after more than 15 of them, vertical after more than 10, either at once on a plane anchor.
     public private(set) var recentAlignments: [PlaneAlignment] = []
+    /// The plane anchors the square has closed on; the fill flashes only on the first visit to each.
     public private(set) var anchorsOfVisitedPlanes: Set<AnchorIdentifier> = []
     /// The root's opacity (fades on hide/unhide; 0 at start, L104).
     public private(set) var opacity: Float = 0
+    /// Opacity of the segments and fill, multiplied by `opacity`: 1, pulsing between 1 and 0.4 while open.
     public private(set) var positioningOpacity: Float = 1
+    /// Opacity of the fill, multiplied by the square's: 0 except during the flash, which peaks at 0.25.
     public private(set) var fillOpacity: Float = 0
     /// Whether it is drawn on top (true after `unhide`, false after `hide`).
     public private(set) var isDisplayedOnTop = true
@@ -58,6 +78,8 @@ public final class FocusSquare {
     private var flashSaturation: Float?
     private let timeline = Timeline()
 
+    /// A square in the `.initializing` state, closed and invisible (`opacity` 0) until `unhide()` or
+    /// the first `setState(_:camera:)`; add `entity` to the scene to draw it.
     public init() {
         segments = FocusSquareSegment.Corner.allCases.map { FocusSquareSegment(corner: $0) }
         let fillSide = 1 - 2 * Self.thickness + Self.thickness / 2   // L390-407: 0.973
@@ -77,6 +99,7 @@ public final class FocusSquare {
         return isOpen ? "open" : "closed"
     }
 
+    /// True in the `.initializing` state (no hit yet: the square floats ahead of the camera).
     public var isInitializing: Bool { if case .initializing = state { return true } else { return false } }
 
     /// The distance scale applied to the root (P20 `scaleBasedOnDistance`).

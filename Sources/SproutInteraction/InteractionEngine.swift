@@ -6,13 +6,19 @@ import SproutSession
 /// extensions): one `update` per frame runs the session, the focus square, dragging, plane
 /// snapping, status messages and the restart cooldown, on the injected clock.
 public final class InteractionEngine {
+    /// The simulated AR session; `update(deltaTime:)` advances it, `resetTracking()` re-runs it.
     public let session: Session
+    /// The scene the focus square and the placed objects are added to.
     public let scene: Scene
+    /// The focus square, under the scene's root from `init` on.
     public let focusSquare = FocusSquare()
+    /// The status panel's text and timers, advanced by `update(deltaTime:)`.
     public let messages = StatusMessages()
+    /// Gestures, selection, dragging and rotation of the placed objects.
     public let interaction: ObjectInteraction
     /// Placed objects, in placement order (P18 `virtualObjectLoader.loadedObjects`).
     public var objects: [VirtualObject] { interaction.objects }
+    /// The object a tap on an empty surface moves: the last placed, tapped or dragged one; nil after a restart.
     public var selectedObject: VirtualObject? { interaction.selectedObject }
     /// P18 restart: unavailable for 5 s after a restart.
     public private(set) var isRestartAvailable = true
@@ -28,6 +34,7 @@ public final class InteractionEngine {
     /// P18 restartExperience: 5 s before another restart.
     public static let restartCooldown = 5.0
 
+    /// What `place(_:)` shows while the focus square is initializing (the sample's text).
     public static let cannotPlaceMessage = "CANNOT PLACE OBJECT\nTry moving left or right."
 
     private var restartAvailableAt: Double?
@@ -36,6 +43,8 @@ public final class InteractionEngine {
     /// the stage's lights change.
     private var sessionLighting: Lighting
 
+    /// An engine over `session` and `scene`: adds the focus square to the scene and calls
+    /// `resetTracking()`, which re-runs the session and schedules the first hint.
     public init(session: Session, scene: Scene) {
         self.session = session
         self.scene = scene
@@ -216,6 +225,8 @@ public final class InteractionEngine {
         for object in objects { object.isEnabled = false }
     }
 
+    /// Ends an `interrupt()`: tracking resumes as limited (relocalizing) until the device sees
+    /// features near where the interruption began; objects reappear once tracking is normal.
     public func endInterruption() { session.endInterruption() }
 
     // MARK: Restart

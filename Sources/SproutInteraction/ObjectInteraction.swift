@@ -10,6 +10,7 @@ public final class ObjectInteraction {
     let scene: Scene
     /// The objects that can be hit, in placement order.
     public internal(set) var objects: [VirtualObject] = []
+    /// The object a tap on empty surface moves: the last placed, tapped or dragged one; nil for none.
     public internal(set) var selectedObject: VirtualObject?
     /// The object the current pan drags; setting one selects it too (P18 didSet).
     public internal(set) var trackedObject: VirtualObject? {
@@ -20,7 +21,9 @@ public final class ObjectInteraction {
     /// P18 `translateAssumingInfinitePlane`: drags use infinite planes.
     public var translateAssumingInfinitePlane = true
 
+    /// The one- or two-finger pan that drags objects, as of the last batch.
     public private(set) var pan = ThresholdPanGesture()
+    /// The two-finger twist that turns the dragged object about its vertical axis, as of the last batch.
     public private(set) var rotation = RotationGesture()
     private var tap = TapGesture()
     private let objectHits = ObjectHitTester()

@@ -5,6 +5,8 @@ import SproutMath
 /// to zero, in radians, positive clockwise on the screen (y down). The sample applies it on each
 /// `changed` and sets it back to zero, so what it applies is a delta (P18 L111-123).
 public struct RotationGesture: Sendable {
+    /// The state after the last batch: `.began` at the first twist of two touches, `.changed` after,
+    /// `.ended` when fewer than two remain, `.cancelled` on a cancelled touch.
     public private(set) var state: GestureState = .possible
     /// The twist since the gesture began or was last set to zero.
     public var rotation: Float = 0
@@ -12,8 +14,11 @@ public struct RotationGesture: Sendable {
     private var touches = TouchSet()
     private var lastAngle: Float?
 
+    /// A recognizer in `.possible` with no touches.
     public init() {}
 
+    /// Feeds one batch of touch events and returns the state after it; the angle is that of the line
+    /// from the first to the second touch down. A new gesture starts `rotation` from 0.
     @discardableResult
     public mutating func handle(_ batch: [TouchEvent]) -> GestureState {
         if state == .ended || state == .cancelled || state == .failed { state = .possible; rotation = 0 }

@@ -8,6 +8,11 @@ public enum SmartHitTest {
     /// P18: an infinite horizontal plane counts only within 5 cm of the object's height.
     public static let infinitePlaneAllowance: Float = 0.05
 
+    /// The surface under `point` (viewport points, top-left origin) for an object allowed on
+    /// `allowedAlignments`: existing plane geometry first; then, with `infinitePlane`, existing
+    /// infinite planes (vertical ones at once, horizontal ones only within `infinitePlaneAllowance`
+    /// of `objectPosition`'s height, or any when it is nil); then estimated planes (the nearer when
+    /// both alignments are allowed; a vertical-only object may land on a horizontal one). nil when nothing is hit.
     public static func hit(_ session: Session, at point: Vec2, infinitePlane: Bool = false, objectPosition: Vec3? = nil,
                            allowedAlignments: Set<PlaneAlignment> = [.horizontal, .vertical]) -> RaycastResult? {
         // 1. Existing plane geometry of an allowed alignment.

@@ -27,6 +27,7 @@ public final class StatusMessages {
     private var timers: [MessageType: (fireAt: Double, text: String)] = [:]
     private var escalation: (fireAt: Double, state: TrackingState)?
 
+    /// A hidden, empty panel at time 0 with nothing scheduled.
     public init() {}
 
     /// P18 `showMessage(_:autoHide:)`.
@@ -43,16 +44,20 @@ public final class StatusMessages {
         timers[type] = (time + seconds, text)
     }
 
+    /// Cancels the pending message of `type` (for `.trackingStateEscalation`, the pending escalation too);
+    /// the message shown now stays.
     public func cancelScheduledMessage(_ type: MessageType) {
         timers[type] = nil
         if type == .trackingStateEscalation { escalation = nil }
     }
 
+    /// Cancels every pending message and the escalation; the message shown now stays.
     public func cancelAllScheduledMessages() {
         timers.removeAll()
         escalation = nil
     }
 
+    /// Whether a message of `type` is pending (for `.trackingStateEscalation`, an escalation counts).
     public func isScheduled(_ type: MessageType) -> Bool {
         timers[type] != nil || (type == .trackingStateEscalation && escalation != nil)
     }

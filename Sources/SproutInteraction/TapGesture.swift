@@ -11,6 +11,7 @@ public struct TapGesture: Sendable {
     private var start: (id: Int, location: Vec2, time: Double)?
     private var disqualified = false
 
+    /// A recognizer with no touch down.
     public init() {}
 
     /// Feeds one batch; returns the tap location when a tap completes.

@@ -10,12 +10,16 @@ public struct ThresholdPanGesture: Sendable {
     /// L45: "gives other gestures priority".
     public static let multiTouchThreshold: Float = 60
 
+    /// The state after the last batch: `.began` at the first movement, `.changed` after, `.ended`
+    /// when the last finger lifts, `.cancelled` on a cancelled touch.
     public private(set) var state: GestureState = .possible {
         didSet {
             // L26-37: any state but began or changed resets the flag.
             if state != .began && state != .changed { isThresholdExceeded = false }
         }
     }
+    /// Whether the touches have moved past the threshold in this gesture; the sample moves the
+    /// object only after that. Cleared when the state leaves `.began` and `.changed`.
     public private(set) var isThresholdExceeded = false
     /// The touches' centroid movement since the gesture began, or since the threshold was crossed
     /// (or since the last `setTranslation(_:)`).
@@ -24,13 +28,16 @@ public struct ThresholdPanGesture: Sendable {
     public var touchLocations: [Vec2] { touches.points }
     /// Centre of the touches' bounding rectangle.
     public var touchesCenter: Vec2? { touches.boundingCenter }
+    /// The number of fingers down.
     public var numberOfTouches: Int { touches.count }
 
     private var touches = TouchSet()
     private var origin = Vec2.zero
 
+    /// A recognizer in `.possible` with no touches.
     public init() {}
 
+    /// The threshold in points for an event in which `count` touches moved: 30 for one, 60 for more.
     public static func threshold(forMovedTouches count: Int) -> Float {
         count > 1 ? multiTouchThreshold : singleTouchThreshold
     }

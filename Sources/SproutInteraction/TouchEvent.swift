@@ -4,6 +4,7 @@ import SproutMath
 public enum TouchPhase: String, Sendable, CaseIterable {
     case began, moved, stationary, ended, cancelled
 
+    /// True while the finger is down: `.began`, `.moved` or `.stationary`.
     public var isActive: Bool { self == .began || self == .moved || self == .stationary }
 }
 
@@ -11,12 +12,16 @@ public enum TouchPhase: String, Sendable, CaseIterable {
 /// points, origin top-left. Touches reported together (one UIKit event) share a timestamp and
 /// are handed to the recognizers as one batch.
 public struct TouchEvent: Equatable, Sendable {
+    /// Identifies the finger across its events; distinct among the fingers down at the same time.
     public var id: Int
+    /// Where the finger is, in viewport points from the top-left, y down.
     public var location: Vec2
+    /// What happened to the finger in this event.
     public var phase: TouchPhase
     /// Seconds on the injected clock.
     public var timestamp: Double
 
+    /// An event for finger `id` at `location` (viewport points) in `phase`, at `timestamp` seconds on the injected clock.
     public init(id: Int, location: Vec2, phase: TouchPhase, timestamp: Double) {
         self.id = id
         self.location = location

@@ -37,11 +37,14 @@ public final class VirtualObject: Entity {
     /// hears of its moves and turns so hit tests refresh just this object's box.
     var changeLog: ObjectChangeLog?
 
+    /// Also notes the move in the hit tester's change log, so that only this object's box is recomputed.
     public override func transformChanged() {
         super.transformChanged()
         changeLog?.note(self)
     }
 
+    /// An object named `name` holding `model` under its pivot, allowed on planes of `allowedAlignments`
+    /// (horizontal only by default). It stands at the origin until placed.
     public init(name: String, model: Entity, allowedAlignments: Set<PlaneAlignment> = [.horizontal]) {
         self.allowedAlignments = allowedAlignments
         pivot = Entity(name: name + " pivot")

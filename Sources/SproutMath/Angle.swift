@@ -1,5 +1,6 @@
 /// Angle helpers. Radians everywhere inside the engine; degrees only at the edges (CLI, scripts).
 @inlinable public func radians(fromDegrees degrees: Float) -> Float { degrees * .pi / 180 }
+/// Converts an angle in radians to degrees.
 @inlinable public func degrees(fromRadians radians: Float) -> Float { radians * 180 / .pi }
 
 /// Wraps an angle into (-pi, pi], the range P18's `objectRotation` setter keeps.

@@ -1,48 +1,61 @@
 /// An axis-aligned box. The empty box has min > max and absorbs nothing in `union`.
 public struct BoundingBox: Equatable, Sendable {
+    /// The corner with the smallest x, y and z; +infinity in every component for the empty box.
     public var min: Vec3
+    /// The corner with the largest x, y and z; -infinity in every component for the empty box.
     public var max: Vec3
 
+    /// A box from its two corners, taken as given (a `min` above `max` on any axis makes an empty box).
     public init(min: Vec3, max: Vec3) {
         self.min = min
         self.max = max
     }
 
+    /// The box that contains nothing: `min` is +infinity, `max` is -infinity, the start for `formUnion`.
     public static let empty = BoundingBox(min: Vec3(repeating: .infinity), max: Vec3(repeating: -.infinity))
 
+    /// The smallest box around `points`; `empty` when there are none.
     public init<S: Sequence>(points: S) where S.Element == Vec3 {
         var box = BoundingBox.empty
         for p in points { box.formUnion(p) }
         self = box
     }
 
+    /// True when `min` exceeds `max` on any axis (the box contains no point).
     public var isEmpty: Bool { min.x > max.x || min.y > max.y || min.z > max.z }
+    /// The midpoint of `min` and `max` (not meaningful for the empty box).
     public var center: Vec3 { (min + max) / 2 }
     /// Full size along each axis (RealityKit's `extents`).
     public var extents: Vec3 { isEmpty ? .zero : max - min }
+    /// Half the diagonal: the radius of the sphere about `center` that encloses the box; 0 when empty.
     public var boundingRadius: Float { length(extents) / 2 }
 
+    /// Grows the box just enough to contain the point `p`.
     public mutating func formUnion(_ p: Vec3) {
         min = pointwiseMin(min, p)
         max = pointwiseMax(max, p)
     }
 
+    /// Grows the box just enough to contain `b`; an empty `b` changes nothing.
     public mutating func formUnion(_ b: BoundingBox) {
         guard !b.isEmpty else { return }
         formUnion(b.min)
         formUnion(b.max)
     }
 
+    /// The smallest box containing both this box and `b`.
     public func union(_ b: BoundingBox) -> BoundingBox {
         var r = self
         r.formUnion(b)
         return r
     }
 
+    /// True when `p` lies inside or on the boundary; always false for the empty box.
     public func contains(_ p: Vec3) -> Bool {
         p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y && p.z >= min.z && p.z <= max.z
     }
 
+    /// The eight corners, x varying fastest, then y, then z (starting at `min`, ending at `max`).
     public var corners: [Vec3] {
         [Vec3(min.x, min.y, min.z), Vec3(max.x, min.y, min.z), Vec3(min.x, max.y, min.z), Vec3(max.x, max.y, min.z),
          Vec3(min.x, min.y, max.z), Vec3(max.x, min.y, max.z), Vec3(min.x, max.y, max.z), Vec3(max.x, max.y, max.z)]

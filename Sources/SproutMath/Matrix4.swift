@@ -1,7 +1,9 @@
 /// A 4x4 matrix of `Float`, column-major like OpenGL: `columns.3` holds the translation.
 public struct Matrix4: Equatable, Sendable {
+    /// The four columns; `columns.3` is the translation (w = 1 for an affine matrix).
     public var columns: (Vec4, Vec4, Vec4, Vec4)
 
+    /// A matrix from its four columns, in order.
     @inlinable public init(_ c0: Vec4, _ c1: Vec4, _ c2: Vec4, _ c3: Vec4) { columns = (c0, c1, c2, c3) }
 
     /// Builds from rows as written on paper (easier to read in tests).
@@ -11,8 +13,10 @@ public struct Matrix4: Equatable, Sendable {
                   Vec4(r[0][2], r[1][2], r[2][2], r[3][2]), Vec4(r[0][3], r[1][3], r[2][3], r[3][3]))
     }
 
+    /// The identity matrix.
     public static let identity = Matrix4(Vec4(1, 0, 0, 0), Vec4(0, 1, 0, 0), Vec4(0, 0, 1, 0), Vec4(0, 0, 0, 1))
 
+    /// The column at index 0...3. Not bounds-checked: any index other than 0, 1 or 2 reads and writes column 3.
     @inlinable public subscript(column: Int) -> Vec4 {
         get {
             switch column {
@@ -32,21 +36,25 @@ public struct Matrix4: Equatable, Sendable {
         }
     }
 
+    /// Exact equality of all 16 values; use `isApproximately(_:tolerance:)` for computed matrices.
     public static func == (a: Matrix4, b: Matrix4) -> Bool {
         a.columns.0 == b.columns.0 && a.columns.1 == b.columns.1 && a.columns.2 == b.columns.2 && a.columns.3 == b.columns.3
     }
 
+    /// The translation part, the xyz of `columns.3`; setting it keeps `columns.3.w`.
     public var translation: Vec3 {
         get { columns.3.xyz }
         set { columns.3 = Vec4(newValue, columns.3.w) }
     }
 
+    /// A translation by `t`.
     public static func translation(_ t: Vec3) -> Matrix4 {
         var m = Matrix4.identity
         m.columns.3 = Vec4(t, 1)
         return m
     }
 
+    /// A scale by `s.x`, `s.y` and `s.z` along the axes.
     public static func scale(_ s: Vec3) -> Matrix4 {
         Matrix4(Vec4(s.x, 0, 0, 0), Vec4(0, s.y, 0, 0), Vec4(0, 0, s.z, 0), Vec4(0, 0, 0, 1))
     }
@@ -57,15 +65,18 @@ public struct Matrix4: Equatable, Sendable {
         return Matrix4(Vec4(c, 0, -s, 0), Vec4(0, 1, 0, 0), Vec4(s, 0, c, 0), Vec4(0, 0, 0, 1))
     }
 
+    /// Rotation of `angle` radians about +X (right-handed: +Y turns towards +Z).
     public static func rotationX(_ angle: Float) -> Matrix4 {
         let c = cos(angle), s = sin(angle)
         return Matrix4(Vec4(1, 0, 0, 0), Vec4(0, c, s, 0), Vec4(0, -s, c, 0), Vec4(0, 0, 0, 1))
     }
 
+    /// Matrix product: the result applies `b` first, then `a`.
     @inlinable public static func * (a: Matrix4, b: Matrix4) -> Matrix4 {
         Matrix4(a * b.columns.0, a * b.columns.1, a * b.columns.2, a * b.columns.3)
     }
 
+    /// The matrix applied to a column vector.
     @inlinable public static func * (m: Matrix4, v: Vec4) -> Vec4 {
         m.columns.0 * v.x + m.columns.1 * v.y + m.columns.2 * v.z + m.columns.3 * v.w
     }
@@ -79,6 +90,7 @@ public struct Matrix4: Equatable, Sendable {
     /// Transforms a direction (w = 0): translation is ignored.
     @inlinable public func transformDirection(_ d: Vec3) -> Vec3 { (self * Vec4(d, 0)).xyz }
 
+    /// The transpose: rows become columns.
     public var transposed: Matrix4 {
         let (a, b, c, d) = columns
         return Matrix4(Vec4(a.x, b.x, c.x, d.x), Vec4(a.y, b.y, c.y, d.y), Vec4(a.z, b.z, c.z, d.z), Vec4(a.w, b.w, c.w, d.w))
@@ -87,6 +99,7 @@ public struct Matrix4: Equatable, Sendable {
     /// The upper-left 3x3 as three columns (for normal matrices).
     public var upperLeft3x3: (Vec3, Vec3, Vec3) { (columns.0.xyz, columns.1.xyz, columns.2.xyz) }
 
+    /// The determinant; negative when the matrix mirrors, 0 when it is singular.
     public var determinant: Float {
         let m = self.flat
         let s0 = m[0] * m[5] - m[4] * m[1], s1 = m[0] * m[6] - m[4] * m[2], s2 = m[0] * m[7] - m[4] * m[3]
@@ -132,12 +145,14 @@ public struct Matrix4: Equatable, Sendable {
         return [a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w, c.x, c.y, c.z, c.w, d.x, d.y, d.z, d.w]
     }
 
+    /// A matrix from 16 values in column-major order (the layout of `flat`); traps on any other count.
     public init(flat m: [Float]) {
         precondition(m.count == 16, "Matrix4(flat:) needs 16 values")
         self.init(Vec4(m[0], m[1], m[2], m[3]), Vec4(m[4], m[5], m[6], m[7]),
                   Vec4(m[8], m[9], m[10], m[11]), Vec4(m[12], m[13], m[14], m[15]))
     }
 
+    /// True when every one of the 16 values differs from `other`'s by at most `tolerance`.
     public func isApproximately(_ other: Matrix4, tolerance: Float = 1e-5) -> Bool {
         zip(flat, other.flat).allSatisfy { abs($0 - $1) <= tolerance }
     }

@@ -1,8 +1,11 @@
 /// An infinite plane: the points p with dot(normal, p) == dot(normal, point).
 public struct Plane: Equatable, Sendable {
+    /// A point on the plane.
     public var point: Vec3
+    /// The plane's unit normal; the positive side of `signedDistance(to:)`. Assigning it directly does not normalise it.
     public var normal: Vec3
 
+    /// The plane through `point` perpendicular to `normal` (normalised here; a zero normal stays zero).
     public init(point: Vec3, normal: Vec3) {
         self.point = point
         self.normal = normalize(normal)
@@ -22,5 +25,6 @@ public struct Plane: Equatable, Sendable {
         return t >= 0 ? t : nil
     }
 
+    /// The point of the plane closest to `p` (its orthogonal projection).
     public func project(_ p: Vec3) -> Vec3 { p - normal * signedDistance(to: p) }
 }

@@ -1,14 +1,19 @@
 /// A viewport in points, origin at the top-left, y down (the iOS convention scripts use).
 public struct Viewport: Equatable, Sendable {
+    /// Width in points.
     public var width: Float
+    /// Height in points.
     public var height: Float
 
+    /// A viewport of `width` x `height` points.
     public init(width: Float, height: Float) {
         self.width = width
         self.height = height
     }
 
+    /// Width over height; 1 when the height is not positive.
     public var aspect: Float { height > 0 ? width / height : 1 }
+    /// The middle of the viewport, in points from the top-left.
     public var center: Vec2 { Vec2(width / 2, height / 2) }
 }
 
@@ -16,15 +21,19 @@ public struct Viewport: Equatable, Sendable {
 public struct Perspective: Equatable, Sendable {
     /// Vertical field of view in radians.
     public var fovY: Float
+    /// Distance to the near clipping plane, in metres (default 0.05).
     public var near: Float
+    /// Distance to the far clipping plane, in metres (default 100).
     public var far: Float
 
+    /// A projection with a vertical field of view of `fovY` radians and clipping planes `near` and `far` metres from the camera.
     public init(fovY: Float, near: Float = 0.05, far: Float = 100) {
         self.fovY = fovY
         self.near = near
         self.far = far
     }
 
+    /// The eye-to-clip matrix for a viewport of `aspect` (width over height), OpenGL style: the camera looks down -Z and depth maps to -1...1.
     public func matrix(aspect: Float) -> Matrix4 {
         let f = 1 / tan(fovY / 2)
         let nf = 1 / (near - far)
@@ -44,11 +53,16 @@ public func lookAt(eye: Vec3, target: Vec3, up: Vec3 = .unitY) -> Matrix4 {
 
 /// Screen point <-> world, for a camera pose (camera-to-world), a projection and a viewport.
 public struct ProjectionMapping: Sendable {
+    /// The camera's pose, camera-to-world.
     public let cameraTransform: Matrix4
+    /// World-to-camera: the inverse of `cameraTransform` (the identity when that is singular).
     public let viewMatrix: Matrix4
+    /// Eye-to-clip, from the perspective at the viewport's aspect.
     public let projectionMatrix: Matrix4
+    /// The viewport screen points are measured in (origin top-left, y down).
     public let viewport: Viewport
 
+    /// The mapping for a camera pose (camera-to-world), a perspective and a viewport.
     public init(cameraTransform: Matrix4, perspective: Perspective, viewport: Viewport) {
         self.cameraTransform = cameraTransform
         self.viewMatrix = cameraTransform.inverse ?? .identity

@@ -1,10 +1,14 @@
 /// A unit quaternion for rotations; `vector` is (x, y, z, w) with w the real part.
 public struct Quaternion: Equatable, Sendable {
+    /// The components (x, y, z, w): `xyz` the imaginary part, `w` the real part.
     public var vector: Vec4
 
+    /// A quaternion from (x, y, z, w), taken as given (not normalised).
     @inlinable public init(vector: Vec4) { self.vector = vector }
+    /// A quaternion from its components, `w` the real part, taken as given (not normalised).
     @inlinable public init(x: Float, y: Float, z: Float, w: Float) { vector = Vec4(x, y, z, w) }
 
+    /// No rotation: (0, 0, 0, 1).
     public static let identity = Quaternion(x: 0, y: 0, z: 0, w: 1)
 
     /// Rotation of `angle` radians about `axis` (normalised here).
@@ -13,15 +17,21 @@ public struct Quaternion: Equatable, Sendable {
         vector = Vec4(a * sin(h), cos(h))
     }
 
+    /// The imaginary (vector) part, (x, y, z).
     public var imag: Vec3 { vector.xyz }
+    /// The real (scalar) part, w.
     public var real: Float { vector.w }
+    /// The rotation angle in radians, in [0, 2 pi]; the axis is the direction of `imag`.
     public var angle: Float { 2 * atan2(length(imag), real) }
+    /// The conjugate (-x, -y, -z, w): the inverse rotation for a unit quaternion.
     public var conjugate: Quaternion { Quaternion(vector: Vec4(-imag, real)) }
+    /// The quaternion scaled to unit length; `identity` when its length is 0.
     public var normalized: Quaternion {
         let l = length(vector)
         return l > 0 ? Quaternion(vector: vector / l) : .identity
     }
 
+    /// Hamilton product: the rotation `b` followed by `a`.
     public static func * (a: Quaternion, b: Quaternion) -> Quaternion {
         let v = a.real * b.imag + b.real * a.imag + cross(a.imag, b.imag)
         return Quaternion(vector: Vec4(v, a.real * b.real - dot(a.imag, b.imag)))
@@ -44,6 +54,7 @@ public struct Quaternion: Equatable, Sendable {
         return Quaternion(vector: (a.vector * sin((1 - t) * theta) + bv * sin(t * theta)) / s)
     }
 
+    /// The rotation as a 4x4 matrix (no translation); assumes a unit quaternion.
     public var matrix: Matrix4 {
         let x = vector.x, y = vector.y, z = vector.z, w = vector.w
         return Matrix4(
@@ -84,6 +95,7 @@ public struct Quaternion: Equatable, Sendable {
         return atan2(-forward.x, -forward.z)
     }
 
+    /// True when both are the same rotation up to `tolerance` on |dot| - 1 (q and -q count as equal); meant for unit quaternions.
     public func isApproximately(_ other: Quaternion, tolerance: Float = 1e-5) -> Bool {
         // q and -q are the same rotation.
         abs(abs(dot(vector, other.vector)) - 1) <= tolerance

@@ -1,15 +1,20 @@
 /// A half-line from `origin` along the unit vector `direction`.
 public struct Ray: Equatable, Sendable {
+    /// The start point.
     public var origin: Vec3
+    /// The unit direction (normalised by the initialiser; assigning it directly does not normalise it).
     public var direction: Vec3
 
+    /// A ray from `origin` along `direction` (normalised here).
     public init(origin: Vec3, direction: Vec3) {
         self.origin = origin
         self.direction = normalize(direction)
     }
 
+    /// The point `distance` along the ray from its origin.
     public func point(at distance: Float) -> Vec3 { origin + direction * distance }
 
+    /// The ray carried into another space by the affine matrix `m`; its direction is normalised again, so distances along it are in the new space's units.
     public func transformed(by m: Matrix4) -> Ray {
         Ray(origin: m.transformPoint(origin), direction: m.transformDirection(direction))
     }

@@ -1,17 +1,23 @@
 /// Translation, rotation and scale, applied in the order scale, rotate, translate.
 public struct Transform: Equatable, Sendable {
+    /// Translation, in metres in the parent's space.
     public var translation: Vec3
+    /// Rotation, a unit quaternion.
     public var rotation: Quaternion
+    /// Scale along the local x, y and z axes.
     public var scale: Vec3
 
+    /// A transform from its parts; each defaults to the identity's.
     public init(translation: Vec3 = .zero, rotation: Quaternion = .identity, scale: Vec3 = .one) {
         self.translation = translation
         self.rotation = rotation
         self.scale = scale
     }
 
+    /// No translation, no rotation, unit scale.
     public static let identity = Transform()
 
+    /// The matrix translation * rotation * scale (scale applied first).
     public var matrix: Matrix4 {
         var m = rotation.matrix
         m.columns.0 *= scale.x

@@ -19,6 +19,10 @@ public final class URLSessionFetcher: HTTPFetcher, @unchecked Sendable {
 
     deinit { session.invalidateAndCancel() }
 
+    /// Starts a GET of `url` and returns at once. Fails on a transport error, a status outside
+    /// 200...299, or a body whose length differs from its Content-Length; `progress` hears
+    /// fractions up to 0.999, only when the length is announced. Callbacks come on the session's
+    /// delegate queue, not the caller's.
     public func fetch(_ url: URL, progress: @escaping @Sendable (Double) -> Void,
                       completion: @escaping @Sendable (Result<Data, FetchFailure>) -> Void) {
         let task = session.dataTask(with: url)

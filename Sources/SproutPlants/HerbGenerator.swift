@@ -19,22 +19,31 @@ public struct HerbGenerator: Sendable {
 
     /// One plant species: its name, documented height, leaves and flower.
     public struct Species: Sendable {
+        /// The name printed on the seed packet ("Sweet Basil").
         public var name: String
         /// Documented mature height, metres (the model stands exactly this tall).
         public var height: Float
+        /// Number of stems rising from the base (at least 1).
         public var stems: Int
         /// Spread of the stems' tops from the centre, metres.
         public var spread: Float
+        /// Radius of a stem at its base, metres; stems taper to half of it at the tip.
         public var stemRadius: Float
+        /// Leaves along each stem, spread from low on the stem to near its tip.
         public var leavesPerStem: Int
         /// Leaf length as a fraction of the stem's length, and width as a fraction of its length.
         public var leafLength: Float
+        /// Leaf width relative to the leaf's own length: at its widest the leaf's half-width is about 0.85 times this times its length.
         public var leafWidth: Float
+        /// Leaf colour, linear RGBA.
         public var leafColor: Vec4
+        /// Stem colour, linear RGBA.
         public var stemColor: Vec4
+        /// What grows at the top of the stems.
         public var flower: Flower
     }
 
+    /// The presets by catalog name: "tomato", "basil", "lavender", "tulip" and "corn".
     public static let species: [String: Species] = [
         // Indeterminate garden tomato, staked: about 1.5 m.
         "tomato": Species(name: "Tomato", height: 1.5, stems: 3, spread: 0.25, stemRadius: 0.012, leavesPerStem: 9, leafLength: 0.22, leafWidth: 0.35,
@@ -58,9 +67,12 @@ public struct HerbGenerator: Sendable {
                         flower: .tassel(color: Vec4(0.75, 0.62, 0.30, 1), earColor: Vec4(0.85, 0.78, 0.35, 1))),
     ]
 
+    /// The species to grow.
     public var species: Species
+    /// Seed of the random variation (stem lean and length, leaf angles and sizes); the same seed gives the same plant.
     public var seed: UInt64
 
+    /// A generator for `species` with variation fixed by `seed`.
     public init(species: Species, seed: UInt64 = 1) {
         self.species = species
         self.seed = seed

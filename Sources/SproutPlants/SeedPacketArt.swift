@@ -7,9 +7,11 @@ import SproutScene
 public struct SeedPacketArt: Sendable {
     /// Pixels per metre: an 8 x 12 cm packet is 320 x 480 pixels.
     public static let pixelsPerMetre: Float = 4000
+    /// The packet's printed size, metres: 8 cm wide, 12 cm tall.
     public static let physicalSize = Vec2(0.08, 0.12)
     /// Centre of the printed code, metres right of and below the packet centre.
     public static let codeCenter = Vec2(0, 0.035)
+    /// Diameter of the printed App Clip Code, metres (3 cm).
     public static let codeDiameter: Float = 0.03
 
     /// What the packet's picture shows.
@@ -26,16 +28,21 @@ public struct SeedPacketArt: Sendable {
         case ear
     }
 
+    /// The motif's flower or fruit colour, sRGB 0...1 (a sunflower's yellow by default).
     public var petalColor: Vec3
+    /// What the picture shows (a daisy-like flower by default).
     public var motif: Motif
+    /// The URL the packet's App Clip Code stands for; the code's rings are a pattern drawn from its FNV-1a hash.
     public var url: String
 
+    /// The art for a packet whose code stands for `url`.
     public init(petalColor: Vec3 = Vec3(0.98, 0.76, 0.05), motif: Motif = .daisy, url: String) {
         self.petalColor = petalColor
         self.motif = motif
         self.url = url
     }
 
+    /// Paints the packet front: 320 x 480 pixels (`physicalSize` at `pixelsPerMetre`), opaque, sRGB.
     public func image() -> Image {
         let size = Self.physicalSize * Self.pixelsPerMetre
         var canvas = Canvas(width: Int(size.x), height: Int(size.y), color: Vec3(0.96, 0.92, 0.82))

@@ -7,19 +7,26 @@ import SproutScene
 public struct SeedlingGenerator: Sendable {
     /// Stem height in metres.
     public var height: Float = 0.32
+    /// Number of pairs of leaves, on opposite sides of the stem, from a quarter of the way up to near the top.
     public var leafPairs = 5
+    /// Seed of the random variation (leaf sizes, angles and droop); the same seed gives the same plant.
     public var seed: UInt64 = 1
 
+    /// A seedling `height` metres tall (to the stem's top; the bud sits on it) with `leafPairs` pairs of leaves.
     public init(height: Float = 0.32, leafPairs: Int = 5, seed: UInt64 = 1) {
         self.height = height
         self.leafPairs = leafPairs
         self.seed = seed
     }
 
+    /// Stem colour, linear RGBA.
     public static let stemColor = Vec4(0.16, 0.32, 0.06, 1)
+    /// Leaf colour, linear RGBA.
     public static let leafColor = Vec4(0.09, 0.42, 0.07, 1)
+    /// Bud colour, linear RGBA.
     public static let budColor = Vec4(0.75, 0.55, 0.05, 1)
 
+    /// The seedling's parts, standing on y = 0 with +Y up, metres: the stem, the leaves and the bud, in that order.
     public func parts() -> [ModelPart] {
         var rng = SeededRandom(seed: seed)
         let stem = ModelPart(mesh: stemMesh(), material: Material(name: "stem", baseColor: Self.stemColor, roughness: 0.7))

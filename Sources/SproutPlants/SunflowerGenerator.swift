@@ -9,17 +9,23 @@ public struct SunflowerGenerator: Sendable {
     public var height: Float = 3.0
     /// Flower head diameter including the petals.
     public var headDiameter: Float = 0.30
+    /// Seed of the random variation; the same seed gives the same plant.
     public var seed: UInt64 = 1
 
+    /// A sunflower `height` metres tall with a head `headDiameter` metres across.
     public init(height: Float = 3.0, headDiameter: Float = 0.30, seed: UInt64 = 1) {
         self.height = height
         self.headDiameter = headDiameter
         self.seed = seed
     }
 
+    /// Stem colour, linear RGBA.
     public static let stemColor = Vec4(0.20, 0.36, 0.08, 1)
+    /// Leaf colour, linear RGBA.
     public static let leafColor = Vec4(0.10, 0.36, 0.06, 1)
+    /// Ray petal colour, linear RGBA.
     public static let petalColor = Vec4(0.95, 0.62, 0.02, 1)
+    /// Seed disc colour, linear RGBA.
     public static let discColor = Vec4(0.16, 0.08, 0.03, 1)
 
     /// The head nods forward by this much from facing straight up.

@@ -2,7 +2,9 @@ internal import COpenGL
 
 /// A failure of the GL layer, with what was being done.
 public struct RenderError: Error, CustomStringConvertible {
+    /// What failed and what was being done, in words.
     public let description: String
+    /// A failure described by `description`.
     public init(_ description: String) { self.description = description }
 }
 
@@ -31,9 +33,13 @@ func glErrorText() -> String? {
 
 /// The strings that identify the driver (recorded next to goldens).
 public struct RendererInfo: Sendable, CustomStringConvertible {
+    /// `GL_VENDOR`, or "?" when the context gives none.
     public let vendor: String
+    /// `GL_RENDERER` (such as "llvmpipe (LLVM 15.0.6, 256 bits)"), or "?".
     public let renderer: String
+    /// `GL_VERSION`, or "?".
     public let version: String
+    /// `GL_SHADING_LANGUAGE_VERSION`, or "?".
     public let shadingLanguage: String
 
     /// Reads the strings of the current context.
@@ -43,7 +49,9 @@ public struct RendererInfo: Sendable, CustomStringConvertible {
                             shadingLanguage: s(GL_SHADING_LANGUAGE_VERSION))
     }
 
+    /// True for Mesa's software rasterizers (llvmpipe, softpipe).
     public var isSoftware: Bool { renderer.contains("llvmpipe") || renderer.contains("softpipe") }
+    /// The renderer, version and vendor on three lines, as recorded next to goldens.
     public var description: String { "GL_RENDERER: \(renderer)\nGL_VERSION: \(version)\nGL_VENDOR: \(vendor)" }
 }
 

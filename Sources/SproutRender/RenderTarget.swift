@@ -2,7 +2,9 @@ internal import COpenGL
 
 /// Where a frame goes: the window's default framebuffer or an offscreen framebuffer.
 public class RenderTarget {
+    /// The framebuffer's width, pixels.
     public let width: Int
+    /// The framebuffer's height, pixels.
     public let height: Int
     /// The framebuffer the renderer draws into.
     var drawFramebuffer: GLuint { 0 }
@@ -17,11 +19,13 @@ public class RenderTarget {
 
 /// The default framebuffer of the current window context.
 public final class WindowTarget: RenderTarget {
+    /// The current context's default framebuffer, `width` x `height` pixels (its size now).
     public override init(width: Int, height: Int) { super.init(width: width, height: height) }
 }
 
 /// An offscreen RGBA8 + 24-bit depth framebuffer, optionally multisampled, that can be read back.
 public final class OffscreenTarget: RenderTarget {
+    /// MSAA samples per pixel (0: none).
     public let samples: Int
     private var framebuffers: [GLuint] = []
     private var renderbuffers: [GLuint] = []
@@ -103,6 +107,7 @@ public final class OffscreenTarget: RenderTarget {
         glBindFramebuffer(GLC.readFramebuffer, 0)
     }
 
+    /// The finished frame as RGBA8 rows from the top, in a new array. Needs the context current.
     public func readPixels() -> [UInt8] {
         var p: [UInt8] = []
         readPixels(into: &p)

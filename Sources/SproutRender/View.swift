@@ -3,15 +3,18 @@ import SproutScene
 
 /// How a scene is seen: camera, viewport and options (Filament's View).
 public struct View: Sendable {
+    /// Where the scene is seen from, and its projection.
     public var camera: Camera
     /// Linear-light clear colour is not what people pick: this one is sRGB, as written.
     public var clearColor: Vec4
+    /// How the frame is drawn.
     public var options: RenderOptions
     /// Pictures drawn over the frame last (status panels, help lines), in viewport points.
     public var overlays: [ScreenOverlay]
     /// The viewport in points that overlay frames refer to; nil means one point per pixel.
     public var viewportInPoints: Viewport?
 
+    /// A view through `camera`; the default clear colour is a pale sky blue (sRGB).
     public init(camera: Camera, clearColor: Vec4 = Vec4(0.6, 0.75, 0.9, 1), options: RenderOptions = RenderOptions(),
                 overlays: [ScreenOverlay] = [], viewportInPoints: Viewport? = nil) {
         self.camera = camera
@@ -24,11 +27,16 @@ public struct View: Sendable {
 
 /// A texture drawn flat over the frame: `origin` (top-left) and `size` in viewport points.
 public struct ScreenOverlay: Sendable {
+    /// The picture drawn, stretched to `size`.
     public var texture: Texture
+    /// The top-left corner, viewport points from the view's top-left.
     public var origin: Vec2
+    /// Width and height, viewport points.
     public var size: Vec2
+    /// Multiplies the texture's alpha: 1 opaque, 0 not drawn at all.
     public var opacity: Float
 
+    /// An overlay of `texture` over the rectangle at `origin` of `size`, in viewport points.
     public init(texture: Texture, origin: Vec2, size: Vec2, opacity: Float = 1) {
         self.texture = texture
         self.origin = origin
@@ -65,10 +73,13 @@ public struct RenderOptions: Sendable {
         case simple
     }
 
+    /// The shading model (default `realistic`).
     public var shading: Shading
     /// Linear scale before tone mapping (realistic shading only): 2 is a stop brighter.
     public var exposure: Float
 
+    /// The defaults draw the realistic frame: shadows on a 2048-texel map, an occluding backdrop,
+    /// frustum culling and levels of detail on, exposure 1.
     public init(shadows: Bool = true, shadowMapSize: Int = 2048, backdropOccludes: Bool = true, frustumCulling: Bool = true,
                 levelsOfDetail: Bool = true, shading: Shading = .realistic, exposure: Float = 1) {
         self.shadows = shadows

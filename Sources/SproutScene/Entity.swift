@@ -6,6 +6,7 @@ import SproutMath
 /// `setParent(_:preservingWorldTransform:)`, `visit`, `convert(position:from:)`.
 /// Hierarchy lives here; drawing, anchoring and animation are components or systems beside it.
 open class Entity {
+    /// A label, used by `findEntity(named:)`, traces and debugging; need not be unique and may be empty.
     public var name: String
     /// Local transform, relative to the parent: the model value, which rules read. During a
     /// transaction animation it already holds the animation's target (as a SceneKit node's
@@ -22,12 +23,14 @@ open class Entity {
     /// a thousand objects spent most of their time there). A parent holds its children strongly
     /// and clears their `parent` when it goes (`deinit`), so the reference never dangles.
     public private(set) unowned(unsafe) var parent: Entity?
+    /// The children in the order they were added; change them with `addChild` and `removeChild`.
     public private(set) var children: [Entity] = []
     /// Disabled entities and their descendants are neither drawn nor hit.
     public var isEnabled = true
     /// What to draw, if anything.
     public var model: ModelComponent?
 
+    /// An entity with no parent, the given local transform and, optionally, something to draw.
     public init(name: String = "", transform: Transform = .identity, model: ModelComponent? = nil) {
         self.name = name
         self.transform = transform
@@ -51,12 +54,14 @@ open class Entity {
         children.append(child)
     }
 
+    /// Detaches `child`, which keeps its local transform; does nothing when it is not a child of this entity.
     public func removeChild(_ child: Entity) {
         guard let i = children.firstIndex(where: { $0 === child }) else { return }
         children.remove(at: i)
         child.parent = nil
     }
 
+    /// Detaches this entity from its parent, if it has one; its local transform is kept.
     public func removeFromParent() { parent?.removeChild(self) }
 
     /// Reparents; with `preservingWorldTransform` the entity stays where it is in the world
@@ -78,6 +83,7 @@ open class Entity {
         return copy
     }
 
+    /// True when this entity is `other`'s parent, grandparent, and so on (false for `other` itself).
     public func isAncestor(of other: Entity) -> Bool {
         var p = other.parent
         while let e = p {
@@ -100,6 +106,7 @@ open class Entity {
         return all
     }
 
+    /// The first entity of the subtree, this one included, whose name is `name`, depth-first; nil when none is.
     public func findEntity(named name: String) -> Entity? {
         var found: Entity?
         visit { e in
@@ -142,6 +149,8 @@ open class Entity {
         return m
     }
 
+    /// Sets the local transform so that the entity's world matrix becomes `world` (an affine matrix without shear),
+    /// given the parent's current world matrix; with no parent, `world` becomes the local transform.
     public func setWorldMatrix(_ world: Matrix4) {
         let parentWorld = parent?.worldMatrix ?? .identity
         transform = Transform(matrix: (parentWorld.inverse ?? .identity) * world)

@@ -1,8 +1,11 @@
 /// A clock for deterministic runs: time moves only when `tick` is called, by a fixed step.
 /// (SwiftNIO's EmbeddedEventLoop idea: the test owns time.)
 public struct FrameClock: Sendable {
+    /// Seconds per frame: 1 / frames per second.
     public let step: Double
+    /// Seconds since the start: `frame * step`, 0 before the first `tick`.
     public private(set) var time: Double = 0
+    /// Frames ticked so far.
     public private(set) var frame: Int = 0
 
     /// `framesPerSecond` must be positive.

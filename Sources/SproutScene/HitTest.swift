@@ -10,9 +10,11 @@ public enum HitTestMode: Sendable {
 
 /// One hit: the entity, the distance along the ray and the world point.
 public struct HitTestResult {
+    /// The entity whose model was hit (not its ancestors).
     public let entity: Entity
     /// Distance along the ray, in world units.
     public let distance: Float
+    /// The hit point in world space.
     public let position: Vec3
 }
 

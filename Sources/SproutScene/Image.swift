@@ -2,11 +2,14 @@ import SproutMath
 
 /// An 8-bit RGBA image, rows top to bottom. Pure data: codecs live in SproutImage.
 public struct Image: Equatable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height * 4` bytes, RGBA, row-major from the top row.
     public var pixels: [UInt8]
 
+    /// An image from `width * height * 4` RGBA bytes, row-major from the top row; traps on any other count.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "Image: pixel count must be width*height*4")
         self.width = width
@@ -23,6 +26,8 @@ public struct Image: Equatable, Sendable {
         self.init(width: width, height: height, pixels: p)
     }
 
+    /// The pixel in column `x` and row `y`, (0, 0) at the top-left. The coordinates are not checked
+    /// against `width`: an `x` past the row's end reads the next row; past the last byte it traps.
     public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (y * width + x) * 4
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])

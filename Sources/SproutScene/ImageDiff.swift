@@ -8,6 +8,7 @@ public struct ImageTolerance: Sendable, Equatable, Codable, CustomStringConverti
     /// Largest mean per-channel difference over the whole image (0...255).
     public var maxMeanDelta: Double
 
+    /// A tolerance from its three bounds; see `strict` for the default.
     public init(maxChannelDelta: Int, maxFailingFraction: Double, maxMeanDelta: Double) {
         self.maxChannelDelta = maxChannelDelta
         self.maxFailingFraction = maxFailingFraction
@@ -26,6 +27,7 @@ public struct ImageTolerance: Sendable, Equatable, Codable, CustomStringConverti
             && maxMeanDelta <= Self.strict.maxMeanDelta
     }
 
+    /// The three bounds in words, for reports.
     public var description: String {
         "max channel delta \(maxChannelDelta), failing fraction \(maxFailingFraction), mean delta \(maxMeanDelta)"
     }
@@ -36,18 +38,27 @@ public struct ImageTolerance: Sendable, Equatable, Codable, CustomStringConverti
 public struct ImageDiff: Sendable {
     /// One pixel's place and colours (RGB) in the rendering and in the golden.
     public struct Pixel: Sendable, Equatable, Codable {
+        /// Column, from the left.
         public let x: Int
+        /// Row, from the top.
         public let y: Int
+        /// The rendering's red, green and blue at this pixel.
         public let actual: [UInt8]
+        /// The golden's red, green and blue at this pixel.
         public let expected: [UInt8]
         /// The largest of the three channel differences.
         public var delta: Int { (0..<3).map { abs(Int(actual[$0]) - Int(expected[$0])) }.max() ?? 0 }
     }
 
+    /// The tolerance the images were compared with.
     public let tolerance: ImageTolerance
+    /// Pixels whose largest channel difference exceeds `tolerance.maxChannelDelta`.
     public let failingPixels: Int
+    /// Pixels compared: width times height.
     public let pixelCount: Int
+    /// The largest channel difference anywhere (0...255).
     public let maxDelta: Int
+    /// The mean difference over every red, green and blue channel of every pixel (0...255).
     public let meanDelta: Double
     /// The first pixel with the largest difference (nil when the images are identical).
     public let worstPixel: Pixel?
@@ -57,6 +68,7 @@ public struct ImageDiff: Sendable {
     /// channel tolerance in yellow: where to look at a glance.
     public let visualization: Image
 
+    /// Compares the rendering `actual` with the golden `expected` under `tolerance`; traps when their sizes differ.
     public init(actual: Image, expected: Image, tolerance: ImageTolerance = .strict) {
         precondition(actual.width == expected.width && actual.height == expected.height, "ImageDiff needs equal sizes")
         let n = actual.width * actual.height
@@ -98,6 +110,7 @@ public struct ImageDiff: Sendable {
     /// The fraction of pixels that fail.
     public var failingFraction: Double { pixelCount > 0 ? Double(failingPixels) / Double(pixelCount) : 0 }
 
+    /// True when the failing pixels are at most `maxFailingFraction` of all and the mean difference is at most `maxMeanDelta`.
     public var passes: Bool {
         Double(failingPixels) <= tolerance.maxFailingFraction * Double(pixelCount) && meanDelta <= tolerance.maxMeanDelta
     }

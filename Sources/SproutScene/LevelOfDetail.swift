@@ -6,8 +6,10 @@
 public struct LevelOfDetail: Sendable {
     /// Drawn while the model's bounding sphere spans less than this fraction of the view's height.
     public var maxScreenHeight: Float
+    /// The parts drawn instead of the model's full parts at this level.
     public var parts: [ModelPart]
 
+    /// A level drawing `parts` while the model's bounding sphere spans less than `maxScreenHeight` of the view's height.
     public init(maxScreenHeight: Float, parts: [ModelPart]) {
         self.maxScreenHeight = maxScreenHeight
         self.parts = parts

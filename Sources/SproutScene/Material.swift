@@ -5,16 +5,21 @@ public struct Material: Sendable {
     /// How a material's colour meets what is behind it: opaque, or alpha-blended.
     public enum Blending: Sendable { case opaque, transparent }
 
+    /// The material's name from its file, or a label; may be empty.
     public var name: String
     /// Linear RGBA multiplier of the base colour texture.
     public var baseColor: Vec4
+    /// The base colour texture (sRGB), multiplied by `baseColor`; nil for none.
     public var baseColorTexture: Texture?
+    /// glTF `metallicFactor`: 0 dielectric (default) ... 1 metal.
     public var metallic: Float
+    /// glTF `roughnessFactor`: 0 mirror-smooth ... 1 fully rough (0.8 by default).
     public var roughness: Float
     /// Drawn without back-face culling.
     public var isDoubleSided: Bool
     /// Ignores lights: the colour is drawn as it is (focus square, overlays).
     public var isUnlit: Bool
+    /// Whether the surface is drawn opaque or alpha-blended; by default transparent when `baseColor`'s alpha is below 1.
     public var blending: Blending
     /// Whether the object casts a shadow onto others.
     public var castsShadow: Bool
@@ -30,12 +35,16 @@ public struct Material: Sendable {
     /// glTF `normalTexture` (linear, tangent space, +Y up) and its `scale`; the tangent frame
     /// comes from the surface's texture coordinates as drawn (no tangents are stored).
     public var normalTexture: Texture?
+    /// glTF `normalTexture.scale`: multiplies the normal texture's x and y (1 by default).
     public var normalScale: Float = 1
     /// glTF `occlusionTexture` (its red channel darkens the environment's light, not the sun's)
     /// and its `strength`.
     public var occlusionTexture: Texture?
+    /// glTF `occlusionTexture.strength`: 0 ignores the occlusion texture, 1 (default) applies it fully.
     public var occlusionStrength: Float = 1
 
+    /// A material from its parameters: white, dielectric, roughness 0.8, single-sided, lit and casting shadows by default.
+    /// `blending` nil picks `.transparent` when `baseColor`'s alpha is below 1, else `.opaque`.
     public init(name: String = "", baseColor: Vec4 = Vec4(1, 1, 1, 1), baseColorTexture: Texture? = nil,
                 metallic: Float = 0, roughness: Float = 0.8, isDoubleSided: Bool = false, isUnlit: Bool = false,
                 blending: Blending? = nil, castsShadow: Bool = true) {
@@ -61,6 +70,7 @@ public func linearFromSRGB(_ c: Float) -> Float {
     c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
 }
 
+/// The inverse of `linearFromSRGB`: encodes a linear value (0...1) to sRGB (IEC 61966-2-1).
 public func sRGBFromLinear(_ c: Float) -> Float {
     c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055
 }

@@ -3,7 +3,9 @@ import SproutMath
 /// Triangle geometry in an entity's local space. Immutable; a class so the renderer can key
 /// GPU buffers by identity and free them when the mesh is gone.
 public final class Mesh: Sendable {
+    /// The mesh's name from its file, or a label; may be empty.
     public let name: String
+    /// Vertex positions in the entity's local space, metres.
     public let positions: [Vec3]
     /// One per position; generated flat-ish by `init` when not given.
     public let normals: [Vec3]
@@ -11,11 +13,16 @@ public final class Mesh: Sendable {
     public let uvs: [Vec2]
     /// Three per triangle, counter-clockwise seen from the front.
     public let indices: [UInt32]
+    /// The local-space box around `positions`.
     public let bounds: BoundingBox
 
+    /// The number of triangles: a third of the index count.
     public var triangleCount: Int { indices.count / 3 }
+    /// The number of vertices.
     public var vertexCount: Int { positions.count }
 
+    /// A mesh from its vertices and triangle indices. Without `normals` they are computed with `smoothNormals`;
+    /// traps when the index count is not a multiple of 3 or `normals` or non-empty `uvs` do not have one entry per position.
     public init(name: String = "", positions: [Vec3], normals: [Vec3]? = nil, uvs: [Vec2] = [], indices: [UInt32]) {
         precondition(indices.count % 3 == 0, "Mesh \(name): index count must be a multiple of 3")
         precondition(uvs.isEmpty || uvs.count == positions.count, "Mesh \(name): one uv per position")
@@ -47,6 +54,8 @@ public final class Mesh: Sendable {
         return Mesh(name: name, positions: p, normals: n, indices: i)
     }
 
+    /// Area-weighted vertex normals: each vertex gets the normalised sum of its triangles' face normals
+    /// (counter-clockwise winding is the front); a vertex used by no triangle, or only by degenerate ones, gets +Y.
     public static func smoothNormals(positions: [Vec3], indices: [UInt32]) -> [Vec3] {
         var n = [Vec3](repeating: .zero, count: positions.count)
         for t in stride(from: 0, to: indices.count, by: 3) {

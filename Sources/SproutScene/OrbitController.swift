@@ -3,7 +3,9 @@ import SproutMath
 /// Turns mouse drags, wheel steps and walk keys into a camera pose: orbit about a target,
 /// zoom by distance, walk the target on the ground plane. Pure; the window feeds it.
 public struct OrbitController: Sendable {
+    /// The point the camera orbits and looks at, world space, metres.
     public var target: Vec3
+    /// Distance from the target to the eye in metres; `zoom` keeps it within 0.05...500.
     public var distance: Float
     /// Heading about +Y in radians (0 looks along -Z).
     public var yaw: Float
@@ -14,6 +16,7 @@ public struct OrbitController: Sendable {
     public static let radiansPerPoint: Float = .pi / 360
     static let pitchLimit: Float = radians(fromDegrees: 85)
 
+    /// A controller from its parameters, taken as given (pitch is not clamped here); angles in radians, distance in metres.
     public init(target: Vec3, distance: Float, yaw: Float, pitch: Float) {
         self.target = target
         self.distance = distance
@@ -28,10 +31,12 @@ public struct OrbitController: Sendable {
         self.init(target: target, distance: d, yaw: atan2(offset.x, offset.z), pitch: asin(offset.y / d))
     }
 
+    /// The camera's position: `distance` from the target at `yaw` and `pitch`.
     public var eye: Vec3 {
         target + distance * Vec3(cos(pitch) * sin(yaw), sin(pitch), cos(pitch) * cos(yaw))
     }
 
+    /// The camera-to-world pose at `eye` looking at `target`, +Y up.
     public var cameraTransform: Matrix4 { lookAt(eye: eye, target: target) }
 
     /// Dragging right turns the camera around to the right of the target.

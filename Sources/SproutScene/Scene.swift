@@ -3,11 +3,13 @@ import SproutMath
 /// What exists: a root entity, the lighting, and the running animations.
 /// How it is seen (camera, viewport) is the renderer's `View`; where it goes is a render target.
 public final class Scene {
+    /// The parent of all virtual content: anchors, placed objects, the focus square.
     public let root = Entity(name: "root")
     /// The real world as the camera feed shows it (a stage): drawn first, behind the virtual
     /// content under `root`, which it hides or not as the view's options say (scene-depth
     /// occlusion, or plain compositing over the camera image). It receives and casts shadows.
     public let backdrop = Entity(name: "backdrop")
+    /// The light on the backdrop; the virtual content gets it scaled by `contentLightIntensity` / 1000.
     public var lighting: Lighting
     /// The intensity, in SceneKit's lumens, of the lights on the virtual content (P18's "key"
     /// and "fill" lights): content under `root` is lit by `lighting` scaled by this / 1000, the
@@ -21,16 +23,20 @@ public final class Scene {
     /// environment probes sit by the virtual content, and the interaction engine puts it at the
     /// selected or last placed object. Nil: the ambient light stands for the environment.
     public var environmentProbePosition: Vec3?
+    /// The running animations, in the order they started; `update(deltaTime:)` drops finished ones.
     public private(set) var animations: [TransformAnimation] = []
     /// Seconds of scene time, advanced only by `update(deltaTime:)`.
     public private(set) var time: Double = 0
 
+    /// An empty scene with `lighting`, no backdrop content, no sky and no animations.
     public init(lighting: Lighting = .standard) {
         self.lighting = lighting
     }
 
+    /// Adds `entity` under `root`.
     public func addChild(_ entity: Entity) { root.addChild(entity) }
 
+    /// The anchor entities directly under `root` (the ones `update(deltaTime:)` synchronises).
     public var anchorEntities: [AnchorEntity] { root.children.compactMap { $0 as? AnchorEntity } }
 
     /// Advances animations by `deltaTime` seconds and pulls anchor poses. The only clock the scene knows.
@@ -58,6 +64,7 @@ public final class Scene {
         return animation
     }
 
+    /// True while an animation of `entity` runs.
     public func isAnimating(_ entity: Entity) -> Bool { animations.contains { $0.entity === entity } }
 
     /// The animation running on `entity`, if any.

@@ -4,10 +4,14 @@ import SproutMath
 /// horizon up to the zenith and down to the ground, in linear RGB. A stage's sky (its `sky:`),
 /// so that no view of it, over a wall or past a room's open side, shows an undefined void.
 public struct Sky: Equatable, Sendable {
+    /// The colour straight up, linear RGB.
     public var zenith: Vec3
+    /// The colour at the horizon, linear RGB.
     public var horizon: Vec3
+    /// The colour from a quarter of the way down and below, linear RGB.
     public var ground: Vec3
 
+    /// A sky from linear RGB colours; each defaults to `daylight`'s.
     public init(zenith: Vec3 = Sky.daylight.zenith, horizon: Vec3 = Sky.daylight.horizon, ground: Vec3 = Sky.daylight.ground) {
         self.zenith = zenith
         self.horizon = horizon

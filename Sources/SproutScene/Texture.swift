@@ -6,11 +6,16 @@ public final class Texture: Sendable {
     /// What sampling outside 0...1 gives: the texture repeated, repeated mirrored, or its edge.
     public enum Wrap: Sendable { case `repeat`, clampToEdge, mirroredRepeat }
 
+    /// The texture's name or source path, for messages and debugging.
     public let name: String
+    /// The texels, 8-bit RGBA, top row first.
     public let image: Image
+    /// How the texels are decoded: `.sRGB` for colour (base colour), `.linear` for data (normal and occlusion maps).
     public let colorSpace: ColorSpace
+    /// Sampling outside 0...1.
     public let wrap: Wrap
 
+    /// A texture of `image`, sRGB-encoded and repeating by default.
     public init(name: String, image: Image, colorSpace: ColorSpace = .sRGB, wrap: Wrap = .repeat) {
         self.name = name
         self.image = image

@@ -12,6 +12,7 @@ public enum TimingFunction: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The eased progress at linear progress `t`, which is clamped to 0...1: 0 at 0, 1 at 1.
     public func progress(_ t: Double) -> Double {
         let x = min(max(t, 0), 1)
         if self == .linear { return x }

@@ -13,12 +13,19 @@ public final class TransformAnimation {
         case transaction
     }
 
+    /// The entity it moves.
     public let entity: Entity
+    /// The local transform it starts from: where the entity was drawn when it started.
     public let from: Transform
+    /// The local transform it ends at.
     public let to: Transform
+    /// Length in seconds (0 ends on the first update).
     public let duration: Double
+    /// The easing curve.
     public let timing: TimingFunction
+    /// Whether `transform` or `presentation` moves.
     public let style: Style
+    /// Seconds advanced so far, at most `duration`.
     public private(set) var elapsed: Double = 0
     private var completion: (() -> Void)?
 
@@ -37,6 +44,7 @@ public final class TransformAnimation {
         if duration == 0 { advance(by: 0) }
     }
 
+    /// True once `elapsed` has reached `duration`.
     public var isFinished: Bool { elapsed >= duration }
 
     /// Runs `body` once when the animation ends: finished, replaced or stopped.
@@ -53,6 +61,7 @@ public final class TransformAnimation {
         completion = nil
         c?()
     }
+    /// `elapsed / duration`, 0...1, before easing; 1 for a zero duration.
     public var fractionComplete: Double { duration > 0 ? min(elapsed / duration, 1) : 1 }
 
     func advance(by dt: Double) {

@@ -3,6 +3,7 @@ import SproutMath
 import SproutScene
 
 extension SceneFile {
+    /// The top-level keys a scene file may have; any other is an error.
     public static let fields = ["size", "msaa", "shadows", "stage", "camera", "light", "models", "tolerance"]
 
     /// Reads a scene file; errors name the file, line and field.
@@ -10,6 +11,8 @@ extension SceneFile {
         try parse(Document.load(path: path), source: path)
     }
 
+    /// Parses a scene from YAML or JSON `text`; `file` names it in messages and is where relative
+    /// paths are resolved from. Throws a `DocumentError` naming the file, line and field.
     public static func parse(_ text: String, file: String) throws(DocumentError) -> SceneFile {
         try parse(Document.parse(text, file: file), source: file)
     }
@@ -20,6 +23,8 @@ extension SceneFile {
         return pairs.contains { $0.key == "models" }
     }
 
+    /// Reads a scene from a parsed document; `source` is the path it came from. Throws a
+    /// `DocumentError` at the field that is missing, unknown, of the wrong type or out of range.
     public static func parse(_ document: DocumentValue, source: String) throws(DocumentError) -> SceneFile {
         let o = try document.object(allowing: fields)
         var scene = SceneFile(source: source)

@@ -9,13 +9,18 @@ public struct SceneFile: Sendable {
     public struct Placement: Sendable {
         /// A path (relative to the scene file), a catalog plant (`sunflower`) or a built-in (`pot`).
         public var model: String
+        /// Where the model's origin goes, scene metres (default the origin). The model first stands on
+        /// the origin (its lowest point at y = 0).
         public var position: Vec3 = .zero
+        /// The model's turn (the file gives degrees about +Y or a unit quaternion); default none.
         public var rotation: Quaternion = .identity
+        /// Factors along the model's x, y and z, each in (0, 10000] (default 1).
         public var scale: Vec3 = .one
         /// Scale evenly to stand this many metres tall (instead of `scale`).
         public var fitHeight: Float?
         /// Where it was written, for messages about the model (`models[2]`, line).
         public var line: Int
+        /// The entry's field path (`models[2]`), for messages.
         public var field: String
 
         /// The model's transform in the scene.
@@ -36,30 +41,42 @@ public struct SceneFile: Sendable {
     public struct Light: Sendable, Equatable {
         /// Towards the light.
         public var direction: Vec3
+        /// The light's colour, linear RGB, each channel 0...1 (default white).
         public var color: Vec3 = .one
+        /// The directional light's intensity, 0...100 (default 1).
         public var intensity: Float = 1
+        /// The ambient light's intensity, 0...1 (default `Lighting.standard`'s).
         public var ambient: Float = Lighting.standard.ambient
     }
 
     /// Where the scene was read from, for messages.
     public var source: String
+    /// The picture's width, pixels (1...`maximumSide`, default 1280).
     public var width = 1280
+    /// The picture's height, pixels (1...`maximumSide`, default 720).
     public var height = 720
     /// MSAA samples: 0, 2, 4 or 8.
     public var msaa = 0
+    /// Whether the light casts shadows (default true).
     public var shadows = true
     /// A built-in stage name or a stage file (relative to the scene file), drawn as the backdrop.
     public var stage: String?
+    /// The line of `stage:` (0 when there is none), for messages about the stage.
     public var stageLine = 0
+    /// Where the picture is taken from (default `automatic`).
     public var camera = CameraChoice.automatic
     /// Vertical field of view, degrees (a named camera brings its own unless this is given).
     public var fovYDegrees: Float?
+    /// The line of `camera:` (0 when there is none), for messages about the camera.
     public var cameraLine = 0
+    /// The file's light; nil uses the stage's, else `Lighting.standard`.
     public var light: Light?
+    /// The models, in file order (1...`maximumModels` in a parsed file).
     public var models: [Placement] = []
     /// A tolerance for this scene's golden other than the default, with its reason.
     public var tolerance: TestTolerance?
 
+    /// An empty scene with every default; `source` names it in messages.
     public init(source: String) { self.source = source }
 
     /// The most models one scene may place (a bound on hostile files; a garden is a few hundred).

@@ -6,9 +6,12 @@ import SproutScene
 ///
 ///     tolerance: { maxDelta: 6, maxFraction: 0.002, reason: "alpha-tested leaves flicker by one pixel between Mesa builds" }
 public struct TestTolerance: Sendable, Equatable {
+    /// The bounds a rendered picture must stay within against its golden.
     public var tolerance: ImageTolerance
+    /// Why the default tolerance is not enough (never empty in a parsed file).
     public var reason: String
 
+    /// A tolerance with its reason.
     public init(_ tolerance: ImageTolerance, reason: String) {
         self.tolerance = tolerance
         self.reason = reason

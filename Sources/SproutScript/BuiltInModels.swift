@@ -6,6 +6,7 @@ import SproutSession
 /// Objects a script can place by name without a model file: made in code, so scenario tests
 /// need no importer. `painting` and `sticky-note` are the sample's wall objects (spec 1.5).
 public enum BuiltInModels {
+    /// The names `make` knows.
     public static let names = ["seedling", "pot", "painting", "sticky-note"]
 
     /// The plane alignments an object accepts unless a script says otherwise (P18
@@ -19,6 +20,8 @@ public enum BuiltInModels {
         }
     }
 
+    /// A new copy of the built-in object named `name`, in metres, standing on its origin; nil
+    /// for a name not in `names`.
     public static func make(_ name: String) -> Entity? {
         switch name {
         case "seedling":

@@ -7,12 +7,17 @@ public indirect enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// Equal when both serialize to the same text: key order counts, and numbers are compared as
+    /// printed (rounded to 6 decimals, non-finite as null).
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
 
     /// Numbers are rounded to 6 decimals (micrometres, microseconds) when printed, in their
     /// shortest form; -0 prints as 0.
     public static func vector(_ v: [Float]) -> JSONValue { .array(v.map { .number(Double($0)) }) }
 
+    /// The value as JSON text: keys in their order, numbers rounded to 6 decimals (non-finite ones
+    /// as null). `pretty` puts each member on its own line, two spaces a level, starting at
+    /// `indent` levels (arrays of numbers stay on one line); false writes it all on one line.
     public func serialized(indent: Int = 0, pretty: Bool = true) -> String {
         var out = ""
         write(into: &out, indent: indent, pretty: pretty)

@@ -10,6 +10,7 @@ public struct Script: Sendable {
     public var source: String
     /// A built-in stage name or a path (relative to the script's folder).
     public var stage: String
+    /// The session's seed (default 0): the same script and seed give the same noise, trace and frames.
     public var seed: UInt64
     /// Frames per simulated second; every gesture becomes touch events at this rate.
     public var fps: Int
@@ -34,35 +35,42 @@ public struct Script: Sendable {
     }
     /// Draw detected planes in frames.
     public var showPlanes: Bool
+    /// The steps, in the order they run (at most `maximumSteps`).
     public var steps: [Step]
     /// The line of `stage:` (0 when the script has none), for messages about the stage.
     public var stageLine = 0
     /// The tolerance for this script's snapshot goldens in `sprout test`, when not the default.
     public var tolerance: TestTolerance?
 
+    /// Seconds per frame: 1 / `fps`.
     public var frameDuration: Double { 1 / Double(fps) }
 }
 
 /// An object's size as a script gives it: every length times `scale`, or scaled evenly to
 /// stand `fitHeight` metres tall.
 public enum ObjectSize: Sendable, Equatable {
+    /// Every length multiplied by this factor (> 0).
     case scale(Float)
+    /// Scaled evenly to stand this many metres tall (> 0).
     case fitHeight(Float)
 }
 
 /// One step and where it was written.
 public struct Step: Sendable {
+    /// What the step does.
     public var action: Action
     /// 1-based line in the script.
     public var line: Int
     /// The step's field path (`steps[3]`), for messages.
     public var field: String
 
+    /// The step's name as scripts and the trace write it (`wait`, `pan`, ...).
     public var kind: String { action.kind }
 }
 
 /// How a gesture's progress runs over its duration.
 public enum Easing: String, Sendable, CaseIterable {
+    /// Constant speed; slow at the start; slow at the end; slow at both ends.
     case linear, easeIn, easeOut, easeInEaseOut
 }
 
@@ -70,6 +78,7 @@ public enum Easing: String, Sendable, CaseIterable {
 public struct DeviceMotion: Sendable {
     /// Where the device goes: a point, an offset, or nowhere (turn only).
     public enum Target: Sendable { case moveTo(Vec3), moveBy(Vec3), stay }
+    /// Where the device moves to.
     public var target: Target
     /// Keep looking at this point while moving (else the orientation is kept).
     public var lookAt: Vec3?
@@ -81,16 +90,23 @@ public struct DeviceMotion: Sendable {
 
 /// What one step does (README: Gesture scripts).
 public enum Action: Sendable {
+    /// Seconds of frames with no input.
     case wait(Double)
+    /// Places a new object, by its name in `objects` (or a built-in or catalog plant), at the focus square.
     case place(String)
+    /// One finger down and up on consecutive frames at this point, in points.
     case tap(Vec2)
+    /// `touches` fingers (40 points apart) moved from `from` to `to` over `duration` seconds, points.
     case pan(from: Vec2, to: Vec2, touches: Int, duration: Double, easing: Easing)
     /// Two fingers around `center` turning by `angle` radians (clockwise on screen positive).
     case rotate(center: Vec2, angle: Float, radius: Float, duration: Double, easing: Easing)
     /// One finger held still at `at` for `hold` seconds while the device moves.
     case drag(at: Vec2, hold: Double, device: DeviceMotion?)
+    /// Moves or turns the device.
     case device(DeviceMotion)
+    /// Raw touch events delivered in one frame.
     case touches([RawTouch])
+    /// The restart button (ignored during its 5 s cooldown, as in the sample).
     case reset
     /// Opens a Seed Shop invocation URL (the flow starts scanning for its code).
     case open(String)
@@ -101,9 +117,12 @@ public enum Action: Sendable {
     /// Changes the stage's lights from now: the sun's and/or the ambient light's intensity,
     /// over `duration` seconds (the step itself takes no time).
     case light(directional: Float?, ambient: Float?, duration: Double)
+    /// Writes the frame as `NAME.png` (compared with a golden under `sprout test`).
     case snapshot(String)
+    /// Checks the world now; a failure is reported and the script goes on.
     case expect(Expectation)
 
+    /// The step's name as scripts and the trace write it (`wait`, `pan`, ...).
     public var kind: String {
         switch self {
         case .wait: return "wait"
@@ -127,20 +146,27 @@ public enum Action: Sendable {
 
 /// One touch of a `touches:` step: finger id, point and phase.
 public struct RawTouch: Sendable {
+    /// The finger; events with the same id are one finger.
     public var id: Int
+    /// `began`, `moved`, `stationary`, `ended` or `cancelled`.
     public var phase: String
+    /// Where the finger is, in points from the viewport's top-left corner.
     public var at: Vec2
 }
 
 /// What must hold after the steps before it; every field is optional.
 public struct Expectation: Sendable {
+    /// The placed object the object checks (`position`, `rotationY`, `onPlane`, ...) are about, by name.
     public var object: String?
+    /// The object's position (the model value rules read), world metres, within `tolerance`.
     public var position: Vec3?
     /// Metres, for `position` (default 5 mm).
     public var tolerance: Float = 0.005
     /// Degrees, within 0.5 degrees.
     public var rotationY: Float?
+    /// Whether the object stands on a detected plane.
     public var onPlane: Bool?
+    /// Whether the object is the selected one (the one gestures act on).
     public var selected: Bool?
     /// Where the object is drawn (SceneKit's presentation), within `tolerance`: differs from
     /// `position` (the model value) while a snap or re-alignment animates.
@@ -149,6 +175,7 @@ public struct Expectation: Sendable {
     public var scale: Vec3?
     /// The object's current alignment (`horizontal` or `vertical`).
     public var alignment: String?
+    /// The status message shown (`""` for none).
     public var message: String?
     /// `initializing`, `open` or `closed`.
     public var focusSquare: String?
@@ -156,6 +183,7 @@ public struct Expectation: Sendable {
     public var focusSquareAlignment: String?
     /// Whether the focus square floats in front of the camera (initializing).
     public var focusSquareBillboard: Bool?
+    /// The tracking state: `normal`, `notAvailable` or `limited(reason)`.
     public var tracking: String?
     /// Anchor counts by kind (`planes`, `images`, `codes`, `objects`): a comparison like ">= 1".
     public var anchors: [(kind: String, comparison: Comparison)] = []
@@ -188,9 +216,12 @@ public struct ImageExpectation: Sendable {
 public struct Comparison: Sendable, CustomStringConvertible {
     /// How an expected count compares: `==`, `>=`, `<=`, `>` or `<`.
     public enum Operator: String, Sendable, CaseIterable { case equal = "==", atLeast = ">=", atMost = "<=", more = ">", less = "<" }
+    /// How the actual count is compared with `value`.
     public var op: Operator
+    /// The count compared with.
     public var value: Int
 
+    /// Whether `n` satisfies the comparison (`n >= value` for `atLeast`, ...).
     public func holds(for n: Int) -> Bool {
         switch op {
         case .equal: return n == value
@@ -201,5 +232,6 @@ public struct Comparison: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The comparison as a script writes it, such as ">= 1".
     public var description: String { "\(op.rawValue) \(value)" }
 }

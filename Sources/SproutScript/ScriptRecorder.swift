@@ -18,17 +18,27 @@ public final class ScriptRecorder {
     /// A device pose as a script writes it (position and unit quaternion). The window sets its
     /// device to `matrix` whenever it moves it, so the replay builds the very same floats.
     public struct Pose: Equatable, Sendable {
+        /// The device's position, stage metres.
         public var position: Vec3
+        /// The device's orientation.
         public var rotation: Quaternion
 
+        /// The pose of the device transform `m` (device to stage); its scale is dropped.
         public init(_ m: Matrix4) {
             position = m.translation
             rotation = Transform(matrix: m).rotation
         }
 
+        /// The device transform this pose stands for, as a replay builds it.
         public var matrix: Matrix4 { Transform(translation: position, rotation: rotation).matrix }
     }
 
+    /// A recorder whose script starts with these settings and the device at `startPose`.
+    /// - Parameters:
+    ///   - stage: how the script names the stage (a built-in name or a path).
+    ///   - fps: script frames a second; every recorded frame is 1 / `fps` seconds.
+    ///   - viewport: the window's size, points.
+    ///   - objects: the script's `objects:` (name -> model path).
     public init(stage: String, seed: UInt64, fps: Int, viewport: Vec2, objects: [String: String], startPose: Pose) {
         self.fps = fps
         lastPose = startPose

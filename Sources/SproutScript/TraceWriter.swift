@@ -14,11 +14,16 @@ public protocol TraceSpill: TraceSink {
 /// Trace text kept in memory: the default, for tests and short runs. A long run should stream
 /// to a file instead (`sprout play` does), so its memory stays flat.
 public final class TraceBuffer: TraceSpill {
+    /// Everything written so far, UTF-8.
     public private(set) var bytes: [UInt8] = []
+    /// Everything written so far, as text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// An empty buffer.
     public init() {}
+    /// Appends UTF-8 text; never fails.
     public func write(_ utf8: [UInt8]) { bytes += utf8 }
+    /// Writes everything held into `sink` in one piece (the buffer keeps it).
     public func replay(into sink: any TraceSink) throws { try sink.write(bytes) }
 }
 

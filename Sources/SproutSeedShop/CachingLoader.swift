@@ -12,11 +12,15 @@ import Foundation
 public final class CachingLoader: @unchecked Sendable {
     /// A URL that could not be loaded, and why.
     public struct Failure: Error, CustomStringConvertible {
+        /// The URL as given to `load(_:progress:)`.
         public var url: String
+        /// Why it failed, in words for the user ("no such file", "the server answered 404").
         public var reason: String
+        /// `url: reason`.
         public var description: String { "\(url): \(reason)" }
     }
 
+    /// The folder downloads are cached in; created by the first download.
     public let cacheDirectory: String
     private let lock = NSLock()
     private var inFlight: [String: Download] = [:]

@@ -10,10 +10,13 @@ import Foundation
 /// A plant the Seed Shop sells: its model at real size, its seed packet, and what the packet
 /// says. Paths are relative to the catalog's folder (`Assets/`) and may not leave it.
 public struct Product: Equatable, Sendable {
+    /// The product key, the last path component of its invocation URL (`sunfl`): letters, digits, '-' and '_'.
     public var key: String
+    /// The plant's name, as the catalog text lists it.
     public var name: String
     /// A path inside the catalog's folder, or an http(s) URL.
     public var modelPath: String
+    /// The seed packet's picture: a path inside the catalog's folder, or an http(s) URL.
     public var packetPath: String
 
     /// Where to load the model from, as a URL for the caching loader.
@@ -37,14 +40,20 @@ public struct Catalog: Sendable {
     /// AC: the reference image is 8 cm wide unless stated.
     public static let defaultPacketWidth: Float = 0.08
 
+    /// The associated domains and App Clip experiences invocation URLs are resolved against.
     public var registry: ExperienceRegistry
+    /// AC `testAppClipCodeURL`: used when a code cannot be decoded; nil when the catalog names none.
     public var testURL: String?
+    /// The products in catalog order; their keys are unique.
     public var products: [Product]
+    /// The catalog file's path, for messages.
     public var source: String
 
+    /// The product whose key is `key`, or nil.
     public func product(_ key: String) -> Product? { products.first { $0.key == key } }
     /// A product by key or by its model's file stem (`sunfl` or `sunflower`).
     public func product(named name: String) -> Product? { product(name) ?? products.first { $0.modelStem == name } }
+    /// Every product key, in catalog order.
     public var keys: [String] { products.map(\.key) }
 
     /// Resolves an invocation URL against the experiences and the product keys.
@@ -52,6 +61,9 @@ public struct Catalog: Sendable {
         try registry.resolve(url, productKeys: keys)
     }
 
+    /// Reads a catalog file (YAML or JSON); throws with the file, line, field and reason when
+    /// something is missing or malformed, names a file outside the catalog's folder, or when
+    /// `testURL` does not resolve.
     public static func load(path: String) throws(DocumentError) -> Catalog {
         let root = try Document.load(path: path)
         let folder = Document.folder(of: path)

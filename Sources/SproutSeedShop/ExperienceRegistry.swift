@@ -8,9 +8,12 @@ import Foundation
 /// be https on an associated domain; it is served by the registered experience whose URL is
 /// the longest prefix of it (at a path boundary), and the exact registered URL works too.
 public struct ExperienceRegistry: Sendable {
+    /// Host names invocation URLs may use, lowercased.
     public var associatedDomains: [String]
+    /// The registered experiences; each URL is matched as a path prefix.
     public var experiences: [Experience]
 
+    /// A registry of `experiences` on `associatedDomains` (compared case-insensitively).
     public init(associatedDomains: [String], experiences: [Experience]) {
         self.associatedDomains = associatedDomains.map { $0.lowercased() }
         self.experiences = experiences

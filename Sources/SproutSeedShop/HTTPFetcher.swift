@@ -6,7 +6,9 @@ import Foundation
 
 /// Why a download failed, in words for the user ("the server answered 404").
 public struct FetchFailure: Error, CustomStringConvertible, Sendable {
+    /// The reason, in words for the user.
     public var description: String
+    /// A failure that says `description`.
     public init(_ description: String) { self.description = description }
 }
 

@@ -6,10 +6,14 @@ import Foundation
 
 /// An App Clip experience: a registered URL (used as a prefix) and what the card says.
 public struct Experience: Equatable, Sendable {
+    /// The registered https URL; invocation URLs under its path resolve to this experience.
     public var url: String
+    /// The App Clip card's title.
     public var title: String
+    /// The App Clip card's subtitle; empty when there is none.
     public var subtitle: String
 
+    /// An experience registered at `url`, its card saying `title` and `subtitle`.
     public init(url: String, title: String, subtitle: String = "") {
         self.url = url
         self.title = title
@@ -20,17 +24,24 @@ public struct Experience: Equatable, Sendable {
 /// What an invocation URL asks for: the experience it matched, the product key (the last path
 /// component; nil for the bare registered URL) and its query items.
 public struct Invocation: Equatable, Sendable {
+    /// The invocation URL as given.
     public var url: String
+    /// The registered experience whose URL is the longest path prefix of it.
     public var experience: Experience
+    /// The last path component, a key of the catalog; nil for the bare registered URL.
     public var productKey: String?
+    /// The URL's query items, in order.
     public var queryItems: [QueryItem]
 
+    /// The value of the first query item called `name`; nil when there is none or it has no value.
     public func query(_ name: String) -> String? { queryItems.first { $0.name == name }?.value }
 }
 
 /// One `name=value` pair of an invocation URL's query.
 public struct QueryItem: Equatable, Sendable {
+    /// The item's name, percent-decoded.
     public var name: String
+    /// The item's value, percent-decoded; nil when the item has no `=`.
     public var value: String?
 }
 
@@ -50,6 +61,7 @@ public enum InvocationError: Error, Equatable, CustomStringConvertible, Sendable
     /// A URL as messages quote it: at most 200 characters.
     static func short(_ u: String) -> String { u.count > 200 ? String(u.prefix(200)) + "... (\(u.utf8.count) bytes)" : u }
 
+    /// What was refused and why, quoting at most 200 characters of the URL.
     public var description: String {
         switch self {
         case .credentials(let u): return "\(Self.short(u)): invocation URLs carry no user name or password; refused"

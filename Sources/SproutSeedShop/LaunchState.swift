@@ -10,8 +10,10 @@ import Foundation
 /// seed 004) restores it. Saved atomically: a temporary file is written, then renamed over the
 /// old one, so a crash in between leaves the previous state intact.
 public struct LaunchState: Sendable {
+    /// The state file (`defaultPath(environment:)` gives the user's).
     public let path: String
 
+    /// The launch state kept in the file at `path`.
     public init(path: String) { self.path = path }
 
     /// The user's state file, under `$XDG_STATE_HOME` (else `~/.local/state`).
@@ -22,6 +24,9 @@ public struct LaunchState: Sendable {
     }
 
 
+    /// Saves `url` as the last experience, creating the file's folder, and removes temporary files
+    /// an interrupted save left. Throws `LaunchStateError` when the file cannot be written, and the
+    /// file system's error when the folder cannot be created.
     public func save(_ url: String) throws {
         try FileManager.default.createDirectory(atPath: Document.folder(of: path), withIntermediateDirectories: true)
         // A temporary file renamed over the old state in one step, so there is never a moment
@@ -52,7 +57,10 @@ public struct LaunchState: Sendable {
 
 /// The saved experience could not be written (the path and the reason).
 public struct LaunchStateError: Error, CustomStringConvertible {
+    /// The state file.
     public var path: String
+    /// Why it could not be written.
     public var reason: String
+    /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
 }

@@ -13,6 +13,7 @@ public final class SeedShopFlow {
     /// ProductKeyProcessing L51-54: set and shown 500 ms after the packet became a reference
     /// image, whether or not the packet was recognised meanwhile.
     public static let viewPacketText = "View the seed packet."
+    /// Seconds from learning the packet to showing `viewPacketText` (ProductKeyProcessing L51-54: 500 ms).
     public static let viewPacketDelay = 0.5
     /// ViewController.swift L110, when the test URL is not used.
     public static let decodingFailureText = "Decoding failure. Trying scanning a code again."
@@ -20,16 +21,21 @@ public final class SeedShopFlow {
     public static let modelErrorText = "Error initializing the model"
     /// Utilities.swift present(on:): 3 s from 1/1000 of the size, turning half a turn.
     public static let growDuration = 3.0
+    /// The plant's scale when it appears; it grows to 1 over `growDuration` (Utilities.swift: 1/1000).
     public static let growStartScale: Float = 0.001
     /// Not given by the sample (RealityKit's default for `move(to:duration:)`): ease in and out.
     public static let growTiming = TimingFunction.easeInEaseOut
 
+    /// The engine whose session and scene the flow drives; presented plants become its objects.
     public let engine: InteractionEngine
+    /// The products, experiences and test URL that invocations and codes are resolved against.
     public let catalog: Catalog
     /// AC `useTestURL`: a code that cannot be decoded falls back to the catalog's test URL once.
     public var useTestURL = true
     /// The coaching label: its text and whether it is shown.
     public private(set) var coachingText = SeedShopFlow.scanText
+    /// Whether the coaching label is shown: at the start, until a code or packet is seen, and
+    /// again with `viewPacketText`.
     public private(set) var isCoachingVisible = true
     /// The info label (errors, loading progress), empty when hidden.
     public private(set) var infoText = ""
@@ -62,6 +68,7 @@ public final class SeedShopFlow {
 
     /// One invocation and what the flow did with it, in the order they came.
     public struct InvocationRecord: Equatable, Sendable {
+        /// The invocation URL as given.
         public var url: String
         /// `preloaded KEY` (the first launch: AC viewDidLoad pre-loads without presenting),
         /// `switched to KEY` (a later one: pre-loaded, its packet learnt), `catalog` (the bare

@@ -13,19 +13,23 @@ public struct DeviceCamera: Equatable, Sendable {
 
     /// Near and far planes that fit a room and a street: 1 cm to 1 km.
     public static let nearPlane: Float = 0.01
+    /// The far plane, metres (1 km).
     public static let farPlane: Float = 1000
 
+    /// A device at `transform` (camera-to-world) with a vertical field of view in degrees and a screen in points.
     public init(transform: Matrix4, fovYDegrees: Float = 60, viewport: Viewport = Viewport(width: 1280, height: 720)) {
         self.transform = transform
         self.fovYDegrees = fovYDegrees
         self.viewport = viewport
     }
 
+    /// A device where a stage starts it: at the camera's position, looking at its `lookAt`, with its field of view.
     public init(stageCamera: StageCamera, viewport: Viewport = Viewport(width: 1280, height: 720)) {
         self.init(transform: lookAt(eye: stageCamera.position, target: stageCamera.lookAt),
                   fovYDegrees: stageCamera.fovYDegrees, viewport: viewport)
     }
 
+    /// World position, metres.
     public var position: Vec3 { transform.translation }
 
     /// Pitch (x, negative looking down), yaw (y, 0 looking along -Z, positive turning left) and
@@ -41,12 +45,15 @@ public struct DeviceCamera: Equatable, Sendable {
         let roll = atan2(dot(cross(flatRight, right), f), dot(flatRight, right))
         return Vec3(pitch, yaw, roll)
     }
+    /// The unit direction the camera looks along (its -Z), in world space.
     public var forward: Vec3 { normalize(transform.transformDirection(Vec3(0, 0, -1))) }
 
+    /// The render camera: this pose and lens, clipped at `nearPlane` and `farPlane`.
     public var camera: Camera {
         Camera(transform: transform, perspective: Perspective(fovY: radians(fromDegrees: fovYDegrees), near: Self.nearPlane, far: Self.farPlane))
     }
 
+    /// Screen points to world rays and back for this camera and viewport (`unproject` gives a tap's ray).
     public var mapping: ProjectionMapping { camera.mapping(viewport: viewport) }
 
     /// Points per metre at one metre's distance: how big things look on this screen.

@@ -4,7 +4,9 @@ import SproutScene
 public struct Frame {
     /// Seconds since the session was created, on its injected clock.
     public let timestamp: Double
+    /// The device as it was for this update.
     public let camera: DeviceCamera
+    /// Tracking quality after this update; `notAvailable` before the first run and while interrupted.
     public let trackingState: TrackingState
     /// Every anchor, in the order they were added.
     public let anchors: [Anchor]

@@ -10,12 +10,16 @@ public struct LightChange: Equatable, Sendable {
         case directional, ambient
     }
 
+    /// Which light changes.
     public var light: Light
     /// Seconds on the session's clock.
     public var at: Double
+    /// The intensity at the end of the ramp, in the stage's light units (0...100 in stage files).
     public var intensity: Float
+    /// Seconds the ramp takes; 0 changes at once.
     public var duration: Double
 
+    /// Ramps `light` to `intensity` from `at` seconds over `duration` seconds (default 0: at once).
     public init(light: Light, at: Double, intensity: Float, duration: Double = 0) {
         self.light = light
         self.at = at

@@ -18,6 +18,7 @@ public struct LightEstimate: Equatable, Sendable {
     /// Kelvin; 6500 for white light.
     public var ambientColorTemperature: Float
 
+    /// An estimate of `ambientIntensity` lumens at `ambientColorTemperature` kelvin.
     public init(ambientIntensity: Float, ambientColorTemperature: Float) {
         self.ambientIntensity = ambientIntensity
         self.ambientColorTemperature = ambientColorTemperature

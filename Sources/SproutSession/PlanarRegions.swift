@@ -19,14 +19,20 @@ public struct PlanarRegions: Sendable {
 
     /// One flat region: its alignment, its rectangle and its triangles.
     public struct Region: Sendable {
+        /// Horizontal (facing up) or vertical.
         public var alignment: PlaneAlignment
+        /// The rectangle's frame, centred on its extent: for a floor x along the region's principal
+        /// axis, for a wall y along its mean normal.
         public var frame: SurfaceFrame
         /// Along the frame's x and z, metres.
         public var size: Vec2
+        /// The triangles' total area, square metres (at least `minimumArea`).
         public var area: Float
+        /// Indices of its triangles in the mesh (triangle t has corners 3t, 3t + 1 and 3t + 2).
         public var triangles: [Int]
     }
 
+    /// The regions found, each at least `minimumArea`.
     public private(set) var regions: [Region] = []
     /// For each triangle, its region's index, or -1.
     public private(set) var regionOfTriangle: [Int32] = []

@@ -14,6 +14,7 @@ public enum RaycastTarget: String, Sendable, Hashable, CaseIterable {
 public enum RaycastAlignment: String, Sendable, Hashable, CaseIterable {
     case horizontal, vertical, any
 
+    /// Whether a plane of `alignment` passes this filter.
     public func accepts(_ alignment: PlaneAlignment) -> Bool {
         switch self {
         case .any: return true
@@ -25,10 +26,14 @@ public enum RaycastAlignment: String, Sendable, Hashable, CaseIterable {
 
 /// ARRaycastQuery: a ray, what it may hit and which plane alignment.
 public struct RaycastQuery: Sendable {
+    /// The ray in world space (its direction a unit vector, so distances are metres).
     public var ray: Ray
+    /// What the ray may hit.
     public var targets: Set<RaycastTarget>
+    /// Which plane alignments count; `.any` by default.
     public var alignment: RaycastAlignment
 
+    /// A query along `ray` for `targets`, limited to planes of `alignment`.
     public init(ray: Ray, allowing targets: Set<RaycastTarget>, alignment: RaycastAlignment = .any) {
         self.ray = ray
         self.targets = targets
@@ -40,12 +45,16 @@ public struct RaycastQuery: Sendable {
 public struct RaycastResult {
     /// The hit point with the plane's orientation (y along its normal).
     public var worldTransform: Matrix4
+    /// Metres along the ray from its origin to the hit.
     public var distance: Float
+    /// What was hit; a plane anchor queried with both existing-plane targets gives one result for each.
     public var target: RaycastTarget
+    /// The alignment of the plane hit.
     public var alignment: PlaneAlignment
     /// The plane anchor hit, for the existing-plane targets.
     public var anchor: PlaneAnchor?
 
+    /// The hit point, world metres.
     public var position: Vec3 { worldTransform.translation }
 }
 

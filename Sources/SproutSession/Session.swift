@@ -11,9 +11,11 @@ public final class Session {
     private let movingImages: [Int]
     /// The device; move it between updates.
     public var device: DeviceCamera
+    /// What the last `run` asked for; nil before the first run.
     public private(set) var configuration: SessionConfiguration?
     /// Seconds of session time, advanced only by `update`.
     public private(set) var time: Double = 0
+    /// Tracking quality after the last update; `notAvailable` before the first run and while interrupted.
     public private(set) var trackingState: TrackingState = .notAvailable
     /// The stage's lights now: as written, with the stage's and the app's changes begun by now.
     public private(set) var lighting: Lighting
@@ -22,6 +24,7 @@ public final class Session {
     /// The light in view, while the session runs with light estimation (nil before the first
     /// run, while interrupted, and until a ray has met something).
     public private(set) var lightEstimate: LightEstimate?
+    /// Whether `interrupt()` has stopped the session and `endInterruption()` not yet resumed it.
     public private(set) var isInterrupted = false
     /// Anchors in the order they were added.
     public private(set) var anchors: [Anchor] = []
@@ -37,6 +40,8 @@ public final class Session {
     /// Per surface, drawn at each run with tracking reset.
     private(set) var estimatedPlaneErrors: [Float] = []
 
+    /// A session over `stage` with the device at the stage's camera; nothing is tracked until
+    /// `run(_:options:)`. `seed` drives every random draw; `viewport` is the screen in points.
     public init(stage: Stage, seed: UInt64 = 0, viewport: Viewport = Viewport(width: 1280, height: 720)) {
         self.stage = stage
         movingImages = stage.images.indices.filter { !stage.images[$0].moves.isEmpty }
@@ -48,7 +53,9 @@ public final class Session {
 
     /// The plane anchors, kept beside `anchors` so raycasts need no casts.
     public private(set) var planeAnchors: [PlaneAnchor] = []
+    /// The recognised images' anchors, in the order they were added.
     public var imageAnchors: [ImageAnchor] { anchors.compactMap { $0 as? ImageAnchor } }
+    /// The App Clip Codes' anchors, in the order they were added.
     public var codeAnchors: [CodeAnchor] { anchors.compactMap { $0 as? CodeAnchor } }
 
     /// Starts or changes what the session looks for. A first run, or `.resetTracking`, starts

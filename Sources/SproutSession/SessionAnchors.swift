@@ -4,9 +4,11 @@ import SproutScene
 /// A detected flat surface (ARKit's `ARPlaneAnchor`). Its transform's y axis is the plane's
 /// normal; `center` and `extent` are in the anchor's own frame, on its x-z plane.
 public final class PlaneAnchor: Anchor {
+    /// Horizontal or vertical, as the surface it was found on.
     public let alignment: PlaneAlignment
     /// The stage surface it was found on (the simulation knows; ARKit would not).
     public let surfaceName: String
+    /// Centre of the estimated rectangle in the anchor's frame (y is 0); it moves as the estimate grows.
     public internal(set) var center: Vec3
     /// Width (x) and depth (z); y is 0.
     public internal(set) var extent: Vec3
@@ -35,6 +37,7 @@ public final class PlaneAnchor: Anchor {
 /// A recognised reference image (ARKit's `ARImageAnchor`): x to the right of the picture, y out
 /// of it, z down it.
 public final class ImageAnchor: Anchor {
+    /// The reference image recognised; its name is the anchor's name.
     public let referenceImage: ReferenceImage
     /// Width and height in metres.
     public let physicalSize: Vec2
@@ -57,6 +60,7 @@ public final class CodeAnchor: Anchor {
         case decoded(String)
         case failed
 
+        /// `decoding`, `decoded(URL)` or `failed`, as event logs print it.
         public var description: String {
             switch self {
             case .decoding: return "decoding"
@@ -66,9 +70,11 @@ public final class CodeAnchor: Anchor {
         }
     }
 
+    /// Where decoding the code's URL stands; `decoding` when the code is first seen.
     public internal(set) var urlDecodingState: URLDecodingState
     /// Metres.
     public let radius: Float
+    /// Whether the code is in good enough view this frame; its pose follows a moving code only then.
     public internal(set) var isTracked: Bool
 
     init(identifier: AnchorIdentifier, radius: Float, transform: Matrix4) {
@@ -89,10 +95,12 @@ public enum SessionEvent: CustomStringConvertible {
     case updated(Anchor)
     case removed(Anchor)
 
+    /// The anchor the event is about.
     public var anchor: Anchor {
         switch self { case .added(let a), .updated(let a), .removed(let a): return a }
     }
 
+    /// `added`, `updated` or `removed`, then the anchor as `describe(_:)` puts it.
     public var description: String {
         switch self {
         case .added(let a): return "added " + describe(a)

@@ -16,8 +16,11 @@ public struct StageModel: Equatable, Sendable {
     /// How much visual detail the room's surfaces offer, 0...1 (a scan's texture is rich).
     public var detail: Float
 
+    /// A model's up axis.
     public enum Axis: String, Sendable, CaseIterable { case y, z }
 
+    /// A model at `path`; the defaults are the stage file's: metres, +Y up, origin at the
+    /// model's zero, detail 0.6.
     public init(path: String, scale: Float = 1, up: Axis = .y, origin: Vec3 = .zero, detail: Float = 0.6) {
         self.path = path
         self.scale = scale
@@ -35,6 +38,7 @@ public struct StageModel: Equatable, Sendable {
 
 /// The triangles of a model stage, indexed for rays, and which surface each flat one belongs to.
 public struct StageGeometry: Sendable {
+    /// The model's triangles in stage space, indexed for rays.
     public let bvh: TriangleBVH
     /// For each triangle, the index of its surface in `Stage.surfaces`, or -1 (not flat, or too small).
     public let surfaceOfTriangle: [Int32]
@@ -74,8 +78,11 @@ extension Stage {
 
 /// A model stage that cannot be put together (a picture's material not in the model).
 public struct StageModelError: Error, CustomStringConvertible, Sendable {
+    /// The stage's source (its file).
     public var stage: String
+    /// What could not be put together.
     public var reason: String
+    /// `stage: reason`.
     public var description: String { "\(stage): \(reason)" }
 }
 

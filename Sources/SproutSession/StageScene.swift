@@ -8,6 +8,9 @@ public enum StageScene {
     /// Reads a stage texture by path (`Texture.read(path:)` in SproutImage), so this module needs no image codec.
     public typealias TextureLoader = (_ path: String) throws -> Texture
 
+    /// The entities that draw `stage`: its written surfaces (slabs when thick), its pictures and
+    /// its blocks; a model's surfaces and pictures are the model's to draw. Each texture is
+    /// loaded once; throws what `loadTexture` throws.
     public static func build(_ stage: Stage, loadTexture: TextureLoader) throws -> Entity {
         let root = Entity(name: "stage \(stage.name)")
         var textures: [String: Texture] = [:]

@@ -4,9 +4,13 @@ import SproutMath
 /// the width, y the normal (out of the surface), z the third axis (towards the viewer's side for
 /// a horizontal surface, downwards on a wall). Rectangles are centred on the origin.
 public struct SurfaceFrame: Equatable, Sendable {
+    /// The rectangle's centre, world metres.
     public let center: Vec3
+    /// Unit x axis: along the width.
     public let xAxis: Vec3
+    /// Unit y axis: the normal, out of the surface's front.
     public let normal: Vec3
+    /// Unit z axis, x cross normal: towards the viewer on a floor, downwards on a wall.
     public let zAxis: Vec3
 
     /// A rectangle centred at `center`, turned by `yaw` radians about +Y; a vertical one faces
@@ -29,6 +33,7 @@ public struct SurfaceFrame: Equatable, Sendable {
         return Vec2(dot(d, xAxis), dot(d, zAxis))
     }
 
+    /// The world point at in-plane coordinates (x, z), `height` metres along the normal: the inverse of `local(_:)`.
     @inlinable public func world(_ uv: Vec2, height: Float = 0) -> Vec3 {
         center + xAxis * uv.x + zAxis * uv.y + normal * height
     }

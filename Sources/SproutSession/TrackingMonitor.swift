@@ -24,6 +24,7 @@ public struct TrackingMonitor: Sendable {
     /// ...within this distance of the pose where the interruption began.
     public static let relocalizationRadius: Float = 1.0
 
+    /// The state decided by the last update; `notAvailable` until `reset()`.
     public private(set) var state: TrackingState = .notAvailable
     private var initializedFor = 0.0
     private var calmFor = Double.infinity
@@ -32,6 +33,7 @@ public struct TrackingMonitor: Sendable {
     private var relocalizedFor = 0.0
     private var previous: Matrix4?
 
+    /// A monitor in `notAvailable`; `reset()` starts tracking.
     public init() {}
 
     /// Starts afresh: `limited(initializing)`.
@@ -47,6 +49,9 @@ public struct TrackingMonitor: Sendable {
         previous = nil
     }
 
+    /// Decides the state after `dt` seconds ending at `pose` (camera-to-world), seeing
+    /// `featureScore` (mean detail in view, 0...1). Relocalising comes first, then initialising,
+    /// then excessive motion, then insufficient features; otherwise normal.
     public mutating func update(deltaTime dt: Double, pose: Matrix4, featureScore: Float) -> TrackingState {
         // A zero-length step cannot measure motion: the next step measures from the older pose.
         if let previous, dt > 0 {

@@ -34,6 +34,7 @@ public struct TriangleBVH: Sendable {
     private(set) var order: [Int32] = []
     private let leafCapacity: Int
 
+    /// How many triangles the hierarchy holds.
     public var triangleCount: Int { order.count }
 
     /// The box around every triangle (nil without triangles).
@@ -142,13 +143,18 @@ public struct TriangleBVH: Sendable {
     /// unit vector) in (0, maximum), and whether the ray meets the side the triangle's winding
     /// faces (counter-clockwise seen from the front).
     public struct Hit: Equatable, Sendable {
+        /// The triangle's index: its corners are `vertices[3 * triangle ..< 3 * triangle + 3]`.
         public var triangle: Int
+        /// Ray parameter of the hit: the distance when the direction is a unit vector.
         public var t: Float
+        /// Whether the ray meets the triangle's front (counter-clockwise) side.
         public var isFront: Bool
         /// The triangle's unit normal, on its front side.
         public var normal: Vec3
     }
 
+    /// The nearest triangle along the ray from `origin` along `direction` with t in (0, maximum);
+    /// nil when there is none.
     public func nearestHit(origin: Vec3, direction: Vec3, maximum: Float = .infinity) -> Hit? {
         guard !nodes.isEmpty else { return nil }
         let inverse = Vec3(1 / direction.x, 1 / direction.y, 1 / direction.z)

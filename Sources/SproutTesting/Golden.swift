@@ -19,9 +19,11 @@ import Foundation
 public enum Golden {
     /// A rendering that differs from its golden beyond the tolerance (the summary and the files written).
     public struct Mismatch: Error, CustomStringConvertible {
+        /// The figures and the files written, in words.
         public let description: String
     }
 
+    /// Whether `UPDATE_GOLDENS=1` is set: checks then rewrite their goldens.
     public static var isUpdating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" }
 
     /// Returns the diff on success (nil when the golden was written); throws `Mismatch` naming

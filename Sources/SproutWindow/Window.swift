@@ -64,11 +64,13 @@ public final class Window: GraphicsContext {
         return (Int(w), Int(h))
     }
 
+    /// Whether the window has been asked to close (its close button, or set here: Esc sets it).
     public var shouldClose: Bool {
         get { glfwWindowShouldClose(handle) != 0 }
         set { glfwSetWindowShouldClose(handle, newValue ? 1 : 0) }
     }
 
+    /// The window's title; setting it shows it. Reads "" until set, whatever `init` was given.
     public var title: String = "" {
         didSet { glfwSetWindowTitle(handle, title) }
     }
@@ -83,11 +85,13 @@ public final class Window: GraphicsContext {
         return events
     }
 
+    /// Shows the frame drawn, waiting for the display's vertical sync.
     public func swapBuffers() { glfwSwapBuffers(handle) }
 
     /// Makes the window's context current on this thread.
     public func makeCurrent() throws { glfwMakeContextCurrent(handle) }
 
+    /// Whether `key` is held down now (as of the last `pollEvents`).
     public func isKeyDown(_ key: Key) -> Bool { glfwGetKey(handle, key.glfwCode) == GLFW_PRESS }
 
     fileprivate func record(_ event: InputEvent) { events.append(event) }

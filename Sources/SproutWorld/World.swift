@@ -13,9 +13,13 @@ import SproutSession
 /// The window, the offscreen tours and the script runner all step a `World` with `step`, so a
 /// touch reaches the same state by every path.
 public final class World {
+    /// The stage as built; `session.stage` is where its moving pictures are now.
     public let stage: Stage
+    /// What is drawn: the backdrop, placed objects, the focus square, planes and placemarks.
     public let scene: Scene
+    /// The interaction engine: the session, focus square, gestures and placed objects.
     public let engine: InteractionEngine
+    /// The plane anchors' rectangles, kept up to date every step; drawn while `showsPlanes`.
     public let planes = PlaneAnchorVisualizer()
     /// Geotracking and its anchors, on a stage with a geographic origin.
     public let geo: (tracker: GeoTracker, anchors: GeoAnchorSet)?
@@ -45,6 +49,7 @@ public final class World {
         showsPlanes = options.showsPlanes
     }
 
+    /// The simulated AR session (the engine's).
     public var session: Session { engine.session }
     /// Simulated seconds since the world was built.
     public var time: Double { session.time }

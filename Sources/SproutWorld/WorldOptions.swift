@@ -18,6 +18,8 @@ public struct WorldOptions {
     /// sample has none, so `sprout geo` turns it off.
     public var showsFocusSquare: Bool
 
+    /// Options for `stage`; by default seed 1, a 1280 x 720 point screen, the stage's camera,
+    /// planes hidden and the focus square shown.
     public init(stage: Stage, seed: UInt64 = 1, viewport: Viewport = Viewport(width: 1280, height: 720),
                 camera: (position: Vec3, lookAt: Vec3)? = nil, showsPlanes: Bool = false, showsFocusSquare: Bool = true) {
         self.stage = stage

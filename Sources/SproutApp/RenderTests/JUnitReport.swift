@@ -1,6 +1,7 @@
 /// Render-test results as JUnit XML, the format CI systems (GitHub Actions reporters, GitLab,
 /// Jenkins) read: one `testsuite`, one `testcase` per case, a `failure` with its lines.
 public enum JUnitReport {
+    /// The JUnit XML for `results`, as one test suite named `suiteName`.
     public static func xml(_ results: [RenderTestResult], suiteName: String) -> String {
         let failures = results.filter { $0.status == .failed || $0.status == .new }.count
         let total = results.reduce(0) { $0 + $1.seconds }

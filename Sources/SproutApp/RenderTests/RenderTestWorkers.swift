@@ -18,12 +18,16 @@ public struct RenderTestWorkers: Sendable {
     /// The marker that starts a result line on a worker's standard output (other lines are passed on).
     public static let resultMarker = "@sprout-result "
 
+    /// The program each worker runs (`sprout`).
     public var executable: String
+    /// Its arguments (`test-worker --results ...`).
     public var arguments: [String]
+    /// Workers running at once (at least 1).
     public var jobs: Int
     /// The longest one case may take, seconds.
     public var timeoutSeconds: Double
 
+    /// Up to `jobs` workers running `executable arguments`, a case stopped after `timeoutSeconds`.
     public init(executable: String, arguments: [String], jobs: Int, timeoutSeconds: Double = 300) {
         self.executable = executable
         self.arguments = arguments
