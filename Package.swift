@@ -57,7 +57,8 @@ let package = Package(
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutScene", "SproutFiles", "CStb", "CZlib"]),
         .target(name: "SproutAssets", dependencies: ["SproutScene", "SproutImage", "SproutFiles", "CAssimp"]),
-        .target(name: "SproutRender", dependencies: ["SproutScene", "COpenGL"]),
+        // The GLSL is compiled into the binary (`PackageResources`), so no folder of a user's can stand in for it.
+        .target(name: "SproutRender", dependencies: ["SproutScene", "COpenGL"], resources: [.embedInCode("Shaders")]),
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),
         .target(name: "SproutWindow", dependencies: ["SproutRender", "CGLFW"]),
         // URLSession (FoundationNetworking, libcurl) behind SproutSeedShop's `HTTPFetcher`.
@@ -66,9 +67,11 @@ let package = Package(
         .target(name: "SproutNetwork", dependencies: ["SproutSeedShop"], linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
 
         // The app layer: surfaces (window, offscreen), one frame loop, input mappers, overlays.
+        // Its `Assets/` (stages, plants, rooms, catalog, packets) is a resource bundle, `Sprout_SproutApp.resources`,
+        // which SwiftPM puts beside every executable that links it; `ResourceLocator` finds it there only.
         .target(name: "SproutApp", dependencies: [
             "SproutWorld", "SproutSceneFile", "SproutScript", "SproutPlants", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork",
-        ]),
+        ], resources: [.copy("Assets")]),
         // The umbrella: `import Sprout` (the only place with `@_exported import`).
         .target(name: "Sprout", dependencies: ["SproutApp"]),
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A garden of plants, side by side with peer B (../shared/peers, the C/EGL baseline) in one run:
 #  1. B's reference frame: 200 orbiting frames of its scene at 1280x720, read back each (no shadows)
-#  2. 100 Mammoth sunflowers (Assets/plants/sunflower.glb, 6,208 triangles each) in a 10 x 10
+#  2. 100 Mammoth sunflowers (Sources/SproutApp/Assets/plants/sunflower.glb, 6,208 triangles each) in a 10 x 10
 #     grid on the living-room stage's floor, 1280x720, shadows on: 60 orbiting frames, render
 #     and read-back only (no PNG per frame)
 #  3. the same without shadows

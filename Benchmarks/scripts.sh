@@ -19,7 +19,7 @@ FRAMES=300   # frames-5s.yaml at 60 fps
 declare -A CMD
 CMD[play_trace]="$SPROUT play $ROOT/Benchmarks/continuous-60s.yaml --output $OUT/trace --frames none"
 CMD[play_frames]="$SPROUT play $ROOT/Benchmarks/frames-5s.yaml --output $OUT/play --frames all"
-CMD[render_frames]="$SPROUT render $ROOT/Assets/plants/seedling.obj --stage tabletop --frames $FRAMES --output $OUT/render/frame-%05d.png"
+CMD[render_frames]="$SPROUT render $ROOT/Sources/SproutApp/Assets/plants/seedling.obj --stage tabletop --frames $FRAMES --output $OUT/render/frame-%05d.png"
 mkdir -p "$OUT/render"
 names=(play_trace play_frames render_frames)
 warm_up "$OUT" "${names[@]}"

@@ -43,5 +43,5 @@ PY
   wait "$pid"
 }
 
-soak "render, $FRAMES orbiting frames" "$SPROUT" render "$ROOT/Assets/plants/seedling.obj" --stage tabletop --size 320x180 --frames "$FRAMES" --orbit 0.5 --output "$OUT/render.png"
+soak "render, $FRAMES orbiting frames" "$SPROUT" render "$ROOT/Sources/SproutApp/Assets/plants/seedling.obj" --stage tabletop --size 320x180 --frames "$FRAMES" --orbit 0.5 --output "$OUT/render.png"
 soak "play, $FRAMES frames written" "$SPROUT" play "$OUT/soak.yaml" --frames all --output "$OUT/play"

@@ -14,11 +14,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Sprout's own files (`Assets/`: stages, plants, catalog, pictures), found beside the
-/// executable or in the source tree, and the loaders that turn files into scene content.
+/// Sprout's own files (`Assets/`: stages, plants, catalog, pictures), found where Sprout put
+/// them (`ResourceLocator`), and the loaders that turn files into scene content.
 public enum Assets {
-    /// The `Assets/` folder, when it can be found.
+    /// The `Assets/` folder, when it can be found (`ResourceLocator.locateAssets()` says why not).
     public static var directory: String? { ResourceLocator.assetsDirectory }
+
+    /// The `Assets/` folder, or an error naming where it was looked for.
+    public static func requireDirectory() throws -> String { try ResourceLocator.locateAssets().get() }
 
     /// The plant placed when none is named: the seedling.
     public static var defaultPlantPath: String? { directory.map { $0 + "/plants/seedling.obj" } }
@@ -26,7 +29,8 @@ public enum Assets {
     /// A built-in stage by name (`tabletop`, `living-room`, `street-corner`, ...) or a stage
     /// file (YAML or JSON); errors name the file, line and field.
     public static func stage(_ nameOrPath: String) throws -> Stage {
-        try StageModels.attach(StageLoader.resolve(nameOrPath, assetsDirectory: directory))
+        let assets = StageLoader.isPlainName(nameOrPath) ? try requireDirectory() : directory
+        return try StageModels.attach(StageLoader.resolve(nameOrPath, assetsDirectory: assets))
     }
 
     /// A stage named inside a document (a script's or a scene file's `stage:`): a built-in name,
@@ -42,8 +46,7 @@ public enum Assets {
 
     /// The Seed Shop catalog (`Assets/catalog.yaml`).
     public static func catalog() throws -> Catalog {
-        guard let directory else { throw AppError("cannot find the Assets/ folder with catalog.yaml") }
-        return try Catalog.load(path: directory + "/catalog.yaml")
+        try Catalog.load(path: try requireDirectory() + "/catalog.yaml")
     }
 
     /// The model at `path` (glTF/glb, OBJ, FBX, PLY, STL, DAE: what Assimp reads here, only from

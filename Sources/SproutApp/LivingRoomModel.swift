@@ -5,14 +5,17 @@ import SproutScene
 /// living room, 2.6 m high, made of boxes the way a modelled interior is: a floor, a ceiling,
 /// walls 10 cm thick with a window in the right one, a 1.2 x 0.8 m table 0.74 m high, a sofa
 /// against the back wall and a poster on the left one. Regenerate with
-/// `sprout make-room --output Assets/rooms/living-room.glb`.
+/// `sprout make-room --output Sources/SproutApp/Assets/rooms/living-room.glb`.
 public enum LivingRoomModel {
+    /// The room's inner size in metres: along X, along Z, and from floor to ceiling.
     public static let width: Float = 5, depth: Float = 4, height: Float = 2.6
     /// The table top's height, where a plant is placed.
     public static let tableHeight: Float = 0.74
+    /// The centre of the table top's upper face, metres (its y is `tableHeight`).
     public static let tableCenter = Vec3(0.4, 0.74, -0.2)
     /// The poster's centre on the left wall's inner face, and its size (a reference image can sit there).
     public static let posterCenter = Vec3(-width / 2 + 0.006, 1.5, 0.3)
+    /// The poster's width and height, metres.
     public static let posterSize = Vec2(0.6, 0.9)
 
     /// One part per material, in metres, +Y up, the floor's centre at the origin. With

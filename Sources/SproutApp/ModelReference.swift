@@ -29,7 +29,10 @@ public enum ModelReference: Equatable, Sendable {
         if BuiltInModels.names.contains(reference) { return .builtIn(reference) }
         // A file without an extension, or a folder: the importer says which.
         if FileManager.default.fileExists(atPath: folder + "/" + reference) { return .file(folder + "/" + reference) }
-        throw AppError("'\(reference)' is not a model file, a catalog plant (\(plantNames.joined(separator: ", "))) or a built-in model (\(BuiltInModels.names.joined(separator: ", ")))")
+        // Without Sprout's Assets/ there are no catalog plants: say where they were looked for.
+        let plants = plantNames.isEmpty ? (try? ResourceLocator.locateAssets().get()).map { _ in "none" }
+            ?? "none: \(ResourceLocator.locateAssets().failureDescription)" : plantNames.joined(separator: ", ")
+        throw AppError("'\(reference)' is not a model file, a catalog plant (\(plants)) or a built-in model (\(BuiltInModels.names.joined(separator: ", ")))")
     }
 
     /// The entity standing on the origin: files centred on their footprint, plants on their stem.

@@ -16,6 +16,7 @@ import Foundation
 /// context alive and current while it draws, or keep the current context alive yourself. A
 /// renderer used with no current context throws a `RenderError` saying so.
 public final class Renderer {
+    /// The driver's strings (vendor, renderer, version), read when the renderer was made.
     public let info: RendererInfo
     /// The context this renderer's GL objects live in, when it was given one (kept alive here).
     public let context: GraphicsContext?
@@ -55,35 +56,28 @@ public final class Renderer {
     public private(set) var shadowPassCount = 0
 
     /// A renderer for `context`, which it keeps alive and makes current before each frame.
-    /// Loads the GLSL from `shaderDirectory` (the repository's `Shaders/` by default).
+    /// Compiles the GLSL built into Sprout, or the files in `shaderDirectory` when one is given.
     public convenience init(context: GraphicsContext, shaderDirectory: String? = nil) throws {
         try context.makeCurrent()
-        try self.init(shaderDirectory: shaderDirectory, owner: context)
+        try self.init(shaders: try shaderDirectory.map(ShaderLibrary.init(folder:)) ?? .builtIn, owner: context)
     }
 
     /// A renderer for the context current on this thread, which the caller keeps alive.
-    /// Loads the GLSL from `shaderDirectory` (the repository's `Shaders/` by default).
+    /// Compiles the GLSL built into Sprout, or the files in `shaderDirectory` when one is given.
     public convenience init(shaderDirectory: String? = nil) throws {
-        try self.init(shaderDirectory: shaderDirectory, owner: nil)
+        try self.init(shaders: try shaderDirectory.map(ShaderLibrary.init(folder:)) ?? .builtIn, owner: nil)
     }
 
-    private init(shaderDirectory: String?, owner: GraphicsContext?) throws {
+    private init(shaders: ShaderLibrary, owner: GraphicsContext?) throws {
         try requireCurrentContext("Renderer")
         context = owner
-        guard let dir = shaderDirectory ?? ResourceLocator.shadersDirectory else {
-            throw RenderError("cannot find the Shaders/ folder beside the executable or in the source tree")
-        }
-        func read(_ name: String) throws -> String {
-            do { return try String(contentsOfFile: dir + "/" + name, encoding: .utf8) } catch {
-                throw RenderError("cannot read shader \(dir)/\(name)")
-            }
-        }
+        let read = shaders.source
         info = RendererInfo.current()
-        vertexSource = try read("lit.vert")
-        let color = try read("color.glsl")
-        fragmentSource = color + (try read("lit.frag"))
-        shadowSources = (try read("shadow.vert"), try read("shadow.frag"))
-        skySources = (try read("sky.vert"), color + (try read("sky.frag")))
+        vertexSource = read("lit.vert")
+        let color = read("color.glsl")
+        fragmentSource = color + read("lit.frag")
+        shadowSources = (read("shadow.vert"), read("shadow.frag"))
+        skySources = (read("sky.vert"), color + read("sky.frag"))
     }
 
     deinit {
@@ -95,7 +89,10 @@ public final class Renderer {
         }
     }
 
+    /// Meshes with GPU buffers now (shared meshes count once); the buffers of meshes that are gone
+    /// are freed at the next `render`.
     public var gpuMeshCount: Int { resources.meshCount }
+    /// Textures uploaded to the GPU now; those whose texture is gone are freed at the next `render`.
     public var gpuTextureCount: Int { resources.textureCount }
 
     /// Draws one frame. With a multisampled offscreen target the samples are resolved at the end.

@@ -12,8 +12,10 @@ import Foundation
 /// the reason. Texture paths are relative to `textureRoot` (the stage's folder, or `Assets/` for
 /// the built-in stages) and may not leave it.
 public struct StageLoader {
+    /// The folder texture and model paths are resolved in, and may not leave.
     public let textureRoot: String
 
+    /// A loader that resolves files inside `textureRoot`.
     public init(textureRoot: String) {
         self.textureRoot = textureRoot
     }
@@ -22,11 +24,13 @@ public struct StageLoader {
     public static func builtIn(_ name: String, assetsDirectory: String) throws(DocumentError) -> Stage {
         let path = assetsDirectory + "/stages/" + name + ".yaml"
         guard isPlainName(name), FileManager.default.fileExists(atPath: path) else {
-            throw DocumentError(file: name, line: 0, field: "", message: "no built-in stage of that name (\(builtInNames(assetsDirectory: assetsDirectory).joined(separator: ", ")))")
+            throw DocumentError(file: name, line: 0, field: "", message: "no built-in stage of that name in \(assetsDirectory)/stages ("
+                                + "\(builtInNames(assetsDirectory: assetsDirectory).joined(separator: ", ")))")
         }
         return try StageLoader(textureRoot: assetsDirectory).load(path: path)
     }
 
+    /// The built-in stage names (the `.yaml` files in `Assets/stages`), sorted; empty when the folder cannot be read.
     public static func builtInNames(assetsDirectory: String) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: assetsDirectory + "/stages")) ?? []
         return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
@@ -40,17 +44,24 @@ public struct StageLoader {
         return try StageLoader(textureRoot: Document.folder(of: nameOrPath)).load(path: nameOrPath)
     }
 
-    static func isPlainName(_ s: String) -> Bool {
+    /// Whether `s` can only be a built-in stage's name (letters, digits, `-`, `_`), not a path.
+    public static func isPlainName(_ s: String) -> Bool {
         !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
 
+    /// Reads the stage file at `path`; throws with the file, line, field and reason when it cannot be
+    /// read or is not a valid stage.
     public func load(path: String) throws(DocumentError) -> Stage {
         try stage(from: try Document.load(path: path), source: path)
     }
 
+    /// Reads a stage from YAML or JSON `text`; `file` names it in errors and becomes its `source`.
     public func parse(_ text: String, file: String) throws(DocumentError) -> Stage {
         try stage(from: try Document.parse(text, file: file), source: file)
     }
+
+    /// A stage file's top-level keys.
+    public static let fields = ["name", "camera", "lights", "sky", "surfaces", "images", "blocks", "geo", "model"]
 
     /// The most surfaces, images or blocks a stage may list: every frame samples the surfaces
     /// and projects the images, and hand-built rooms have tens.
@@ -66,7 +77,7 @@ public struct StageLoader {
     }
 
     func stage(from document: DocumentValue, source: String) throws(DocumentError) -> Stage {
-        let o = try document.object(allowing: ["name", "camera", "lights", "sky", "surfaces", "images", "blocks", "geo", "model"])
+        let o = try document.object(allowing: Self.fields)
         var stage = Stage(name: try o.read("name", default: "stage") { v throws(DocumentError) in try v.string() }, source: source)
         if let v = o.optional("camera") { stage.camera = try camera(v) }
         if let v = o.optional("lights") { (stage.lighting, stage.lightChanges) = try lighting(v) }

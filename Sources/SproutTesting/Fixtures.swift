@@ -14,10 +14,16 @@ public enum Fixtures {
         return p
     }()
 
+    /// Sprout's own `Assets/` in the source tree (stages, plants, the catalog), for tests that
+    /// read a built-in file by path rather than through `ResourceLocator`.
+    public static let assetsDirectory = repositoryRoot + "/Sources/SproutApp/Assets"
+
+    /// A third-party model from `../shared/models` (licences in its INDEX.md), by relative path.
     public static func sharedModel(_ relativePath: String) -> String {
         repositoryRoot + "/../shared/models/" + relativePath
     }
 
+    /// A file the peer programs use, from `../shared/peers/assets`.
     public static func peerAsset(_ name: String) -> String {
         repositoryRoot + "/../shared/peers/assets/" + name
     }
@@ -37,20 +43,24 @@ public enum Fixtures {
         return dir
     }
 
+    /// Writes `text` as UTF-8 to `path`, replacing any file there.
     public static func write(_ text: String, to path: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
+    /// Writes `bytes` to `path`, replacing any file there.
     public static func write(_ bytes: [UInt8], to path: String) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 }
 
 extension Fixtures {
+    /// The bytes of the file at `path`.
     public static func read(_ path: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// Creates the folder `path` and any missing parents.
     public static func temporaryDirectoryCreate(_ path: String) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import SproutApp
 import SproutAssets
 
-/// Writes the built-in model room (`Assets/rooms/living-room.glb`), which the `model-room` stage uses.
+/// Writes the built-in model room (`Sources/SproutApp/Assets/rooms/living-room.glb` in the source tree), which the `model-room` stage uses.
 struct MakeRoomCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "make-room",
@@ -10,7 +10,7 @@ struct MakeRoomCommand: ParsableCommand {
     )
 
     @Option(name: .shortAndLong, help: "The .glb file to write.")
-    var output = "Assets/rooms/living-room.glb"
+    var output = "living-room.glb"
 
     @Option(help: "Make every face a grid of this many cells a metre (a dense, scan-like mesh; 0: plain boxes).")
     var cellsPerMetre: Float = 0

@@ -18,7 +18,7 @@ struct PreviewCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A model file or a catalog plant such as sunflower (default: the seedling from Assets/plants).")
+    @Argument(help: "A model file or a catalog plant such as sunflower (default: Sprout's seedling).")
     var model: String?
 
     @OptionGroup var sizingOptions: SizingOptions
@@ -67,9 +67,7 @@ struct PreviewCommand: ParsableCommand {
 
     /// Refuses a broken model before anything runs, and loads it afresh for each placement.
     private func plantLoader() throws -> () throws -> Entity {
-        guard let path = model ?? Assets.defaultPlantPath else {
-            throw AppError("cannot find the Assets/ folder with the default plant; give a model path")
-        }
+        let path = try model ?? Assets.requireDirectory() + "/plants/seedling.obj"
         let reference = try ModelReference.resolve(path, relativeTo: ".")
         let sizing = try sizing
         if case .asIs = sizing, let warning = ModelSizing.warning(for: try reference.load().entity, name: path) { printError(warning) }

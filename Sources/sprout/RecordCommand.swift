@@ -20,7 +20,7 @@ struct RecordCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "A model file or a catalog plant for `place: plant` (default: the seedling from Assets/plants).")
+    @Argument(help: "A model file or a catalog plant for `place: plant` (default: Sprout's seedling).")
     var model: String?
 
     @Option(help: "A built-in stage name (tabletop) or a stage file.")
@@ -46,9 +46,7 @@ struct RecordCommand: ParsableCommand {
         guard Window.isDisplayAvailable else {
             throw ValidationError("sprout record needs a display (DISPLAY is not set); run it on a desktop, or under xvfb-run to try it")
         }
-        guard let modelPath = model ?? Assets.defaultPlantPath else {
-            throw AppError("cannot find the Assets/ folder with the default plant; give a model path")
-        }
+        let modelPath = try model ?? Assets.requireDirectory() + "/plants/seedling.obj"
         let reference = try ModelReference.resolve(modelPath, relativeTo: ".")
         let loadPlant = try reference.entityLoader()   // refuses a broken model before the window opens
         let surface = try WindowSurface(title: "Sprout: recording to \(output)", width: size.width, height: size.height)

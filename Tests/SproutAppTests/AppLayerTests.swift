@@ -108,8 +108,9 @@ import Testing
     @Test func aScriptsStageErrorsNameTheScriptAndLine() throws {
         let dir = try Fixtures.temporaryDirectory("script-stage")
         try Fixtures.write("seed: 1\nstage: kitchen\nsteps:\n  - wait: 1\n", to: dir + "/a.yaml")
+        let assets = try Assets.requireDirectory()
         #expect(throws: DocumentError(file: dir + "/a.yaml", line: 2, field: "stage",
-                                      message: "'kitchen': no built-in stage of that name (living-room, model-room, nursery, street-corner, tabletop)")) {
+                                      message: "'kitchen': no built-in stage of that name in \(assets)/stages (living-room, model-room, nursery, street-corner, tabletop)")) {
             try ScriptPlayer(path: dir + "/a.yaml")
         }
         try Fixtures.write("stage: " + String(repeating: "x", count: 1_000_000) + "\nsteps: []\n", to: dir + "/b.yaml")

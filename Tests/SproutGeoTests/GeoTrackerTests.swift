@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct GeoTrackerTests {
     static func street() throws -> Stage {
-        try StageLoader.builtIn("street-corner", assetsDirectory: Fixtures.repositoryRoot + "/Assets")
+        try StageLoader.builtIn("street-corner", assetsDirectory: Fixtures.assetsDirectory)
     }
 
     /// Runs the session and the tracker at 60 Hz; returns the status text at each change.

@@ -8,7 +8,7 @@ enum InteractionFixture {
     static let step = 1.0 / 60
 
     static func tabletop() throws -> Stage {
-        try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.repositoryRoot + "/Assets")
+        try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.assetsDirectory)
     }
 
     /// A 20 cm box model standing on its base, as a placeable object.

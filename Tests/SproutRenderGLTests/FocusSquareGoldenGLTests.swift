@@ -12,7 +12,7 @@ import Testing
 /// serialized golden suite.
 extension RenderGoldenGLTests {
     func focusSquareScene(seconds: Double) throws -> (Scene, Camera, FocusSquare) {
-        let stage = try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.repositoryRoot + "/Assets")
+        let stage = try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.assetsDirectory)
         let scene = Scene(lighting: stage.lighting)
         scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
         let session = Session(stage: stage, seed: 7, viewport: Viewport(width: 720, height: 720))

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func aDistantSunflowerDrawsItsFirstLevelAndLooksTheSame() throws {
-        let asset = try ModelImporter.load(path: Fixtures.repositoryRoot + "/Assets/plants/sunflower.glb")
+        let asset = try ModelImporter.load(path: Fixtures.assetsDirectory + "/plants/sunflower.glb")
         let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(0.4, 1, 0.6))))
         scene.addChild(asset.root)
         let renderer = try Renderer(context: context)

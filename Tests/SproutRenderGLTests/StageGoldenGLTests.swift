@@ -12,7 +12,7 @@ extension RenderGoldenGLTests {
     static let stageSize = (width: 128, height: 72)
 
     func stageScene(planesAfter seconds: Double?) throws -> (Scene, Camera) {
-        let stage = try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.repositoryRoot + "/Assets")
+        let stage = try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.assetsDirectory)
         let scene = Scene(lighting: stage.lighting)
         scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
         let session = Session(stage: stage, seed: 7, viewport: Viewport(width: 1280, height: 720))

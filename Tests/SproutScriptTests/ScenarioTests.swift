@@ -20,13 +20,13 @@ import Foundation
     static func run(_ path: String) throws -> ScriptRunner {
         let script = try Script.load(path: path)
         let stagePath = script.stage.contains("/") ? folder + "/" + script.stage : script.stage
-        let stage = try StageLoader.resolve(stagePath, assetsDirectory: Fixtures.repositoryRoot + "/Assets")
+        let stage = try StageLoader.resolve(stagePath, assetsDirectory: Fixtures.assetsDirectory)
         let runner = ScriptRunner(script: script, stage: stage) { name in
             guard let model = BuiltInModels.make(script.objects[name] ?? name) else { throw DocumentErrorStub(name: name) }
             return model
         }
         // The real catalog; products are built as a column of their stated height (no importer here).
-        runner.seedShop = (try Catalog.load(path: Fixtures.repositoryRoot + "/Assets/catalog.yaml"), { product in
+        runner.seedShop = (try Catalog.load(path: Fixtures.assetsDirectory + "/catalog.yaml"), { product in
             Entity(name: product.key, transform: Transform(translation: Vec3(0, product.height / 2, 0)),
                    model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.2, product.height, 0.2)), material: Material()))
         })
@@ -51,6 +51,6 @@ import Foundation
 
 extension ScenarioTests {
     static func tabletop() throws -> Stage {
-        try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.repositoryRoot + "/Assets")
+        try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.assetsDirectory)
     }
 }

@@ -10,7 +10,7 @@ import Testing
     @Test func anHourAtAThousandFramesASecondIsRefusedBeforeItRuns() throws {
         let script = try Script.parse("fps: 1000\nsteps:\n  - wait: 1\n  - wait: 3600\n", file: "long.yaml")
         #expect(script.frameCount == 3_601_000)
-        let runner = ScriptRunner(script: script, stage: try StageLoader.resolve("tabletop", assetsDirectory: Fixtures.repositoryRoot + "/Assets")) { _ in
+        let runner = ScriptRunner(script: script, stage: try StageLoader.resolve("tabletop", assetsDirectory: Fixtures.assetsDirectory)) { _ in
             throw DocumentError(file: "", line: 0, field: "", message: "no models")
         }
         let error = #expect(throws: DocumentError.self) { try runner.run() }

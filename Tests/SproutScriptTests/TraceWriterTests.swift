@@ -14,7 +14,7 @@ import Testing
 
     static func runner(_ text: String) throws -> ScriptRunner {
         let script = try Script.parse(text, file: "t.yaml")
-        return ScriptRunner(script: script, stage: try StageLoader.resolve("tabletop", assetsDirectory: Fixtures.repositoryRoot + "/Assets")) { name in
+        return ScriptRunner(script: script, stage: try StageLoader.resolve("tabletop", assetsDirectory: Fixtures.assetsDirectory)) { name in
             try #require(BuiltInModels.make(name))
         }
     }

@@ -36,7 +36,7 @@ import Foundation
 
     /// The engine over the tabletop with the device `height` above the packet, and the flow.
     static func flow(height: Float) throws -> (InteractionEngine, SeedShopFlow) {
-        let stage = try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.repositoryRoot + "/Assets")
+        let stage = try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.assetsDirectory)
         let session = Session(stage: stage, seed: 2)
         session.device.look(from: packet + Vec3(0, height, 0.05), at: packet)
         let engine = InteractionEngine(session: session, scene: Scene())

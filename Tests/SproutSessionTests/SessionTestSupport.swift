@@ -6,7 +6,7 @@ import SproutTesting
 /// Shared set-up for the session suites: the built-in stage, small hand-made stages, and a
 /// fixed-step driver.
 enum SessionFixture {
-    static let assets = Fixtures.repositoryRoot + "/Assets"
+    static let assets = Fixtures.assetsDirectory
     static let step = 1.0 / 60
 
     static func tabletop() throws -> Stage { try StageLoader.builtIn("tabletop", assetsDirectory: assets) }

@@ -7,7 +7,7 @@ import Testing
 @testable import SproutWorld
 
 @Suite struct WorldTests {
-    private func tabletop() throws -> Stage { try StageLoader.resolve("tabletop", assetsDirectory: Fixtures.repositoryRoot + "/Assets") }
+    private func tabletop() throws -> Stage { try StageLoader.resolve("tabletop", assetsDirectory: Fixtures.assetsDirectory) }
 
     private func pot() -> Entity {
         Entity(name: "pot", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.2, 0.2, 0.2)), material: Material()))

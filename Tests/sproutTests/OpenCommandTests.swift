@@ -15,7 +15,7 @@ import Foundation
 @Suite struct CatalogIntegrityTests {
     /// Every product's model loads and stands as tall as the catalog says, within 2 %.
     @Test func everyProductLoadsAtItsStatedHeight() throws {
-        let catalog = try Catalog.load(path: Fixtures.repositoryRoot + "/Assets/catalog.yaml")
+        let catalog = try Catalog.load(path: Fixtures.assetsDirectory + "/catalog.yaml")
         #expect(!catalog.products.isEmpty)
         for product in catalog.products {
             let asset = try ModelImporter.load(path: product.modelPath)
@@ -28,7 +28,7 @@ import Foundation
     }
 
     @Test func theSunflowerIsAMammoth() throws {
-        let catalog = try Catalog.load(path: Fixtures.repositoryRoot + "/Assets/catalog.yaml")
+        let catalog = try Catalog.load(path: Fixtures.assetsDirectory + "/catalog.yaml")
         let sunflower = try #require(catalog.product("sunfl"))
         #expect(sunflower.height >= 2.5 && sunflower.height <= 3.5)
         // The head (the petals' crown) is about 30 cm across: measured on the generator's parts.

@@ -13,7 +13,7 @@ let loop = try FrameLoop(world: world, surface: surface)
 
 // Look at the table until it is found, put the plant at the focus square, let it settle.
 for _ in 0..<150 { loop.advance(deltaTime: 1.0 / 60) }
-let basil = try Assets.model(path: Assets.directory! + "/plants/basil.glb")
+let basil = try Assets.model(path: try Assets.requireDirectory() + "/plants/basil.glb")
 guard world.place(basil, named: "basil") else { fatalError("the table was not found: \(world.summary)") }
 for _ in 0..<30 { loop.advance(deltaTime: 1.0 / 60) }
 try loop.draw()
