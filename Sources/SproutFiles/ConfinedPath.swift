@@ -6,12 +6,23 @@ import Glibc
 /// relative path, without `..` or backslashes, naming something that exists, whose real path
 /// (every symbolic link resolved, folders included) is still inside the folder's real path.
 public enum ConfinedPath {
-    public enum Refusal: Error, Equatable, Sendable {
+    /// Why `resolve` refused a path.
+    public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         /// Absolute, empty, with `..` or a backslash.
         case notRelative
+        /// Nothing exists at `path` (the folder and the relative path joined).
         case missing(path: String)
         /// Exists, but a symbolic link on the way leads outside the folder.
         case leavesFolder(path: String)
+
+        /// The refusal in words.
+        public var description: String {
+            switch self {
+            case .notRelative: "not a relative path inside its folder (absolute, empty, with '..' or a backslash)"
+            case .missing(let path): "\(path): no such file"
+            case .leavesFolder(let path): "\(path): a symbolic link leads outside its folder"
+            }
+        }
     }
 
     /// `folder + "/" + relative` when it passes the rule.
