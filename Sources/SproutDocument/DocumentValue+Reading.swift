@@ -1,5 +1,6 @@
 /// Typed reads that fail with the value's place and a reason.
 extension DocumentValue {
+    /// The value as text: any scalar, quoted or not, as written. Throws for a list, a mapping or null.
     public func string() throws(DocumentError) -> String {
         guard case .scalar(let s, _) = content else { throw error("expected text, got \(summary)") }
         return s
@@ -15,6 +16,7 @@ extension DocumentValue {
         return value
     }
 
+    /// `double()` as a `Float`.
     public func float() throws(DocumentError) -> Float { Float(try double()) }
 
     /// A number within `range` (strictly above its lower end when `positive`).
@@ -25,12 +27,14 @@ extension DocumentValue {
         return x
     }
 
+    /// A finite number within `range`, at full precision.
     public func rangedDouble(_ range: ClosedRange<Double>) throws(DocumentError) -> Double {
         let x = try double()
         guard range.contains(x) else { throw error("must lie in \(range.lowerBound)...\(range.upperBound), got \(x)") }
         return x
     }
 
+    /// A whole number written without quotes (`2`, not `2.0` or `"2"`).
     public func int() throws(DocumentError) -> Int {
         guard case .scalar(let s, let isPlain) = content, isPlain, let value = Int(s) else {
             throw error("expected a whole number, got \(summary)")
@@ -38,6 +42,7 @@ extension DocumentValue {
         return value
     }
 
+    /// `true`/`false` (also `True`, `TRUE`, `yes` and their opposites), written without quotes.
     public func bool() throws(DocumentError) -> Bool {
         guard case .scalar(let s, let isPlain) = content, isPlain else { throw error("expected true or false, got \(summary)") }
         switch s {
@@ -47,6 +52,7 @@ extension DocumentValue {
         }
     }
 
+    /// The items of a list, in order; throws for anything else.
     public func array() throws(DocumentError) -> [DocumentValue] {
         guard case .sequence(let items) = content else { throw error("expected a list, got \(summary)") }
         return items
@@ -70,22 +76,25 @@ extension DocumentValue {
         return s
     }
 
-    /// A mapping whose keys must all be in `allowed`: unknown keys are refused, so a typo is an
-    /// error rather than a silently ignored setting.
+    /// A mapping whose keys must all be in `allowed`: unknown keys are refused, naming the
+    /// nearest known key, so a typo is an error rather than a silently ignored setting. Keys that
+    /// start with `Document.extensionPrefix` (`x-`) are a writer's own and are skipped.
     public func object(allowing allowed: [String]) throws(DocumentError) -> DocumentObject {
         guard case .mapping(let pairs) = content else { throw error("expected a mapping, got \(summary)") }
-        for pair in pairs where !allowed.contains(pair.key) {
-            throw pair.value.error("unknown field; expected one of \(allowed.joined(separator: ", "))")
+        for pair in pairs where !allowed.contains(pair.key) && !pair.key.hasPrefix(Document.extensionPrefix) {
+            throw pair.value.error(Document.unknownFieldMessage(pair.key, allowed: allowed))
         }
-        return DocumentObject(value: self, pairs: pairs)
+        return DocumentObject(value: self, pairs: pairs.filter { !$0.key.hasPrefix(Document.extensionPrefix) })
     }
 }
 
 /// A mapping being read field by field.
 public struct DocumentObject: Sendable {
+    /// The mapping itself (its place names fields that are missing).
     public let value: DocumentValue
     let pairs: [(key: String, value: DocumentValue)]
 
+    /// The keys present, in file order.
     public var keys: [String] { pairs.map(\.key) }
 
     /// The field if present and not null.
@@ -94,6 +103,7 @@ public struct DocumentObject: Sendable {
         return v
     }
 
+    /// The field; throws "is required" at the mapping's place when it is absent or null.
     public func required(_ key: String) throws(DocumentError) -> DocumentValue {
         guard let v = optional(key) else {
             throw DocumentError(file: value.file, line: value.line, field: DocumentValue.child(value.field, key: key), message: "is required")

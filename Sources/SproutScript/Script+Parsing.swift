@@ -7,16 +7,24 @@ extension Script {
     /// Step kinds, in the order the README documents them.
     public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "expect"]
 
+    /// Reads and parses the script (YAML or JSON) at `path`. Throws a `DocumentError` naming the
+    /// file, line and field for a file that cannot be read or a value that is missing, of the
+    /// wrong type or out of range.
     public static func load(path: String) throws(DocumentError) -> Script {
         try parse(Document.load(path: path), source: path)
     }
 
+    /// Parses a script from `text`; `file` names it in messages and is where relative paths are
+    /// resolved from. Throws a `DocumentError` as `load` does.
     public static func parse(_ text: String, file: String) throws(DocumentError) -> Script {
         try parse(Document.parse(text, file: file), source: file)
     }
 
+    /// A script file's top-level keys.
+    public static let fields = ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance"]
+
     static func parse(_ document: DocumentValue, source: String) throws(DocumentError) -> Script {
-        let o = try document.object(allowing: ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance"])
+        let o = try document.object(allowing: fields)
         var script = Script(source: source, stage: "tabletop", seed: 0, fps: 60, viewport: Vec2(1280, 720), camera: nil,
                             objects: [:], showPlanes: false, steps: [])
         if let v = o.optional("stage") {

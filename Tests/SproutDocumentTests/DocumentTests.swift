@@ -34,7 +34,24 @@ import Testing
     @Test func unknownFieldsAreRefusedWithTheAllowedOnes() throws {
         let root = try Document.parse("name: x\ncolour: red\n", file: "s.yaml")
         let error = #expect(throws: DocumentError.self) { try root.object(allowing: ["name", "color"]) }
-        #expect(error?.description == "s.yaml:2: colour: unknown field; expected one of name, color")
+        #expect(error?.description == "s.yaml:2: colour: unknown field; did you mean 'color'? expected one of name, color (or an x- key of your own)")
+    }
+
+    @Test func theNearestKnownKeyIsSuggestedForATypo() {
+        let scene = ["size", "msaa", "shadows", "stage", "camera", "light", "models", "tolerance"]
+        #expect(Document.nearest("modles", in: scene) == "models")   // a transposition is one edit
+        #expect(Document.nearest("Models", in: scene) == "models")
+        #expect(Document.nearest("step", in: ["stage", "seed", "steps"]) == "steps")
+        #expect(Document.nearest("zoom", in: scene) == nil)          // 4 edits from anything
+        #expect(Document.nearest("at", in: ["a", "fps"]) == "a")      // a 2-letter word: 1 edit at most
+        #expect(Document.nearest("xy", in: ["fps"]) == nil)
+    }
+
+    @Test func extensionKeysAreSkipped() throws {
+        let root = try Document.parse("name: x\nx-note: kept for people\nx-later: { a: 1 }\n", file: "s.yaml")
+        let o = try root.object(allowing: ["name"])
+        #expect(o.keys == ["name"])
+        #expect(o.optional("x-note") == nil)
     }
 
     @Test func nonFiniteNumbersAreRefused() throws {

@@ -43,7 +43,7 @@ import Testing
     @Test(arguments: [
         ("steps:\n  - jump: 3\n", 2, "steps[0].jump", "unknown step 'jump'; expected one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, expect"),
         ("steps:\n  - wait: -1\n", 2, "steps[0].wait", "must lie in 0...3600 seconds, got -1.0"),
-        ("steps:\n  - pan: { from: [0, 0], to: [1, 1], speed: 3 }\n", 2, "steps[0].pan.speed", "unknown field; expected one of from, to, touches, duration, easing"),
+        ("steps:\n  - pan: { from: [0, 0], to: [1, 1], speed: 3 }\n", 2, "steps[0].pan.speed", "unknown field; expected one of from, to, touches, duration, easing (or an x- key of your own)"),
         ("steps:\n  - pan: { from: [0, 0], to: [1, 1], easing: bouncy }\n", 2, "steps[0].pan.easing", "must be one of linear, easeIn, easeOut, easeInEaseOut; got 'bouncy'"),
         ("steps:\n  - tap: [1, 2, 3]\n", 2, "steps[0].tap", "expected 2 numbers, got 3"),
         ("steps:\n  - expect: { position: [0, 0, 0] }\n", 2, "steps[0].expect.position", "needs `object:` to say which object"),
@@ -58,7 +58,7 @@ import Testing
         ("objects: { frame: {} }\nsteps: []\n", 1, "objects.frame", "needs `model:` (a path, catalog plant or built-in) or `alignment:`"),
         ("steps:\n  - expect: { focusSquare: { alignment: up } }\n", 2, "steps[0].expect.focusSquare.alignment", "must be one of horizontal, vertical, none; got 'up'"),
         ("steps:\n  - expect: { alignment: vertical }\n", 2, "steps[0].expect.alignment", "needs `object:` to say which object"),
-        ("steps: []\nstage: tabletop\nzoom: 2\n", 3, "zoom", "unknown field; expected one of stage, seed, fps, viewport, camera, objects, planes, steps, tolerance"),
+        ("steps: []\nstage: tabletop\nzoom: 2\n", 3, "zoom", "unknown field; expected one of stage, seed, fps, viewport, camera, objects, planes, steps, tolerance (or an x- key of your own)"),
     ])
     func badScriptsNameTheLineAndTheStep(_ text: String, line: Int, field: String, reason: String) {
         let error = #expect(throws: DocumentError.self) { try Script.parse(text, file: "bad.yaml") }
