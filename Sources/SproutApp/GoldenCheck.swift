@@ -9,6 +9,7 @@ import Foundation
 
 /// What became of one picture checked against its golden.
 public struct GoldenOutcome: Codable, Sendable, Equatable {
+    /// Whether the picture matched, differed, was new or was rewritten.
     public enum Status: String, Codable, Sendable {
         /// Within the tolerance.
         case passed
@@ -20,21 +21,30 @@ public struct GoldenOutcome: Codable, Sendable, Equatable {
         case updated
     }
 
+    /// What became of the picture.
     public var status: Status
     /// A name for reports (`case`, `case/snapshot`).
     public var name: String
+    /// The golden PNG's path.
     public var golden: String
-    /// The rendering and the diff picture, written on failure.
+    /// The rendering, written on failure.
     public var actual: String?
+    /// The diff picture (failing pixels red, smaller differences yellow), written on failure.
     public var diff: String?
     /// The comparison's figures, in words (or why there was none).
     public var summary: String
+    /// The fraction of pixels beyond the tolerance, when compared.
     public var failingFraction: Double?
+    /// The largest channel difference (0...255), when compared.
     public var maxDelta: Int?
+    /// The mean channel difference (0...255), when compared.
     public var meanDelta: Double?
+    /// The tolerance the picture was compared with.
     public var tolerance: ImageTolerance
     /// Why the tolerance is not the default, when it is not.
     public var toleranceReason: String?
+    /// Something suspicious about a new golden (one flat colour), reported beside its status.
+    public var warning: String?
 
     /// Counts as a failure of the run (anything but passed or updated).
     public var isFailure: Bool { status == .failed || status == .new }
@@ -43,32 +53,45 @@ public struct GoldenOutcome: Codable, Sendable, Equatable {
 /// Checks pictures against golden PNGs the way `sprout test` and `expect: { image: }` do:
 /// compare with a tolerance, write the rendering and a diff picture into `resultsFolder` on
 /// failure, write a missing golden (reported as new), or rewrite every golden when updating.
+/// A picture of one flat colour (a camera outside the room, a model that drew nothing) is
+/// written as a new golden with a warning, and `updating` refuses it unless `allowsBlank`.
 public struct GoldenCheck: Sendable {
+    /// Rewrite every golden from this run's pictures instead of comparing.
     public var updating: Bool
-    /// Where `NAME.actual.png` and `NAME.diff.png` go (created when needed); nil writes none.
+    /// Where `NAME.actual.png` and `NAME.diff.png` go (created when needed; an outcome named
+    /// `case/snapshot` writes `case/snapshot.actual.png`); nil writes none.
     public var resultsFolder: String?
+    /// Let `updating` write a golden of one flat colour.
+    public var allowsBlank: Bool
 
-    public init(updating: Bool = false, resultsFolder: String? = nil) {
+    /// A check that compares (or, `updating`, rewrites) and leaves failures' pictures in `resultsFolder`.
+    public init(updating: Bool = false, resultsFolder: String? = nil, allowsBlank: Bool = false) {
         self.updating = updating
         self.resultsFolder = resultsFolder
+        self.allowsBlank = allowsBlank
     }
 
+    /// Checks `image` against the PNG at `golden`: passed or failed with the comparison's figures,
+    /// or, when there is no golden, new (written now unless `writingNew` is false: a caller that
+    /// writes it only if the rest of its case passes calls `writeNewGolden` later).
     /// - Parameters:
-    ///   - name: names the outcome and the result files (`/` becomes `-` in file names).
-    public func check(_ image: Image, golden: String, tolerance: ImageTolerance = .strict, reason: String? = nil, name: String) -> GoldenOutcome {
+    ///   - name: names the outcome and the result files.
+    public func check(_ image: Image, golden: String, tolerance: ImageTolerance = .strict, reason: String? = nil, name: String,
+                      writingNew: Bool = true) -> GoldenOutcome {
         var outcome = GoldenOutcome(status: .passed, name: name, golden: golden, summary: "", tolerance: tolerance, toleranceReason: reason)
         let exists = FileManager.default.fileExists(atPath: golden)
         if updating || !exists {
-            do {
-                try OutputFile.makeFolder(for: golden)
-                try ImageFile.writePNG(image, to: golden, compressionLevel: 9)
-                outcome.status = exists ? .updated : .new
-                outcome.summary = exists ? "golden rewritten" : "no golden: wrote this rendering as \(golden); look at it and commit it"
-            } catch {
+            let blank = Self.flatColour(of: image)
+            if updating, let blank, !allowsBlank {
                 outcome.status = .failed
-                outcome.summary = "cannot write the golden: \(error)"
+                outcome.summary = "the rendering is one flat colour (\(blank)): not written as the golden; --allow-blank writes it"
+                outcome.actual = write(image, name: name, suffix: "actual")
+                return outcome
             }
-            return outcome
+            if let blank { outcome.warning = "the rendering is one flat colour (\(blank)): is the camera outside the room, or did nothing draw?" }
+            outcome.status = exists ? .updated : .new
+            outcome.summary = exists ? "golden rewritten" : "no golden: \(writingNew ? "wrote" : "will write") this rendering as \(golden); look at it and commit it"
+            return writingNew ? writeNewGolden(image, for: outcome) : outcome
         }
         do {
             let diff = try ImageComparison.compare(image, try ImageFile.read(path: golden), tolerance: tolerance, goldenName: golden)
@@ -89,9 +112,41 @@ public struct GoldenCheck: Sendable {
         return outcome
     }
 
+    /// Writes `image` as the golden of a new or updated `outcome`; a golden that cannot be
+    /// written turns the outcome into a failure saying why.
+    public func writeNewGolden(_ image: Image, for outcome: GoldenOutcome) -> GoldenOutcome {
+        var outcome = outcome
+        do {
+            try OutputFile.makeFolder(for: outcome.golden)
+            try ImageFile.writePNG(image, to: outcome.golden, compressionLevel: 9)
+            if outcome.status == .new { outcome.summary = "no golden: wrote this rendering as \(outcome.golden); look at it and commit it" }
+        } catch {
+            outcome.status = .failed
+            outcome.summary = "cannot write the golden: \(error)"
+        }
+        return outcome
+    }
+
+    /// The colour of an image whose every pixel is the same (`rgba(r, g, b, a)`), else nil.
+    public static func flatColour(of image: Image) -> String? {
+        let pixels = image.pixels
+        guard pixels.count >= 4 else { return nil }
+        let first = (pixels[0], pixels[1], pixels[2], pixels[3])
+        var i = 4
+        while i + 3 < pixels.count {
+            if (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) != first { return nil }
+            i += 4
+        }
+        return "rgba(\(first.0), \(first.1), \(first.2), \(first.3))"
+    }
+
+    /// Where an outcome named `name` leaves its `suffix` picture (`actual`, `diff`).
+    public func resultPath(name: String, suffix: String) -> String? {
+        resultsFolder.map { $0 + "/" + name + "." + suffix + ".png" }
+    }
+
     private func write(_ image: Image, name: String, suffix: String) -> String? {
-        guard let resultsFolder else { return nil }
-        let path = resultsFolder + "/" + name.replacingOccurrences(of: "/", with: "-") + "." + suffix + ".png"
+        guard let path = resultPath(name: name, suffix: suffix) else { return nil }
         do {
             try OutputFile.makeFolder(for: path)
             try ImageFile.writePNG(image, to: path)
@@ -99,5 +154,23 @@ public struct GoldenCheck: Sendable {
         } catch {
             return nil
         }
+    }
+
+    /// Removes the pictures an earlier run left for the case `name` (`name.actual.png`,
+    /// `name.diff.png`, and those in `name/`), so the results folder shows this run only. Only
+    /// files named as Sprout names them are removed; a folder is removed only once empty.
+    public func clearResults(ofCase name: String) {
+        guard let resultsFolder, !name.isEmpty, !name.contains("/"), name != ".", name != ".." else { return }
+        let manager = FileManager.default
+        for suffix in ["actual", "diff"] { try? manager.removeItem(atPath: resultsFolder + "/" + name + "." + suffix + ".png") }
+        let folder = resultsFolder + "/" + name
+        guard let entries = try? manager.contentsOfDirectory(atPath: folder) else { return }
+        for entry in entries where Self.isResultPicture(entry) { try? manager.removeItem(atPath: folder + "/" + entry) }
+        if (try? manager.contentsOfDirectory(atPath: folder))?.isEmpty == true { try? manager.removeItem(atPath: folder) }
+    }
+
+    /// Whether a file name is one `GoldenCheck` writes into a results folder.
+    public static func isResultPicture(_ fileName: String) -> Bool {
+        fileName.hasSuffix(".actual.png") || fileName.hasSuffix(".diff.png")
     }
 }

@@ -1,11 +1,12 @@
 /// An output path that may hold a frame-number pattern ("frame-%03d.png" or "frame-%d.png").
 public struct OutputPattern {
+    /// The path as given, with its pattern (if any) still in it.
     public let template: String
 
+    /// A pattern for `template`; a template without `%d` or `%0Nd` names one file.
     public init(template: String) { self.template = template }
 
     /// True when the template holds a frame-number pattern.
-
     public var isPattern: Bool { template.contains("%") && template.contains("d") && formatRange != nil }
 
     private var formatRange: (Range<String.Index>, Int)? {

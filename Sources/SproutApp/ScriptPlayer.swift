@@ -23,8 +23,11 @@ import Foundation
 ///     try player.run()
 ///     print(player.runner.failures.isEmpty ? "pass" : "fail")
 public final class ScriptPlayer {
+    /// The script file's path, as given.
     public let path: String
+    /// The script, parsed.
     public let script: Script
+    /// The runner that plays the steps on the world (its failures, trace and hooks).
     public let runner: ScriptRunner
     /// The frame loop and surface that draw the script's frames, once `drawFrames` made them.
     public private(set) var frames: (loop: FrameLoop, surface: OffscreenSurface)?
@@ -35,6 +38,8 @@ public final class ScriptPlayer {
     /// The script's file name without folder and extension (names its goldens and results).
     public var name: String { Document.stem(of: path) }
 
+    /// Reads the script at `path` and resolves its stage, objects and catalog; throws a
+    /// `DocumentError` naming the file, line and field of what is wrong.
     public init(path: String) throws {
         self.path = path
         let script = try Script.load(path: path)
@@ -49,35 +54,63 @@ public final class ScriptPlayer {
             let golden = Self.resolve(expectation.golden, in: folder)
             let outcome = try check(golden: golden, tolerance: expectation.tolerance ?? script.tolerance,
                                     name: name + "/" + Document.stem(of: expectation.golden))
-            return outcome.isFailure ? outcome.summary : nil
+            return outcome.status == .failed ? outcome.summary : nil
         }
     }
 
     /// From now on, each `snapshot: NAME` step is checked against `folder/NAME.png` (with the
-    /// script's `tolerance:` when it has one) instead of being written; see `goldenOutcomes`.
+    /// script's `tolerance:` when it has one) instead of being written; a differing snapshot is a
+    /// failure of `run`, and every comparison is in `goldenOutcomes`.
     public func checkSnapshots(against folder: String) {
         runner.onSnapshot = { [unowned self] snapshot in
-            try check(golden: folder + "/" + snapshot + ".png", tolerance: script.tolerance, name: name + "/" + snapshot)
+            let outcome = try check(golden: folder + "/" + snapshot + ".png", tolerance: script.tolerance, name: name + "/" + snapshot)
+            return outcome.status == .failed ? outcome.summary : nil
         }
     }
+
+    /// New goldens found missing during the run, written only once the run has passed.
+    private var pendingGoldens: [(outcome: Int, image: Image, step: Int)] = []
 
     @discardableResult
     private func check(golden: String, tolerance: TestTolerance?, name: String) throws -> GoldenOutcome {
         try drawFrames()
         let image = Image(width: Int(script.viewport.x), height: Int(script.viewport.y), pixels: try renderFrame())
-        let outcome = goldenCheck.check(image, golden: golden, tolerance: tolerance?.tolerance ?? .strict, reason: tolerance?.reason, name: name)
+        // A missing golden waits for the end of the run: a failing run must not leave one behind.
+        let outcome = goldenCheck.check(image, golden: golden, tolerance: tolerance?.tolerance ?? .strict, reason: tolerance?.reason, name: name,
+                                        writingNew: goldenCheck.updating)
+        if outcome.status == .new && !goldenCheck.updating { pendingGoldens.append((goldenOutcomes.count, image, runner.currentStep)) }
         goldenOutcomes.append(outcome)
         return outcome
     }
 
+    /// Writes the run's new goldens when nothing else failed, else marks them failed unwritten;
+    /// either way each is a failure of the run (a golden must be looked at and committed).
+    private func settlePendingGoldens() -> [ExpectationFailure] {
+        let otherwisePassed = runner.failures.isEmpty
+        defer { pendingGoldens = [] }
+        return pendingGoldens.map { pending in
+            var outcome = goldenOutcomes[pending.outcome]
+            if otherwisePassed {
+                outcome = goldenCheck.writeNewGolden(pending.image, for: outcome)
+            } else {
+                outcome.status = .failed
+                outcome.summary = "no golden at \(outcome.golden); not written, because the run failed (--update writes it anyway)"
+            }
+            goldenOutcomes[pending.outcome] = outcome
+            let step = script.steps[pending.step]
+            return ExpectationFailure(source: path, line: step.line, step: pending.step, what: "golden \(outcome.name)",
+                                      expected: "a golden at \(outcome.golden)", actual: outcome.summary)
+        }
+    }
 
+    /// The world the script acts on.
     public var world: World { runner.world }
 
-    /// Draws frames from now on: the stage becomes visible and an offscreen surface of the
-    /// script's viewport is made. `samples`: MSAA (0 = off, as `sprout render`).
     /// How frames are drawn (shading, exposure, shadows), from the first frame on.
     public var renderOptions = RenderOptions()
 
+    /// Draws frames from now on: the stage becomes visible and an offscreen surface of the
+    /// script's viewport is made. `samples`: MSAA (0 = off, as `sprout render`).
     @discardableResult
     public func drawFrames(samples: Int = 0) throws -> FrameLoop {
         if let frames { return frames.loop }
@@ -125,8 +158,9 @@ public final class ScriptPlayer {
             }
         }
         runner.onSnapshot = { [unowned self] name in
-            guard files != .none else { return }
+            guard files != .none else { return nil }
             try ImageFile.writePNG(pixels: renderFrame(), width: width, height: height, to: folder + "/" + name + ".png")
+            return nil
         }
         runner.onFrame = { [unowned self] index in
             guard files == .all || gif != nil || ffmpeg != nil else { return }
@@ -150,11 +184,18 @@ public final class ScriptPlayer {
         ffmpeg = nil
     }
 
-    /// Runs every step (see `ScriptRunner.run`); returns the failed expectations.
+    /// Every failure of the last `run`, in order: failed expectations, snapshots that differ from
+    /// their goldens, and goldens that were missing (written only when nothing else failed).
+    public private(set) var failures: [ExpectationFailure] = []
+
+    /// Runs every step (see `ScriptRunner.run`); returns every failure of the run (`failures`):
+    /// empty means it passed, pictures included.
     @discardableResult
     public func run(progress: ((Double) -> Void)? = nil) throws -> [ExpectationFailure] {
+        pendingGoldens = []
         try runner.run(progress: progress)
-        return runner.failures
+        failures = runner.failures + settlePendingGoldens()
+        return failures
     }
 
     /// The trace as JSON text (schema in the README), ending in a newline, when it was kept in

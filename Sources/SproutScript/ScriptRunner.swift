@@ -9,13 +9,30 @@ import SproutWorld
 
 /// A failed `expect`: the step, what was expected and what was found.
 public struct ExpectationFailure: Error, CustomStringConvertible, Sendable {
+    /// The script's path, as messages name it.
     public var source: String
+    /// The 1-based line of the `expect` step in the script.
     public var line: Int
+    /// The step's 0-based index in the script (messages count from 1).
     public var step: Int
+    /// What was checked, such as "plant position" or "focusSquare".
     public var what: String
+    /// The expected value, as the message writes it (with its tolerance where there is one).
     public var expected: String
+    /// The value found.
     public var actual: String
 
+    /// A failure of the step at `step` (0-based) on `line` of `source`.
+    public init(source: String, line: Int, step: Int, what: String, expected: String, actual: String) {
+        self.source = source
+        self.line = line
+        self.step = step
+        self.what = what
+        self.expected = expected
+        self.actual = actual
+    }
+
+    /// The failure in one line: "FILE:LINE: step N expect: WHAT: expected E, got A".
     public var description: String {
         "\(source):\(line): step \(step + 1) expect: \(what): expected \(expected), got \(actual)"
     }
@@ -24,16 +41,21 @@ public struct ExpectationFailure: Error, CustomStringConvertible, Sendable {
 /// Plays a script on the injected clock: each gesture becomes touch batches at the script's fps,
 /// each frame runs the interaction engine once. Same script and seed, same trace and frames.
 public final class ScriptRunner {
+    /// The script being played.
     public let script: Script
     /// The world the script acts on (built from the script's stage, seed, viewport and camera).
     public let world: World
+    /// The world's interaction engine (session, placed objects, gestures, focus square).
     public var engine: InteractionEngine { world.engine }
+    /// The world's scene, which frames are drawn from.
     public var scene: Scene { world.scene }
+    /// The world's detected-plane drawings (shown when the script has `planes: true`).
     public var planes: PlaneAnchorVisualizer { world.planes }
     /// Called after every simulated frame (for `--frames all` and videos).
     public var onFrame: ((_ index: Int) throws -> Void)?
-    /// Called by `snapshot` steps with their name.
-    public var onSnapshot: ((_ name: String) throws -> Void)?
+    /// Called by `snapshot` steps with their name: nil when the snapshot is fine (written, or
+    /// matching its golden), else what differs, which fails the step as an expectation does.
+    public var onSnapshot: ((_ name: String) throws -> String?)?
     /// Checks `expect: { image: }` against the frame now: nil when it matches, else what differs.
     /// Without one (a runner that draws nothing) such an expectation fails, saying so.
     public var onImageExpectation: ((ImageExpectation) throws -> String?)?
@@ -56,7 +78,11 @@ public final class ScriptRunner {
     /// The last geo alert or toast ("Cannot add geo anchor: ...", "Removed last added anchor").
     public private(set) var geoMessage = ""
 
+    /// The expectations that failed so far, in order.
     public private(set) var failures: [ExpectationFailure] = []
+    /// The 0-based index of the step being performed (or last performed).
+    public private(set) var currentStep = 0
+    /// Simulated frames run so far.
     public private(set) var frameCount = 0
     private var traceWriter: TraceWriter?
     /// Anchor events since the last step record (and since the last frame record), for the trace.
@@ -85,6 +111,7 @@ public final class ScriptRunner {
             ])
         }
         for (index, step) in script.steps.enumerated() {
+            currentStep = index
             try perform(step, index: index)
             try traceWriter?.step(.object([("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),
                                            ("kind", .string(step.kind)), ("frame", .number(Double(frameCount))),
@@ -228,7 +255,10 @@ public final class ScriptRunner {
             if let directional { session.changeLight(LightChange(light: .directional, at: session.time, intensity: directional, duration: duration)) }
             if let ambient { session.changeLight(LightChange(light: .ambient, at: session.time, intensity: ambient, duration: duration)) }
         case .snapshot(let name):
-            try onSnapshot?(name)
+            if let problem = try onSnapshot?(name) {
+                record(ExpectationFailure(source: script.source, line: step.line, step: index, what: "snapshot \(name)",
+                                          expected: "the frame to match its golden", actual: problem))
+            }
         case .expect(let expectation):
             check(expectation, step: step, index: index)
         }

@@ -91,9 +91,9 @@ struct PlayCommand: ParsableCommand {
         let say: (String) -> Void = tracePath == "-" ? { printError($0) } : { print($0) }
         say("played \(script.steps.count) steps, \(runner.frameCount) frames (\(seconds) s simulated) in \(format3("%.2f", clock.milliseconds / 1000)) s; trace \(tracePath)"
               + (video.map { ", video \($0)" } ?? "") + (frames == .none ? "" : ", frames in \(output)/"))
-        guard runner.failures.isEmpty else {
-            for failure in runner.failures { printError(failure.description) }
-            printError("\(runner.failures.count) expectation(s) failed")
+        guard player.failures.isEmpty else {
+            for failure in player.failures { printError(failure.description) }
+            printError("\(player.failures.count) expectation(s) failed")
             throw ExitCode(1)
         }
     }

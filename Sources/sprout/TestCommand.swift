@@ -17,16 +17,27 @@ struct TestCommand: ParsableCommand {
         discussion: """
             Every .yaml/.yml/.json file directly in DIR with `models:` (a scene) or `steps:` (a script) is a case. A scene \
             is compared with goldens/NAME.png, a script's `snapshot: S` steps with goldens/NAME/S.png, and its expectations \
-            are checked. A missing golden is written and reported as new (a failure unless --update). Exit status 1 when \
-            a case failed. README, Render tests.
+            are checked. A missing golden is written and reported as new (a failure unless --update); a script that \
+            fails writes none. Exit status 1 when a case failed, 2 when there was no case. The results folder keeps this \
+            run's pictures and results.json; --merge-reports joins several (a CI matrix's shards) into one report. \
+            README, Render tests.
             """
     )
 
     @Argument(help: "The folder of cases.")
-    var folder: String
+    var folder: String?
 
     @Flag(help: "Rewrite every golden from this run's renderings (and print which).")
     var update = false
+
+    @Flag(help: "With --update, also write goldens that are one flat colour (refused by default: a camera outside the room).")
+    var allowBlank = false
+
+    @Flag(help: "Pass when there are no cases (a shard that may be empty); by default no cases is a failure, exit status 2.")
+    var allowEmpty = false
+
+    @Option(parsing: .upToNextOption, help: "Join the results folders of earlier runs (shards) into one --junit file and --report, instead of running cases.")
+    var mergeReports: [String] = []
 
     @Option(help: "Cases run at once, each worker a process of its own (default: the CPU cores, at most 4).")
     var jobs: Int?
@@ -50,32 +61,64 @@ struct TestCommand: ParsableCommand {
     var timeout: Double = 300
 
     func validate() throws {
+        if mergeReports.isEmpty && folder == nil { throw ValidationError("name the folder of cases (or --merge-reports RESULTS...)") }
+        if !mergeReports.isEmpty && folder != nil { throw ValidationError("--merge-reports joins results folders; it takes no folder of cases") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must lie in 1...64, got \(jobs)") }
         guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must lie in (0, 86400] seconds, got \(timeout)") }
     }
 
     func run() throws {
+        if !mergeReports.isEmpty { return try merge() }
+        let folder = folder ?? ""
         var suite = RenderTestSuite(folder: folder, resultsFolder: OutputFile.absolute(results), updating: update)
         suite.shard = shard.map { ($0.index, $0.count) }
+        suite.allowsEmpty = allowEmpty
+        suite.allowsBlankGoldens = allowBlank
         let cases = try suite.cases()
         print("sprout test \(folder): \(cases.count) case(s)" + (shard.map { ", shard \($0.index)/\($0.count)" } ?? "")
               + ", \(workerCount) job(s)")
         let clock = Stopwatch()
-        let workers = RenderTestWorkers(executable: RenderCommand.executable, arguments: ["test-worker", "--results", OutputFile.absolute(results)] + (update ? ["--update"] : []),
+        let workers = RenderTestWorkers(executable: RenderCommand.executable,
+                                        arguments: ["test-worker", "--results", OutputFile.absolute(results)] + (update ? ["--update"] : [])
+                                            + (allowBlank ? ["--allow-blank"] : []),
                                         jobs: workerCount, timeoutSeconds: timeout)
-        let results = try suite.run(cases, workers: workers) { result in
-            print(result.line)
-            fflush(nil)
+        let results: [RenderTestResult]
+        do {
+            results = try suite.run(cases, workers: workers) { result in
+                print(result.line)
+                fflush(nil)
+            }
+        } catch let empty as RenderTestSuite.NoCases {
+            printError("error: \(empty)")
+            throw ExitCode(2)
         }
+        try writeReports(results, title: "sprout test \(folder)", suiteName: folder)
+        print(RenderTestSuite.summary(results) + " in \(format3("%.1f", clock.milliseconds / 1000)) s")
+        if suite.failed(results) { throw ExitCode(1) }
+    }
+
+    /// `--merge-reports`: the shards' results as one JUnit file and one HTML report.
+    private func merge() throws {
+        let (results, problems) = try RenderTestResults.merge(mergeReports)
+        problems.forEach { printError("warning: \($0)") }
+        if results.isEmpty && !allowEmpty {
+            printError("error: the results in \(mergeReports.joined(separator: ", ")) hold no case; --allow-empty accepts that")
+            throw ExitCode(2)
+        }
+        print("merged \(results.count) case(s) from \(mergeReports.count) results folder(s)")
+        try writeReports(results, title: "sprout test (\(mergeReports.count) shards merged)", suiteName: "sprout test")
+        print(RenderTestSuite.summary(results))
+        if results.contains(where: { $0.status == .failed || $0.status == .new }) { throw ExitCode(1) }
+    }
+
+    private func writeReports(_ results: [RenderTestResult], title: String, suiteName: String) throws {
         if let junit {
-            try OutputFile.write(JUnitReport.xml(results, suiteName: folder), to: junit)
+            try OutputFile.write(JUnitReport.xml(results, suiteName: suiteName), to: junit)
             print("junit \(junit)")
         }
         if let report {
-            print("report \(try HTMLReport.write(results, title: "sprout test \(folder)", to: report))")
+            print("report \(try HTMLReport.write(results, title: title, to: report))")
         }
-        print(RenderTestSuite.summary(results) + " in \(format3("%.1f", clock.milliseconds / 1000)) s")
-        if suite.failed(results) { throw ExitCode(1) }
     }
 }
 
@@ -86,9 +129,10 @@ struct TestWorkerCommand: ParsableCommand {
 
     @Option var results: String
     @Flag var update = false
+    @Flag var allowBlank = false
 
     func run() throws {
-        RenderTestSuite.serveWorker(runner: RenderTestRunner(goldenCheck: GoldenCheck(updating: update, resultsFolder: results)))
+        RenderTestSuite.serveWorker(runner: RenderTestRunner(goldenCheck: GoldenCheck(updating: update, resultsFolder: results, allowsBlank: allowBlank)))
     }
 }
 

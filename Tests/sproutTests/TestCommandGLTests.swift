@@ -27,7 +27,28 @@ import Foundation
         #expect(run.output.contains("\n3 passed, 0 failed in "))
         let xml = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)
         #expect(xml.contains("<testsuite name=\"\(Self.example)\" tests=\"3\" failures=\"0\""))
-        #expect(!FileManager.default.fileExists(atPath: out + "/results"))   // nothing failed, nothing written
+        // Nothing failed: no pictures, only this run's results for --merge-reports.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/results") == ["results.json"])
+    }
+
+    @Test func anEmptyFolderExitsTwoAndShardsMergeIntoOneReport() throws {
+        let empty = try Fixtures.temporaryDirectory("cli-empty")
+        let none = try sprout(["test", empty, "--results", empty + "/results"])
+        #expect(none.status == 2)
+        #expect(none.output.contains("error: \(empty): no render-test cases"))
+        #expect(try sprout(["test", empty, "--allow-empty", "--results", empty + "/results"]).status == 0)
+
+        let out = try Fixtures.temporaryDirectory("cli-merge")
+        for k in 1...2 {
+            let shard = try sprout(["test", Self.example, "--shard", "\(k)/2", "--results", out + "/shard\(k)"])
+            #expect(shard.status == 0, "\(shard.output)")
+        }
+        let merged = try sprout(["test", "--merge-reports", out + "/shard1", out + "/shard2", "--junit", out + "/junit.xml", "--report", out + "/report"])
+        #expect(merged.status == 0, "\(merged.output)")
+        #expect(merged.output.contains("merged 3 case(s) from 2 results folder(s)") && merged.output.contains("3 passed, 0 failed"))
+        let xml = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)
+        #expect(xml.contains("tests=\"3\" failures=\"0\""))
+        #expect(FileManager.default.fileExists(atPath: out + "/report/index.html"))
     }
 
     @Test func aChangedGoldenFailsWithADiffAndAReportPage() throws {
@@ -38,10 +59,10 @@ import Foundation
         let run = try sprout(["test", dir, "--results", dir + "/results", "--report", dir + "/report"])
         #expect(run.status == 1)
         #expect(run.output.contains("FAILED  place-and-turn (") && run.output.contains("place-and-turn/turned: "))
-        #expect(run.output.contains("; diff \(dir)/results/place-and-turn-turned.diff.png"))
+        #expect(run.output.contains("; diff \(dir)/results/place-and-turn/turned.diff.png"))
         #expect(run.output.contains("\n2 passed, 1 failed in "))
-        #expect(FileManager.default.fileExists(atPath: dir + "/results/place-and-turn-turned.diff.png"))
-        #expect(FileManager.default.fileExists(atPath: dir + "/results/place-and-turn-turned.actual.png"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/results/place-and-turn/turned.diff.png"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/results/place-and-turn/turned.actual.png"))
         let page = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
         #expect(page.contains("<h3>place-and-turn/turned</h3>"))
     }

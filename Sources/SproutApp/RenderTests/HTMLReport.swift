@@ -1,4 +1,5 @@
 import SproutFiles
+import SproutImage
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,6 +10,7 @@ import Foundation
 /// that failed or is new, golden, actual and diff side by side with the figures. The pictures
 /// are embedded (data URLs), so the page needs nothing beside it.
 public enum HTMLReport {
+    /// The page for `results`, titled `title`.
     public static func html(_ results: [RenderTestResult], title: String) -> String {
         let counts = Dictionary(grouping: results, by: \.status).mapValues(\.count)
         var page = """
@@ -37,7 +39,8 @@ public enum HTMLReport {
             if !r.problems.isEmpty { page += "<pre>\(escape(r.problems.joined(separator: "\n")))</pre>\n" }
             for o in r.outcomes where o.isFailure {
                 page += "<h3>\(escape(o.name))</h3>\n<p>\(escape(o.summary))<br>tolerance: \(escape(o.tolerance.description))"
-                    + (o.toleranceReason.map { " (reason: \(escape($0)))" } ?? "") + "</p>\n"
+                    + (o.toleranceReason.map { " (reason: \(escape($0)))" } ?? "")
+                    + (o.warning.map { "<br><strong>warning: \(escape($0))</strong>" } ?? "") + "</p>\n"
                 page += figure("golden", o.golden) + figure("actual", o.actual) + figure("diff: failing pixels red, smaller differences yellow", o.diff) + "\n"
             }
         }
@@ -53,9 +56,14 @@ public enum HTMLReport {
         return path
     }
 
+    /// A picture embedded as a PNG re-encoded from the pixels it decoded to: a file's own bytes
+    /// are never embedded, so a "golden" that is a link to a secret puts nothing of it in the page.
     static func figure(_ caption: String, _ path: String?) -> String {
-        guard let path, let data = FileManager.default.contents(atPath: path) else { return "" }
-        return "<figure><img alt=\"\(escape(caption))\" src=\"data:image/png;base64,\(data.base64EncodedString())\"><figcaption>\(escape(caption))<br>\(escape(path))</figcaption></figure>"
+        guard let path else { return "" }
+        guard let image = try? ImageFile.read(path: path), let png = try? ImageCodec.encodePNG(image) else {
+            return "<figure><figcaption>\(escape(caption))<br>\(escape(path)): not a readable picture</figcaption></figure>"
+        }
+        return "<figure><img alt=\"\(escape(caption))\" src=\"data:image/png;base64,\(Data(png).base64EncodedString())\"><figcaption>\(escape(caption))<br>\(escape(path))</figcaption></figure>"
     }
 
     static func escape(_ text: String) -> String { JUnitReport.escape(text) }

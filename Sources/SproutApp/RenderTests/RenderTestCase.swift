@@ -1,5 +1,7 @@
 import SproutDocument
 import SproutSceneFile
+import SproutScript
+import SproutSession
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,14 +11,18 @@ import Foundation
 /// One case of a render-test folder: a scene file or a gesture script, and where its goldens
 /// are (`goldens/NAME.png` for a scene, `goldens/NAME/SNAPSHOT.png` for a script's snapshots).
 public struct RenderTestCase: Sendable, Equatable, Codable {
+    /// What the case's file is.
     public enum Kind: String, Sendable, Codable {
         case scene, script
         /// A file that is neither, or cannot be read: it fails with its error.
         case unreadable
     }
 
+    /// The file's name without its extension: names the goldens, results and report entries.
     public var name: String
+    /// The case file's path.
     public var path: String
+    /// Scene, script, or a file that fails with `problem`.
     public var kind: Kind
     /// Why an `unreadable` case cannot run.
     public var problem: String?
@@ -25,8 +31,10 @@ public struct RenderTestCase: Sendable, Equatable, Codable {
 
     /// The cases in `folder`: every `.yaml`, `.yml` and `.json` file directly in it (sub-folders hold
     /// goldens and assets), sorted by name so shards and reports are the same on every machine.
-    /// A file with `models:` is a scene, with `steps:` a script; a YAML file that is neither (a stage
-    /// a case uses, say) is left out; one that cannot be parsed is a failing case.
+    /// A file with `models:` is a scene, with `steps:` a script; a stage file (only a stage's keys)
+    /// is left out, as cases use it. Any other file is a failing case that says which key is
+    /// unknown and the nearest known one (`modles:`: did you mean `models`?), so a typo can
+    /// never make a case vanish; so is a file that cannot be parsed.
     public static func discover(in folder: String) throws -> [RenderTestCase] {
         let entries: [String]
         do { entries = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
@@ -43,14 +51,31 @@ public struct RenderTestCase: Sendable, Equatable, Codable {
             do {
                 let document = try Document.load(path: path)
                 if SceneFile.isScene(document) { return RenderTestCase(name: name, path: path, kind: .scene, goldens: goldens) }
-                if case .mapping(let pairs) = document.content, pairs.contains(where: { $0.key == "steps" }) {
-                    return RenderTestCase(name: name, path: path, kind: .script, goldens: goldens + "/" + name)
-                }
-                return nil
+                let keys = Self.keys(of: document)
+                if keys.contains("steps") { return RenderTestCase(name: name, path: path, kind: .script, goldens: goldens + "/" + name) }
+                if !keys.isEmpty, keys.allSatisfy(StageLoader.fields.contains) { return nil }
+                return RenderTestCase(name: name, path: path, kind: .unreadable, problem: notACase(path, keys: keys), goldens: goldens)
             } catch {
                 return RenderTestCase(name: name, path: path, kind: .unreadable, problem: "\(error)", goldens: goldens)
             }
         }
+    }
+
+    /// A document's top-level keys, less the `x-` ones every reader skips.
+    private static func keys(of document: DocumentValue) -> [String] {
+        guard case .mapping(let pairs) = document.content else { return [] }
+        return pairs.map(\.key).filter { !$0.hasPrefix(Document.extensionPrefix) }
+    }
+
+    /// Why a file in a test folder is neither a scene, a script nor a stage.
+    private static func notACase(_ path: String, keys: [String]) -> String {
+        let known = SceneFile.fields + Script.fields + StageLoader.fields
+        let intro = "\(path): neither a scene (models:), a script (steps:) nor a stage"
+        guard let unknown = keys.first(where: { !known.contains($0) }) else {
+            return intro + (keys.isEmpty ? ": no keys" : "") + " (move files that are not cases into a sub-folder)"
+        }
+        let hint = Document.nearest(unknown, in: known).map { "; did you mean '\($0)'?" } ?? ""
+        return intro + ": unknown key '\(unknown)'" + hint
     }
 
     /// Shard `index` (1-based) of `count`: every `count`-th case from the `index`-th, in name

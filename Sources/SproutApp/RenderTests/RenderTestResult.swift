@@ -1,5 +1,6 @@
 /// What one render-test case came to: its pictures' outcomes and anything else that failed.
 public struct RenderTestResult: Sendable, Codable, Equatable {
+    /// The case's verdict.
     public enum Status: String, Sendable, Codable {
         case passed
         /// A picture differs, an expectation failed, or the case could not run.
@@ -10,13 +11,18 @@ public struct RenderTestResult: Sendable, Codable, Equatable {
         case updated
     }
 
+    /// The case.
     public var test: RenderTestCase
+    /// The verdict, from the outcomes and problems.
     public var status: Status
+    /// Each picture's comparison with its golden, in order.
     public var outcomes: [GoldenOutcome]
     /// Errors and failed expectations, one line each.
     public var problems: [String]
+    /// How long the case took, wall-clock seconds.
     public var seconds: Double
 
+    /// A result whose `status` follows from `outcomes` and `problems`.
     public init(test: RenderTestCase, outcomes: [GoldenOutcome], problems: [String], seconds: Double) {
         self.test = test
         self.outcomes = outcomes
@@ -50,6 +56,7 @@ public struct RenderTestResult: Sendable, Codable, Equatable {
             let more = problems.count + outcomes.filter { $0.status == .failed }.count - 1
             if more > 0 { text += " (and \(more) more)" }
         }
+        for warning in outcomes.compactMap({ o in o.warning.map { "\(o.name): \($0)" } }) { text += "\n  warning: " + warning }
         return text
     }
 }

@@ -7,6 +7,7 @@ import SproutSceneFile
 /// expectations (pixel ones included) checked. The offscreen surface is kept between scenes of
 /// the same size. `sprout test` runs one of these in each worker process.
 public final class RenderTestRunner {
+    /// How pictures are compared, updated and reported.
     public let goldenCheck: GoldenCheck
     private var surface: (key: [Int], surface: OffscreenSurface, renderer: Renderer)?
 
@@ -15,9 +16,11 @@ public final class RenderTestRunner {
         self.goldenCheck = goldenCheck
     }
 
-    /// Runs one case; errors become the result's problems (nothing is thrown).
+    /// Runs one case; errors become the result's problems (nothing is thrown). The pictures an
+    /// earlier run left for this case in the results folder are removed first.
     public func run(_ test: RenderTestCase) -> RenderTestResult {
         let clock = Stopwatch()
+        goldenCheck.clearResults(ofCase: test.name)
         var outcomes: [GoldenOutcome] = []
         var problems: [String] = []
         do {
@@ -35,11 +38,11 @@ public final class RenderTestRunner {
                 player.goldenCheck = goldenCheck
                 player.checkSnapshots(against: test.goldens)
                 player.runner.traceSink = nil   // a test needs its verdict, not a trace
-                try player.run()
+                let failures = try player.run()
                 outcomes = player.goldenOutcomes
-                // A failed image expectation is an outcome already, unless it failed before comparing.
-                problems = player.runner.failures.filter { failure in
-                    failure.what != "image" || !outcomes.contains { $0.isFailure && $0.summary == failure.actual }
+                // A picture's failure is its outcome already; the rest are problems of their own.
+                problems = failures.filter { failure in
+                    !outcomes.contains { $0.isFailure && $0.summary == failure.actual }
                 }.map(\.description)
                 if outcomes.isEmpty && player.script.steps.allSatisfy({ if case .expect = $0.action { return false } else { return true } }) {
                     problems.append("\(test.path): checks nothing: add `snapshot:` steps (compared with \(test.goldens)/NAME.png) or `expect:` steps")

@@ -15,18 +15,39 @@ import Foundation
 ///     let results = try suite.run()
 ///     print(RenderTestSuite.summary(results))
 public struct RenderTestSuite: Sendable {
+    /// The folder of cases (scene files and scripts, goldens in its `goldens/`).
     public var folder: String
     /// Rewrite every golden instead of comparing.
     public var updating = false
+    /// Let `updating` write goldens of one flat colour (refused by default: a camera outside the room).
+    public var allowsBlankGoldens = false
+    /// Accept a run with no cases (a shard of a small folder may have none); otherwise `run` throws `NoCases`.
+    public var allowsEmpty = false
     /// Run only shard `index` (1-based) of `count`.
     public var shard: (index: Int, count: Int)?
-    /// Where failing cases' renderings and diff pictures go.
+    /// Where failing cases' renderings and diff pictures go, and `results.json` (this run's
+    /// results, which `merge(resultsFolders:)` joins across shards).
     public var resultsFolder: String
 
+    /// A suite over `folder`, comparing (or, `updating`, rewriting) goldens.
     public init(folder: String, resultsFolder: String = "sprout-test-results", updating: Bool = false) {
         self.folder = folder
         self.resultsFolder = resultsFolder
         self.updating = updating
+    }
+
+    /// A run that found no cases: a failure, since a test that checks nothing passes on nothing.
+    public struct NoCases: Error, CustomStringConvertible {
+        /// The folder searched.
+        public let folder: String
+        /// The shard, when the run was one.
+        public let shard: (index: Int, count: Int)?
+        /// What was searched and how to allow an empty run.
+        public var description: String {
+            let scope = shard.map { "shard \($0.index)/\($0.count) of " } ?? ""
+            return "\(scope)\(folder): no render-test cases (a case is a .yaml, .yml or .json file directly in the folder with models: "
+                + "or steps:); --allow-empty accepts an empty run"
+        }
     }
 
     /// The cases this run takes: discovered in `folder`, then this shard's slice.
@@ -36,20 +57,50 @@ public struct RenderTestSuite: Sendable {
         return RenderTestCase.shard(all, index: shard.index, count: shard.count)
     }
 
-    public var goldenCheck: GoldenCheck { GoldenCheck(updating: updating, resultsFolder: resultsFolder) }
+    /// How this suite's pictures are checked: its updating, results folder and blank rule.
+    public var goldenCheck: GoldenCheck { GoldenCheck(updating: updating, resultsFolder: resultsFolder, allowsBlank: allowsBlankGoldens) }
 
     /// Runs `cases` (default: `cases()`): in `workers` when given (crash isolation, `jobs` at a
     /// time), else one after another in this process. `onResult` hears each as it finishes.
+    /// Throws `NoCases` when there are none (unless `allowsEmpty`). The results folder is left
+    /// holding this run's outcome only: pictures of earlier runs are removed (all of them, or
+    /// this shard's cases' in a sharded run), and `results.json` is written at the end.
     public func run(_ given: [RenderTestCase]? = nil, workers: RenderTestWorkers? = nil,
                     onResult: @escaping @Sendable (RenderTestResult) -> Void = { _ in }) throws -> [RenderTestResult] {
         let cases = try given ?? cases()
-        if let workers { return workers.run(cases, onResult: onResult) }
-        let runner = RenderTestRunner(goldenCheck: goldenCheck)
-        return cases.map { test in
-            let result = runner.run(test)
-            onResult(result)
-            return result
+        if cases.isEmpty && !allowsEmpty { throw NoCases(folder: folder, shard: shard) }
+        clearEarlierResults(cases)
+        let results: [RenderTestResult]
+        if let workers {
+            results = workers.run(cases, onResult: onResult)
+        } else {
+            let runner = RenderTestRunner(goldenCheck: goldenCheck)
+            results = cases.map { test in
+                let result = runner.run(test)
+                onResult(result)
+                return result
+            }
         }
+        try RenderTestResults(folder: folder, shard: shard.map { "\($0.index)/\($0.count)" }, resultsFolder: resultsFolder, results: results)
+            .write(to: resultsFolder)
+        return results
+    }
+
+    /// Removes what earlier runs left in the results folder: every result picture when the run
+    /// takes the whole folder, only `cases`' in a shard (shards may share one results folder).
+    private func clearEarlierResults(_ cases: [RenderTestCase]) {
+        let check = goldenCheck
+        if shard != nil {
+            for test in cases { check.clearResults(ofCase: test.name) }
+            return
+        }
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(atPath: resultsFolder) else { return }
+        for entry in entries {
+            if GoldenCheck.isResultPicture(entry) { try? manager.removeItem(atPath: resultsFolder + "/" + entry) }
+            else { check.clearResults(ofCase: entry) }   // a script case's folder of pictures
+        }
+        try? manager.removeItem(atPath: resultsFolder + "/" + RenderTestResults.fileName)
     }
 
     /// Whether the run failed: a case failed, or (unless updating) a golden was missing.
