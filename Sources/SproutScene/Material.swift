@@ -42,6 +42,30 @@ public struct Material: Sendable {
     public var occlusionTexture: Texture?
     /// glTF `occlusionTexture.strength`: 0 ignores the occlusion texture, 1 (default) applies it fully.
     public var occlusionStrength: Float = 1
+    /// glTF `metallicRoughnessTexture`: its blue channel multiplies `metallic`, its green `roughness`.
+    public var metallicRoughnessTexture: Texture?
+    /// glTF `emissiveTexture` (sRGB): multiplies `emissive`.
+    public var emissiveTexture: Texture?
+    /// Each texture's coordinate set and KHR_texture_transform; a slot not listed reads the
+    /// mesh's first coordinates as they are.
+    public var textureMappings: [TextureSlot: TextureMapping] = [:]
+    /// Whether the material's alpha is its coverage (glTF `BLEND` or `MASK`); an opaque
+    /// material (glTF `OPAQUE`) ignores the alpha of its colour and texture and is drawn with alpha 1.
+    public var usesAlpha: Bool { blending == .transparent || alphaCutoff != nil }
+
+    /// The texture in `slot`, if the material has one.
+    public func texture(_ slot: TextureSlot) -> Texture? {
+        switch slot {
+        case .baseColor: baseColorTexture
+        case .metallicRoughness: metallicRoughnessTexture
+        case .normal: normalTexture
+        case .occlusion: occlusionTexture
+        case .emissive: emissiveTexture
+        }
+    }
+
+    /// How the texture in `slot` reads its coordinates.
+    public func mapping(_ slot: TextureSlot) -> TextureMapping { textureMappings[slot] ?? .identity }
 
     /// A material from its parameters: white, dielectric, roughness 0.8, single-sided, lit and casting shadows by default.
     /// `blending` nil picks `.transparent` when `baseColor`'s alpha is below 1, else `.opaque`.

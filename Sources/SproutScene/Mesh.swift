@@ -11,6 +11,11 @@ public final class Mesh: Sendable {
     public let normals: [Vec3]
     /// One per position, or empty when the mesh has no texture coordinates.
     public let uvs: [Vec2]
+    /// A second set of texture coordinates (glTF `TEXCOORD_1`), one per position, or empty.
+    public let uvs1: [Vec2]
+    /// Linear RGBA vertex colours (glTF `COLOR_0`) that multiply the base colour, one per
+    /// position, or empty.
+    public let colors: [Vec4]
     /// Three per triangle, counter-clockwise seen from the front.
     public let indices: [UInt32]
     /// The local-space box around `positions`.
@@ -23,12 +28,17 @@ public final class Mesh: Sendable {
 
     /// A mesh from its vertices and triangle indices. Without `normals` they are computed with `smoothNormals`;
     /// traps when the index count is not a multiple of 3 or `normals` or non-empty `uvs` do not have one entry per position.
-    public init(name: String = "", positions: [Vec3], normals: [Vec3]? = nil, uvs: [Vec2] = [], indices: [UInt32]) {
+    public init(name: String = "", positions: [Vec3], normals: [Vec3]? = nil, uvs: [Vec2] = [], uvs1: [Vec2] = [], colors: [Vec4] = [],
+                indices: [UInt32]) {
         precondition(indices.count % 3 == 0, "Mesh \(name): index count must be a multiple of 3")
         precondition(uvs.isEmpty || uvs.count == positions.count, "Mesh \(name): one uv per position")
+        precondition(uvs1.isEmpty || uvs1.count == positions.count, "Mesh \(name): one second uv per position")
+        precondition(colors.isEmpty || colors.count == positions.count, "Mesh \(name): one colour per position")
         self.name = name
         self.positions = positions
         self.uvs = uvs
+        self.uvs1 = uvs1
+        self.colors = colors
         self.indices = indices
         self.normals = normals ?? Mesh.smoothNormals(positions: positions, indices: indices)
         precondition(self.normals.count == positions.count, "Mesh \(name): one normal per position")
@@ -38,7 +48,7 @@ public final class Mesh: Sendable {
     /// Area-weighted vertex normals.
     /// The same mesh moved by `offset`.
     public func translated(by offset: Vec3) -> Mesh {
-        Mesh(name: name, positions: positions.map { $0 + offset }, normals: normals, uvs: uvs, indices: indices)
+        Mesh(name: name, positions: positions.map { $0 + offset }, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices)
     }
 
     /// One untextured mesh holding all of `meshes` (indices shifted; texture coordinates are

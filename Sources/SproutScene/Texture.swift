@@ -14,12 +14,22 @@ public final class Texture: Sendable {
     public let colorSpace: ColorSpace
     /// Sampling outside 0...1.
     public let wrap: Wrap
+    /// How coordinates outside 0...1 are treated along v (glTF's `wrapT`); `wrap` is along u.
+    public let wrapV: Wrap
+    /// How the texture is sampled when magnified.
+    public let magnification: Filter
+
+    /// A texture filter (glTF sampler `magFilter`).
+    public enum Filter: Sendable { case linear, nearest }
 
     /// A texture of `image`, sRGB-encoded and repeating by default.
-    public init(name: String, image: Image, colorSpace: ColorSpace = .sRGB, wrap: Wrap = .repeat) {
+    public init(name: String, image: Image, colorSpace: ColorSpace = .sRGB, wrap: Wrap = .repeat, wrapV: Wrap? = nil,
+                magnification: Filter = .linear) {
         self.name = name
         self.image = image
         self.colorSpace = colorSpace
         self.wrap = wrap
+        self.wrapV = wrapV ?? wrap
+        self.magnification = magnification
     }
 }
