@@ -1,20 +1,27 @@
 internal import COpenGL
 import SproutScene
 
-/// GPU buffers for one mesh: interleaved position, normal, uv (32 bytes a vertex).
+/// GPU buffers for one mesh: interleaved position, normal, uv (32 bytes a vertex), then the
+/// vertex colours (attribute 3) and second coordinates (attribute 4) only when the mesh has them.
 final class GPUMesh {
     let vertexArray: GLuint
     let buffers: [GLuint]
     let indexCount: GLsizei
 
+    /// Attribute locations, as `lit.vert` declares them.
+    static let colorLocation: GLuint = 3, secondUVLocation: GLuint = 4
+
     init(_ mesh: Mesh) {
-        var interleaved = [Float](); interleaved.reserveCapacity(mesh.vertexCount * 8)
-        let hasUV = !mesh.uvs.isEmpty
+        let hasUV = !mesh.uvs.isEmpty, hasColor = !mesh.colors.isEmpty, hasUV1 = !mesh.uvs1.isEmpty
+        let floats = 8 + (hasColor ? 4 : 0) + (hasUV1 ? 2 : 0)
+        var interleaved = [Float](); interleaved.reserveCapacity(mesh.vertexCount * floats)
         for i in 0..<mesh.vertexCount {
             let p = mesh.positions[i], n = mesh.normals[i], t = hasUV ? mesh.uvs[i] : .zero
             interleaved.append(p.x); interleaved.append(p.y); interleaved.append(p.z)
             interleaved.append(n.x); interleaved.append(n.y); interleaved.append(n.z)
             interleaved.append(t.x); interleaved.append(t.y)
+            if hasColor { let c = mesh.colors[i]; interleaved.append(c.x); interleaved.append(c.y); interleaved.append(c.z); interleaved.append(c.w) }
+            if hasUV1 { let u = mesh.uvs1[i]; interleaved.append(u.x); interleaved.append(u.y) }
         }
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
@@ -26,8 +33,11 @@ final class GPUMesh {
         interleaved.withUnsafeBytes { glBufferData(GLC.arrayBuffer, $0.count, $0.baseAddress, GLC.staticDraw) }
         glBindBuffer(GLC.elementArrayBuffer, ids[1])
         mesh.indices.withUnsafeBytes { glBufferData(GLC.elementArrayBuffer, $0.count, $0.baseAddress, GLC.staticDraw) }
-        let stride = GLsizei(8 * MemoryLayout<Float>.size)
-        for (index, size, offset) in [(GLuint(0), GLint(3), 0), (1, 3, 12), (2, 2, 24)] {
+        let stride = GLsizei(floats * MemoryLayout<Float>.size)
+        var attributes: [(GLuint, GLint, Int)] = [(0, 3, 0), (1, 3, 12), (2, 2, 24)]
+        if hasColor { attributes.append((Self.colorLocation, 4, 32)) }
+        if hasUV1 { attributes.append((Self.secondUVLocation, 2, hasColor ? 48 : 32)) }
+        for (index, size, offset) in attributes {
             glEnableVertexAttribArray(index)
             glVertexAttribPointer(index, size, GLC.float, GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: offset))
         }
@@ -66,15 +76,17 @@ final class GPUTexture {
                          0, GLC.rgba, GLC.unsignedByte, $0.baseAddress)
         }
         glGenerateMipmap(GLC.texture2D)
-        let wrap = switch texture.wrap {
-        case .repeat: GL_REPEAT
-        case .clampToEdge: GL_CLAMP_TO_EDGE
-        case .mirroredRepeat: GL_MIRRORED_REPEAT
+        func mode(_ wrap: Texture.Wrap) -> GLint {
+            switch wrap {
+            case .repeat: GLint(GL_REPEAT)
+            case .clampToEdge: GLint(GL_CLAMP_TO_EDGE)
+            case .mirroredRepeat: GLint(GL_MIRRORED_REPEAT)
+            }
         }
-        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_WRAP_S), GLint(wrap))
-        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_WRAP_T), GLint(wrap))
+        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_WRAP_S), mode(texture.wrap))
+        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_WRAP_T), mode(texture.wrapV))
         glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MIN_FILTER), GLint(GL_LINEAR_MIPMAP_LINEAR))
-        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GLint(GL_LINEAR))
+        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GLint(texture.magnification == .nearest ? GL_NEAREST : GL_LINEAR))
         id = t
     }
 

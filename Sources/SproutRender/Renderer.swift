@@ -26,7 +26,7 @@ public final class Renderer {
     private let skySources: (vertex: String, fragment: String)
     /// Compiled when a scene with a sky is first drawn, with the empty vertex array its one
     /// triangle is drawn from (core profile draws need a bound vertex array).
-    private var skyProgram: (program: ShaderProgram, vertexArray: GLuint)?
+    private var skyVertexArray: GLuint?
     /// Made when a scene first asks for one (`Scene.environmentProbePosition`).
     private var probe: EnvironmentProbe?
     /// What the probe holds now; nil when it must be drawn.
@@ -34,13 +34,13 @@ public final class Renderer {
     /// Environment probes drawn so far: a frame whose probe position, lights, sky and backdrop
     /// are as in the last one reuses it.
     public private(set) var probeRefreshCount = 0
-    /// Compiled when shadows are first drawn (a renderer without them never pays for it).
-    private var shadowProgram: ShaderProgram?
-    /// The same for alpha-cut casters, compiled when the first one casts.
-    private var maskedShadowProgram: ShaderProgram?
     /// What the shadow map holds now; nil when it must be drawn.
     private var shadowMapInputs: ShadowInputs?
-    private var programs: [ShaderVariant: ShaderProgram] = [:]
+    /// Every program, compiled on first use (a renderer that never draws shadows never compiles
+    /// their program): one cache keyed by which sources and which features.
+    private var programs: [ProgramKey: ShaderProgram] = [:]
+    /// The GL state the last draw left, so each draw changes only what differs.
+    private var state = GLStateCache()
     private let resources = GPUResourceCache()
     /// Paces a dense frame's draws (internal: tests set a small batch to see it at work).
     var submission = SubmissionPacer()
@@ -83,7 +83,7 @@ public final class Renderer {
     deinit {
         // As the other GL objects: deleted in the context current now (the programs' and
         // meshes' own deinits do the same).
-        if var vertexArray = skyProgram?.vertexArray {
+        if var vertexArray = skyVertexArray {
             glDeleteVertexArrays(1, &vertexArray)
             GLObjectCount.deleted()
         }
@@ -134,11 +134,9 @@ public final class Renderer {
         glViewport(0, 0, GLsizei(target.width), GLsizei(target.height))
         let c = view.clearColor
         glClearColor(c.x, c.y, c.z, c.w)
+        state.apply(.opaque)   // the clear needs depth writes on
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
-        glEnable(GLenum(GL_DEPTH_TEST))
         glDepthFunc(GLenum(GL_LESS))
-        glDepthMask(GLboolean(GL_TRUE))
-        glDisable(GLenum(GL_BLEND))
 
         let viewProjectionMatrix = mapping.projectionMatrix * mapping.viewMatrix
         if let sky = scene.sky, let inverse = viewProjectionMatrix.inverse {
@@ -152,7 +150,7 @@ public final class Renderer {
                                   lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil,
                                   shading: view.options.shading, exposure: view.options.exposure)
         if !list.backdrop.isEmpty {
-            drawCount += draw(list.backdrop, shadowed: useShadows, frame: &frame)
+            drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &frame)
             // Without occlusion, content is drawn over the camera feed: the backdrop's depth goes.
             if !view.options.backdropOccludes { glClear(GLbitfield(GL_DEPTH_BUFFER_BIT)) }
         }
@@ -167,10 +165,10 @@ public final class Renderer {
                                   lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
                                   environmentScale: useEnvironment ? contentScale : nil)
         }
-        drawCount += draw(list.content, shadowed: useShadows, frame: &frame)
+        drawCount += try draw(list.content, shadowed: useShadows, frame: &frame)
         lastTriangleCount = list.triangleCount
         if !view.overlays.isEmpty {
-            drawCount += drawOverlays(view.overlays, in: view.viewportInPoints ?? viewport, lighting: lighting)
+            drawCount += try drawOverlays(view.overlays, in: view.viewportInPoints ?? viewport, lighting: lighting)
         }
         glBindVertexArray(0)
 
@@ -188,14 +186,10 @@ public final class Renderer {
 
     /// The shadow program for alpha-cut casters, in use, with this pass's light.
     private func maskedShadow(lightViewProjection: Matrix4) throws -> ShaderProgram {
-        let program: ShaderProgram
-        if let made = maskedShadowProgram { program = made } else {
-            program = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED"], name: "shadow (masked)")
-            maskedShadowProgram = program
-        }
+        let program = try program(.maskedShadow)
         glUseProgram(program.id)
         program.set("uLightViewProjection", matrix: lightViewProjection.flat)
-        program.set("uBaseColorMap", Int32(0))
+        program.set("uBaseColorMap", TextureUnit.baseColor.rawValue)
         return program
     }
 
@@ -204,8 +198,7 @@ public final class Renderer {
     private func drawProbe(at position: Vec3, backdrop: DrawList.Layer, sky: Sky?, lighting: Lighting, shadowed: Bool) throws {
         if probe == nil { probe = try EnvironmentProbe() }
         guard let probe else { return }
-        glEnable(GLenum(GL_DEPTH_TEST))
-        glDepthMask(GLboolean(GL_TRUE))
+        state.apply(.opaque)   // each face's clear needs depth writes on
         for (face, viewProjection) in EnvironmentProbe.faceViewProjections(at: position).enumerated() {
             probe.beginFace(face)
             if let sky, let inverse = viewProjection.inverse {
@@ -213,22 +206,24 @@ public final class Renderer {
             }
             var frame = FrameUniforms(viewProjection: viewProjection.flat, eye: position, lighting: lighting,
                                       lightViewProjection: shadowed ? shadowMap?.lightViewProjection.flat : nil, linearOutput: true)
-            _ = draw(backdrop, shadowed: shadowed, frame: &frame)
+            _ = try draw(backdrop, shadowed: shadowed, frame: &frame)
         }
         probe.finish()
+        state.invalidate()   // the probe's passes set state of their own
         probeRefreshCount += 1
     }
 
     /// The sky behind everything: one triangle at the far plane, no depth written. With
     /// `linearOutput` (the environment probe) it writes linear radiance, not sRGB.
     private func drawSky(_ sky: Sky, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool) throws {
-        if skyProgram == nil {
+        let program = try program(.sky)
+        if skyVertexArray == nil {
             var vertexArray: GLuint = 0
             glGenVertexArrays(1, &vertexArray)
             GLObjectCount.created()
-            skyProgram = (try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: [], name: "sky"), vertexArray)
+            skyVertexArray = vertexArray
         }
-        guard let (program, vertexArray) = skyProgram else { return }
+        guard let vertexArray = skyVertexArray else { return }
         glUseProgram(program.id)
         program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
         program.set("uEye", eye)
@@ -236,25 +231,18 @@ public final class Renderer {
         program.set("uHorizon", sky.horizon)
         program.set("uGround", sky.ground)
         program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDepthMask(GLboolean(GL_FALSE))
+        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
         glBindVertexArray(vertexArray)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        glDepthMask(GLboolean(GL_TRUE))
-        glEnable(GLenum(GL_DEPTH_TEST))
     }
 
     /// Fits the map to the light and casters and draws their depth into it.
     private func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], inputs: ShadowInputs) throws -> Int {
-        let program: ShaderProgram
-        if let shadowProgram { program = shadowProgram } else {
-            program = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: [], name: "shadow")
-            shadowProgram = program
-        }
+        let program = try program(.shadow)
         map.fit(toLight: inputs.directionToLight, casters: inputs.casterBounds, everything: inputs.everything)
         map.beginPass()
-        glEnable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_CULL_FACE))   // thin leaves and open meshes must still cast
+        state.invalidate()   // the map's pass set state of its own
+        state.apply(DrawState(cull: .none))   // thin leaves and open meshes must still cast
         glUseProgram(program.id)
         program.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
         for item in casters {
@@ -264,8 +252,7 @@ public final class Renderer {
                 masked.set("uModel", matrix: item.world.flat)
                 masked.set("uBaseAlpha", material.baseColor.w)
                 masked.set("uAlphaCutoff", material.alphaCutoff ?? 0)
-                glActiveTexture(GLenum(GL_TEXTURE0))
-                glBindTexture(GLC.texture2D, resources.texture(texture).id)
+                bind(texture, to: .baseColor)
                 drawMesh(item.mesh)
                 glUseProgram(program.id)
                 continue
@@ -274,6 +261,7 @@ public final class Renderer {
             drawMesh(item.mesh)
         }
         map.endPass()
+        state.invalidate()
         shadowMapInputs = inputs
         shadowPassCount += 1
         return casters.count
@@ -281,46 +269,29 @@ public final class Renderer {
 
     /// Draws a layer: opaque items, then transparent ones blended without writing depth, then
     /// the ones drawn on top, blended and ignoring depth.
-    private func draw(_ layer: DrawList.Layer, shadowed: Bool, frame: inout FrameUniforms) -> Int {
-        for item in layer.opaque { draw(item, shadowed: shadowed, frame: &frame) }
-        if !layer.transparent.isEmpty {
-            glEnable(GLenum(GL_BLEND))
-            glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-            glDepthMask(GLboolean(GL_FALSE))
-            for item in layer.transparent { draw(item, shadowed: shadowed, frame: &frame) }
-            glDepthMask(GLboolean(GL_TRUE))
-            glDisable(GLenum(GL_BLEND))
-        }
-        if !layer.onTop.isEmpty {
-            glEnable(GLenum(GL_BLEND))
-            glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-            glDisable(GLenum(GL_DEPTH_TEST))
-            for item in layer.onTop { draw(item, shadowed: false, frame: &frame) }
-            glEnable(GLenum(GL_DEPTH_TEST))
-            glDisable(GLenum(GL_BLEND))
-        }
+    private func draw(_ layer: DrawList.Layer, shadowed: Bool, frame: inout FrameUniforms) throws -> Int {
+        for item in layer.opaque { try draw(item, pass: .opaque, shadowed: shadowed, frame: &frame) }
+        for item in layer.transparent { try draw(item, pass: .transparent, shadowed: shadowed, frame: &frame) }
+        for item in layer.onTop { try draw(item, pass: .onTop, shadowed: false, frame: &frame) }
+        state.apply(.opaque)
         return layer.opaque.count + layer.transparent.count + layer.onTop.count
     }
 
     /// Overlays as unlit textured quads under an orthographic projection of the viewport in
     /// points (y down), blended, without depth.
-    private func drawOverlays(_ overlays: [ScreenOverlay], in points: Viewport, lighting: Lighting) -> Int {
+    private func drawOverlays(_ overlays: [ScreenOverlay], in points: Viewport, lighting: Lighting) throws -> Int {
         let projection = Matrix4.orthographic(left: 0, right: points.width, bottom: points.height, top: 0, near: -1, far: 1)
         var frame = FrameUniforms(viewProjection: projection.flat, eye: .zero, lighting: lighting, lightViewProjection: nil)
-        glEnable(GLenum(GL_BLEND))
-        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glDisable(GLenum(GL_DEPTH_TEST))
         for overlay in overlays where overlay.opacity > 0 {
             // The unit quad lies in x-z; x -> screen x, z -> screen y (v = 0 at the top).
             let center = overlay.origin + overlay.size / 2
             let model = Matrix4(Vec4(overlay.size.x, 0, 0, 0), Vec4(0, 0, 1, 0), Vec4(0, overlay.size.y, 0, 0), Vec4(center.x, center.y, 0, 1))
             let material = Material(name: "overlay", baseColor: Vec4(1, 1, 1, overlay.opacity), baseColorTexture: overlay.texture,
                                     isDoubleSided: true, isUnlit: true, blending: .transparent, castsShadow: false)
-            draw(DrawItem(mesh: overlayQuad, material: material, world: model, worldBounds: .empty),
-                 shadowed: false, frame: &frame)
+            try draw(DrawItem(mesh: overlayQuad, material: material, world: model, worldBounds: .empty),
+                     pass: .onTop, shadowed: false, frame: &frame)
         }
-        glEnable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_BLEND))
+        state.apply(.opaque)
         return overlays.count
     }
 
@@ -336,46 +307,41 @@ public final class Renderer {
         /// The content reads the environment probe, scaled by this; nil: it does not.
         var environmentScale: Float?
         /// Programs that already have this frame's uniforms.
-        var prepared: Set<ShaderVariant> = []
+        var prepared: Set<ShaderFeatures> = []
     }
 
-    private func draw(_ item: DrawItem, shadowed: Bool, frame: inout FrameUniforms) {
-        let material = item.material
-        let hasUVs = !item.mesh.uvs.isEmpty
-        let lit = !material.isUnlit, realistic = lit && frame.shading == .realistic
-        let variant = ShaderVariant(textured: material.baseColorTexture != nil && hasUVs,
-                                    shadowed: shadowed && lit, unlit: material.isUnlit,
-                                    simple: lit && frame.shading == .simple,
-                                    linearOutput: frame.linearOutput,
-                                    environment: realistic && frame.environmentScale != nil,
-                                    normalMapped: realistic && hasUVs && material.normalTexture != nil,
-                                    occlusionMapped: realistic && hasUVs && material.occlusionTexture != nil)
-        guard let program = try? program(for: variant) else { return }
+    /// Each texture slot's uniform names, made once (not per draw).
+    private static let uvTransformNames = TextureSlot.allCases.map { "uUVTransform[\($0.rawValue)]" }
+    private static let uvSetNames = TextureSlot.allCases.map { "uUVSet[\($0.rawValue)]" }
+
+    /// Draws one item with the features its material and mesh need, in `pass`'s state (its
+    /// faces turned for a two-sided material or a mirroring transform).
+    private func draw(_ item: DrawItem, pass: DrawState, shadowed: Bool, frame: inout FrameUniforms) throws {
+        let material = item.material, mesh = item.mesh
+        let features = ShaderFeatures.of(material, on: mesh, shading: frame.shading, shadowed: shadowed,
+                                         environment: frame.environmentScale != nil, linearOutput: frame.linearOutput)
+        let program = try program(.lit(features))
         glUseProgram(program.id)
-        if !frame.prepared.contains(variant) {
+        if !frame.prepared.contains(features) {
             program.set("uViewProjection", matrix: frame.viewProjection)
             program.set("uEye", frame.eye)
             program.set("uToLight", frame.lighting.directionToLight)
             program.set("uLightColor", frame.lighting.color * frame.lighting.intensity)
             program.set("uAmbient", frame.lighting.ambient)
             program.set("uExposure", frame.exposure)
-            if variant.normalMapped { program.set("uNormalMap", Int32(3)) }
-            if variant.occlusionMapped { program.set("uOcclusionMap", Int32(4)) }
-            if variant.environment {
-                program.set("uEnvironment", Int32(2))
+            for unit in TextureUnit.allCases { program.set(unit.samplerName, unit.rawValue) }
+            if features.contains(.environment) {
                 program.set("uEnvironmentLevels", Float(EnvironmentProbe.levels))
                 program.set("uEnvironmentScale", frame.environmentScale ?? 1)
             }
-            program.set("uBaseColorMap", Int32(0))
-            if variant.shadowed, let lvp = frame.lightViewProjection, let map = shadowMap {
+            if features.contains(.shadows), let lvp = frame.lightViewProjection, let map = shadowMap {
                 program.set("uLightViewProjection", matrix: lvp)
-                program.set("uShadowMap", Int32(1))
                 program.set("uShadowTexel", 1 / Float(map.size))
             }
-            frame.prepared.insert(variant)
+            frame.prepared.insert(features)
         }
-        if variant.shadowed { shadowMap?.bind(unit: 1) }
-        if variant.environment { probe?.bind(unit: 2) }
+        if features.contains(.shadows) { shadowMap?.bind(unit: TextureUnit.shadowMap.rawValue) }
+        if features.contains(.environment) { probe?.bind(unit: TextureUnit.environment.rawValue) }
         program.set("uModel", matrix: item.world.flat)
         program.set("uNormalMatrix", matrix3: normalMatrix(item.world))
         program.set("uBaseColor", material.baseColor)
@@ -383,22 +349,25 @@ public final class Renderer {
         program.set("uRoughness", material.roughness)
         program.set("uEmissive", material.emissive)
         program.set("uAlphaCutoff", material.alphaCutoff ?? -1)
-        if variant.textured, let texture = material.baseColorTexture {
-            glActiveTexture(GLenum(GL_TEXTURE0))
-            glBindTexture(GLC.texture2D, resources.texture(texture).id)
+        program.set("uOpaque", Float(material.usesAlpha ? 0 : 1))
+        for slot in TextureSlot.allCases where features.contains(ShaderFeatures.feature(of: slot)) {
+            guard let texture = material.texture(slot) else { continue }
+            bind(texture, to: TextureUnit(slot))
+            if features.contains(.uvMapping) {
+                let mapping = material.mapping(slot)
+                program.set(Self.uvTransformNames[slot.rawValue], matrix3: mapping.matrix)
+                program.set(Self.uvSetNames[slot.rawValue], Int32(mapping.texCoord == 1 && !mesh.uvs1.isEmpty ? 1 : 0))
+            }
         }
-        if variant.normalMapped, let texture = material.normalTexture {
-            program.set("uNormalScale", material.normalScale)
-            glActiveTexture(GLenum(GL_TEXTURE3))
-            glBindTexture(GLC.texture2D, resources.texture(texture).id)
-        }
-        if variant.occlusionMapped, let texture = material.occlusionTexture {
-            program.set("uOcclusionStrength", material.occlusionStrength)
-            glActiveTexture(GLenum(GL_TEXTURE4))
-            glBindTexture(GLC.texture2D, resources.texture(texture).id)
-        }
-        if material.isDoubleSided { glDisable(GLenum(GL_CULL_FACE)) } else { glEnable(GLenum(GL_CULL_FACE)); glCullFace(GLenum(GL_BACK)) }
-        drawMesh(item.mesh)
+        if features.contains(.normalMap) { program.set("uNormalScale", material.normalScale) }
+        if features.contains(.occlusionMap) { program.set("uOcclusionStrength", material.occlusionStrength) }
+        state.apply(pass.faces(doubleSided: material.isDoubleSided, mirrored: item.world.determinant < 0))
+        drawMesh(mesh)
+    }
+
+    private func bind(_ texture: Texture, to unit: TextureUnit) {
+        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit.rawValue))
+        glBindTexture(GLC.texture2D, resources.texture(texture).id)
     }
 
     /// Draws `mesh` with the program and state bound now, counted for the submission pacer.
@@ -407,10 +376,21 @@ public final class Renderer {
         submission.submitted(triangles: mesh.triangleCount)
     }
 
-    private func program(for variant: ShaderVariant) throws -> ShaderProgram {
-        if let p = programs[variant] { return p }
-        let p = try ShaderProgram(vertex: vertexSource, fragment: fragmentSource, defines: variant.defines, name: "lit")
-        programs[variant] = p
+    /// The program for `key`, compiled on first use; a compile or link error is thrown with its log.
+    private func program(_ key: ProgramKey) throws -> ShaderProgram {
+        if let p = programs[key] { return p }
+        let p: ShaderProgram
+        switch key {
+        case .lit(let features):
+            p = try ShaderProgram(vertex: vertexSource, fragment: fragmentSource, defines: features.defines, name: "lit")
+        case .shadow:
+            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: [], name: "shadow")
+        case .maskedShadow:
+            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED"], name: "shadow (masked)")
+        case .sky:
+            p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: [], name: "sky")
+        }
+        programs[key] = p
         return p
     }
 
@@ -430,27 +410,10 @@ public final class Renderer {
     }
 }
 
-/// Which features a lit program is compiled with.
-struct ShaderVariant: Hashable {
-    var textured: Bool
-    var shadowed: Bool
-    var unlit: Bool
-    var simple = false
-    var linearOutput = false
-    var environment = false
-    var normalMapped = false
-    var occlusionMapped = false
-
-    var defines: [String] {
-        var d: [String] = []
-        if textured { d.append("HAS_BASE_COLOR_TEXTURE") }
-        if shadowed { d.append("HAS_SHADOWS") }
-        if unlit { d.append("UNLIT") }
-        if simple { d.append("SIMPLE_SHADING") }
-        if linearOutput { d.append("LINEAR_OUTPUT") }
-        if environment { d.append("HAS_ENVIRONMENT") }
-        if normalMapped { d.append("HAS_NORMAL_MAP") }
-        if occlusionMapped { d.append("HAS_OCCLUSION_MAP") }
-        return d
-    }
+/// Which program: its sources, and for the lit one its features.
+enum ProgramKey: Hashable {
+    case lit(ShaderFeatures)
+    case shadow
+    case maskedShadow
+    case sky
 }

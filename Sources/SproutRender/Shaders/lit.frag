@@ -12,6 +12,9 @@ in vec3 vWorld;
 in vec3 vNormal;
 in vec2 vUV;
 out vec4 oColor;
+#ifdef HAS_VERTEX_COLOR
+in vec4 vColor;
+#endif
 
 uniform vec4 uBaseColor;
 uniform float uMetallic;
@@ -24,6 +27,8 @@ uniform float uExposure;
 uniform vec3 uEmissive;
 // glTF alphaMode MASK: below this alpha the fragment is cut away; negative: no cut.
 uniform float uAlphaCutoff;
+// glTF alphaMode OPAQUE (1): the alpha of colour and texture is ignored, the output's is 1.
+uniform float uOpaque;
 #ifdef HAS_NORMAL_MAP
 uniform sampler2D uNormalMap;
 uniform float uNormalScale;
@@ -40,6 +45,26 @@ uniform float uEnvironmentScale;
 #endif
 #ifdef HAS_BASE_COLOR_TEXTURE
 uniform sampler2D uBaseColorMap;
+#endif
+#ifdef HAS_METALLIC_ROUGHNESS_MAP
+uniform sampler2D uMetallicRoughnessMap;
+#endif
+#ifdef HAS_EMISSIVE_MAP
+uniform sampler2D uEmissiveMap;
+#endif
+
+// Each texture's coordinates (slots: 0 base colour, 1 metallic-roughness, 2 normal, 3
+// occlusion, 4 emissive): glTF's texCoord and KHR_texture_transform's T * R * S.
+#ifdef HAS_UV_MAPPING
+in vec2 vUV1;
+uniform mat3 uUVTransform[5];
+uniform int uUVSet[5];
+vec2 slotUV(int slot) {
+    vec2 uv = uUVSet[slot] == 1 ? vUV1 : vUV;
+    return (uUVTransform[slot] * vec3(uv, 1.0)).xy;
+}
+#else
+vec2 slotUV(int slot) { return vUV; }
 #endif
 #ifdef HAS_SHADOWS
 in vec4 vLightSpace;
@@ -109,10 +134,15 @@ float lightVisibility(float ndl) {
 void main() {
     vec4 base = uBaseColor;
 #ifdef HAS_BASE_COLOR_TEXTURE
-    base *= texture(uBaseColorMap, vUV);
+    base *= texture(uBaseColorMap, slotUV(0));
+#endif
+#ifdef HAS_VERTEX_COLOR
+    base *= vColor;
 #endif
     if (uAlphaCutoff >= 0.0) {
         if (base.a < uAlphaCutoff) discard;
+        base.a = 1.0;
+    } else if (uOpaque > 0.5) {
         base.a = 1.0;
     }
 #if defined(UNLIT) && defined(LINEAR_OUTPUT)
@@ -123,7 +153,7 @@ void main() {
     vec3 n = normalize(vNormal);
     if (!gl_FrontFacing) n = -n;
 #ifdef HAS_NORMAL_MAP
-    n = perturbedNormal(n, vWorld, vUV);
+    n = perturbedNormal(n, vWorld, slotUV(2));
 #endif
     vec3 v = normalize(uEye - vWorld);
     vec3 h = normalize(uToLight + v);
@@ -133,44 +163,56 @@ void main() {
     // Facing away from the light, the shadow cannot matter (it multiplies ndl = 0): skip the taps.
     if (ndl > 0.0) visibility = lightVisibility(ndl);
 #endif
-    vec3 f0 = mix(vec3(0.04), base.rgb, uMetallic);
-    vec3 diffuseColor = base.rgb * (1.0 - uMetallic);
+    float metallic = uMetallic;
+    float roughness = uRoughness;
+#ifdef HAS_METALLIC_ROUGHNESS_MAP
+    // glTF: metalness in blue, roughness in green, each times its factor.
+    vec4 metalRough = texture(uMetallicRoughnessMap, slotUV(1));
+    metallic *= metalRough.b;
+    roughness *= metalRough.g;
+#endif
+    vec3 emissive = uEmissive;
+#ifdef HAS_EMISSIVE_MAP
+    emissive *= texture(uEmissiveMap, slotUV(4)).rgb;
+#endif
+    vec3 f0 = mix(vec3(0.04), base.rgb, metallic);
+    vec3 diffuseColor = base.rgb * (1.0 - metallic);
 #ifdef SIMPLE_SHADING
-    float r2 = uRoughness * uRoughness;
+    float r2 = roughness * roughness;
     float shininess = clamp(2.0 / max(r2 * r2, 1e-4) - 2.0, 1.0, 2048.0);
     vec3 specular = f0 * ((shininess + 8.0) / 8.0) * pow(max(dot(n, h), 0.0), shininess);
-    vec3 color = base.rgb * uAmbient + (diffuseColor + specular) * ndl * visibility * uLightColor + uEmissive;
+    vec3 color = base.rgb * uAmbient + (diffuseColor + specular) * ndl * visibility * uLightColor + emissive;
 #else
     float ndv = max(dot(n, v), 1e-4);
     float ndh = max(dot(n, h), 0.0);
     float vdh = max(dot(v, h), 0.0);
-    float alpha = max(uRoughness * uRoughness, 1e-3);
+    float alpha = max(roughness * roughness, 1e-3);
     float a2 = alpha * alpha;
     vec3 fresnel = f0 + (1.0 - f0) * pow(1.0 - vdh, 5.0);
     float dd = ndh * ndh * (a2 - 1.0) + 1.0;
     float distribution = a2 / (PI * dd * dd);
     float vis = 0.5 / max(ndl * sqrt(ndv * ndv * (1.0 - a2) + a2) + ndv * sqrt(ndl * ndl * (1.0 - a2) + a2), 1e-6);
     vec3 direct = ((1.0 - fresnel) * diffuseColor + PI * fresnel * distribution * vis) * ndl * visibility * uLightColor;
-    vec2 ab = environmentBRDF(uRoughness, ndv);
+    vec2 ab = environmentBRDF(roughness, ndv);
     vec3 specularEnvironment = f0 * ab.x + ab.y;
 #ifdef HAS_ENVIRONMENT
     // Diffuse light from the probe's coarsest level along the normal (a face's mean radiance,
     // blended across faces), reflections from the level the roughness calls for.
     float top = uEnvironmentLevels - 1.0;
     vec3 irradiance = textureLod(uEnvironment, n, top).rgb;
-    vec3 reflected = textureLod(uEnvironment, reflect(-v, n), uRoughness * top).rgb;
+    vec3 reflected = textureLod(uEnvironment, reflect(-v, n), roughness * top).rgb;
     vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected);
 #else
     vec3 environment = uAmbient * ((1.0 - specularEnvironment) * diffuseColor + specularEnvironment);
 #endif
 #ifdef HAS_OCCLUSION_MAP
     // glTF: occlusion darkens the indirect light only.
-    environment *= 1.0 + uOcclusionStrength * (texture(uOcclusionMap, vUV).r - 1.0);
+    environment *= 1.0 + uOcclusionStrength * (texture(uOcclusionMap, slotUV(3)).r - 1.0);
 #endif
 #ifdef LINEAR_OUTPUT
-    vec3 color = direct + environment + uEmissive;
+    vec3 color = direct + environment + emissive;
 #else
-    vec3 color = toneMapPBRNeutral((direct + environment + uEmissive) * uExposure);
+    vec3 color = toneMapPBRNeutral((direct + environment + emissive) * uExposure);
 #endif
 #endif
 #ifdef LINEAR_OUTPUT

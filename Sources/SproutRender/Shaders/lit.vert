@@ -11,6 +11,15 @@ uniform mat3 uNormalMatrix;
 out vec3 vWorld;
 out vec3 vNormal;
 out vec2 vUV;
+#ifdef HAS_VERTEX_COLOR
+layout(location = 3) in vec4 aColor;
+out vec4 vColor;
+#endif
+#ifdef HAS_UV_MAPPING
+// Absent from a mesh without a second set: then the attribute reads (0, 0) and no texture asks for it.
+layout(location = 4) in vec2 aUV1;
+out vec2 vUV1;
+#endif
 #ifdef HAS_SHADOWS
 uniform mat4 uLightViewProjection;
 out vec4 vLightSpace;
@@ -21,6 +30,12 @@ void main() {
     vWorld = world.xyz;
     vNormal = uNormalMatrix * aNormal;
     vUV = aUV;
+#ifdef HAS_VERTEX_COLOR
+    vColor = aColor;
+#endif
+#ifdef HAS_UV_MAPPING
+    vUV1 = aUV1;
+#endif
 #ifdef HAS_SHADOWS
     vLightSpace = uLightViewProjection * world;
 #endif

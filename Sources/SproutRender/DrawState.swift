@@ -1,0 +1,71 @@
+internal import COpenGL
+
+/// The fixed-function state of one draw as a value (bgfx's state bits, Filament's
+/// `RasterState`): passes say what they need and `GLStateCache.apply` changes only what differs.
+struct DrawState: Equatable {
+    /// How a fragment's colour meets the target's.
+    enum Blend: Equatable {
+        /// Replaces it.
+        case none
+        /// Straight alpha over it; the target's alpha accumulates coverage.
+        case alpha
+    }
+
+    /// Which faces are dropped.
+    enum Cull: Equatable { case none, back }
+
+    var blend: Blend = .none
+    var depthTest = true
+    var depthWrite = true
+    var cull: Cull = .back
+    /// Counter-clockwise triangles face front, unless a mirroring transform (negative
+    /// determinant) turned them: then clockwise ones do.
+    var clockwiseFront = false
+
+    /// Opaque surfaces: depth tested and written, no blending.
+    static let opaque = DrawState()
+    /// Transparent surfaces: blended over what is drawn, depth tested but not written.
+    static let transparent = DrawState(blend: .alpha, depthWrite: false)
+    /// Drawn over everything: blended, depth neither tested nor written.
+    static let onTop = DrawState(blend: .alpha, depthTest: false, depthWrite: false)
+
+    /// This state for a surface that is two-sided or not, under a transform that mirrors or not.
+    func faces(doubleSided: Bool, mirrored: Bool) -> DrawState {
+        var state = self
+        state.cull = doubleSided ? .none : .back
+        state.clockwiseFront = mirrored
+        return state
+    }
+}
+
+/// The GL state last set through it, so that a draw sets only what changed. Anything that sets
+/// GL state behind its back (a pass of its own) calls `invalidate()`.
+struct GLStateCache {
+    private var current: DrawState?
+
+    /// Forgets what was set: the next `apply` sets every field.
+    mutating func invalidate() { current = nil }
+
+    mutating func apply(_ state: DrawState) {
+        let old = current
+        if old?.blend != state.blend {
+            switch state.blend {
+            case .none:
+                glDisable(GLenum(GL_BLEND))
+            case .alpha:
+                glEnable(GLenum(GL_BLEND))
+                glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            }
+        }
+        if old?.depthTest != state.depthTest { state.depthTest ? glEnable(GLenum(GL_DEPTH_TEST)) : glDisable(GLenum(GL_DEPTH_TEST)) }
+        if old?.depthWrite != state.depthWrite { glDepthMask(GLboolean(state.depthWrite ? GL_TRUE : GL_FALSE)) }
+        if old?.cull != state.cull {
+            switch state.cull {
+            case .none: glDisable(GLenum(GL_CULL_FACE))
+            case .back: glEnable(GLenum(GL_CULL_FACE)); glCullFace(GLenum(GL_BACK))
+            }
+        }
+        if old?.clockwiseFront != state.clockwiseFront { glFrontFace(GLenum(state.clockwiseFront ? GL_CW : GL_CCW)) }
+        current = state
+    }
+}

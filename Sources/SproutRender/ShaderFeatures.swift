@@ -1,0 +1,102 @@
+import SproutScene
+
+/// What a lit program is compiled with: each bit one `#define` of `lit.vert`/`lit.frag`, so a
+/// material pays only for what it uses (Magnum's `PhongGL::Flag`, Filament's variants).
+struct ShaderFeatures: OptionSet, Hashable, Sendable {
+    let rawValue: UInt32
+
+    static let baseColorMap = ShaderFeatures(rawValue: 1 << 0)
+    static let shadows = ShaderFeatures(rawValue: 1 << 1)
+    static let unlit = ShaderFeatures(rawValue: 1 << 2)
+    static let simpleShading = ShaderFeatures(rawValue: 1 << 3)
+    /// Linear radiance out, no tone mapping (the environment probe's faces).
+    static let linearOutput = ShaderFeatures(rawValue: 1 << 4)
+    static let environment = ShaderFeatures(rawValue: 1 << 5)
+    static let normalMap = ShaderFeatures(rawValue: 1 << 6)
+    static let occlusionMap = ShaderFeatures(rawValue: 1 << 7)
+    static let metallicRoughnessMap = ShaderFeatures(rawValue: 1 << 8)
+    static let emissiveMap = ShaderFeatures(rawValue: 1 << 9)
+    /// The mesh's `colors` multiply the base colour.
+    static let vertexColors = ShaderFeatures(rawValue: 1 << 10)
+    /// Some texture reads the second coordinates or has a KHR_texture_transform.
+    static let uvMapping = ShaderFeatures(rawValue: 1 << 11)
+
+    /// Each feature with the name the shaders test.
+    static let defineNames: [(ShaderFeatures, String)] = [
+        (.baseColorMap, "HAS_BASE_COLOR_TEXTURE"), (.shadows, "HAS_SHADOWS"), (.unlit, "UNLIT"), (.simpleShading, "SIMPLE_SHADING"),
+        (.linearOutput, "LINEAR_OUTPUT"), (.environment, "HAS_ENVIRONMENT"), (.normalMap, "HAS_NORMAL_MAP"),
+        (.occlusionMap, "HAS_OCCLUSION_MAP"), (.metallicRoughnessMap, "HAS_METALLIC_ROUGHNESS_MAP"), (.emissiveMap, "HAS_EMISSIVE_MAP"),
+        (.vertexColors, "HAS_VERTEX_COLOR"), (.uvMapping, "HAS_UV_MAPPING"),
+    ]
+
+    /// The `#define`s of these features, in a fixed order.
+    var defines: [String] { Self.defineNames.filter { contains($0.0) }.map(\.1) }
+
+    /// The features a material on a mesh needs, drawn with `shading` (shadows and environment
+    /// only when the frame has them). Texture features need the mesh's coordinates; unlit
+    /// materials take only their colour, texture and vertex colours.
+    static func of(_ material: Material, on mesh: Mesh, shading: RenderOptions.Shading, shadowed: Bool,
+                   environment: Bool, linearOutput: Bool) -> ShaderFeatures {
+        var features: ShaderFeatures = []
+        let hasUVs = !mesh.uvs.isEmpty
+        let lit = !material.isUnlit, realistic = lit && shading == .realistic
+        if material.baseColorTexture != nil && hasUVs { features.insert(.baseColorMap) }
+        if !mesh.colors.isEmpty { features.insert(.vertexColors) }
+        if linearOutput { features.insert(.linearOutput) }
+        if !lit { features.insert(.unlit) }
+        if lit && shadowed { features.insert(.shadows) }
+        if lit && shading == .simple { features.insert(.simpleShading) }
+        if realistic && environment { features.insert(.environment) }
+        if realistic && hasUVs {
+            if material.normalTexture != nil { features.insert(.normalMap) }
+            if material.occlusionTexture != nil { features.insert(.occlusionMap) }
+            if material.metallicRoughnessTexture != nil { features.insert(.metallicRoughnessMap) }
+        }
+        if lit && hasUVs && material.emissiveTexture != nil { features.insert(.emissiveMap) }
+        let sampled = TextureSlot.allCases.filter { features.contains(feature(of: $0)) }
+        if sampled.contains(where: { material.mapping($0).texCoord != 0 ? !mesh.uvs1.isEmpty : !material.mapping($0).isUntransformed }) {
+            features.insert(.uvMapping)
+        }
+        return features
+    }
+
+    /// The feature that samples `slot`'s texture.
+    static func feature(of slot: TextureSlot) -> ShaderFeatures {
+        switch slot {
+        case .baseColor: .baseColorMap
+        case .metallicRoughness: .metallicRoughnessMap
+        case .normal: .normalMap
+        case .occlusion: .occlusionMap
+        case .emissive: .emissiveMap
+        }
+    }
+}
+
+/// The texture units the lit program's samplers read, named once.
+enum TextureUnit: Int32, CaseIterable {
+    case baseColor = 0, shadowMap, environment, normal, occlusion, metallicRoughness, emissive
+
+    /// The sampler uniform bound to this unit.
+    var samplerName: String {
+        switch self {
+        case .baseColor: "uBaseColorMap"
+        case .shadowMap: "uShadowMap"
+        case .environment: "uEnvironment"
+        case .normal: "uNormalMap"
+        case .occlusion: "uOcclusionMap"
+        case .metallicRoughness: "uMetallicRoughnessMap"
+        case .emissive: "uEmissiveMap"
+        }
+    }
+
+    /// The unit a material texture slot is bound to.
+    init(_ slot: TextureSlot) {
+        switch slot {
+        case .baseColor: self = .baseColor
+        case .metallicRoughness: self = .metallicRoughness
+        case .normal: self = .normal
+        case .occlusion: self = .occlusion
+        case .emissive: self = .emissive
+        }
+    }
+}

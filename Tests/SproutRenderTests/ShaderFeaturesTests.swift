@@ -1,0 +1,107 @@
+import SproutMath
+import SproutScene
+import Testing
+@testable import SproutRender
+
+/// Which program a material gets, without GL: each feature's define, and what a material and
+/// mesh ask for (a material pays only for what it uses).
+@Suite struct ShaderFeaturesTests {
+    let plain = Mesh(name: "tri", positions: [.zero, .unitX, .unitY], uvs: [.zero, Vec2(1, 0), Vec2(0, 1)], indices: [0, 1, 2])
+
+    func features(_ material: Material, mesh: Mesh? = nil, shading: RenderOptions.Shading = .realistic,
+                  shadowed: Bool = false, environment: Bool = false) -> ShaderFeatures {
+        ShaderFeatures.of(material, on: mesh ?? plain, shading: shading, shadowed: shadowed, environment: environment, linearOutput: false)
+    }
+
+    @Test func everyFeatureHasItsOwnDefine() {
+        let names = ShaderFeatures.defineNames.map(\.1)
+        #expect(Set(names).count == names.count)
+        #expect(Set(ShaderFeatures.defineNames.map(\.0.rawValue)).count == names.count)
+        #expect(ShaderFeatures([.shadows, .baseColorMap, .uvMapping]).defines == ["HAS_BASE_COLOR_TEXTURE", "HAS_SHADOWS", "HAS_UV_MAPPING"])
+    }
+
+    @Test func aPlainMaterialCompilesNothingExtra() {
+        #expect(features(Material()) == [])
+        #expect(features(Material(), shadowed: true, environment: true) == [.shadows, .environment])
+        #expect(features(Material(), shading: .simple, shadowed: true, environment: true) == [.shadows, .simpleShading])
+    }
+
+    @Test func texturesNeedCoordinates() {
+        let image = Image(width: 1, height: 1, pixels: [255, 255, 255, 255])
+        var material = Material(baseColorTexture: Texture(name: "t", image: image))
+        material.metallicRoughnessTexture = Texture(name: "mr", image: image, colorSpace: .linear)
+        material.emissiveTexture = Texture(name: "e", image: image)
+        #expect(features(material) == [.baseColorMap, .metallicRoughnessMap, .emissiveMap])
+        let bare = Mesh(name: "bare", positions: [.zero, .unitX, .unitY], indices: [0, 1, 2])
+        #expect(features(material, mesh: bare) == [])
+        material.textureMappings[.emissive] = TextureMapping(scale: Vec2(2, 2))
+        #expect(features(material).contains(.uvMapping))
+        material.isUnlit = true   // unlit: colour, texture and vertex colours only
+        #expect(features(material) == [.baseColorMap, .unlit])
+    }
+
+    @Test func vertexColoursAndSecondCoordinates() {
+        let colored = Mesh(name: "c", positions: [.zero, .unitX, .unitY], uvs: [.zero, .zero, .zero], uvs1: [.zero, .zero, .zero],
+                           colors: Array(repeating: Vec4(1, 0, 0, 1), count: 3), indices: [0, 1, 2])
+        #expect(features(Material(), mesh: colored) == [.vertexColors])
+        var second = Material(baseColorTexture: Texture(name: "t", image: Image(width: 1, height: 1, pixels: [0, 0, 0, 255])))
+        second.textureMappings[.baseColor] = TextureMapping(texCoord: 1)
+        #expect(features(second, mesh: colored) == [.baseColorMap, .vertexColors, .uvMapping])
+        #expect(features(second) == [.baseColorMap])   // no second set on the mesh: the first is read as is
+    }
+
+    @Test func texturesMapToTheirUnits() {
+        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6])
+        #expect(Set(TextureUnit.allCases.map(\.samplerName)).count == TextureUnit.allCases.count)
+    }
+}
+
+/// Draw state as values: what each pass asks for.
+@Suite struct DrawStateTests {
+    @Test func passesAndFaces() {
+        #expect(DrawState.opaque == DrawState(blend: .none, depthTest: true, depthWrite: true, cull: .back, clockwiseFront: false))
+        #expect(DrawState.transparent.blend == .alpha && !DrawState.transparent.depthWrite && DrawState.transparent.depthTest)
+        #expect(!DrawState.onTop.depthTest && !DrawState.onTop.depthWrite)
+        let twoSidedMirrored = DrawState.opaque.faces(doubleSided: true, mirrored: true)
+        #expect(twoSidedMirrored.cull == .none && twoSidedMirrored.clockwiseFront)
+        #expect(DrawState.transparent.faces(doubleSided: false, mirrored: false) == DrawState.transparent)
+    }
+}
+
+/// The frame's draw list without GL: layers, order and culling, levels of detail.
+@Suite struct DrawListTests {
+    func box(_ name: String, at position: Vec3, material: Material = Material()) -> Entity {
+        Entity(name: name, transform: Transform(translation: position),
+               model: ModelComponent(mesh: MeshFactory.box(size: Vec3(1, 1, 1)), material: material))
+    }
+
+    @Test func opaqueFrontToBackTransparentBackToFront() {
+        let scene = Scene()
+        for z in [-5, -1, -3] as [Float] { scene.addChild(box("o\(Int(-z))", at: Vec3(0, 0, z))) }
+        for z in [-2, -6, -4] as [Float] { scene.addChild(box("t\(Int(-z))", at: Vec3(0, 0, z), material: Material(baseColor: Vec4(1, 1, 1, 0.5)))) }
+        let list = DrawList(scene: scene, eye: .zero)
+        #expect(list.content.opaque.map { $0.worldBounds.center.z } == [-1, -3, -5])
+        #expect(list.content.transparent.map { $0.worldBounds.center.z } == [-6, -4, -2])
+        #expect(list.casters.count == 3)   // transparent surfaces cast no shadow
+    }
+
+    @Test func cullingDropsWhatTheFrustumCannotHold() {
+        let scene = Scene()
+        scene.addChild(box("ahead", at: Vec3(0, 0, -5)))
+        scene.addChild(box("behind", at: Vec3(0, 0, 5)))
+        let camera = Camera.looking(from: .zero, at: Vec3(0, 0, -1), fovYDegrees: 60)
+        let mapping = camera.mapping(viewport: Viewport(width: 100, height: 100))
+        var list = DrawList(scene: scene, eye: .zero)
+        list.cull(by: Frustum(viewProjection: mapping.projectionMatrix * mapping.viewMatrix))
+        #expect(list.content.opaque.count == 1 && list.culledCount == 1)
+        #expect(list.casters.count == 2)   // a caster out of view still casts
+    }
+
+    /// A unit-radius sphere 10 m ahead under a 90-degree view spans 1/10 of its height.
+    @Test func detailSelectorMeasuresTheScreenHeight() {
+        let selector = DetailSelector(viewMatrix: .identity, tanHalfFovY: 1)
+        let bounds = BoundingBox(min: Vec3(-1, -1, -11), max: Vec3(1, 1, -9))
+        let radius = bounds.boundingRadius
+        #expect(abs(selector.screenHeight(of: bounds) - radius / 10) < 1e-6)
+    }
+}
