@@ -67,6 +67,10 @@ public final class SceneView {
             holder.addChild(loaded.entity)
             models.addChild(holder)
             cameras += loaded.asset?.cameras ?? []
+            // A file's unsupported features, once per file however often it is placed.
+            for warning in loaded.asset?.warnings ?? [] where !warningLines.contains("warning: " + warning) {
+                warningLines.append("warning: " + warning)
+            }
             if placement.fitHeight == nil, let warning = ModelSizing.warning(for: loaded.entity, name: placement.model) {
                 warningLines.append("\(file.source):\(placement.line): \(placement.field): \(warning)")
             }

@@ -15,6 +15,9 @@ public struct ModelAsset {
     public let sourcePath: String
     /// The cameras the file defines, by name.
     public var cameras: [ModelCamera] = []
+    /// What the file asks for that Sprout draws without (a glTF extension it does not support),
+    /// one line each naming the file and the feature; empty when everything is drawn.
+    public var warnings: [String] = []
 
     /// Triangles in all `meshes` together (a mesh drawn by several entities counts once).
     public var triangleCount: Int { meshes.reduce(0) { $0 + $1.triangleCount } }

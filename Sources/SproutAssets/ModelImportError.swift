@@ -19,6 +19,8 @@ public enum ModelImportError: Error, CustomStringConvertible, Equatable {
     /// The file's structure contradicts itself (a count or length its bytes cannot hold); it
     /// was refused before Assimp read it.
     case malformed(path: String, reason: String)
+    /// A glTF file lists in `extensionsRequired` an extension Sprout cannot draw.
+    case unsupportedExtension(path: String, name: String)
 
     static var formats: String { ModelImporter.supportedExtensions.map { "." + $0 }.joined(separator: ", ") }
 
@@ -43,6 +45,8 @@ public enum ModelImportError: Error, CustomStringConvertible, Equatable {
             "\(model): texture '\(texture)': \(reason)"
         case let .exceedsLimit(path, what):
             "\(path): refused: \(what)"
+        case let .unsupportedExtension(path, name):
+            "\(path): requires the glTF extension \(name), which Sprout cannot draw (README, glTF support)"
         case let .malformed(path, reason):
             "\(path): malformed model: \(reason)"
         }

@@ -30,6 +30,11 @@ public enum ModelImporter {
         let key = cache == nil ? nil : ModelCache.key(absolutePath: absolute, limits: limits)
         if let cache, let key, let cached = cache.instance(for: key) { return cached }
         try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
+        // A glTF file's own JSON: its required extensions are checked before Assimp reads it.
+        let gltf = ["gltf", "glb"].contains(ext) ? GLTFJSON.read(path: absolute, fileExtension: ext) : nil
+        let extensions = GLTFExtensions.check(used: gltf?["extensionsUsed"]?.strings ?? [], required: gltf?["extensionsRequired"]?.strings ?? [],
+                                              present: gltf?.extensionNamesPresent)
+        if let refused = extensions.refused { throw ModelImportError.unsupportedExtension(path: path, name: refused) }
         try isolation?.probe(absolute, shownAs: path)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
         let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder)
@@ -49,8 +54,9 @@ public enum ModelImporter {
         if scenePointer.pointee.mFlags & UInt32(AI_SCENE_FLAGS_INCOMPLETE) != 0 {
             throw ModelImportError.unreadable(path: path, reason: "the file is incomplete")
         }
-        var converter = SceneConverter(scene: scenePointer, modelPath: path, fileSystem: fs)
-        let asset = try converter.convert(extension: ext)
+        var converter = SceneConverter(scene: scenePointer, modelPath: path, fileSystem: fs, gltf: gltf)
+        var asset = try converter.convert(extension: ext)
+        asset.warnings = extensions.warnings.map { "\(path): \($0)" }
         if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
         guard asset.triangleCount > 0 else { throw ModelImportError.noGeometry(path: path) }
         guard asset.triangleCount <= limits.maximumTriangles else {

@@ -8,15 +8,19 @@ struct SceneConverter {
     let scene: UnsafePointer<aiScene>
     let modelPath: String
     let fileSystem: ConfinedFileSystem
+    /// A glTF file's own JSON, for what Assimp does not keep (texture transforms and
+    /// coordinate sets, emissive strength, unlit); nil for other formats.
+    let gltf: GLTFJSON?
     private var meshCache: [Int: ModelPart?] = [:]
     private var materialCache: [Int: Material] = [:]
     private var textureCache: [String: Texture] = [:]
     private var meshes: [Mesh] = []
 
-    init(scene: UnsafePointer<aiScene>, modelPath: String, fileSystem: ConfinedFileSystem) {
+    init(scene: UnsafePointer<aiScene>, modelPath: String, fileSystem: ConfinedFileSystem, gltf: GLTFJSON? = nil) {
         self.scene = scene
         self.modelPath = modelPath
         self.fileSystem = fileSystem
+        self.gltf = gltf
     }
 
     mutating func convert(extension ext: String) throws -> ModelAsset {
@@ -138,6 +142,17 @@ struct SceneConverter {
             uvs.reserveCapacity(count)
             for v in 0..<count { uvs.append(Vec2(t[v].x, t[v].y)) }
         }
+        var uvs1 = [Vec2]()
+        if let t = m.mTextureCoords.1 {
+            uvs1.reserveCapacity(count)
+            for v in 0..<count { uvs1.append(Vec2(t[v].x, t[v].y)) }
+        }
+        // glTF COLOR_0 (linear; RGB ones arrive with alpha 1).
+        var colors = [Vec4]()
+        if let c = m.mColors.0 {
+            colors.reserveCapacity(count)
+            for v in 0..<count { colors.append(Vec4(c[v].r, c[v].g, c[v].b, c[v].a)) }
+        }
         var indices = [UInt32](); indices.reserveCapacity(Int(m.mNumFaces) * 3)
         for f in 0..<Int(m.mNumFaces) {
             let face = m.mFaces[f]
@@ -145,7 +160,8 @@ struct SceneConverter {
             indices.append(idx[0]); indices.append(idx[1]); indices.append(idx[2])
         }
         guard !indices.isEmpty else { meshCache[meshIndex] = .some(nil); return nil }
-        let mesh = Mesh(name: string(m.mName), positions: positions, normals: normals.isEmpty ? nil : normals, uvs: uvs, indices: indices)
+        let mesh = Mesh(name: string(m.mName), positions: positions, normals: normals.isEmpty ? nil : normals, uvs: uvs, uvs1: uvs1,
+                        colors: colors, indices: indices)
         meshes.append(mesh)
         let part = ModelPart(mesh: mesh, material: try material(index: Int(m.mMaterialIndex)))
         meshCache[meshIndex] = part
@@ -178,9 +194,11 @@ struct SceneConverter {
             result.occlusionTexture = occlusion
             result.occlusionStrength = float(mat, "$tex.strength", type: aiTextureType_LIGHTMAP) ?? 1
         }
+        result.metallicRoughnessTexture = try texture(of: mat, types: [aiTextureType_UNKNOWN], colorSpace: .linear)
+        result.emissiveTexture = try texture(of: mat, types: [aiTextureType_EMISSIVE], colorSpace: .sRGB)
         var emissive = aiColor4D()
         if aiGetMaterialColor(mat, "$clr.emissive", 0, 0, &emissive) == aiReturn_SUCCESS {
-            // KHR_materials_emissive_strength arrives as the emissive intensity.
+            // KHR_materials_emissive_strength arrives as the emissive intensity, where Assimp keeps it.
             result.emissive = Vec3(emissive.r, emissive.g, emissive.b) * (float(mat, "$mat.emissiveIntensity") ?? 1)
         }
         var alphaMode = aiString()
@@ -195,13 +213,66 @@ struct SceneConverter {
                 result.blending = .opaque
             }
         }
+        if let json = gltfMaterial(named: result.name, assimpIndex: index) { Self.applyGLTF(json, to: &result) }
         materialCache[index] = result
         return result
+    }
+
+    /// The glTF material Assimp made material `assimpIndex` from. Assimp does not keep the
+    /// file's order (TextureTransformTest's nine come out shuffled), so a name that one glTF
+    /// material alone has decides; an unnamed or shared name falls back to the index.
+    private func gltfMaterial(named name: String, assimpIndex: Int) -> GLTFJSON? {
+        guard let materials = gltf?["materials"]?.array, !materials.isEmpty else { return nil }
+        let named = materials.indices.filter { materials[$0]["name"]?.string == name }
+        if !name.isEmpty, named.count == 1 { return materials[named[0]] }
+        return materials.indices.contains(assimpIndex) ? materials[assimpIndex] : nil
+    }
+
+    /// What Assimp 5.2 does not keep of a glTF material: each texture's coordinate set and
+    /// KHR_texture_transform, the emissive factor times KHR_materials_emissive_strength, and
+    /// KHR_materials_unlit.
+    static func applyGLTF(_ json: GLTFJSON, to material: inout Material) {
+        let pbr = json["pbrMetallicRoughness"]
+        let infos: [(TextureSlot, GLTFJSON?)] = [
+            (.baseColor, pbr?["baseColorTexture"]), (.metallicRoughness, pbr?["metallicRoughnessTexture"]),
+            (.normal, json["normalTexture"]), (.occlusion, json["occlusionTexture"]), (.emissive, json["emissiveTexture"]),
+        ]
+        for case let (slot, info?) in infos {
+            let transform = info["extensions"]?["KHR_texture_transform"]
+            let texCoord = transform?["texCoord"]?.int ?? info["texCoord"]?.int ?? 0
+            var mapping = TextureMapping(texCoord: texCoord == 1 ? 1 : 0)
+            if let transform {
+                if let offset = transform["offset"]?.floats(count: 2) { mapping.offset = Vec2(offset[0], offset[1]) }
+                if let rotation = transform["rotation"]?.float { mapping.rotation = rotation }
+                if let scale = transform["scale"]?.floats(count: 2) { mapping.scale = Vec2(scale[0], scale[1]) }
+            }
+            if mapping != .identity { material.textureMappings[slot] = mapping }
+        }
+        let extensions = json["extensions"]
+        if let factor = json["emissiveFactor"]?.floats(count: 3) {
+            let strength = extensions?["KHR_materials_emissive_strength"]?["emissiveStrength"]?.float ?? 1
+            material.emissive = Vec3(factor[0], factor[1], factor[2]) * max(strength, 0)
+        }
+        if extensions?["KHR_materials_unlit"] != nil { material.isUnlit = true }
     }
 
     private func materialName(_ mat: UnsafePointer<aiMaterial>) -> String {
         var name = aiString()
         return aiGetMaterialString(mat, "?mat.name", 0, 0, &name) == aiReturn_SUCCESS ? string(name) : ""
+    }
+
+    private func integer(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType) -> Int32? {
+        var value: Int32 = 0, one: UInt32 = 1
+        return aiGetMaterialIntegerArray(mat, key, type.rawValue, 0, &value, &one) == aiReturn_SUCCESS ? value : nil
+    }
+
+    /// Assimp's aiTextureMapMode (0 wrap, 1 clamp, 2 mirror).
+    private func wrap(_ mode: Int32?) -> Texture.Wrap {
+        switch mode {
+        case 1: .clampToEdge
+        case 2: .mirroredRepeat
+        default: .repeat
+        }
     }
 
     private func float(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType? = nil) -> Float? {
@@ -212,16 +283,17 @@ struct SceneConverter {
     /// The first texture of `types` the material has, decoded once per reference.
     private mutating func texture(of mat: UnsafePointer<aiMaterial>, types: [aiTextureType], colorSpace: Texture.ColorSpace) throws -> Texture? {
         var path = aiString()
-        let found = types.contains { type in
-            aiGetMaterialTexture(mat, type, 0, &path, nil, nil, nil, nil, nil, nil) == aiReturn_SUCCESS
-        }
-        guard found else { return nil }
+        guard let type = types.first(where: { aiGetMaterialTexture(mat, $0, 0, &path, nil, nil, nil, nil, nil, nil) == aiReturn_SUCCESS })
+        else { return nil }
         let reference = string(path)
         guard !reference.isEmpty else { return nil }
-        let key = colorSpace == .sRGB ? reference : reference + " (linear)"
+        // The texture's sampler (glTF wrapS, wrapT, magFilter), as Assimp passes it on.
+        let wrapU = wrap(integer(mat, "$tex.mapmodeu", type: type)), wrapV = wrap(integer(mat, "$tex.mapmodev", type: type))
+        let magnification: Texture.Filter = integer(mat, "$tex.mappingfiltermag", type: type) == 9728 ? .nearest : .linear   // GL_NEAREST
+        let key = "\(reference) \(colorSpace) \(wrapU) \(wrapV) \(magnification)"
         if let cached = textureCache[key] { return cached }
         let image = try image(for: reference)
-        let texture = Texture(name: reference, image: image, colorSpace: colorSpace)
+        let texture = Texture(name: reference, image: image, colorSpace: colorSpace, wrap: wrapU, wrapV: wrapV, magnification: magnification)
         textureCache[key] = texture
         return texture
     }

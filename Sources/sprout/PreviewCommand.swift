@@ -70,7 +70,9 @@ struct PreviewCommand: ParsableCommand {
         let path = try model ?? Assets.requireDirectory() + "/plants/seedling.obj"
         let reference = try ModelReference.resolve(path, relativeTo: ".")
         let sizing = try sizing
-        if case .asIs = sizing, let warning = ModelSizing.warning(for: try reference.load().entity, name: path) { printError(warning) }
+        let loaded = try reference.load()
+        loaded.asset?.warnings.forEach { printError("warning: " + $0) }
+        if case .asIs = sizing, let warning = ModelSizing.warning(for: loaded.entity, name: path) { printError(warning) }
         return try reference.entityLoader(sizing: sizing)
     }
 

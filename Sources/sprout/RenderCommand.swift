@@ -115,6 +115,7 @@ struct RenderCommand: ParsableCommand {
         let view = try ModelView(modelPath: modelPath, aspect: Float(size.width) / Float(size.height), cameraPosition: cameraPosition?.value,
                                  lookAt: lookAt?.value, fovYDegrees: fov, directionToLight: light?.value, shadows: !noShadows, stage: stage,
                                  isolation: isolation, sizing: try sizing, frameNode: frameNode)
+        view.asset.warnings.forEach { printError("warning: " + $0) }
         if case .asIs = try sizing, let warning = ModelSizing.warning(for: view.asset.root, name: model) { printError(warning) }
         let loadMilliseconds = clock.milliseconds
         let asset = view.asset

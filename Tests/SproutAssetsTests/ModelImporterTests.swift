@@ -118,11 +118,9 @@ extension SIMD4 where Scalar == Float {
         }
     }
 
-    /// glTF's emissive factor, and alphaMode MASK with its cutoff (BLEND makes the material
-    /// transparent), from a one-triangle file. Debian 12's Assimp (5.2.5) does not read
-    /// KHR_materials_emissive_strength: the factor arrives unscaled, and this test says so, so
-    /// that an Assimp that reads it (as `$mat.emissiveIntensity`, which the importer applies)
-    /// shows up here.
+    /// glTF's emissive factor times KHR_materials_emissive_strength (which Debian 12's Assimp
+    /// 5.2.5 drops; Sprout reads it from the file's JSON), and alphaMode MASK with its cutoff
+    /// (BLEND makes the material transparent), from a one-triangle file.
     @Test func emissiveAndAlphaModesAreRead() throws {
         let dir = try Fixtures.temporaryDirectory("emissive")
         func gltf(_ material: String) -> String {
@@ -140,7 +138,7 @@ extension SIMD4 where Scalar == Float {
                            to: dir + "/mask.gltf")
         try Fixtures.write(gltf(#"{"alphaMode": "BLEND"}"#), to: dir + "/blend.gltf")
         let mask = try #require(try ModelImporter.load(path: dir + "/mask.gltf").materials.first)
-        #expect(mask.emissive == Vec3(1, 0.5, 0.25))
+        #expect(mask.emissive == Vec3(4, 2, 1))   // the factor times KHR_materials_emissive_strength, read from the file's JSON
         #expect(mask.alphaCutoff == 0.3 && mask.blending == .opaque)
         let blend = try #require(try ModelImporter.load(path: dir + "/blend.gltf").materials.first)
         #expect(blend.alphaCutoff == nil && blend.blending == .transparent && blend.emissive == .zero)

@@ -1,0 +1,54 @@
+/// What Sprout does with each glTF extension a file may name (README, "glTF support"). A file
+/// that lists an extension Sprout does not draw in `extensionsRequired` is refused, naming it, as
+/// glTF asks of a loader; one that merely uses it is drawn without it, with a warning naming it.
+public enum GLTFExtensions {
+    /// Read and drawn as the extension says.
+    public static let supported: Set<String> = [
+        "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform",
+        // Metadata only: nothing to draw.
+        "KHR_xmp_json_ld", "KHR_xmp",
+    ]
+
+    /// Extensions a file may use that Sprout draws without, and what is lost.
+    public static let notDrawn: [String: String] = [
+        "KHR_lights_punctual": "the file's lights are not read; the scene's light is used",
+        "KHR_materials_clearcoat": "no clear coat layer",
+        "KHR_materials_sheen": "no sheen",
+        "KHR_materials_transmission": "transmissive surfaces are drawn opaque",
+        "KHR_materials_volume": "no volume attenuation",
+        "KHR_materials_ior": "the index of refraction is 1.5",
+        "KHR_materials_specular": "the default specular",
+        "KHR_materials_iridescence": "no iridescence",
+        "KHR_materials_anisotropy": "isotropic highlights",
+        "KHR_materials_dispersion": "no dispersion",
+        "KHR_materials_diffuse_transmission": "no diffuse transmission",
+        "KHR_materials_variants": "the default material of each primitive",
+        "KHR_materials_pbrSpecularGlossiness": "specular-glossiness approximated by Assimp's conversion",
+        "KHR_animation_pointer": "those animations do not play",
+        "KHR_texture_basisu": "the fallback image, when there is one",
+        "EXT_texture_webp": "the fallback image, when there is one",
+        "EXT_texture_avif": "the fallback image, when there is one",
+        "MSFT_texture_dds": "the fallback image, when there is one",
+        "MSFT_lod": "the full detail only",
+        "EXT_mesh_gpu_instancing": "one instance of each mesh",
+        "KHR_mesh_quantization": "quantized attributes as Assimp converts them",
+        "KHR_draco_mesh_compression": "the uncompressed fallback, when there is one",
+        "EXT_meshopt_compression": "the uncompressed fallback, when there is one",
+    ]
+
+    /// For a file's `extensionsUsed` and `extensionsRequired`: the first required extension
+    /// Sprout cannot draw (refuse the file), and one warning for each used one it draws without.
+    /// `present` (the names found in the file's `extensions` objects), when given, narrows the
+    /// warnings to extensions the file really uses: a writer that lists one it never uses
+    /// (Assimp's exporter lists KHR_materials_volume) draws exactly as it would without it.
+    public static func check(used: [String], required: [String], present: Set<String>? = nil) -> (refused: String?, warnings: [String]) {
+        let refused = required.first { !supported.contains($0) }
+        var seen = Set<String>()
+        let warnings = (used + required).filter { name in
+            !supported.contains(name) && (present?.contains(name) ?? true) && seen.insert(name).inserted
+        }.map { name in
+            "uses \(name), which Sprout does not draw: \(notDrawn[name] ?? "drawn without it")"
+        }
+        return (refused, warnings)
+    }
+}

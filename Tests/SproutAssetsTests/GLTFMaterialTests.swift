@@ -1,0 +1,108 @@
+import Foundation
+import SproutImage
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutAssets
+
+/// What a glTF file says of its materials and extensions arrives on Sprout's materials and
+/// meshes (issue 27): the textures Assimp gives, and from the file's own JSON what Assimp 5.2
+/// drops (texture transforms and coordinate sets, emissive strength, unlit); required
+/// extensions Sprout cannot draw refuse the file, used ones it draws without are warned about.
+@Suite struct GLTFMaterialTests {
+    /// One triangle with TEXCOORD_0, TEXCOORD_1 and COLOR_0, `materials` as given, and a 1 x 1
+    /// PNG `t.png` beside it as image 0 (texture 0 clamps and magnifies nearest).
+    func write(materials: String, extensions: String = "", to folder: String) throws -> String {
+        var bytes = Data()
+        func put(_ values: [Float]) { for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } } }
+        put([0, 0, 0, 1, 0, 0, 0, 1, 0])                      // POSITION, 36 bytes
+        put([0, 0, 1, 0, 0, 1])                               // TEXCOORD_0, 24
+        put([0.5, 0.5, 1, 0.5, 0.5, 1])                       // TEXCOORD_1, 24
+        put([0.5, 0.25, 1, 1, 0.5, 0.25, 1, 1, 0.5, 0.25, 1, 1])   // COLOR_0, 48
+        try ImageFile.writePNG(Image(width: 1, height: 1, pixels: [255, 128, 0, 255]), to: folder + "/t.png")
+        let json = """
+            {"asset": {"version": "2.0"}\(extensions),
+             "buffers": [{"byteLength": 132, "uri": "data:application/octet-stream;base64,\(bytes.base64EncodedString())"}],
+             "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 24},
+                             {"buffer": 0, "byteOffset": 60, "byteLength": 24}, {"buffer": 0, "byteOffset": 84, "byteLength": 48}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                           {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC2"},
+                           {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC2"},
+                           {"bufferView": 3, "componentType": 5126, "count": 3, "type": "VEC4"}],
+             "images": [{"uri": "t.png"}], "samplers": [{"wrapS": 33071, "wrapT": 33648, "magFilter": 9728}],
+             "textures": [{"source": 0, "sampler": 0}],
+             "materials": [\(materials)],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1, "TEXCOORD_1": 2, "COLOR_0": 3}, "material": 0}]}],
+             "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
+            """
+        try Fixtures.write(json, to: folder + "/m.gltf")
+        return folder + "/m.gltf"
+    }
+
+    @Test func texturesCoordinatesColoursAndSamplersArrive() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-material")
+        let path = try write(materials: """
+            {"name": "all", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0, "extensions": {"KHR_texture_transform":
+                {"offset": [0.5, 0.25], "rotation": 0.5, "scale": [2, 3]}}},
+                "metallicRoughnessTexture": {"index": 0, "texCoord": 1}},
+             "emissiveTexture": {"index": 0}, "emissiveFactor": [1, 0.5, 0.25],
+             "extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": 2}}}
+            """, extensions: #", "extensionsUsed": ["KHR_texture_transform", "KHR_materials_emissive_strength"]"#, to: dir)
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        let material = try #require(asset.materials.first)
+        #expect(material.baseColorTexture?.colorSpace == .sRGB)
+        #expect(material.metallicRoughnessTexture?.colorSpace == .linear)
+        #expect(material.emissiveTexture?.colorSpace == .sRGB)
+        #expect(material.emissive == Vec3(2, 1, 0.5))
+        #expect(material.mapping(.baseColor) == TextureMapping(texCoord: 0, offset: Vec2(0.5, 0.25), rotation: 0.5, scale: Vec2(2, 3)))
+        #expect(material.mapping(.metallicRoughness) == TextureMapping(texCoord: 1))
+        #expect(material.mapping(.emissive) == .identity)
+        let texture = try #require(material.baseColorTexture)
+        #expect(texture.wrap == .clampToEdge && texture.wrapV == .mirroredRepeat && texture.magnification == .nearest)
+        let mesh = try #require(asset.meshes.first)
+        #expect(mesh.colors == Array(repeating: Vec4(0.5, 0.25, 1, 1), count: 3))
+        #expect(Set(mesh.uvs1) == [Vec2(0.5, 0.5), Vec2(1, 0.5), Vec2(0.5, 1)])
+        #expect(asset.warnings.isEmpty)
+    }
+
+    @Test func unlitIsRead() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-unlit")
+        let path = try write(materials: #"{"extensions": {"KHR_materials_unlit": {}}}"#,
+                             extensions: #", "extensionsUsed": ["KHR_materials_unlit"]"#, to: dir)
+        #expect(try ModelImporter.load(path: path, cache: nil).materials.first?.isUnlit == true)
+    }
+
+    /// glTF: a loader must refuse a file whose `extensionsRequired` names an extension it does
+    /// not support; one merely used is drawn without it, and said so once, by name.
+    @Test func requiredExtensionsRefuseAndUsedOnesWarn() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-extensions")
+        let required = try write(materials: #"{"extensions": {"KHR_materials_clearcoat": {"clearcoatFactor": 1}}}"#,
+                                 extensions: #", "extensionsUsed": ["KHR_materials_clearcoat"], "extensionsRequired": ["KHR_materials_clearcoat"]"#, to: dir)
+        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_clearcoat")) {
+            try ModelImporter.load(path: required, cache: nil)
+        }
+        let used = try write(materials: #"{"extensions": {"KHR_materials_clearcoat": {"clearcoatFactor": 1}}}"#,
+                             extensions: #", "extensionsUsed": ["KHR_materials_clearcoat", "KHR_materials_volume"]"#, to: dir)
+        // KHR_materials_volume is listed but never used in the file: nothing is lost, nothing said.
+        #expect(try ModelImporter.load(path: used, cache: nil).warnings == ["\(used): uses KHR_materials_clearcoat, which Sprout does not draw: no clear coat layer"])
+    }
+
+    @Test func theExtensionPolicy() {
+        #expect(GLTFExtensions.check(used: ["KHR_texture_transform"], required: ["KHR_texture_transform"]) == (nil, []))
+        let lights = GLTFExtensions.check(used: ["KHR_lights_punctual"], required: [])
+        #expect(lights.refused == nil && lights.warnings == ["uses KHR_lights_punctual, which Sprout does not draw: the file's lights are not read; the scene's light is used"])
+        #expect(GLTFExtensions.check(used: [], required: ["EXT_meshopt_compression"]).refused == "EXT_meshopt_compression")
+        #expect(GLTFExtensions.check(used: ["VENDOR_thing"], required: []).warnings == ["uses VENDOR_thing, which Sprout does not draw: drawn without it"])
+    }
+
+    /// Assimp does not keep the file's material order; a unique name finds the right one.
+    @Test func materialsAreMatchedByName() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-order")
+        let path = try write(materials: #"{"name": "glow", "emissiveFactor": [0, 1, 0]}"#, to: dir)
+        #expect(try ModelImporter.load(path: path, cache: nil).materials.first?.emissive == Vec3(0, 1, 0))
+        var material = Material(name: "x")
+        SceneConverter.applyGLTF(try JSONDecoder().decode(GLTFJSON.self, from: Data(#"{"emissiveFactor": [1, 2]}"#.utf8)), to: &material)
+        #expect(material.emissive == .zero)   // a malformed factor is ignored, as Assimp ignores it
+    }
+}
