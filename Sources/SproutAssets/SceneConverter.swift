@@ -253,7 +253,10 @@ struct SceneConverter {
             let strength = extensions?["KHR_materials_emissive_strength"]?["emissiveStrength"]?.float ?? 1
             material.emissive = Vec3(factor[0], factor[1], factor[2]) * max(strength, 0)
         }
-        if extensions?["KHR_materials_unlit"] != nil { material.isUnlit = true }
+        if extensions?["KHR_materials_unlit"] != nil {
+            material.isUnlit = true
+            material.toneMapsUnlitColor = true
+        }
     }
 
     private func materialName(_ mat: UnsafePointer<aiMaterial>) -> String {

@@ -20,13 +20,15 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let vertexColors = ShaderFeatures(rawValue: 1 << 10)
     /// Some texture reads the second coordinates or has a KHR_texture_transform.
     static let uvMapping = ShaderFeatures(rawValue: 1 << 11)
+    /// An unlit colour that goes through exposure and the tone mapper (`Material.toneMapsUnlitColor`).
+    static let toneMappedUnlit = ShaderFeatures(rawValue: 1 << 12)
 
     /// Each feature with the name the shaders test.
     static let defineNames: [(ShaderFeatures, String)] = [
         (.baseColorMap, "HAS_BASE_COLOR_TEXTURE"), (.shadows, "HAS_SHADOWS"), (.unlit, "UNLIT"), (.simpleShading, "SIMPLE_SHADING"),
         (.linearOutput, "LINEAR_OUTPUT"), (.environment, "HAS_ENVIRONMENT"), (.normalMap, "HAS_NORMAL_MAP"),
         (.occlusionMap, "HAS_OCCLUSION_MAP"), (.metallicRoughnessMap, "HAS_METALLIC_ROUGHNESS_MAP"), (.emissiveMap, "HAS_EMISSIVE_MAP"),
-        (.vertexColors, "HAS_VERTEX_COLOR"), (.uvMapping, "HAS_UV_MAPPING"),
+        (.vertexColors, "HAS_VERTEX_COLOR"), (.uvMapping, "HAS_UV_MAPPING"), (.toneMappedUnlit, "UNLIT_TONE_MAPPED"),
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -44,6 +46,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if !mesh.colors.isEmpty { features.insert(.vertexColors) }
         if linearOutput { features.insert(.linearOutput) }
         if !lit { features.insert(.unlit) }
+        if !lit && material.toneMapsUnlitColor && shading == .realistic { features.insert(.toneMappedUnlit) }
         if lit && shadowed { features.insert(.shadows) }
         if lit && shading == .simple { features.insert(.simpleShading) }
         if realistic && environment { features.insert(.environment) }

@@ -42,6 +42,10 @@ public struct Material: Sendable {
     public var occlusionTexture: Texture?
     /// glTF `occlusionTexture.strength`: 0 ignores the occlusion texture, 1 (default) applies it fully.
     public var occlusionStrength: Float = 1
+    /// For an unlit material: whether its colour is scene light like any other, through exposure
+    /// and the tone mapper, as viewers draw glTF's KHR_materials_unlit (model-viewer, Filament);
+    /// false keeps the exact colour, as Sprout's own markers (focus square, planes, overlays) need.
+    public var toneMapsUnlitColor = false
     /// glTF `metallicRoughnessTexture`: its blue channel multiplies `metallic`, its green `roughness`.
     public var metallicRoughnessTexture: Texture?
     /// glTF `emissiveTexture` (sRGB): multiplies `emissive`.

@@ -7,7 +7,8 @@
 // normalised Blinn-Phong lobe, no tone mapping. Lights are in units where a white Lambert
 // surface square to a light of intensity 1 reflects 1 (the BRDF times pi). Thin two-sided leaves
 // are lit from both sides (the normal follows the visible face). Output is sRGB-encoded here,
-// so the same shader serves the window and offscreen targets; unlit materials are not tone mapped.
+// so the same shader serves the window and offscreen targets; unlit markers keep their exact colour, unlit
+// materials from files (UNLIT_TONE_MAPPED) go through exposure and the tone mapper as viewers draw them.
 in vec3 vWorld;
 in vec3 vNormal;
 in vec2 vUV;
@@ -147,6 +148,8 @@ void main() {
     }
 #if defined(UNLIT) && defined(LINEAR_OUTPUT)
     oColor = base;
+#elif defined(UNLIT) && defined(UNLIT_TONE_MAPPED)
+    oColor = vec4(encodeSRGB(toneMapPBRNeutral(base.rgb * uExposure)), base.a);
 #elif defined(UNLIT)
     oColor = vec4(encodeSRGB(base.rgb), base.a);
 #else
