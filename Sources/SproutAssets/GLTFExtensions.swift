@@ -2,11 +2,16 @@
 /// that lists an extension Sprout does not draw in `extensionsRequired` is refused, naming it, as
 /// glTF asks of a loader; one that merely uses it is drawn without it, with a warning naming it.
 public enum GLTFExtensions {
-    /// Read and drawn as the extension says.
-    public static let supported: Set<String> = [
+    /// Read and drawn as the extension says (or, for those in `approximated`, nearly).
+    public static let supported = Set([
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform",
         // Metadata only: nothing to draw.
         "KHR_xmp_json_ld", "KHR_xmp",
+    ]).union(approximated.keys)
+
+    /// Drawn, with a simpler model than the extension's; what is approximated.
+    public static let approximated: [String: String] = [
+        "KHR_materials_transmission": "thin-walled: the light behind is let through, tinted by the base colour, neither refracted nor blurred by roughness",
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
@@ -14,7 +19,6 @@ public enum GLTFExtensions {
         "KHR_lights_punctual": "the file's lights are not read; the scene's light is used",
         "KHR_materials_clearcoat": "no clear coat layer",
         "KHR_materials_sheen": "no sheen",
-        "KHR_materials_transmission": "transmissive surfaces are drawn opaque",
         "KHR_materials_volume": "no volume attenuation",
         "KHR_materials_ior": "the index of refraction is 1.5",
         "KHR_materials_specular": "the default specular",

@@ -196,6 +196,8 @@ struct SceneConverter {
         }
         result.metallicRoughnessTexture = try texture(of: mat, types: [aiTextureType_UNKNOWN], colorSpace: .linear)
         result.emissiveTexture = try texture(of: mat, types: [aiTextureType_EMISSIVE], colorSpace: .sRGB)
+        result.transmissionTexture = try texture(of: mat, types: [aiTextureType_TRANSMISSION], colorSpace: .linear)
+        if let transmission = float(mat, "$mat.transmission.factor") { result.transmission = transmission }
         var emissive = aiColor4D()
         if aiGetMaterialColor(mat, "$clr.emissive", 0, 0, &emissive) == aiReturn_SUCCESS {
             // KHR_materials_emissive_strength arrives as the emissive intensity, where Assimp keeps it.
@@ -229,13 +231,14 @@ struct SceneConverter {
     }
 
     /// What Assimp 5.2 does not keep of a glTF material: each texture's coordinate set and
-    /// KHR_texture_transform, the emissive factor times KHR_materials_emissive_strength, and
-    /// KHR_materials_unlit.
+    /// KHR_texture_transform, the emissive factor times KHR_materials_emissive_strength,
+    /// KHR_materials_unlit, and KHR_materials_transmission's factor (read here for one truth).
     static func applyGLTF(_ json: GLTFJSON, to material: inout Material) {
         let pbr = json["pbrMetallicRoughness"]
         let infos: [(TextureSlot, GLTFJSON?)] = [
             (.baseColor, pbr?["baseColorTexture"]), (.metallicRoughness, pbr?["metallicRoughnessTexture"]),
             (.normal, json["normalTexture"]), (.occlusion, json["occlusionTexture"]), (.emissive, json["emissiveTexture"]),
+            (.transmission, json["extensions"]?["KHR_materials_transmission"]?["transmissionTexture"]),
         ]
         for case let (slot, info?) in infos {
             let transform = info["extensions"]?["KHR_texture_transform"]
@@ -252,6 +255,9 @@ struct SceneConverter {
         if let factor = json["emissiveFactor"]?.floats(count: 3) {
             let strength = extensions?["KHR_materials_emissive_strength"]?["emissiveStrength"]?.float ?? 1
             material.emissive = Vec3(factor[0], factor[1], factor[2]) * max(strength, 0)
+        }
+        if let transmission = extensions?["KHR_materials_transmission"] {
+            material.transmission = min(max(transmission["transmissionFactor"]?.float ?? 0, 0), 1)
         }
         if extensions?["KHR_materials_unlit"] != nil {
             material.isUnlit = true

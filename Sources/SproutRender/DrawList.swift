@@ -69,7 +69,9 @@ struct DrawList {
                 let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit
                 allBounds.formUnion(bounds)
                 if casts { casterBounds.formUnion(bounds) }
-                if casts, !part.material.drawsOnTop, part.material.blending != .transparent {
+                // A transmissive surface still casts (Sprout's shadows are not coloured; a path
+                // tracer's glass casts a faint, tinted one, nearer full than none).
+                if casts, !part.material.drawsOnTop, part.material.blending != .transparent || part.material.transmission > 0 {
                     casters.append(DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds))
                 }
             }
@@ -81,7 +83,7 @@ struct DrawList {
                 let item = DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: part.mesh.bounds.transformed(by: world))
                 if part.material.drawsOnTop {
                     layer.onTop.append(item)
-                } else if part.material.blending == .transparent {
+                } else if part.material.blending == .transparent || part.material.transmission > 0 {
                     layer.transparent.append(item)
                 } else {
                     layer.opaque.append(item)

@@ -9,6 +9,9 @@ struct DrawState: Equatable {
         case none
         /// Straight alpha over it; the target's alpha accumulates coverage.
         case alpha
+        /// Dual-source: the fragment's colour plus the target's times the fragment's second
+        /// output (the light a transmissive surface lets through); the target's alpha is kept.
+        case transmission
     }
 
     /// Which faces are dropped.
@@ -26,6 +29,8 @@ struct DrawState: Equatable {
     static let opaque = DrawState()
     /// Transparent surfaces: blended over what is drawn, depth tested but not written.
     static let transparent = DrawState(blend: .alpha, depthWrite: false)
+    /// Transmissive surfaces: over what lies behind, letting part of it through; depth tested, not written.
+    static let transmissive = DrawState(blend: .transmission, depthWrite: false)
     /// Drawn over everything: blended, depth neither tested nor written.
     static let onTop = DrawState(blend: .alpha, depthTest: false, depthWrite: false)
 
@@ -55,6 +60,9 @@ struct GLStateCache {
             case .alpha:
                 glEnable(GLenum(GL_BLEND))
                 glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            case .transmission:
+                glEnable(GLenum(GL_BLEND))
+                glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_SRC1_COLOR), GLenum(GL_ZERO), GLenum(GL_ONE))
             }
         }
         if old?.depthTest != state.depthTest { state.depthTest ? glEnable(GLenum(GL_DEPTH_TEST)) : glDisable(GLenum(GL_DEPTH_TEST)) }

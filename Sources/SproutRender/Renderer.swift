@@ -271,7 +271,9 @@ public final class Renderer {
     /// the ones drawn on top, blended and ignoring depth.
     private func draw(_ layer: DrawList.Layer, shadowed: Bool, frame: inout FrameUniforms) throws -> Int {
         for item in layer.opaque { try draw(item, pass: .opaque, shadowed: shadowed, frame: &frame) }
-        for item in layer.transparent { try draw(item, pass: .transparent, shadowed: shadowed, frame: &frame) }
+        for item in layer.transparent {
+            try draw(item, pass: item.material.transmission > 0 && !frame.linearOutput ? .transmissive : .transparent, shadowed: shadowed, frame: &frame)
+        }
         for item in layer.onTop { try draw(item, pass: .onTop, shadowed: false, frame: &frame) }
         state.apply(.opaque)
         return layer.opaque.count + layer.transparent.count + layer.onTop.count
@@ -361,6 +363,7 @@ public final class Renderer {
         }
         if features.contains(.normalMap) { program.set("uNormalScale", material.normalScale) }
         if features.contains(.occlusionMap) { program.set("uOcclusionStrength", material.occlusionStrength) }
+        if features.contains(.transmission) { program.set("uTransmission", min(max(material.transmission, 0), 1)) }
         state.apply(pass.faces(doubleSided: material.isDoubleSided, mirrored: item.world.determinant < 0))
         drawMesh(mesh)
     }

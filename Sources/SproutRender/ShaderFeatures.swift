@@ -22,6 +22,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let uvMapping = ShaderFeatures(rawValue: 1 << 11)
     /// An unlit colour that goes through exposure and the tone mapper (`Material.toneMapsUnlitColor`).
     static let toneMappedUnlit = ShaderFeatures(rawValue: 1 << 12)
+    /// KHR_materials_transmission: a second output, the light let through, for dual-source blending.
+    static let transmission = ShaderFeatures(rawValue: 1 << 13)
+    static let transmissionMap = ShaderFeatures(rawValue: 1 << 14)
 
     /// Each feature with the name the shaders test.
     static let defineNames: [(ShaderFeatures, String)] = [
@@ -29,6 +32,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.linearOutput, "LINEAR_OUTPUT"), (.environment, "HAS_ENVIRONMENT"), (.normalMap, "HAS_NORMAL_MAP"),
         (.occlusionMap, "HAS_OCCLUSION_MAP"), (.metallicRoughnessMap, "HAS_METALLIC_ROUGHNESS_MAP"), (.emissiveMap, "HAS_EMISSIVE_MAP"),
         (.vertexColors, "HAS_VERTEX_COLOR"), (.uvMapping, "HAS_UV_MAPPING"), (.toneMappedUnlit, "UNLIT_TONE_MAPPED"),
+        (.transmission, "HAS_TRANSMISSION"), (.transmissionMap, "HAS_TRANSMISSION_MAP"),
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -56,6 +60,10 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             if material.metallicRoughnessTexture != nil { features.insert(.metallicRoughnessMap) }
         }
         if lit && hasUVs && material.emissiveTexture != nil { features.insert(.emissiveMap) }
+        if realistic && material.transmission > 0 && !linearOutput {
+            features.insert(.transmission)
+            if hasUVs && material.transmissionTexture != nil { features.insert(.transmissionMap) }
+        }
         let sampled = TextureSlot.allCases.filter { features.contains(feature(of: $0)) }
         if sampled.contains(where: { material.mapping($0).texCoord != 0 ? !mesh.uvs1.isEmpty : !material.mapping($0).isUntransformed }) {
             features.insert(.uvMapping)
@@ -71,13 +79,14 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         case .normal: .normalMap
         case .occlusion: .occlusionMap
         case .emissive: .emissiveMap
+        case .transmission: .transmissionMap
         }
     }
 }
 
 /// The texture units the lit program's samplers read, named once.
 enum TextureUnit: Int32, CaseIterable {
-    case baseColor = 0, shadowMap, environment, normal, occlusion, metallicRoughness, emissive
+    case baseColor = 0, shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission
 
     /// The sampler uniform bound to this unit.
     var samplerName: String {
@@ -89,6 +98,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .occlusion: "uOcclusionMap"
         case .metallicRoughness: "uMetallicRoughnessMap"
         case .emissive: "uEmissiveMap"
+        case .transmission: "uTransmissionMap"
         }
     }
 
@@ -100,6 +110,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .normal: self = .normal
         case .occlusion: self = .occlusion
         case .emissive: self = .emissive
+        case .transmission: self = .transmission
         }
     }
 }

@@ -46,6 +46,12 @@ public struct Material: Sendable {
     /// and the tone mapper, as viewers draw glTF's KHR_materials_unlit (model-viewer, Filament);
     /// false keeps the exact colour, as Sprout's own markers (focus square, planes, overlays) need.
     public var toneMapsUnlitColor = false
+    /// KHR_materials_transmission's factor, 0...1: the share of light that passes through the
+    /// surface (thin-walled: tinted by the base colour, neither refracted nor blurred). A
+    /// transmissive material is drawn after opaque ones, over what lies behind it.
+    public var transmission: Float = 0
+    /// KHR_materials_transmission's texture: its red channel multiplies `transmission`.
+    public var transmissionTexture: Texture?
     /// glTF `metallicRoughnessTexture`: its blue channel multiplies `metallic`, its green `roughness`.
     public var metallicRoughnessTexture: Texture?
     /// glTF `emissiveTexture` (sRGB): multiplies `emissive`.
@@ -65,6 +71,7 @@ public struct Material: Sendable {
         case .normal: normalTexture
         case .occlusion: occlusionTexture
         case .emissive: emissiveTexture
+        case .transmission: transmissionTexture
         }
     }
 

@@ -12,6 +12,8 @@ public enum TextureSlot: Int, Sendable, CaseIterable {
     case occlusion
     /// `emissiveTexture` (sRGB).
     case emissive
+    /// KHR_materials_transmission's `transmissionTexture`: transmission in red (linear).
+    case transmission
 }
 
 /// Which texture coordinates a texture reads and how they are transformed first: glTF's

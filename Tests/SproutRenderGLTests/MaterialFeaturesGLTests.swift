@@ -109,3 +109,31 @@ import Testing
         #expect(pixel == [0, 0, 255, 255])
     }
 }
+
+/// KHR_materials_transmission, thin-walled (issue 27): the light behind passes, tinted.
+@Suite(.serialized) final class TransmissionGLTests {
+    /// A fully transmissive blue dielectric (roughness 0.5) in the dark, seen square on, over the
+    /// magenta clear colour (255, 0, 255): it gives off no light, blocks red and green, and lets
+    /// blue through less what it reflects: the split sum's reflectance at n.v = 1 is
+    /// 0.04 x 0.7233 + 0.0017 = 0.0307 (Karis's fit), so 0.9693 of the light, applied to the
+    /// encoded target as 0.9693^(1/2.2) = 0.9859: 255 x 0.9859 = 251.
+    @Test func transmissionLetsTheBackgroundThroughTinted() throws {
+        let context = try HeadlessContext(forceSoftware: true)
+        let renderer = try Renderer()
+        try context.makeCurrent()
+        var glass = Material(baseColor: Vec4(0, 0, 1, 1), metallic: 0, roughness: 0.5)
+        glass.transmission = 1
+        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
+        let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
+                        normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+        scene.addChild(Entity(name: "glass", model: ModelComponent(mesh: quad, material: glass)))
+        let target = try OffscreenTarget(width: 8, height: 8, samples: 0)
+        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                                              clearColor: Vec4(1, 0, 1, 1), options: RenderOptions(shadows: false)), into: target)
+        let pixels = target.readPixels()
+        let centre = Array(pixels[(4 * 8 + 4) * 4..<(4 * 8 + 4) * 4 + 4])
+        #expect(centre[0] == 0 && centre[1] == 0)   // red and green are not let through a blue glass
+        #expect(abs(Int(centre[2]) - 251) <= 1)     // blue is, less what the surface reflects
+        #expect(centre[3] == 255)                     // the target's alpha is kept
+    }
+}

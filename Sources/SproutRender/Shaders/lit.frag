@@ -12,7 +12,17 @@
 in vec3 vWorld;
 in vec3 vNormal;
 in vec2 vUV;
+#ifdef HAS_TRANSMISSION
+// Dual-source blending: the surface's light, and the share of what lies behind it let through.
+layout(location = 0, index = 0) out vec4 oColor;
+layout(location = 0, index = 1) out vec4 oTransmittance;
+uniform float uTransmission;
+#else
 out vec4 oColor;
+#endif
+#ifdef HAS_TRANSMISSION_MAP
+uniform sampler2D uTransmissionMap;
+#endif
 #ifdef HAS_VERTEX_COLOR
 in vec4 vColor;
 #endif
@@ -55,11 +65,11 @@ uniform sampler2D uEmissiveMap;
 #endif
 
 // Each texture's coordinates (slots: 0 base colour, 1 metallic-roughness, 2 normal, 3
-// occlusion, 4 emissive): glTF's texCoord and KHR_texture_transform's T * R * S.
+// occlusion, 4 emissive, 5 transmission): glTF's texCoord and KHR_texture_transform's T * R * S.
 #ifdef HAS_UV_MAPPING
 in vec2 vUV1;
-uniform mat3 uUVTransform[5];
-uniform int uUVSet[5];
+uniform mat3 uUVTransform[6];
+uniform int uUVSet[6];
 vec2 slotUV(int slot) {
     vec2 uv = uUVSet[slot] == 1 ? vUV1 : vUV;
     return (uUVTransform[slot] * vec3(uv, 1.0)).xy;
@@ -180,6 +190,15 @@ void main() {
 #endif
     vec3 f0 = mix(vec3(0.04), base.rgb, metallic);
     vec3 diffuseColor = base.rgb * (1.0 - metallic);
+#ifdef HAS_TRANSMISSION
+    // KHR_materials_transmission, thin-walled: the transmitted share leaves the diffuse lobe
+    // and lets the light behind through, tinted by the base colour (no refraction, no blur).
+    float transmission = uTransmission * (1.0 - metallic);
+#ifdef HAS_TRANSMISSION_MAP
+    transmission *= texture(uTransmissionMap, slotUV(5)).r;
+#endif
+    diffuseColor *= 1.0 - transmission;
+#endif
 #ifdef SIMPLE_SHADING
     float r2 = roughness * roughness;
     float shininess = clamp(2.0 / max(r2 * r2, 1e-4) - 2.0, 1.0, 2048.0);
@@ -198,6 +217,11 @@ void main() {
     vec3 direct = ((1.0 - fresnel) * diffuseColor + PI * fresnel * distribution * vis) * ndl * visibility * uLightColor;
     vec2 ab = environmentBRDF(roughness, ndv);
     vec3 specularEnvironment = f0 * ab.x + ab.y;
+#ifdef HAS_TRANSMISSION
+    // The target holds sRGB-encoded light, so the linear share is applied as its encoded
+    // equivalent (a power of 1/2.2: encode(L x f) ~ encode(L) x f^(1/2.2)).
+    oTransmittance = vec4(pow(transmission * base.rgb * (1.0 - specularEnvironment), vec3(1.0 / 2.2)), 0.0);
+#endif
 #ifdef HAS_ENVIRONMENT
     // Diffuse light from the probe's coarsest level along the normal (a face's mean radiance,
     // blended across faces), reflections from the level the roughness calls for.
