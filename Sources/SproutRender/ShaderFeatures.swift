@@ -64,9 +64,14 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             features.insert(.transmission)
             if hasUVs && material.transmissionTexture != nil { features.insert(.transmissionMap) }
         }
-        let sampled = TextureSlot.allCases.filter { features.contains(feature(of: $0)) }
-        if sampled.contains(where: { material.mapping($0).texCoord != 0 ? !mesh.uvs1.isEmpty : !material.mapping($0).isUntransformed }) {
-            features.insert(.uvMapping)
+        // Only a material with mappings can need them (most have none: no work per draw).
+        if !material.textureMappings.isEmpty {
+            for (slot, mapping) in material.textureMappings where features.contains(feature(of: slot)) {
+                if mapping.texCoord != 0 ? !mesh.uvs1.isEmpty : !mapping.isUntransformed {
+                    features.insert(.uvMapping)
+                    break
+                }
+            }
         }
         return features
     }
