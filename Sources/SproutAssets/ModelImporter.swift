@@ -56,7 +56,7 @@ public enum ModelImporter {
         }
         var converter = SceneConverter(scene: scenePointer, modelPath: path, fileSystem: fs, gltf: gltf)
         var asset = try converter.convert(extension: ext)
-        asset.warnings = extensions.warnings.map { "\(path): \($0)" }
+        asset.warnings = extensions.warnings.map { "\(path): \($0)" } + asset.warnings
         if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
         guard asset.triangleCount > 0 else { throw ModelImportError.noGeometry(path: path) }
         guard asset.triangleCount <= limits.maximumTriangles else {

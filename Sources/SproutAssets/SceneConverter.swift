@@ -15,6 +15,8 @@ struct SceneConverter {
     private var materialCache: [Int: Material] = [:]
     private var textureCache: [String: Texture] = [:]
     private var meshes: [Mesh] = []
+    /// Meshes of points or lines met, which are not drawn (said in `unsupportedContent`).
+    private var skippedPrimitives = 0
 
     init(scene: UnsafePointer<aiScene>, modelPath: String, fileSystem: ConfinedFileSystem, gltf: GLTFJSON? = nil) {
         self.scene = scene
@@ -33,7 +35,28 @@ struct SceneConverter {
         let textures = textureCache.keys.sorted().compactMap { textureCache[$0] }
         var asset = ModelAsset(root: wrapper, meshes: meshes, materials: materials, textures: textures, sourcePath: modelPath)
         asset.cameras = cameras(in: wrapper)
+        asset.warnings = unsupportedContent()
         return asset
+    }
+
+    /// What the file has that Sprout does not draw yet, one line each: animations (drawn in the
+    /// default pose), skins and morph targets (drawn as bound), points and lines.
+    private func unsupportedContent() -> [String] {
+        var lines: [String] = []
+        let s = scene.pointee
+        if s.mNumAnimations > 0 {
+            lines.append("has \(s.mNumAnimations) animation(s), which Sprout does not play: drawn in the default pose")
+        }
+        var skinned = 0, morphed = 0
+        for i in 0..<Int(s.mNumMeshes) {
+            guard let mesh = s.mMeshes[i]?.pointee else { continue }
+            if mesh.mNumBones > 0 { skinned += 1 }
+            if mesh.mNumAnimMeshes > 0 { morphed += 1 }
+        }
+        if skinned > 0 { lines.append("has \(skinned) skinned mesh(es), which Sprout draws in their bind pose") }
+        if morphed > 0 { lines.append("has \(morphed) mesh(es) with morph targets, which Sprout draws without them") }
+        if skippedPrimitives > 0 { lines.append("has \(skippedPrimitives) mesh(es) of points or lines, which Sprout does not draw (triangles only)") }
+        return lines.map { "\(modelPath): \($0)" }
     }
 
     /// Each `aiCamera` with the node of its name. Assimp's glTF 2 importer stores
@@ -125,8 +148,9 @@ struct SceneConverter {
         if let cached = meshCache[meshIndex] { return cached }
         guard meshIndex < Int(scene.pointee.mNumMeshes), let aiMeshPointer = scene.pointee.mMeshes[meshIndex] else { return nil }
         let m = aiMeshPointer.pointee
-        // Points and lines (the spider's antennae) are not drawn: only triangles.
+        // Points and lines are not drawn (triangles only); `unsupportedContent` says how many meshes were.
         guard m.mPrimitiveTypes & aiPrimitiveType_TRIANGLE.rawValue != 0, m.mNumVertices > 0, let vertices = m.mVertices else {
+            if m.mPrimitiveTypes & (aiPrimitiveType_POINT.rawValue | aiPrimitiveType_LINE.rawValue) != 0 { skippedPrimitives += 1 }
             meshCache[meshIndex] = .some(nil)
             return nil
         }

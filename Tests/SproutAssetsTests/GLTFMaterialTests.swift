@@ -106,3 +106,29 @@ import Testing
         #expect(material.emissive == .zero)   // a malformed factor is ignored, as Assimp ignores it
     }
 }
+
+/// Content Sprout does not draw yet is said, never dropped silently.
+@Suite struct UnsupportedContentTests {
+    /// The Fox (../shared/models) is skinned and has three clips (Survey, Walk, Run).
+    @Test func animationsAndSkinsAreWarnedAbout() throws {
+        let path = Fixtures.sharedModel("Fox/Fox.glb")
+        let warnings = try ModelImporter.load(path: path, cache: nil).warnings
+        #expect(warnings == ["\(path): has 3 animation(s), which Sprout does not play: drawn in the default pose",
+                             "\(path): has 1 skinned mesh(es), which Sprout draws in their bind pose"])
+    }
+
+    /// A glTF file with a triangle and a line (primitive mode 1): the line is named, not drawn.
+    @Test func pointsAndLinesAreWarnedAbout() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-lines")
+        try Fixtures.write("""
+            {"asset": {"version": "2.0"},
+             "buffers": [{"byteLength": 36, "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],
+             "bufferViews": [{"buffer": 0, "byteLength": 36}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}, {"attributes": {"POSITION": 0}, "mode": 1}]}],
+             "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
+            """, to: dir + "/lines.gltf")
+        let warnings = try ModelImporter.load(path: dir + "/lines.gltf", cache: nil).warnings
+        #expect(warnings == ["\(dir)/lines.gltf: has 1 mesh(es) of points or lines, which Sprout does not draw (triangles only)"])
+    }
+}
