@@ -69,9 +69,10 @@ struct DrawList {
                 let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit
                 allBounds.formUnion(bounds)
                 if casts { casterBounds.formUnion(bounds) }
-                // A transmissive surface still casts (Sprout's shadows are not coloured; a path
-                // tracer's glass casts a faint, tinted one, nearer full than none).
-                if casts, !part.material.drawsOnTop, part.material.blending != .transparent || part.material.transmission > 0 {
+                // A blended surface casts as much as it is opaque (the renderer dithers it); a
+                // transmissive one casts in full (Sprout's shadows are not coloured; a path tracer's
+                // glass casts a faint, tinted one, nearer full than none).
+                if casts, !part.material.drawsOnTop {
                     casters.append(DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds))
                 }
             }

@@ -247,12 +247,18 @@ public final class Renderer {
         program.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
         for item in casters {
             let material = item.material
-            if material.alphaCutoff != nil, let texture = material.baseColorTexture, !item.mesh.uvs.isEmpty {
+            let texture = item.mesh.uvs.isEmpty ? nil : material.baseColorTexture
+            // Blended surfaces cast as much shadow as they are opaque (dithered in shadow.frag);
+            // transmissive ones are blended for their own reason and cast in full.
+            let blended = material.blending == .transparent && material.transmission == 0
+            if material.alphaCutoff != nil || blended && (texture != nil || material.baseColor.w < 1) {
                 let masked = try maskedShadow(lightViewProjection: map.lightViewProjection)
                 masked.set("uModel", matrix: item.world.flat)
                 masked.set("uBaseAlpha", material.baseColor.w)
-                masked.set("uAlphaCutoff", material.alphaCutoff ?? 0)
-                bind(texture, to: .baseColor)
+                masked.set("uAlphaCutoff", blended ? -1 : material.alphaCutoff ?? 0)
+                masked.set("uTextured", Int32(texture == nil ? 0 : 1))
+                masked.set("uUVTransform", matrix3: (material.textureMappings[.baseColor] ?? .identity).matrix)
+                if let texture { bind(texture, to: .baseColor) }
                 drawMesh(item.mesh)
                 glUseProgram(program.id)
                 continue

@@ -1,3 +1,4 @@
+import Foundation
 import SproutHeadless
 import SproutMath
 import SproutScene
@@ -135,5 +136,49 @@ import Testing
         #expect(centre[0] == 0 && centre[1] == 0)   // red and green are not let through a blue glass
         #expect(abs(Int(centre[2]) - 251) <= 1)     // blue is, less what the surface reflects
         #expect(centre[3] == 255)                     // the target's alpha is kept
+    }
+}
+
+/// Blended surfaces cast as much shadow as they are opaque (issue 27: AlphaBlendModeTest's
+/// labels and frames cast, its clear glass does not). A white ground lit from straight above,
+/// under a blended sheet out of the camera's view: alpha 1 leaves only the ambient light (none
+/// here, so black), alpha 0 leaves the ground fully lit, and alpha 0.5 blocks 8 of the 16 cells of
+/// the 4 x 4 dither, so the ground's mean radiance (before tone mapping) is half the lit one,
+/// within what the shadow filter and 8-bit pixels leave.
+@Suite(.serialized) final class TransparentShadowGLTests {
+    func groundRadiance(underSheetOfAlpha alpha: Float) throws -> Double {
+        let context = try HeadlessContext(forceSoftware: true)
+        let renderer = try Renderer()
+        try context.makeCurrent()
+        let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 1, 0), intensity: 0.3, ambient: 0, castsShadows: true))
+        scene.addChild(Entity(name: "ground", model: ModelComponent(parts: [ModelPart(mesh: MeshFactory.plane(width: 4, depth: 4),
+                                                                                      material: Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1))],
+                                                                 castsShadow: false)))
+        var sheet = Material(baseColor: Vec4(1, 1, 1, alpha), metallic: 0, roughness: 1)
+        sheet.blending = .transparent
+        scene.addChild(Entity(name: "sheet", transform: Transform(translation: Vec3(0, 1, 0)),
+                              model: ModelComponent(mesh: MeshFactory.plane(width: 20, depth: 20), material: sheet)))
+        let target = try OffscreenTarget(width: 32, height: 32, samples: 0)
+        let camera = Camera.looking(from: Vec3(0, 0.5, 0.2), at: .zero, fovYDegrees: 40)
+        try renderer.render(scene, view: View(camera: camera, clearColor: Vec4(1, 0, 1, 1)), into: target)
+        let pixels = target.readPixels()
+        var sum = 0.0
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            let c = Double(pixels[i + 1]) / 255   // green: the clear colour has none, the ground is grey
+            let y = c <= 0.04045 ? c / 12.92 : Foundation.pow((c + 0.055) / 1.055, 2.4)
+            // Khronos PBR Neutral undone below its compression (0.76): it takes 0.04 off from x = 0.08
+            // up and 6.25 x^2 off below, so y = x - 0.04 there and y = 6.25 x^2 here.
+            sum += y < 0.04 ? (y / 6.25).squareRoot() : y + 0.04
+        }
+        return sum / Double(pixels.count / 4)
+    }
+
+    @Test func aBlendedSheetCastsAsMuchShadowAsItIsOpaque() throws {
+        let lit = try groundRadiance(underSheetOfAlpha: 0)
+        let half = try groundRadiance(underSheetOfAlpha: 0.5)
+        let shadowed = try groundRadiance(underSheetOfAlpha: 1)
+        #expect(lit > 0.1)
+        #expect(shadowed < 0.001)
+        #expect(abs(half / lit - 0.5) < 0.02)
     }
 }

@@ -82,7 +82,7 @@ import Testing
         let list = DrawList(scene: scene, eye: .zero)
         #expect(list.content.opaque.map { $0.worldBounds.center.z } == [-1, -3, -5])
         #expect(list.content.transparent.map { $0.worldBounds.center.z } == [-6, -4, -2])
-        #expect(list.casters.count == 3)   // transparent surfaces cast no shadow
+        #expect(list.casters.count == 6)   // transparent surfaces cast too (dithered by their alpha)
     }
 
     @Test func cullingDropsWhatTheFrustumCannotHold() {
