@@ -24,6 +24,9 @@ struct DrawState: Equatable {
     /// Counter-clockwise triangles face front, unless a mirroring transform (negative
     /// determinant) turned them: then clockwise ones do.
     var clockwiseFront = false
+    /// The fragment's alpha chooses how many of the pixel's samples it covers, and is then
+    /// written as 1 (GL_SAMPLE_ALPHA_TO_COVERAGE and _TO_ONE): anti-aliased alpha-cut edges.
+    var alphaToCoverage = false
 
     /// Opaque surfaces: depth tested and written, no blending.
     static let opaque = DrawState()
@@ -74,6 +77,11 @@ struct GLStateCache {
             }
         }
         if old?.clockwiseFront != state.clockwiseFront { glFrontFace(GLenum(state.clockwiseFront ? GL_CW : GL_CCW)) }
+        if old?.alphaToCoverage != state.alphaToCoverage {
+            for capability in [GL_SAMPLE_ALPHA_TO_COVERAGE, GL_SAMPLE_ALPHA_TO_ONE] {
+                state.alphaToCoverage ? glEnable(GLenum(capability)) : glDisable(GLenum(capability))
+            }
+        }
         current = state
     }
 }

@@ -25,6 +25,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// KHR_materials_transmission: a second output, the light let through, for dual-source blending.
     static let transmission = ShaderFeatures(rawValue: 1 << 13)
     static let transmissionMap = ShaderFeatures(rawValue: 1 << 14)
+    /// An alpha-cut (MASK) material on a multisampled target: its cut edge is spread over a pixel
+    /// and drawn through sample coverage (`DrawState.alphaToCoverage`) instead of discarded.
+    static let alphaToCoverage = ShaderFeatures(rawValue: 1 << 15)
 
     /// Each feature with the name the shaders test.
     static let defineNames: [(ShaderFeatures, String)] = [
@@ -32,7 +35,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.linearOutput, "LINEAR_OUTPUT"), (.environment, "HAS_ENVIRONMENT"), (.normalMap, "HAS_NORMAL_MAP"),
         (.occlusionMap, "HAS_OCCLUSION_MAP"), (.metallicRoughnessMap, "HAS_METALLIC_ROUGHNESS_MAP"), (.emissiveMap, "HAS_EMISSIVE_MAP"),
         (.vertexColors, "HAS_VERTEX_COLOR"), (.uvMapping, "HAS_UV_MAPPING"), (.toneMappedUnlit, "UNLIT_TONE_MAPPED"),
-        (.transmission, "HAS_TRANSMISSION"), (.transmissionMap, "HAS_TRANSMISSION_MAP"),
+        (.transmission, "HAS_TRANSMISSION"), (.transmissionMap, "HAS_TRANSMISSION_MAP"), (.alphaToCoverage, "ALPHA_TO_COVERAGE"),
     ]
 
     /// The `#define`s of these features, in a fixed order.

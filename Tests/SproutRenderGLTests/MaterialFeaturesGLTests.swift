@@ -103,6 +103,33 @@ import Testing
         #expect(abs(Int(centre(try render(blended))[1]) - 128) <= 1)
     }
 
+    /// MASK on a multisampled target goes through alpha to coverage: across a cut edge the pixel
+    /// mixes the surface and what lies behind by how much of it the surface covers, as a path
+    /// tracer's average does, and the image keeps alpha 1. A white unlit quad whose alpha ramps
+    /// from 0 to 1 across its middle half (a 2 x 1 texture, linear filtering), cut at 0.5: without
+    /// MSAA the centre row is only magenta (green 0) or white (green 255); with 4 samples some
+    /// pixel on the edge lies between, and every pixel is opaque.
+    @Test func alphaCutEdgesAreAntialiasedThroughCoverage() throws {
+        let ramp = Texture(name: "ramp", image: Image(width: 2, height: 1, pixels: [255, 255, 255, 0, 255, 255, 255, 255]), wrap: .clampToEdge)
+        var masked = Material(baseColorTexture: ramp, isUnlit: true)
+        masked.alphaCutoff = 0.5
+        func centreRow(samples: Int) throws -> [[UInt8]] {
+            try context.makeCurrent()
+            let scene = Scene(lighting: Lighting(castsShadows: false))
+            scene.addChild(Entity(name: "quad", model: ModelComponent(mesh: quad(), material: masked)))
+            let target = try OffscreenTarget(width: 16, height: 16, samples: samples)
+            try renderer.render(scene, view: View(camera: camera, clearColor: Vec4(1, 0, 1, 1), options: RenderOptions(shadows: false)), into: target)
+            let pixels = target.readPixels()
+            // The middle columns only: the quad's own sides (near columns 0 and 15) are mixed by MSAA anyway.
+            return (4..<12).map { x in Array(pixels[(8 * 16 + x) * 4..<(8 * 16 + x) * 4 + 4]) }
+        }
+        let hard = try centreRow(samples: 0), smooth = try centreRow(samples: 4)
+        #expect(hard.allSatisfy { $0[1] == 0 || $0[1] == 255 })
+        #expect(hard.contains { $0[1] == 0 } && hard.contains { $0[1] == 255 })
+        #expect(smooth.contains { $0[1] > 0 && $0[1] < 255 })
+        #expect(smooth.allSatisfy { $0[3] == 255 })
+    }
+
     /// A mirroring transform (negative determinant) turns the winding: a one-sided quad scaled
     /// by -1 in x still faces the camera and is drawn.
     @Test func aMirroredSingleSidedSurfaceIsDrawn() throws {

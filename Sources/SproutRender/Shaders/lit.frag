@@ -151,8 +151,15 @@ void main() {
     base *= vColor;
 #endif
     if (uAlphaCutoff >= 0.0) {
+#ifdef ALPHA_TO_COVERAGE
+        // The cut spread over one pixel around the cutoff (Golus, "Anti-aliased Alpha Test"): the
+        // samples covered follow how much of the pixel lies inside, as a path tracer's average would.
+        base.a = clamp((base.a - uAlphaCutoff) / max(fwidth(base.a), 1e-4) + 0.5, 0.0, 1.0);
+        if (base.a <= 0.0) discard;
+#else
         if (base.a < uAlphaCutoff) discard;
         base.a = 1.0;
+#endif
     } else if (uOpaque > 0.5) {
         base.a = 1.0;
     }
