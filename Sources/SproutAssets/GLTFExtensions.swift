@@ -11,7 +11,7 @@ public enum GLTFExtensions {
 
     /// Drawn, with a simpler model than the extension's; what is approximated.
     public static let approximated: [String: String] = [
-        "KHR_materials_transmission": "thin-walled: the light behind is let through, tinted by the base colour, neither refracted nor blurred by roughness",
+        "KHR_materials_transmission": "thin-walled: the light behind is let through, tinted by the base colour and blurred by roughness, not refracted",
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.

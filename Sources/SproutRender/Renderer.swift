@@ -45,6 +45,7 @@ public final class Renderer {
     /// Paces a dense frame's draws (internal: tests set a small batch to see it at work).
     var submission = SubmissionPacer()
     private var shadowMap: ShadowMap?
+    private var sceneColor: SceneColorCopy?
     private let overlayQuad = MeshFactory.plane(width: 1, depth: 1, name: "overlay quad")
     /// Draw calls issued by the last `render`.
     public private(set) var lastDrawCount = 0
@@ -150,7 +151,8 @@ public final class Renderer {
         let viewProjection = viewProjectionMatrix.flat
         var frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: lighting,
                                   lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil,
-                                  shading: view.options.shading, exposure: view.options.exposure, multisampled: samples > 1)
+                                  shading: view.options.shading, exposure: view.options.exposure, multisampled: samples > 1,
+                                  target: target)
         if !list.backdrop.isEmpty {
             drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &frame)
             // Without occlusion, content is drawn over the camera feed: the backdrop's depth goes.
@@ -165,7 +167,8 @@ public final class Renderer {
             contentLighting.ambient *= contentScale
             frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: contentLighting,
                                   lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
-                                  multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil)
+                                  multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
+                                  target: target)
         }
         drawCount += try draw(list.content, shadowed: useShadows, frame: &frame)
         lastTriangleCount = list.triangleCount
@@ -281,12 +284,24 @@ public final class Renderer {
     /// the ones drawn on top, blended and ignoring depth.
     private func draw(_ layer: DrawList.Layer, shadowed: Bool, frame: inout FrameUniforms) throws -> Int {
         for item in layer.opaque { try draw(item, pass: .opaque, shadowed: shadowed, frame: &frame) }
+        if let target = frame.target, frame.shading == .realistic, layer.transparent.contains(where: { $0.material.transmission > 0 }) {
+            try copySceneColor(of: target)
+        }
         for item in layer.transparent {
             try draw(item, pass: item.material.transmission > 0 && !frame.linearOutput ? .transmissive : .transparent, shadowed: shadowed, frame: &frame)
         }
         for item in layer.onTop { try draw(item, pass: .onTop, shadowed: false, frame: &frame) }
         state.apply(.opaque)
         return layer.opaque.count + layer.transparent.count + layer.onTop.count
+    }
+
+    /// Copies what `target` holds so far for the transmissive surfaces to read.
+    private func copySceneColor(of target: RenderTarget) throws {
+        if sceneColor?.width != target.width || sceneColor?.height != target.height {
+            sceneColor = nil
+            sceneColor = try SceneColorCopy(width: target.width, height: target.height)
+        }
+        sceneColor?.capture(from: target.drawFramebuffer)
     }
 
     /// Overlays as unlit textured quads under an orthographic projection of the viewport in
@@ -320,6 +335,8 @@ public final class Renderer {
         var linearOutput = false
         /// The content reads the environment probe, scaled by this; nil: it does not.
         var environmentScale: Float?
+        /// Where the frame is drawn, for a copy of it under transmissive surfaces (nil: the probe, overlays).
+        var target: RenderTarget?
         /// Programs that already have this frame's uniforms.
         var prepared: Set<ShaderFeatures> = []
     }
@@ -376,7 +393,13 @@ public final class Renderer {
         }
         if features.contains(.normalMap) { program.set("uNormalScale", material.normalScale) }
         if features.contains(.occlusionMap) { program.set("uOcclusionStrength", material.occlusionStrength) }
-        if features.contains(.transmission) { program.set("uTransmission", min(max(material.transmission, 0), 1)) }
+        if features.contains(.transmission) {
+            program.set("uTransmission", min(max(material.transmission, 0), 1))
+            if let copy = sceneColor {
+                copy.bind(unit: TextureUnit.sceneColor.rawValue)
+                program.set("uSceneColorSize", Vec2(Float(copy.width), Float(copy.height)))
+            }
+        }
         var drawState = pass.faces(doubleSided: material.isDoubleSided, mirrored: item.world.determinant < 0)
         drawState.alphaToCoverage = features.contains(.alphaToCoverage)
         state.apply(drawState)

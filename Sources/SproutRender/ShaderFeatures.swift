@@ -95,6 +95,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
 /// The texture units the lit program's samplers read, named once.
 enum TextureUnit: Int32, CaseIterable {
     case baseColor = 0, shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission
+    /// What lies behind transmissive surfaces (`SceneColorCopy`).
+    case sceneColor
 
     /// The sampler uniform bound to this unit.
     var samplerName: String {
@@ -107,6 +109,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .metallicRoughness: "uMetallicRoughnessMap"
         case .emissive: "uEmissiveMap"
         case .transmission: "uTransmissionMap"
+        case .sceneColor: "uSceneColor"
         }
     }
 

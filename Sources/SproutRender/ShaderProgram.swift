@@ -64,6 +64,7 @@ final class ShaderProgram {
 
     func set(_ name: String, _ v: Float) { glUniform1f(location(name), v) }
     func set(_ name: String, _ v: Int32) { glUniform1i(location(name), v) }
+    func set(_ name: String, _ v: SIMD2<Float>) { glUniform2f(location(name), v.x, v.y) }
     func set(_ name: String, _ v: SIMD3<Float>) { glUniform3f(location(name), v.x, v.y, v.z) }
     func set(_ name: String, _ v: SIMD4<Float>) { glUniform4f(location(name), v.x, v.y, v.z, v.w) }
     func set(_ name: String, matrix values: [Float]) {

@@ -166,6 +166,42 @@ import Testing
     }
 }
 
+/// Rough transmission blurs what lies behind (the scene's copy read from a coarser level): a
+/// clear white sheet over a backdrop red on its left half and blue on its right. A pixel just
+/// left of the seam is red only through a smooth sheet, and red and blue through a rough one.
+@Suite(.serialized) final class RoughTransmissionGLTests {
+    func pixelLeftOfTheSeam(roughness: Float) throws -> [UInt8] {
+        let context = try HeadlessContext(forceSoftware: true)
+        let renderer = try Renderer()
+        try context.makeCurrent()
+        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
+        let halves = Texture(name: "halves", image: Image(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255]),
+                             wrap: .clampToEdge, magnification: .nearest)
+        func quad(_ size: Float) -> Mesh {
+            Mesh(name: "quad", positions: [Vec3(-size, size, 0), Vec3(size, size, 0), Vec3(size, -size, 0), Vec3(-size, -size, 0)],
+                 normals: Array(repeating: Vec3(0, 0, 1), count: 4), uvs: [Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)], indices: [0, 2, 1, 0, 3, 2])
+        }
+        scene.addChild(Entity(name: "backdrop", transform: Transform(translation: Vec3(0, 0, -1)),
+                              model: ModelComponent(mesh: quad(4), material: Material(baseColorTexture: halves, isUnlit: true))))
+        var sheet = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: roughness)
+        sheet.transmission = 1
+        scene.addChild(Entity(name: "sheet", model: ModelComponent(mesh: quad(2), material: sheet)))
+        let target = try OffscreenTarget(width: 32, height: 32, samples: 0)
+        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                                              clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
+        let pixels = target.readPixels()
+        let index = (16 * 32 + 14) * 4
+        return Array(pixels[index..<index + 4])
+    }
+
+    @Test func roughTransmissionBlursWhatLiesBehind() throws {
+        let sharp = try pixelLeftOfTheSeam(roughness: 0)
+        let blurred = try pixelLeftOfTheSeam(roughness: 1)
+        #expect(sharp[0] > 200 && sharp[2] == 0)
+        #expect(blurred[0] > 40 && blurred[2] > 40)
+    }
+}
+
 /// Blended surfaces cast as much shadow as they are opaque (issue 27: AlphaBlendModeTest's
 /// labels and frames cast, its clear glass does not). A white ground lit from straight above,
 /// under a blended sheet out of the camera's view: alpha 1 leaves only the ambient light (none

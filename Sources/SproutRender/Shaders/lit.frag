@@ -17,6 +17,9 @@ in vec2 vUV;
 layout(location = 0, index = 0) out vec4 oColor;
 layout(location = 0, index = 1) out vec4 oTransmittance;
 uniform float uTransmission;
+// What was drawn before the transmissive surfaces, mipmapped, for rough ones to read blurred.
+uniform sampler2D uSceneColor;
+uniform vec2 uSceneColorSize;
 #else
 out vec4 oColor;
 #endif
@@ -199,7 +202,7 @@ void main() {
     vec3 diffuseColor = base.rgb * (1.0 - metallic);
 #ifdef HAS_TRANSMISSION
     // KHR_materials_transmission, thin-walled: the transmitted share leaves the diffuse lobe
-    // and lets the light behind through, tinted by the base colour (no refraction, no blur).
+    // and lets the light behind through, tinted by the base colour (no refraction).
     float transmission = uTransmission * (1.0 - metallic);
 #ifdef HAS_TRANSMISSION_MAP
     transmission *= texture(uTransmissionMap, slotUV(5)).r;
@@ -227,7 +230,15 @@ void main() {
 #ifdef HAS_TRANSMISSION
     // The target holds sRGB-encoded light, so the linear share is applied as its encoded
     // equivalent (a power of 1/2.2: encode(L x f) ~ encode(L) x f^(1/2.2)).
-    oTransmittance = vec4(pow(transmission * base.rgb * (1.0 - specularEnvironment), vec3(1.0 / 2.2)), 0.0);
+    vec3 passing = pow(transmission * base.rgb * (1.0 - specularEnvironment), vec3(1.0 / 2.2));
+    // Roughness blurs what lies behind: the copy's level log2(width) x roughness (the Khronos
+    // sample viewer's, at glTF's ior 1.5). A smooth surface blends over the live target (which
+    // keeps other transparent surfaces behind it); a rough one reads the blurred copy instead,
+    // wholly from one level up.
+    float sceneLevel = log2(uSceneColorSize.x) * roughness;
+    float fromCopy = clamp(sceneLevel, 0.0, 1.0);
+    vec3 behind = fromCopy * passing * textureLod(uSceneColor, gl_FragCoord.xy / uSceneColorSize, sceneLevel).rgb;
+    oTransmittance = vec4(passing * (1.0 - fromCopy), 0.0);
 #endif
 #ifdef HAS_ENVIRONMENT
     // Diffuse light from the probe's coarsest level along the normal (a face's mean radiance,
@@ -253,6 +264,9 @@ void main() {
     oColor = vec4(color, base.a);
 #else
     oColor = vec4(encodeSRGB(color), base.a);
+#endif
+#ifdef HAS_TRANSMISSION
+    oColor.rgb += behind;
 #endif
 #endif
 }
