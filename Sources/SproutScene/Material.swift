@@ -47,7 +47,7 @@ public struct Material: Sendable {
     /// false keeps the exact colour, as Sprout's own markers (focus square, planes, overlays) need.
     public var toneMapsUnlitColor = false
     /// KHR_materials_transmission's factor, 0...1: the share of light that passes through the
-    /// surface (thin-walled: tinted by the base colour, neither refracted nor blurred). A
+    /// surface (thin-walled: tinted by the base colour, blurred by roughness, not refracted). A
     /// transmissive material is drawn after opaque ones, over what lies behind it.
     public var transmission: Float = 0
     /// KHR_materials_transmission's texture: its red channel multiplies `transmission`.
