@@ -130,6 +130,22 @@ import Testing
         #expect(smooth.allSatisfy { $0[3] == 255 })
     }
 
+    /// glTF's normal maps are +Y up the image (v = 0 at its top): on the quad, whose top edge has
+    /// v = 0, a texel tilted to +Y faces a light from above and one tilted to -Y faces away
+    /// (black without ambient light); +X is along u, to the right.
+    @Test func normalMapsFollowGLTFsTangentSpace() throws {
+        func lit(by toLight: Vec3, texel rgb: [UInt8]) throws -> UInt8 {
+            var material = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1)
+            material.normalTexture = texel(rgb + [255])
+            return centre(try render(material, lighting: Lighting(directionToLight: toLight, intensity: 1, ambient: 0, castsShadows: false)))[1]
+        }
+        let fromAbove = Vec3(0, 1, 0.3), fromTheRight = Vec3(1, 0, 0.3)
+        #expect(try lit(by: fromAbove, texel: [128, 255, 128]) > 200)
+        #expect(try lit(by: fromAbove, texel: [128, 0, 128]) == 0)
+        #expect(try lit(by: fromTheRight, texel: [255, 128, 128]) > 200)
+        #expect(try lit(by: fromTheRight, texel: [0, 128, 128]) == 0)
+    }
+
     /// A mirroring transform (negative determinant) turns the winding: a one-sided quad scaled
     /// by -1 in x still faces the camera and is drawn.
     @Test func aMirroredSingleSidedSurfaceIsDrawn() throws {

@@ -116,13 +116,15 @@ vec2 environmentBRDF(float roughness, float ndv) {
 
 #ifdef HAS_NORMAL_MAP
 // The tangent frame from the screen-space derivatives of position and texture coordinates
-// (Schueler 2013, as three.js does for glTF files without tangents): no tangents stored.
+// (Schueler 2013, as three.js does for glTF files without tangents): no tangents stored, and
+// mirrored UVs come out right by themselves. glTF's normal maps are +Y up the image, and its
+// v grows down the image (Sprout keeps glTF's UVs), so the bitangent is along -v.
 vec3 perturbedNormal(vec3 n, vec3 p, vec2 uv) {
     vec3 dp1 = dFdx(p), dp2 = dFdy(p);
     vec2 duv1 = dFdx(uv), duv2 = dFdy(uv);
     vec3 dp2perp = cross(dp2, n), dp1perp = cross(n, dp1);
     vec3 t = dp2perp * duv1.x + dp1perp * duv2.x;
-    vec3 b = dp2perp * duv1.y + dp1perp * duv2.y;
+    vec3 b = -(dp2perp * duv1.y + dp1perp * duv2.y);
     float scale = inversesqrt(max(max(dot(t, t), dot(b, b)), 1e-20));
     vec3 m = texture(uNormalMap, uv).xyz * 2.0 - 1.0;
     m.xy *= uNormalScale;
