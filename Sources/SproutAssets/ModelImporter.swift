@@ -39,11 +39,15 @@ public enum ModelImporter {
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
         let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder)
 
-        var flags = aiProcess_Triangulate.rawValue | aiProcess_GenSmoothNormals.rawValue | aiProcess_SortByPType.rawValue
+        var flags = aiProcess_Triangulate.rawValue | aiProcess_SortByPType.rawValue
             | aiProcess_FlipUVs.rawValue | aiProcess_ValidateDataStructure.rawValue
         // glTF is indexed already; welding its vertices again is the slowest pass (about 80 ms
-        // on the 65k-vertex reference scene) and changes nothing.
-        if !["gltf", "glb"].contains(ext) { flags |= aiProcess_JoinIdenticalVertices.rawValue }
+        // on the 65k-vertex reference scene) and changes nothing. A glTF primitive without
+        // normals is drawn flat, as the specification asks (SceneConverter); other formats
+        // without normals get Assimp's smooth ones.
+        if !["gltf", "glb"].contains(ext) {
+            flags |= aiProcess_JoinIdenticalVertices.rawValue | aiProcess_GenSmoothNormals.rawValue
+        }
         let scenePointer = fs.withFileIO { io in aiImportFileEx(absolute, flags, io) }
         defer { if let scenePointer { aiReleaseImport(scenePointer) } }
 

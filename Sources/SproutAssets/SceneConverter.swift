@@ -177,6 +177,16 @@ struct SceneConverter {
             colors.reserveCapacity(count)
             for v in 0..<count { colors.append(Vec4(c[v].r, c[v].g, c[v].b, c[v].a)) }
         }
+        // glTF TANGENT: Assimp keeps xyz and makes the bitangent cross(normal, tangent) x w, so w
+        // is the sign between them.
+        var tangents = [Vec4]()
+        if let t = m.mTangents, let b = m.mBitangents, normals.count == count {
+            tangents.reserveCapacity(count)
+            for v in 0..<count {
+                let tangent = Vec3(t[v].x, t[v].y, t[v].z), bitangent = Vec3(b[v].x, b[v].y, b[v].z)
+                tangents.append(Vec4(tangent.x, tangent.y, tangent.z, dot(cross(normals[v], tangent), bitangent) < 0 ? -1 : 1))
+            }
+        }
         var indices = [UInt32](); indices.reserveCapacity(Int(m.mNumFaces) * 3)
         for f in 0..<Int(m.mNumFaces) {
             let face = m.mFaces[f]
@@ -184,8 +194,10 @@ struct SceneConverter {
             indices.append(idx[0]); indices.append(idx[1]); indices.append(idx[2])
         }
         guard !indices.isEmpty else { meshCache[meshIndex] = .some(nil); return nil }
-        let mesh = Mesh(name: string(m.mName), positions: positions, normals: normals.isEmpty ? nil : normals, uvs: uvs, uvs1: uvs1,
-                        colors: colors, indices: indices)
+        let mesh = normals.isEmpty
+            ? Mesh.flatShaded(name: string(m.mName), positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices)
+            : Mesh(name: string(m.mName), positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
+                   tangents: tangents, indices: indices)
         meshes.append(mesh)
         let part = ModelPart(mesh: mesh, material: try material(index: Int(m.mMaterialIndex)))
         meshCache[meshIndex] = part

@@ -2,18 +2,19 @@ internal import COpenGL
 import SproutScene
 
 /// GPU buffers for one mesh: interleaved position, normal, uv (32 bytes a vertex), then the
-/// vertex colours (attribute 3) and second coordinates (attribute 4) only when the mesh has them.
+/// vertex colours (attribute 3), second coordinates (attribute 4) and tangents (attribute 5)
+/// only when the mesh has them.
 final class GPUMesh {
     let vertexArray: GLuint
     let buffers: [GLuint]
     let indexCount: GLsizei
 
     /// Attribute locations, as `lit.vert` declares them.
-    static let colorLocation: GLuint = 3, secondUVLocation: GLuint = 4
+    static let colorLocation: GLuint = 3, secondUVLocation: GLuint = 4, tangentLocation: GLuint = 5
 
     init(_ mesh: Mesh) {
-        let hasUV = !mesh.uvs.isEmpty, hasColor = !mesh.colors.isEmpty, hasUV1 = !mesh.uvs1.isEmpty
-        let floats = 8 + (hasColor ? 4 : 0) + (hasUV1 ? 2 : 0)
+        let hasUV = !mesh.uvs.isEmpty, hasColor = !mesh.colors.isEmpty, hasUV1 = !mesh.uvs1.isEmpty, hasTangent = !mesh.tangents.isEmpty
+        let floats = 8 + (hasColor ? 4 : 0) + (hasUV1 ? 2 : 0) + (hasTangent ? 4 : 0)
         var interleaved = [Float](); interleaved.reserveCapacity(mesh.vertexCount * floats)
         for i in 0..<mesh.vertexCount {
             let p = mesh.positions[i], n = mesh.normals[i], t = hasUV ? mesh.uvs[i] : .zero
@@ -22,6 +23,7 @@ final class GPUMesh {
             interleaved.append(t.x); interleaved.append(t.y)
             if hasColor { let c = mesh.colors[i]; interleaved.append(c.x); interleaved.append(c.y); interleaved.append(c.z); interleaved.append(c.w) }
             if hasUV1 { let u = mesh.uvs1[i]; interleaved.append(u.x); interleaved.append(u.y) }
+            if hasTangent { let t = mesh.tangents[i]; interleaved.append(t.x); interleaved.append(t.y); interleaved.append(t.z); interleaved.append(t.w) }
         }
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
@@ -37,6 +39,7 @@ final class GPUMesh {
         var attributes: [(GLuint, GLint, Int)] = [(0, 3, 0), (1, 3, 12), (2, 2, 24)]
         if hasColor { attributes.append((Self.colorLocation, 4, 32)) }
         if hasUV1 { attributes.append((Self.secondUVLocation, 2, hasColor ? 48 : 32)) }
+        if hasTangent { attributes.append((Self.tangentLocation, 4, 32 + (hasColor ? 16 : 0) + (hasUV1 ? 8 : 0))) }
         for (index, size, offset) in attributes {
             glEnableVertexAttribArray(index)
             glVertexAttribPointer(index, size, GLC.float, GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: offset))

@@ -28,6 +28,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// An alpha-cut (MASK) material on a multisampled target: its cut edge is spread over a pixel
     /// and drawn through sample coverage (`DrawState.alphaToCoverage`) instead of discarded.
     static let alphaToCoverage = ShaderFeatures(rawValue: 1 << 15)
+    /// A normal map on a mesh with stored tangents (glTF TANGENT): the frame comes from them.
+    static let tangents = ShaderFeatures(rawValue: 1 << 16)
 
     /// Each feature with the name the shaders test.
     static let defineNames: [(ShaderFeatures, String)] = [
@@ -36,6 +38,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.occlusionMap, "HAS_OCCLUSION_MAP"), (.metallicRoughnessMap, "HAS_METALLIC_ROUGHNESS_MAP"), (.emissiveMap, "HAS_EMISSIVE_MAP"),
         (.vertexColors, "HAS_VERTEX_COLOR"), (.uvMapping, "HAS_UV_MAPPING"), (.toneMappedUnlit, "UNLIT_TONE_MAPPED"),
         (.transmission, "HAS_TRANSMISSION"), (.transmissionMap, "HAS_TRANSMISSION_MAP"), (.alphaToCoverage, "ALPHA_TO_COVERAGE"),
+        (.tangents, "HAS_TANGENTS"),
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -58,7 +61,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if lit && shading == .simple { features.insert(.simpleShading) }
         if realistic && environment { features.insert(.environment) }
         if realistic && hasUVs {
-            if material.normalTexture != nil { features.insert(.normalMap) }
+            if material.normalTexture != nil { features.insert(mesh.tangents.isEmpty ? .normalMap : [.normalMap, .tangents]) }
             if material.occlusionTexture != nil { features.insert(.occlusionMap) }
             if material.metallicRoughnessTexture != nil { features.insert(.metallicRoughnessMap) }
         }

@@ -16,6 +16,10 @@ public final class Mesh: Sendable {
     /// Linear RGBA vertex colours (glTF `COLOR_0`) that multiply the base colour, one per
     /// position, or empty.
     public let colors: [Vec4]
+    /// glTF `TANGENT`s, one per position, or empty: xyz the tangent (along +u), w the sign (+1
+    /// or -1) that turns `cross(normal, tangent)` into the bitangent (normal maps' +Y).
+    /// Without them a normal map's frame is derived from the texture coordinates as drawn.
+    public let tangents: [Vec4]
     /// Three per triangle, counter-clockwise seen from the front.
     public let indices: [UInt32]
     /// The local-space box around `positions`.
@@ -29,26 +33,28 @@ public final class Mesh: Sendable {
     /// A mesh from its vertices and triangle indices. Without `normals` they are computed with `smoothNormals`;
     /// traps when the index count is not a multiple of 3 or `normals` or non-empty `uvs` do not have one entry per position.
     public init(name: String = "", positions: [Vec3], normals: [Vec3]? = nil, uvs: [Vec2] = [], uvs1: [Vec2] = [], colors: [Vec4] = [],
-                indices: [UInt32]) {
+                tangents: [Vec4] = [], indices: [UInt32]) {
         precondition(indices.count % 3 == 0, "Mesh \(name): index count must be a multiple of 3")
         precondition(uvs.isEmpty || uvs.count == positions.count, "Mesh \(name): one uv per position")
         precondition(uvs1.isEmpty || uvs1.count == positions.count, "Mesh \(name): one second uv per position")
         precondition(colors.isEmpty || colors.count == positions.count, "Mesh \(name): one colour per position")
+        precondition(tangents.isEmpty || tangents.count == positions.count, "Mesh \(name): one tangent per position")
         self.name = name
         self.positions = positions
         self.uvs = uvs
         self.uvs1 = uvs1
         self.colors = colors
+        self.tangents = tangents
         self.indices = indices
         self.normals = normals ?? Mesh.smoothNormals(positions: positions, indices: indices)
         precondition(self.normals.count == positions.count, "Mesh \(name): one normal per position")
         self.bounds = BoundingBox(points: positions)
     }
 
-    /// Area-weighted vertex normals.
     /// The same mesh moved by `offset`.
     public func translated(by offset: Vec3) -> Mesh {
-        Mesh(name: name, positions: positions.map { $0 + offset }, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices)
+        Mesh(name: name, positions: positions.map { $0 + offset }, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
+             tangents: tangents, indices: indices)
     }
 
     /// One untextured mesh holding all of `meshes` (indices shifted; texture coordinates are
@@ -62,6 +68,23 @@ public final class Mesh: Sendable {
             i += m.indices.map { $0 + base }
         }
         return Mesh(name: name, positions: p, normals: n, indices: i)
+    }
+
+    /// A mesh whose triangles share no corners, each corner carrying its own copy of the
+    /// attributes and its face's normal: glTF asks a loader for flat normals where a primitive
+    /// has none. A degenerate triangle's normal is +Y.
+    public static func flatShaded(name: String = "", positions: [Vec3], uvs: [Vec2] = [], uvs1: [Vec2] = [], colors: [Vec4] = [],
+                                  tangents: [Vec4] = [], indices: [UInt32]) -> Mesh {
+        func corners<T>(_ values: [T]) -> [T] { values.isEmpty ? [] : indices.map { values[Int($0)] } }
+        let corners3 = corners(positions)
+        var normals = [Vec3](); normals.reserveCapacity(corners3.count)
+        for t in stride(from: 0, to: corners3.count, by: 3) {
+            let f = cross(corners3[t + 1] - corners3[t], corners3[t + 2] - corners3[t])
+            let n = length(f) > 0 ? normalize(f) : Vec3.unitY
+            normals += [n, n, n]
+        }
+        return Mesh(name: name, positions: corners3, normals: normals, uvs: corners(uvs), uvs1: corners(uvs1), colors: corners(colors),
+                    tangents: corners(tangents), indices: (0..<UInt32(corners3.count)).map { $0 })
     }
 
     /// Area-weighted vertex normals: each vertex gets the normalised sum of its triangles' face normals

@@ -110,6 +110,38 @@ import Testing
 /// Content Sprout does not draw yet is said, never dropped silently.
 @Suite struct UnsupportedContentTests {
     /// The Fox (../shared/models) is skinned and has three clips (Survey, Walk, Run).
+    /// glTF asks for flat normals where a primitive has none: two triangles sharing an edge
+    /// (indexed, 4 vertices) arrive as 6 corners, each with its own face's normal.
+    @Test func aPrimitiveWithoutNormalsIsFlat() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-flat")
+        var bytes = Data()
+        for v: Float in [0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 2, 0] { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+        for i: UInt16 in [0, 1, 2, 1, 3, 2] { withUnsafeBytes(of: i.littleEndian) { bytes.append(contentsOf: $0) } }
+        try Fixtures.write("""
+            {"asset": {"version": "2.0"},
+             "buffers": [{"byteLength": 60, "uri": "data:application/octet-stream;base64,\(bytes.base64EncodedString())"}],
+             "bufferViews": [{"buffer": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 12}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [0, 0, 0], "max": [1, 2, 1]},
+                           {"bufferView": 1, "componentType": 5123, "count": 6, "type": "SCALAR"}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1}]}],
+             "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
+            """, to: dir + "/roof.gltf")
+        let mesh = try #require(try ModelImporter.load(path: dir + "/roof.gltf", cache: nil).meshes.first)
+        #expect(mesh.vertexCount == 6)
+        let s = Float(0.5).squareRoot()
+        // (1,0,0) x (0,1,1) = (0, -1, 1) and (0,2,0) x (-1,1,1) = (2, 0, 2), each over its length.
+        #expect(mesh.normals[0..<3].allSatisfy { length($0 - Vec3(0, -s, s)) < 1e-6 })
+        #expect(mesh.normals[3..<6].allSatisfy { length($0 - Vec3(s, 0, s)) < 1e-6 })
+    }
+
+    /// glTF TANGENTs arrive with their sign: the Avocado's, one per vertex, each w +1 or -1.
+    @Test func storedTangentsArrive() throws {
+        let asset = try ModelImporter.load(path: Fixtures.sharedModel("Avocado/Avocado.gltf"), cache: nil)
+        let mesh = try #require(asset.meshes.first)
+        #expect(mesh.tangents.count == mesh.vertexCount)
+        #expect(mesh.tangents.allSatisfy { abs($0.w) == 1 && abs(length(Vec3($0.x, $0.y, $0.z)) - 1) < 1e-3 })
+    }
+
     @Test func animationsAndSkinsAreWarnedAbout() throws {
         let path = Fixtures.sharedModel("Fox/Fox.glb")
         let warnings = try ModelImporter.load(path: path, cache: nil).warnings

@@ -146,6 +146,21 @@ import Testing
         #expect(try lit(by: fromTheRight, texel: [0, 128, 128]) == 0)
     }
 
+    /// Stored tangents (glTF TANGENT) set the frame: with w = -1 the bitangent runs down the
+    /// quad, so the same +Y texel now faces away from a light above.
+    @Test func storedTangentsSetTheFrame() throws {
+        var material = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1)
+        material.normalTexture = texel([128, 255, 128, 255])
+        let fromAbove = Lighting(directionToLight: Vec3(0, 1, 0.3), intensity: 1, ambient: 0, castsShadows: false)
+        func mesh(sign: Float) -> Mesh {
+            let q = quad()
+            return Mesh(name: "quad", positions: q.positions, normals: q.normals, uvs: q.uvs,
+                        tangents: Array(repeating: Vec4(1, 0, 0, sign), count: 4), indices: q.indices)
+        }
+        #expect(centre(try render(material, mesh: mesh(sign: 1), lighting: fromAbove))[1] > 200)
+        #expect(centre(try render(material, mesh: mesh(sign: -1), lighting: fromAbove))[1] == 0)
+    }
+
     /// A mirroring transform (negative determinant) turns the winding: a one-sided quad scaled
     /// by -1 in x still faces the camera and is drawn.
     @Test func aMirroredSingleSidedSurfaceIsDrawn() throws {

@@ -119,16 +119,27 @@ vec2 environmentBRDF(float roughness, float ndv) {
 // (Schueler 2013, as three.js does for glTF files without tangents): no tangents stored, and
 // mirrored UVs come out right by themselves. glTF's normal maps are +Y up the image, and its
 // v grows down the image (Sprout keeps glTF's UVs), so the bitangent is along -v.
+#ifdef HAS_TANGENTS
+in vec3 vTangent;
+in vec3 vBitangent;
+#endif
 vec3 perturbedNormal(vec3 n, vec3 p, vec2 uv) {
+    vec3 m = texture(uNormalMap, uv).xyz * 2.0 - 1.0;
+    m.xy *= uNormalScale;
+#ifdef HAS_TANGENTS
+    // The stored frame (glTF asks for it where given); a back face turns it with the normal.
+    float side = gl_FrontFacing ? 1.0 : -1.0;
+    vec3 t = normalize(vTangent) * side, b = normalize(vBitangent) * side;
+    return normalize(mat3(t, b, n) * m);
+#else
     vec3 dp1 = dFdx(p), dp2 = dFdy(p);
     vec2 duv1 = dFdx(uv), duv2 = dFdy(uv);
     vec3 dp2perp = cross(dp2, n), dp1perp = cross(n, dp1);
     vec3 t = dp2perp * duv1.x + dp1perp * duv2.x;
     vec3 b = -(dp2perp * duv1.y + dp1perp * duv2.y);
     float scale = inversesqrt(max(max(dot(t, t), dot(b, b)), 1e-20));
-    vec3 m = texture(uNormalMap, uv).xyz * 2.0 - 1.0;
-    m.xy *= uNormalScale;
     return normalize(mat3(t * scale, b * scale, n) * m);
+#endif
 }
 #endif
 

@@ -24,6 +24,13 @@ out vec2 vUV1;
 uniform mat4 uLightViewProjection;
 out vec4 vLightSpace;
 #endif
+#ifdef HAS_TANGENTS
+// glTF TANGENT: xyz along +u, w the bitangent's sign. Both are carried as vectors through the
+// model matrix, so a mirroring transform mirrors the frame with the surface.
+layout(location = 5) in vec4 aTangent;
+out vec3 vTangent;
+out vec3 vBitangent;
+#endif
 
 void main() {
     vec4 world = uModel * vec4(aPosition, 1.0);
@@ -38,6 +45,10 @@ void main() {
 #endif
 #ifdef HAS_SHADOWS
     vLightSpace = uLightViewProjection * world;
+#endif
+#ifdef HAS_TANGENTS
+    vTangent = mat3(uModel) * aTangent.xyz;
+    vBitangent = mat3(uModel) * (cross(aNormal, aTangent.xyz) * aTangent.w);
 #endif
     gl_Position = uViewProjection * world;
 }
