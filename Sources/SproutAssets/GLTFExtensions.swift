@@ -4,7 +4,7 @@
 public enum GLTFExtensions {
     /// Read and drawn as the extension says (or, for those in `approximated`, nearly).
     public static let supported = Set([
-        "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform",
+        "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
         // Metadata only: nothing to draw.
         "KHR_xmp_json_ld", "KHR_xmp",
     ]).union(approximated.keys)
@@ -16,7 +16,6 @@ public enum GLTFExtensions {
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
     public static let notDrawn: [String: String] = [
-        "KHR_lights_punctual": "the file's lights are not read; the scene's light is used",
         "KHR_materials_clearcoat": "no clear coat layer",
         "KHR_materials_sheen": "no sheen",
         "KHR_materials_volume": "no volume attenuation",

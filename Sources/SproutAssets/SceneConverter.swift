@@ -36,6 +36,11 @@ struct SceneConverter {
         var asset = ModelAsset(root: wrapper, meshes: meshes, materials: materials, textures: textures, sourcePath: modelPath)
         asset.cameras = cameras(in: wrapper)
         asset.warnings = unsupportedContent()
+        let lights = GLTFLights.declared(in: gltf)
+        if !lights.isEmpty {
+            let lost = GLTFLights.attach(lights, scene: scene, under: wrapper)
+            if lost > 0 { asset.warnings.append("\(modelPath): has \(lost) light(s) on no node Sprout could find, which are not drawn") }
+        }
         return asset
     }
 

@@ -29,6 +29,21 @@ struct DrawList {
     /// map's inputs must not change when only the camera does.
     private(set) var casters: [DrawItem] = []
 
+    /// Punctual lights of both layers where they are this frame, in scene order, all of them
+    /// (`PlacedLight`; `lights(budgetedAt:)` keeps what one frame draws).
+    private(set) var lights: [PlacedLight] = []
+
+    /// The lights drawn from `eye`: all of them within `PunctualLight.budget`, else the ones
+    /// giving the most light at `eye`, in scene order (ties too, so the choice is stable).
+    func lights(budgetedAt eye: Vec3) -> [PlacedLight] {
+        guard lights.count > PunctualLight.budget else { return lights }
+        let ranked = lights.indices.sorted {
+            let a = lights[$0].illuminance(at: eye), b = lights[$1].illuminance(at: eye)
+            return a != b ? a > b : $0 < $1
+        }
+        return ranked.prefix(PunctualLight.budget).sorted().map { lights[$0] }
+    }
+
     /// Triangles in the two layers (after culling, at the levels of detail chosen).
     var triangleCount: Int {
         [backdrop, content].reduce(0) { sum, layer in
@@ -61,6 +76,10 @@ struct DrawList {
         var layer = Layer()
         root.visit { entity in
             guard entity.isEnabled else { return false }
+            if let light = entity.light {
+                let world = entity.presentedWorldMatrix
+                lights.append(PlacedLight(light: light, position: world.translation, direction: -world.columns.2.xyz))
+            }
             guard let model = entity.model else { return true }
             let world = entity.presentedWorldMatrix
             // Bounds and shadows from the full parts, so neither changes when only the camera does.

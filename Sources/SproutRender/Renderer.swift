@@ -152,7 +152,7 @@ public final class Renderer {
         var frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: lighting,
                                   lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil,
                                   shading: view.options.shading, exposure: view.options.exposure, multisampled: samples > 1,
-                                  target: target)
+                                  target: target, lights: list.lights(budgetedAt: eye))
         if !list.backdrop.isEmpty {
             drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &frame)
             // Without occlusion, content is drawn over the camera feed: the backdrop's depth goes.
@@ -168,7 +168,7 @@ public final class Renderer {
             frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: contentLighting,
                                   lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
                                   multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
-                                  target: target)
+                                  target: target, lights: frame.lights)
         }
         drawCount += try draw(list.content, shadowed: useShadows, frame: &frame)
         lastTriangleCount = list.triangleCount
@@ -337,8 +337,39 @@ public final class Renderer {
         var environmentScale: Float?
         /// Where the frame is drawn, for a copy of it under transmissive surfaces (nil: the probe, overlays).
         var target: RenderTarget?
+        /// The punctual lights drawn (within `PunctualLight.budget`); none in the probe and overlays.
+        var lights: [PlacedLight] = []
         /// Programs that already have this frame's uniforms.
         var prepared: Set<ShaderFeatures> = []
+    }
+
+    /// Each punctual light's uniform names, made once.
+    private static let punctualNames = (0..<PunctualLight.budget).map { i in
+        ["uPunctualKind", "uPunctualPosition", "uPunctualDirection", "uPunctualColor", "uPunctualRange", "uPunctualCone"].map { "\($0)[\(i)]" }
+    }
+
+    /// The frame's punctual lights on `program` (lit.frag's HAS_PUNCTUAL_LIGHTS), their colour
+    /// times intensity over pi (Sprout's light units: its BRDF is times pi).
+    private func setPunctualLights(_ lights: [PlacedLight], on program: ShaderProgram) {
+        program.set("uPunctualCount", Int32(lights.count))
+        for (light, names) in zip(lights, Self.punctualNames) {
+            var kind: Int32 = 0, cone = Vec2(0, 0)
+            switch light.light.kind {
+            case .directional: kind = 0
+            case .point: kind = 1
+            case .spot(let inner, let outer):
+                kind = 2
+                // KHR_lights_punctual: scale = 1 / max(0.001, cos inner - cos outer), offset = -cos outer x scale.
+                let scale = 1 / max(0.001, cos(inner) - cos(outer))
+                cone = Vec2(scale, -cos(outer) * scale)
+            }
+            program.set(names[0], kind)
+            program.set(names[1], light.position)
+            program.set(names[2], light.direction)
+            program.set(names[3], light.light.color * (light.light.intensity / Float.pi))
+            program.set(names[4], light.light.range ?? 0)
+            program.set(names[5], cone)
+        }
     }
 
     /// Each texture slot's uniform names, made once (not per draw).
@@ -350,7 +381,8 @@ public final class Renderer {
     private func draw(_ item: DrawItem, pass: DrawState, shadowed: Bool, frame: inout FrameUniforms) throws {
         let material = item.material, mesh = item.mesh
         var features = ShaderFeatures.of(material, on: mesh, shading: frame.shading, shadowed: shadowed,
-                                         environment: frame.environmentScale != nil, linearOutput: frame.linearOutput)
+                                         environment: frame.environmentScale != nil, linearOutput: frame.linearOutput,
+                                         punctualLights: !frame.lights.isEmpty)
         if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
         let program = try program(.lit(features))
         glUseProgram(program.id)
@@ -366,6 +398,7 @@ public final class Renderer {
                 program.set("uEnvironmentLevels", Float(EnvironmentProbe.levels))
                 program.set("uEnvironmentScale", frame.environmentScale ?? 1)
             }
+            if features.contains(.punctualLights) { setPunctualLights(frame.lights, on: program) }
             if features.contains(.shadows), let lvp = frame.lightViewProjection, let map = shadowMap {
                 program.set("uLightViewProjection", matrix: lvp)
                 program.set("uShadowTexel", 1 / Float(map.size))

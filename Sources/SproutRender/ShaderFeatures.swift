@@ -30,6 +30,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let alphaToCoverage = ShaderFeatures(rawValue: 1 << 15)
     /// A normal map on a mesh with stored tangents (glTF TANGENT): the frame comes from them.
     static let tangents = ShaderFeatures(rawValue: 1 << 16)
+    /// The frame has punctual lights (KHR_lights_punctual), looped over in the fragment shader.
+    static let punctualLights = ShaderFeatures(rawValue: 1 << 17)
 
     /// Each feature with the name the shaders test.
     static let defineNames: [(ShaderFeatures, String)] = [
@@ -38,7 +40,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.occlusionMap, "HAS_OCCLUSION_MAP"), (.metallicRoughnessMap, "HAS_METALLIC_ROUGHNESS_MAP"), (.emissiveMap, "HAS_EMISSIVE_MAP"),
         (.vertexColors, "HAS_VERTEX_COLOR"), (.uvMapping, "HAS_UV_MAPPING"), (.toneMappedUnlit, "UNLIT_TONE_MAPPED"),
         (.transmission, "HAS_TRANSMISSION"), (.transmissionMap, "HAS_TRANSMISSION_MAP"), (.alphaToCoverage, "ALPHA_TO_COVERAGE"),
-        (.tangents, "HAS_TANGENTS"),
+        (.tangents, "HAS_TANGENTS"), (.punctualLights, "HAS_PUNCTUAL_LIGHTS"),
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -48,7 +50,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// only when the frame has them). Texture features need the mesh's coordinates; unlit
     /// materials take only their colour, texture and vertex colours.
     static func of(_ material: Material, on mesh: Mesh, shading: RenderOptions.Shading, shadowed: Bool,
-                   environment: Bool, linearOutput: Bool) -> ShaderFeatures {
+                   environment: Bool, linearOutput: Bool, punctualLights: Bool = false) -> ShaderFeatures {
         var features: ShaderFeatures = []
         let hasUVs = !mesh.uvs.isEmpty
         let lit = !material.isUnlit, realistic = lit && shading == .realistic
@@ -58,6 +60,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if !lit { features.insert(.unlit) }
         if !lit && material.toneMapsUnlitColor && shading == .realistic { features.insert(.toneMappedUnlit) }
         if lit && shadowed { features.insert(.shadows) }
+        if lit && punctualLights { features.insert(.punctualLights) }
         if lit && shading == .simple { features.insert(.simpleShading) }
         if realistic && environment { features.insert(.environment) }
         if realistic && hasUVs {

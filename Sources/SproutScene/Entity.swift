@@ -29,6 +29,8 @@ open class Entity {
     public var isEnabled = true
     /// What to draw, if anything.
     public var model: ModelComponent?
+    /// A light here, shining along this entity's -Z, if any (a glTF node's KHR_lights_punctual light).
+    public var light: PunctualLight?
 
     /// An entity with no parent, the given local transform and, optionally, something to draw.
     public init(name: String = "", transform: Transform = .identity, model: ModelComponent? = nil) {
@@ -73,12 +75,13 @@ open class Entity {
     }
 
     /// A copy of this entity (and with `recursive`, of its subtree) as plain `Entity`s: names,
-    /// transforms, enabled flags and model components are copied; meshes, materials and textures
+    /// transforms, enabled flags, model components and lights are copied; meshes, materials and textures
     /// are shared (they are immutable), so a clone costs no geometry and no GPU memory.
     /// State of subclasses (anchors, virtual objects) is not copied.
     public final func clone(recursive: Bool = true) -> Entity {
         let copy = Entity(name: name, transform: transform, model: model)
         copy.isEnabled = isEnabled
+        copy.light = light
         if recursive { for child in children { copy.addChild(child.clone(recursive: true)) } }
         return copy
     }

@@ -90,8 +90,9 @@ import Testing
 
     @Test func theExtensionPolicy() {
         #expect(GLTFExtensions.check(used: ["KHR_texture_transform"], required: ["KHR_texture_transform"]) == (nil, []))
-        let lights = GLTFExtensions.check(used: ["KHR_lights_punctual"], required: [])
-        #expect(lights.refused == nil && lights.warnings == ["uses KHR_lights_punctual, which Sprout does not draw: the file's lights are not read; the scene's light is used"])
+        #expect(GLTFExtensions.check(used: ["KHR_lights_punctual"], required: ["KHR_lights_punctual"]) == (nil, []))
+        let sheen = GLTFExtensions.check(used: ["KHR_materials_sheen"], required: [])
+        #expect(sheen.refused == nil && sheen.warnings == ["uses KHR_materials_sheen, which Sprout does not draw: no sheen"])
         #expect(GLTFExtensions.check(used: [], required: ["EXT_meshopt_compression"]).refused == "EXT_meshopt_compression")
         #expect(GLTFExtensions.check(used: ["VENDOR_thing"], required: []).warnings == ["uses VENDOR_thing, which Sprout does not draw: drawn without it"])
     }
@@ -140,6 +141,43 @@ import Testing
         let mesh = try #require(asset.meshes.first)
         #expect(mesh.tangents.count == mesh.vertexCount)
         #expect(mesh.tangents.allSatisfy { abs($0.w) == 1 && abs(length(Vec3($0.x, $0.y, $0.z)) - 1) < 1e-3 })
+    }
+
+    /// KHR_lights_punctual: each light lands on its node's entity with the file's type, colour,
+    /// intensity, range and cone; missing values take the extension's defaults, bad ones are kept
+    /// in range.
+    @Test func punctualLightsArriveOnTheirNodes() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-lights")
+        try Fixtures.write("""
+            {"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_lights_punctual"],
+             "extensions": {"KHR_lights_punctual": {"lights": [
+                {"type": "point", "color": [1, 0.5, 0.25], "intensity": 40, "range": 5},
+                {"type": "spot", "intensity": 100, "spot": {"innerConeAngle": 0.2, "outerConeAngle": 0.5}},
+                {"type": "directional", "intensity": -3},
+                {"type": "spot", "spot": {"innerConeAngle": 2, "outerConeAngle": 3}}]}},
+             "buffers": [{"byteLength": 36, "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],
+             "bufferViews": [{"buffer": 0, "byteLength": 36}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}]}],
+             "nodes": [{"name": "shape", "mesh": 0, "children": [1, 2, 3, 4]},
+                       {"name": "bulb", "translation": [0, 2, 0], "extensions": {"KHR_lights_punctual": {"light": 0}}},
+                       {"name": "lamp", "translation": [1, 1, 1], "extensions": {"KHR_lights_punctual": {"light": 1}}},
+                       {"name": "sun", "extensions": {"KHR_lights_punctual": {"light": 2}}},
+                       {"name": "odd", "extensions": {"KHR_lights_punctual": {"light": 3}}}],
+             "scenes": [{"nodes": [0]}], "scene": 0}
+            """, to: dir + "/lights.gltf")
+        let asset = try ModelImporter.load(path: dir + "/lights.gltf", cache: nil)
+        #expect(asset.warnings.isEmpty)
+        let bulb = try #require(asset.root.findEntity(named: "bulb")?.light)
+        #expect(bulb == PunctualLight(name: "bulb", kind: .point, color: Vec3(1, 0.5, 0.25), intensity: 40, range: 5))
+        let lamp = try #require(asset.root.findEntity(named: "lamp")?.light)
+        #expect(lamp.kind == .spot(innerConeAngle: 0.2, outerConeAngle: 0.5) && lamp.intensity == 100 && lamp.range == nil)
+        let sun = try #require(asset.root.findEntity(named: "sun")?.light)
+        #expect(sun.kind == .directional && sun.intensity == 0 && sun.color == .one)
+        let odd = try #require(asset.root.findEntity(named: "odd")?.light)
+        guard case .spot(let inner, let outer) = odd.kind else { Issue.record("not a spot"); return }
+        #expect(outer == .pi / 2 && inner < outer)
+        #expect(asset.root.findEntity(named: "bulb")?.worldPosition == Vec3(0, 2, 0))
     }
 
     @Test func animationsAndSkinsAreWarnedAbout() throws {

@@ -1,4 +1,5 @@
-// One directional light + ambient. Realistic shading (the default) is glTF 2.0's
+// One directional light + ambient, and up to PUNCTUAL_BUDGET punctual lights (HAS_PUNCTUAL_LIGHTS,
+// unshadowed). Realistic shading (the default) is glTF 2.0's
 // metallic-roughness BRDF (spec Appendix B: GGX distribution, height-correlated Smith-GGX
 // visibility, Schlick Fresnel) for the sun, the ambient light as a uniform environment through
 // the split-sum approximation (Karis's analytic environment BRDF, so a white dielectric under a
@@ -143,6 +144,68 @@ vec3 perturbedNormal(vec3 n, vec3 p, vec2 uv) {
 }
 #endif
 
+// The BRDF times pi (Sprout's light units) times n.l, for light arriving from l (unit, towards
+// the light) at n, seen from v: glTF's ((1 - F) diffuse + pi F D Vis) n.l, or the simple model's.
+vec3 surfaceResponse(vec3 n, vec3 v, vec3 l, vec3 diffuseColor, vec3 f0, float roughness) {
+    vec3 h = normalize(l + v);
+    float ndl = max(dot(n, l), 0.0);
+#ifdef SIMPLE_SHADING
+    float r2 = roughness * roughness;
+    float shininess = clamp(2.0 / max(r2 * r2, 1e-4) - 2.0, 1.0, 2048.0);
+    vec3 specular = f0 * ((shininess + 8.0) / 8.0) * pow(max(dot(n, h), 0.0), shininess);
+    return (diffuseColor + specular) * ndl;
+#else
+    float ndv = max(dot(n, v), 1e-4);
+    float ndh = max(dot(n, h), 0.0);
+    float vdh = max(dot(v, h), 0.0);
+    float alpha = max(roughness * roughness, 1e-3);
+    float a2 = alpha * alpha;
+    vec3 fresnel = f0 + (1.0 - f0) * pow(1.0 - vdh, 5.0);
+    float dd = ndh * ndh * (a2 - 1.0) + 1.0;
+    float distribution = a2 / (PI * dd * dd);
+    float vis = 0.5 / max(ndl * sqrt(ndv * ndv * (1.0 - a2) + a2) + ndv * sqrt(ndl * ndl * (1.0 - a2) + a2), 1e-6);
+    return ((1.0 - fresnel) * diffuseColor + PI * fresnel * distribution * vis) * ndl;
+#endif
+}
+
+#ifdef HAS_PUNCTUAL_LIGHTS
+// KHR_lights_punctual (PunctualLight.budget of them at most). Colours arrive times intensity / pi:
+// candela over d^2 (or lux) is an illuminance, and Sprout's BRDF is times pi.
+const int PUNCTUAL_BUDGET = 8;
+uniform int uPunctualCount;
+uniform int uPunctualKind[PUNCTUAL_BUDGET];          // 0 directional, 1 point, 2 spot
+uniform vec3 uPunctualPosition[PUNCTUAL_BUDGET];
+uniform vec3 uPunctualDirection[PUNCTUAL_BUDGET];    // the way its light travels
+uniform vec3 uPunctualColor[PUNCTUAL_BUDGET];
+uniform float uPunctualRange[PUNCTUAL_BUDGET];       // 0: unlimited
+uniform vec2 uPunctualCone[PUNCTUAL_BUDGET];         // spot: cos(angle) x scale + offset (the extension's)
+
+vec3 punctualLights(vec3 n, vec3 v, vec3 diffuseColor, vec3 f0, float roughness) {
+    vec3 sum = vec3(0.0);
+    for (int i = 0; i < uPunctualCount; i++) {
+        vec3 l = -uPunctualDirection[i];
+        float attenuation = 1.0;
+        if (uPunctualKind[i] != 0) {
+            vec3 toLight = uPunctualPosition[i] - vWorld;
+            float d2 = max(dot(toLight, toLight), 1e-8);
+            l = toLight * inversesqrt(d2);
+            attenuation = 1.0 / d2;
+            if (uPunctualRange[i] > 0.0) {
+                // The extension's recommended window: clamp(1 - (d / range)^4, 0, 1).
+                float ratio2 = d2 / (uPunctualRange[i] * uPunctualRange[i]);
+                attenuation *= clamp(1.0 - ratio2 * ratio2, 0.0, 1.0);
+            }
+            if (uPunctualKind[i] == 2) {
+                float cone = clamp(dot(uPunctualDirection[i], -l) * uPunctualCone[i].x + uPunctualCone[i].y, 0.0, 1.0);
+                attenuation *= cone * cone;
+            }
+        }
+        if (attenuation > 0.0) sum += surfaceResponse(n, v, l, diffuseColor, f0, roughness) * uPunctualColor[i] * attenuation;
+    }
+    return sum;
+}
+#endif
+
 #ifdef HAS_SHADOWS
 // Four bilinear comparison taps (each a 2x2 PCF): soft edges that ground objects.
 float lightVisibility(float ndl) {
@@ -192,7 +255,6 @@ void main() {
     n = perturbedNormal(n, vWorld, slotUV(2));
 #endif
     vec3 v = normalize(uEye - vWorld);
-    vec3 h = normalize(uToLight + v);
     float ndl = max(dot(n, uToLight), 0.0);
     float visibility = 1.0;
 #ifdef HAS_SHADOWS
@@ -222,22 +284,14 @@ void main() {
 #endif
     diffuseColor *= 1.0 - transmission;
 #endif
+    vec3 direct = surfaceResponse(n, v, uToLight, diffuseColor, f0, roughness) * visibility * uLightColor;
+#ifdef HAS_PUNCTUAL_LIGHTS
+    direct += punctualLights(n, v, diffuseColor, f0, roughness);
+#endif
 #ifdef SIMPLE_SHADING
-    float r2 = roughness * roughness;
-    float shininess = clamp(2.0 / max(r2 * r2, 1e-4) - 2.0, 1.0, 2048.0);
-    vec3 specular = f0 * ((shininess + 8.0) / 8.0) * pow(max(dot(n, h), 0.0), shininess);
-    vec3 color = base.rgb * uAmbient + (diffuseColor + specular) * ndl * visibility * uLightColor + emissive;
+    vec3 color = base.rgb * uAmbient + direct + emissive;
 #else
     float ndv = max(dot(n, v), 1e-4);
-    float ndh = max(dot(n, h), 0.0);
-    float vdh = max(dot(v, h), 0.0);
-    float alpha = max(roughness * roughness, 1e-3);
-    float a2 = alpha * alpha;
-    vec3 fresnel = f0 + (1.0 - f0) * pow(1.0 - vdh, 5.0);
-    float dd = ndh * ndh * (a2 - 1.0) + 1.0;
-    float distribution = a2 / (PI * dd * dd);
-    float vis = 0.5 / max(ndl * sqrt(ndv * ndv * (1.0 - a2) + a2) + ndv * sqrt(ndl * ndl * (1.0 - a2) + a2), 1e-6);
-    vec3 direct = ((1.0 - fresnel) * diffuseColor + PI * fresnel * distribution * vis) * ndl * visibility * uLightColor;
     vec2 ab = environmentBRDF(roughness, ndv);
     vec3 specularEnvironment = f0 * ab.x + ab.y;
 #ifdef HAS_TRANSMISSION

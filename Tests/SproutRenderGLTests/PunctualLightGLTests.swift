@@ -1,0 +1,70 @@
+import Foundation
+import SproutHeadless
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutRender
+
+/// KHR_lights_punctual in the lit shader (issue 27): glTF's units, inverse-square falloff, the
+/// range window and the spot cone, on a white rough quad facing the camera, no other light.
+@Suite(.serialized) final class PunctualLightGLTests {
+    let context: HeadlessContext
+    let renderer: Renderer
+
+    init() throws {
+        context = try HeadlessContext(forceSoftware: true)
+        renderer = try Renderer()
+    }
+
+    /// The centre pixel's green channel with `light` on an entity at `position`, turned by `yaw`
+    /// about +Y from pointing along -Z (towards the quad).
+    func centre(with light: PunctualLight, at position: Vec3 = Vec3(0, 0, 2), yaw: Float = 0) throws -> Int {
+        try context.makeCurrent()
+        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
+        let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
+                        normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+        scene.addChild(Entity(name: "wall", model: ModelComponent(mesh: quad, material: Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1))))
+        let lamp = Entity(name: "lamp", transform: Transform(translation: position, rotation: Quaternion(angle: yaw, axis: .unitY)))
+        lamp.light = light
+        scene.addChild(lamp)
+        let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
+        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                                              clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
+        let pixels = target.readPixels()
+        return Int(pixels[(8 * 16 + 8) * 4 + 1])
+    }
+
+    /// A point light of pi candela 2 m in front: illuminance pi / 4 lux, so a white surface with
+    /// glTF's BRDF sends (0.96 diffuse + 0.01 specular at roughness 1, F0 0.04, seen and lit
+    /// square on) / pi x pi / 4 = 0.2425; PBR Neutral takes 0.04 off (0.2025), sRGB gives 124.
+    @Test func aPointLightFallsOffWithTheSquareOfDistance() throws {
+        #expect(abs(try centre(with: PunctualLight(kind: .point, intensity: .pi)) - 124) <= 1)
+        // Twice as far with four times the intensity: the same.
+        #expect(abs(try centre(with: PunctualLight(kind: .point, intensity: 4 * .pi), at: Vec3(0, 0, 4)) - 124) <= 1)
+        // A range short of the surface: nothing.
+        #expect(try centre(with: PunctualLight(kind: .point, intensity: .pi, range: 1.5)) == 0)
+    }
+
+    /// A spot lights what lies within its cone like a point light, nothing outside it.
+    @Test func aSpotLightsWithinItsConeOnly() throws {
+        let spot = PunctualLight(kind: .spot(innerConeAngle: 0.2, outerConeAngle: 0.4), intensity: .pi)
+        #expect(abs(try centre(with: spot) - 124) <= 1)
+        #expect(try centre(with: spot, yaw: -.pi / 4) == 0)   // pointing 45 degrees off the quad's centre
+    }
+
+    /// A directional light of pi lux is the scene's own sun of intensity 1 (Sprout's unit: a white
+    /// Lambert surface square to it reflects 1): the same pixel.
+    @Test func aDirectionalLightMatchesTheScenesSunOfTheSameIlluminance() throws {
+        let fromFile = try centre(with: PunctualLight(kind: .directional, intensity: .pi))
+        try context.makeCurrent()
+        let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 0, 1), intensity: 1, ambient: 0, castsShadows: false))
+        let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
+                        normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+        scene.addChild(Entity(name: "wall", model: ModelComponent(mesh: quad, material: Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1))))
+        let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
+        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                                              clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
+        #expect(fromFile == Int(target.readPixels()[(8 * 16 + 8) * 4 + 1]))
+    }
+}
