@@ -51,6 +51,14 @@ public final class SceneView {
         }
         lighting.castsShadows = lighting.castsShadows && file.shadows
         scene.lighting = lighting
+        for (index, placed) in file.lights.enumerated() {
+            // An entity whose -Z is the light's direction (as a glTF node's light shines).
+            let up: Vec3 = abs(placed.direction.y) > 0.99 ? .unitZ : .unitY
+            let pose = Transform(matrix: lookAt(eye: placed.position, target: placed.position + placed.direction, up: up))
+            let entity = Entity(name: "lights[\(index)]", transform: pose)
+            entity.light = placed.light
+            scene.addChild(entity)
+        }
 
         var cameras: [ModelCamera] = []
         var warningLines: [String] = []

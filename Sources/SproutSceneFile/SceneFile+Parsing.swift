@@ -4,7 +4,7 @@ import SproutScene
 
 extension SceneFile {
     /// The top-level keys a scene file may have; any other is an error.
-    public static let fields = ["size", "msaa", "shadows", "stage", "camera", "light", "models", "tolerance"]
+    public static let fields = ["size", "msaa", "shadows", "stage", "camera", "light", "lights", "models", "tolerance"]
 
     /// Reads a scene file; errors name the file, line and field.
     public static func load(path: String) throws(DocumentError) -> SceneFile {
@@ -51,6 +51,11 @@ extension SceneFile {
         }
         if let v = o.optional("camera") { try readCamera(v, into: &scene) }
         if let v = o.optional("light") { scene.light = try light(v) }
+        if let v = o.optional("lights") {
+            let items = try v.array()
+            guard items.count <= maximumLights else { throw v.error("has \(items.count) lights, more than the limit of \(maximumLights)") }
+            for item in items { scene.lights.append(try punctualLight(item)) }
+        }
         let models = try o.required("models")
         let items = try models.array()
         guard !items.isEmpty else { throw models.error("needs at least one model") }
@@ -90,6 +95,51 @@ extension SceneFile {
         if let i = o.optional("intensity") { light.intensity = try i.ranged(0...100) }
         if let a = o.optional("ambient") { light.ambient = try a.ranged(0...1) }
         return light
+    }
+
+    /// One `lights:` entry: `{ type: point | spot | directional, position, direction, color,
+    /// intensity, range, cone: [inner, outer] }`, glTF's units (candela, lux), cone half-angles in degrees.
+    static func punctualLight(_ v: DocumentValue) throws(DocumentError) -> PlacedLight {
+        let o = try v.object(allowing: ["type", "position", "direction", "color", "intensity", "range", "cone"])
+        let typeField = try o.required("type")
+        var kind: PunctualLight.Kind
+        switch try typeField.string() {
+        case "point": kind = .point
+        case "directional": kind = .directional
+        case "spot":
+            guard let c = o.optional("cone") else { throw typeField.error("a spot needs cone: [inner, outer] (half-angles in degrees)") }
+            let n = try c.numbers(count: 2)
+            guard 0 <= n[0], n[0] < n[1], n[1] <= 90 else { throw c.error("needs 0 <= inner < outer <= 90 degrees, got \(n)") }
+            kind = .spot(innerConeAngle: Float(n[0]) * .pi / 180, outerConeAngle: Float(n[1]) * .pi / 180)
+        case let other: throw typeField.error("must be point, spot or directional, got '\(other)'")
+        }
+        if case .spot = kind {} else if let c = o.optional("cone") { throw c.error("only a spot has a cone") }
+        var light = PunctualLight(kind: kind)
+        if let c = o.optional("color") {
+            let n = try c.numbers(count: 3)
+            guard n.allSatisfy({ (0...1).contains($0) }) else { throw c.error("each channel must lie in 0...1 (linear RGB), got \(n)") }
+            light.color = Vec3(Float(n[0]), Float(n[1]), Float(n[2]))
+        }
+        if let i = o.optional("intensity") { light.intensity = try i.ranged(0...1_000_000) }
+        if let r = o.optional("range") {
+            guard kind != .directional else { throw r.error("a directional light has no range") }
+            light.range = try r.ranged(0.001...1_000_000)
+        }
+        var position = Vec3.zero
+        if let p = o.optional("position") {
+            guard kind != .directional else { throw p.error("a directional light has no position (give its direction)") }
+            position = try vector(p)
+        } else if kind != .directional {
+            throw typeField.error("a \(kind == .point ? "point" : "spot") light needs a position")
+        }
+        var direction = Vec3(0, -1, 0)
+        if let d = o.optional("direction") {
+            direction = try vector(d)
+            guard length(direction) > 1e-6 else { throw d.error("must not be zero (the way the light shines)") }
+        } else if kind != .point {
+            throw typeField.error("needs a direction (the way the light shines)")
+        }
+        return PlacedLight(light: light, position: position, direction: direction)
     }
 
     static func placement(_ v: DocumentValue) throws(DocumentError) -> Placement {

@@ -71,6 +71,9 @@ public struct SceneFile: Sendable {
     public var cameraLine = 0
     /// The file's light; nil uses the stage's, else `Lighting.standard`.
     public var light: Light?
+    /// Point, spot and directional lights beside `light` (`lights:`, KHR_lights_punctual's kinds
+    /// and units), in file order; the renderer draws up to `PunctualLight.budget` of them.
+    public var lights: [PlacedLight] = []
     /// The models, in file order (1...`maximumModels` in a parsed file).
     public var models: [Placement] = []
     /// A tolerance for this scene's golden other than the default, with its reason.
@@ -83,4 +86,6 @@ public struct SceneFile: Sendable {
     public static let maximumModels = 1_000
     /// The largest side of the picture, pixels.
     public static let maximumSide = 8_192
+    /// The most entries `lights:` may list (a bound on hostile files).
+    public static let maximumLights = 64
 }

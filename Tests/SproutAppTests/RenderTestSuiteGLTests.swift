@@ -119,6 +119,24 @@ import Foundation
         #expect(abs(models.children[3].visualBounds().min.y) < 1e-4)
     }
 
+    /// `lights:` become entities whose -Z is the light's direction, with their lights.
+    @Test func aSceneFilesLightsArePlaced() throws {
+        let dir = try Fixtures.temporaryDirectory("scene-lights")
+        try Fixtures.write("""
+            size: [64, 64]
+            models: [pot]
+            lights:
+              - { type: spot, position: [0, 2, 0], direction: [0, -1, 0], intensity: 50, cone: [10, 20] }
+              - { type: directional, direction: [1, 0, 0] }
+            """, to: dir + "/lit.yaml")
+        let view = try SceneView(path: dir + "/lit.yaml")
+        let lamp = try #require(view.scene.root.findEntity(named: "lights[0]"))
+        #expect(lamp.light?.intensity == 50 && lamp.worldPosition == Vec3(0, 2, 0))
+        #expect(length(lamp.worldMatrix.transformDirection(Vec3(0, 0, -1)) - Vec3(0, -1, 0)) < 1e-6)
+        let sun = try #require(view.scene.root.findEntity(named: "lights[1]"))
+        #expect(length(sun.worldMatrix.transformDirection(Vec3(0, 0, -1)) - Vec3(1, 0, 0)) < 1e-6)
+    }
+
     @Test func aModelsOwnCameraCanBeNamed() throws {
         let dir = try Fixtures.temporaryDirectory("named-camera")
         let duck = Fixtures.sharedModel("Duck/Duck.glb")

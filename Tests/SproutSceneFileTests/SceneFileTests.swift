@@ -56,7 +56,15 @@ import Testing
         ("models: [basil]\nmsaa: 3", "s.yaml:2: msaa: must be 0, 2, 4 or 8, got 3"),
         ("models: []", "s.yaml:1: models: needs at least one model"),
         ("size: [10, 10]", "s.yaml:1: models: is required"),
-        ("models: [basil]\nlights: []", "s.yaml:2: lights: unknown field; did you mean 'light'? expected one of size, msaa, shadows, stage, camera, light, models, tolerance (or an x- key of your own)"),
+        ("models: [basil]\nligt: []", "s.yaml:2: ligt: unknown field; did you mean 'light'? expected one of size, msaa, shadows, stage, camera, light, lights, models, tolerance (or an x- key of your own)"),
+        ("models: [basil]\nlights:\n  - { type: lamp }", "s.yaml:3: lights[0].type: must be point, spot or directional, got 'lamp'"),
+        ("models: [basil]\nlights:\n  - { type: point }", "s.yaml:3: lights[0].type: a point light needs a position"),
+        ("models: [basil]\nlights:\n  - { type: spot, position: [0, 1, 0], direction: [0, -1, 0] }", "s.yaml:3: lights[0].type: a spot needs cone: [inner, outer] (half-angles in degrees)"),
+        ("models: [basil]\nlights:\n  - { type: spot, position: [0, 1, 0], direction: [0, -1, 0], cone: [30, 20] }", "s.yaml:3: lights[0].cone: needs 0 <= inner < outer <= 90 degrees, got [30.0, 20.0]"),
+        ("models: [basil]\nlights:\n  - { type: directional, direction: [0, -1, 0], range: 3 }", "s.yaml:3: lights[0].range: a directional light has no range"),
+        ("models: [basil]\nlights:\n  - { type: directional, position: [0, 1, 0], direction: [0, -1, 0] }", "s.yaml:3: lights[0].position: a directional light has no position (give its direction)"),
+        ("models: [basil]\nlights:\n  - { type: point, position: [0, 1, 0], cone: [1, 2] }", "s.yaml:3: lights[0].cone: only a spot has a cone"),
+        ("models: [basil]\nlights:\n  - { type: point, position: [0, 1, 0], intensity: -1 }", "s.yaml:3: lights[0].intensity: must lie in 0.0...1000000.0, got -1.0"),
         ("models:\n  - { model: basil, scale: -1 }", "s.yaml:2: models[0].scale: must be positive, got -1.0"),
         ("models:\n  - { model: basil, rotation: [0, 0, 0, 2] }", "s.yaml:2: models[0].rotation: must be a unit quaternion [x, y, z, w], got [0.0, 0.0, 0.0, 2.0]"),
         ("models:\n  - { model: '' }", "s.yaml:2: models[0].model: must be a model path, a catalog plant or a built-in name (at most 1024 bytes)"),
@@ -76,6 +84,27 @@ import Testing
     func mistakesAreNamedByLineAndField(text: String, message: String) {
         #expect(throws: (any Error).self) { try SceneFile.parse(text, file: "s.yaml") }
         do { _ = try SceneFile.parse(text, file: "s.yaml") } catch { #expect("\(error)" == message) }
+    }
+
+    /// `lights:` holds point, spot and directional lights in glTF's units, cones in degrees.
+    @Test func lightsAreReadWithTheirKindsAndUnits() throws {
+        let scene = try SceneFile.parse("""
+            models: [basil]
+            lights:
+              - { type: point, position: [0, 1.5, 0.5], intensity: 20, color: [1, 0.5, 0.25], range: 5 }
+              - { type: spot, position: [1, 2, 0], direction: [0, -2, 0], intensity: 100, cone: [15, 30] }
+              - { type: directional, direction: [0, -1, 0] }
+            """, file: "s.yaml")
+        #expect(scene.lights.count == 3)
+        #expect(scene.lights[0] == PlacedLight(light: PunctualLight(kind: .point, color: Vec3(1, 0.5, 0.25), intensity: 20, range: 5),
+                                               position: Vec3(0, 1.5, 0.5), direction: Vec3(0, -1, 0)))
+        #expect(scene.lights[1].light.kind == .spot(innerConeAngle: 15 * .pi / 180, outerConeAngle: 30 * .pi / 180))
+        #expect(scene.lights[1].direction == Vec3(0, -1, 0) && scene.lights[1].position == Vec3(1, 2, 0))
+        #expect(scene.lights[2].light == PunctualLight(kind: .directional))
+        let many = "models: [basil]\nlights:\n" + String(repeating: "  - { type: directional, direction: [0, -1, 0] }\n", count: SceneFile.maximumLights + 1)
+        do { _ = try SceneFile.parse(many, file: "s.yaml"); Issue.record("accepted 65 lights") } catch {
+            #expect("\(error)" == "s.yaml:3: lights: has 65 lights, more than the limit of 64")
+        }
     }
 
     @Test func fitGivesAHeight() throws {
