@@ -30,11 +30,7 @@ public enum ModelImporter {
         let key = cache == nil ? nil : ModelCache.key(absolutePath: absolute, limits: limits)
         if let cache, let key, let cached = cache.instance(for: key) { return cached }
         try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
-        // A glTF file's own JSON: its required extensions are checked before Assimp reads it.
-        let gltf = ["gltf", "glb"].contains(ext) ? GLTFJSON.read(path: absolute, fileExtension: ext) : nil
-        let extensions = GLTFExtensions.check(used: gltf?["extensionsUsed"]?.strings ?? [], required: gltf?["extensionsRequired"]?.strings ?? [],
-                                              present: gltf?.extensionNamesPresent)
-        if let refused = extensions.refused { throw ModelImportError.unsupportedExtension(path: path, name: refused) }
+        let (gltf, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext)
         try isolation?.probe(absolute, shownAs: path)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
         let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder)
@@ -75,11 +71,30 @@ public enum ModelImporter {
     }
 
     /// The checks `load` makes before Assimp reads a file (size, glTF/GLB structure and JSON
-    /// depth, PLY and STL declared counts), without importing it.
+    /// depth, PLY and STL declared counts, a glTF file's required extensions), and the reading of
+    /// what Sprout takes from a glTF file's own JSON (its lights, its materials' extensions),
+    /// without importing it.
     public static func preflight(path: String, limits: ModelLimits = .standard) throws(ModelImportError) {
         let ext = fileExtension(path)
         guard supportedExtensions.contains(ext) else { throw .unsupportedFormat(path: path, fileExtension: ext) }
         try ModelPreflight.check(path, shownAs: path, fileExtension: ext, limits: limits)
+        guard let gltf = try readGLTF(path, shownAs: path, fileExtension: ext).json else { return }
+        _ = GLTFLights.declared(in: gltf)
+        for json in gltf["materials"]?.array ?? [] {
+            var material = Material()
+            SceneConverter.applyGLTF(json, to: &material)
+        }
+    }
+
+    /// A glTF file's own JSON (nil for other formats or one that cannot be read) and its
+    /// extensions checked: one required that Sprout cannot draw refuses the file, naming it.
+    private static func readGLTF(_ absolute: String, shownAs path: String,
+                                 fileExtension ext: String) throws(ModelImportError) -> (json: GLTFJSON?, extensions: (refused: String?, warnings: [String])) {
+        let gltf = ["gltf", "glb"].contains(ext) ? GLTFJSON.read(path: absolute, fileExtension: ext) : nil
+        let extensions = GLTFExtensions.check(used: gltf?["extensionsUsed"]?.strings ?? [], required: gltf?["extensionsRequired"]?.strings ?? [],
+                                              present: gltf?.extensionNamesPresent)
+        if let refused = extensions.refused { throw .unsupportedExtension(path: path, name: refused) }
+        return (gltf, extensions)
     }
 
     /// The file name's extension, lower case ("" when the name has none; a dot in a folder's name does not count).

@@ -82,6 +82,10 @@ import Testing
         #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_clearcoat")) {
             try ModelImporter.load(path: required, cache: nil)
         }
+        // Before any import: the fuzzed preflight refuses it too.
+        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_clearcoat")) {
+            try ModelImporter.preflight(path: required)
+        }
         let used = try write(materials: #"{"extensions": {"KHR_materials_clearcoat": {"clearcoatFactor": 1}}}"#,
                              extensions: #", "extensionsUsed": ["KHR_materials_clearcoat", "KHR_materials_volume"]"#, to: dir)
         // KHR_materials_volume is listed but never used in the file: nothing is lost, nothing said.

@@ -1,7 +1,8 @@
 import FuzzSupport
 import SproutAssets
 
-/// The checks before Assimp: the first byte picks the format, the rest is the file.
+/// The checks before Assimp and the reading of a glTF file's own JSON (extensions, lights,
+/// material extensions): the first byte picks the format, the rest is the file.
 let extensions = ["gltf", "glb", "ply", "stl"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
