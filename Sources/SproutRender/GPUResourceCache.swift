@@ -67,30 +67,7 @@ final class GPUMesh {
 final class GPUTexture {
     let id: GLuint
 
-    /// The most anisotropy Sprout samples with. Minified and oblique detail (a label's letters, a
-    /// frame's thin lines) stays sharp instead of blurring into its neighbours in the mip chain,
-    /// without the shimmer a negative LOD bias gives; a path tracer's reference agrees
-    /// (BoxTextured -31.8 -> -40.3 dB, AlphaBlendModeTest -17.3 -> -17.7 dB on llvmpipe).
-    static let preferredAnisotropy: Float = 8
-
-    /// The anisotropy this context can sample with: `preferredAnisotropy` where anisotropic filtering
-    /// exists (core in OpenGL 4.6, EXT/ARB_texture_filter_anisotropic before it), else 1 (none).
-    static func supportedAnisotropy() -> Float {
-        var count: GLint = 0
-        glGetIntegerv(GLenum(GL_NUM_EXTENSIONS), &count)
-        for i in 0..<GLuint(max(count, 0)) {
-            guard let name = glGetStringi(GLenum(GL_EXTENSIONS), i) else { continue }
-            let ext = String(cString: name)
-            if ext == "GL_EXT_texture_filter_anisotropic" || ext == "GL_ARB_texture_filter_anisotropic" {
-                var most: GLfloat = 1
-                glGetFloatv(GLenum(GL_MAX_TEXTURE_MAX_ANISOTROPY), &most)
-                return min(preferredAnisotropy, max(most, 1))
-            }
-        }
-        return 1
-    }
-
-    init(_ texture: Texture, anisotropy: Float) {
+    init(_ texture: Texture) {
         var t: GLuint = 0
         glGenTextures(1, &t)
         GLObjectCount.created()
@@ -113,8 +90,6 @@ final class GPUTexture {
         glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_WRAP_T), mode(texture.wrapV))
         glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MIN_FILTER), GLint(GL_LINEAR_MIPMAP_LINEAR))
         glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GLint(texture.magnification == .nearest ? GL_NEAREST : GL_LINEAR))
-        // Not for nearest magnification (pixel art): llvmpipe's anisotropic path then blends texels it asked to keep apart.
-        if anisotropy > 1, texture.magnification != .nearest { glTexParameterf(GLC.texture2D, GLenum(GL_TEXTURE_MAX_ANISOTROPY), anisotropy) }
         id = t
     }
 
@@ -135,8 +110,6 @@ final class GPUResourceCache {
 
     private var meshes: [ObjectIdentifier: Entry<GPUMesh>] = [:]
     private var textures: [ObjectIdentifier: Entry<GPUTexture>] = [:]
-    /// Asked of the context once, when the first texture is made.
-    private lazy var anisotropy = GPUTexture.supportedAnisotropy()
 
     var meshCount: Int { meshes.count }
     var textureCount: Int { textures.count }
@@ -152,7 +125,7 @@ final class GPUResourceCache {
     func texture(_ texture: Texture) -> GPUTexture {
         let key = ObjectIdentifier(texture)
         if let e = textures[key], e.source === texture { return e.resource }
-        let gpu = GPUTexture(texture, anisotropy: anisotropy)
+        let gpu = GPUTexture(texture)
         textures[key] = Entry(source: texture, resource: gpu)
         return gpu
     }
