@@ -5,6 +5,7 @@ public enum GLTFExtensions {
     /// Read and drawn as the extension says (or, for those in `approximated`, nearly).
     public static let supported = Set([
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
+        "KHR_materials_ior",
         // Metadata only: nothing to draw.
         "KHR_xmp_json_ld", "KHR_xmp",
     ]).union(approximated.keys)
@@ -12,6 +13,7 @@ public enum GLTFExtensions {
     /// Drawn, with a simpler model than the extension's; what is approximated.
     public static let approximated: [String: String] = [
         "KHR_materials_transmission": "thin-walled: the light behind is let through, tinted by the base colour and blurred by roughness, not refracted",
+        "KHR_materials_specular": "the factors only: specularTexture and specularColorTexture are not read",
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
@@ -19,8 +21,6 @@ public enum GLTFExtensions {
         "KHR_materials_clearcoat": "no clear coat layer",
         "KHR_materials_sheen": "no sheen",
         "KHR_materials_volume": "no volume attenuation",
-        "KHR_materials_ior": "the index of refraction is 1.5",
-        "KHR_materials_specular": "the default specular",
         "KHR_materials_iridescence": "no iridescence",
         "KHR_materials_anisotropy": "isotropic highlights",
         "KHR_materials_dispersion": "no dispersion",

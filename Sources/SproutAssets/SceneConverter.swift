@@ -273,7 +273,8 @@ struct SceneConverter {
 
     /// What Assimp 5.2 does not keep of a glTF material: each texture's coordinate set and
     /// KHR_texture_transform, the emissive factor times KHR_materials_emissive_strength,
-    /// KHR_materials_unlit, and KHR_materials_transmission's factor (read here for one truth).
+    /// KHR_materials_unlit, KHR_materials_transmission's factor (read here for one truth), and
+    /// the factors of KHR_materials_ior and KHR_materials_specular.
     static func applyGLTF(_ json: GLTFJSON, to material: inout Material) {
         let pbr = json["pbrMetallicRoughness"]
         let infos: [(TextureSlot, GLTFJSON?)] = [
@@ -299,6 +300,16 @@ struct SceneConverter {
         }
         if let transmission = extensions?["KHR_materials_transmission"] {
             material.transmission = min(max(transmission["transmissionFactor"]?.float ?? 0, 0), 1)
+        }
+        if let ior = extensions?["KHR_materials_ior"]?["ior"]?.float {
+            // glTF: 1 or more (1 is a dielectric that reflects nothing square on); 0 is not valid.
+            material.ior = ior >= 1 ? min(ior, 10) : 1.5
+        }
+        if let specular = extensions?["KHR_materials_specular"] {
+            material.specular = min(max(specular["specularFactor"]?.float ?? 1, 0), 1)
+            if let color = specular["specularColorFactor"]?.floats(count: 3) {
+                material.specularColor = Vec3(max(color[0], 0), max(color[1], 0), max(color[2], 0))
+            }
         }
         if extensions?["KHR_materials_unlit"] != nil {
             material.isUnlit = true

@@ -50,6 +50,21 @@ public struct Material: Sendable {
     /// surface (thin-walled: tinted by the base colour, blurred by roughness, not refracted). A
     /// transmissive material is drawn after opaque ones, over what lies behind it.
     public var transmission: Float = 0
+    /// KHR_materials_ior: a dielectric's index of refraction (1.5 by default, glTF's), which sets
+    /// its reflectance square on, ((ior - 1) / (ior + 1))² (0.04 at 1.5).
+    public var ior: Float = 1.5
+    /// KHR_materials_specular's `specularFactor`, 0...1: weighs a dielectric's specular
+    /// reflection (1 by default); metals are unaffected.
+    public var specular: Float = 1
+    /// KHR_materials_specular's `specularColorFactor`, linear RGB: tints a dielectric's
+    /// reflectance square on (white by default; the product is kept at most 1).
+    public var specularColor: Vec3 = .one
+    /// A dielectric's reflectance square on, from `ior` and `specularColor`, each channel at most 1.
+    public var dielectricF0: Vec3 {
+        let r = (ior - 1) / (ior + 1)
+        let f = specularColor * (r * r)
+        return Vec3(min(f.x, 1), min(f.y, 1), min(f.z, 1))
+    }
     /// KHR_materials_transmission's texture: its red channel multiplies `transmission`.
     public var transmissionTexture: Texture?
     /// glTF `metallicRoughnessTexture`: its blue channel multiplies `metallic`, its green `roughness`.

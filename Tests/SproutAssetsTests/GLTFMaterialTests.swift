@@ -66,6 +66,21 @@ import Testing
         #expect(asset.warnings.isEmpty)
     }
 
+    /// KHR_materials_ior and KHR_materials_specular's factors arrive; an ior below 1 is invalid
+    /// and keeps glTF's 1.5.
+    @Test func iorAndSpecularAreRead() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-ior")
+        let path = try write(materials: """
+            {"extensions": {"KHR_materials_ior": {"ior": 1.33},
+                            "KHR_materials_specular": {"specularFactor": 0.5, "specularColorFactor": [1, 0.5, 0.25]}}}
+            """, extensions: #", "extensionsUsed": ["KHR_materials_ior", "KHR_materials_specular"]"#, to: dir)
+        let material = try #require(try ModelImporter.load(path: path, cache: nil).materials.first)
+        #expect(material.ior == 1.33 && material.specular == 0.5 && material.specularColor == Vec3(1, 0.5, 0.25))
+        var invalid = Material()
+        SceneConverter.applyGLTF(.object(["extensions": .object(["KHR_materials_ior": .object(["ior": .number(0.5)])])]), to: &invalid)
+        #expect(invalid.ior == 1.5)
+    }
+
     @Test func unlitIsRead() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-unlit")
         let path = try write(materials: #"{"extensions": {"KHR_materials_unlit": {}}}"#,

@@ -161,6 +161,22 @@ import Testing
         #expect(centre(try render(material, mesh: mesh(sign: -1), lighting: fromAbove))[1] == 0)
     }
 
+    /// KHR_materials_ior and _specular: a black dielectric under a white environment shows only
+    /// what it reflects. glTF's ior 1.5 reflects some (F0 0.04); ior 1 reflects nothing square
+    /// on (F0 0, only the grazing term's trace); a specular factor of 0 reflects nothing at all.
+    @Test func iorAndSpecularSetWhatADielectricReflects() throws {
+        let environmentOnly = Lighting(intensity: 0, ambient: 1, castsShadows: false)
+        var black = Material(baseColor: Vec4(0, 0, 0, 1), metallic: 0, roughness: 0.5)
+        let standard = centre(try render(black, lighting: environmentOnly))[1]
+        black.ior = 1
+        let noIndex = centre(try render(black, lighting: environmentOnly))[1]
+        black.ior = 1.5
+        black.specular = 0
+        #expect(centre(try render(black, lighting: environmentOnly)) == [0, 0, 0, 255])
+        #expect(standard > noIndex && standard >= 15)   // 0.04 x 0.72 + 0.0017 = 0.031 of the light, 18 once tone-mapped and encoded
+        #expect(Material().dielectricF0.x == Float(0.2) * Float(0.2))
+    }
+
     /// A mirroring transform (negative determinant) turns the winding: a one-sided quad scaled
     /// by -1 in x still faces the camera and is drawn.
     @Test func aMirroredSingleSidedSurfaceIsDrawn() throws {

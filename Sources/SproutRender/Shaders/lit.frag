@@ -40,6 +40,11 @@ uniform float uAmbient;
 uniform vec3 uEye;
 uniform float uExposure;
 uniform vec3 uEmissive;
+// A dielectric's reflectance square on (KHR_materials_ior and _specular: ((ior - 1) / (ior + 1))^2
+// times the specular colour; 0.04 by default) and its specular weight (KHR_materials_specular's
+// factor, 1 by default), which is also its reflectance at grazing angles.
+uniform vec3 uDielectricF0;
+uniform float uSpecularWeight;
 // glTF alphaMode MASK: below this alpha the fragment is cut away; negative: no cut.
 uniform float uAlphaCutoff;
 // glTF alphaMode OPAQUE (1): the alpha of colour and texture is ignored, the output's is 1.
@@ -145,8 +150,9 @@ vec3 perturbedNormal(vec3 n, vec3 p, vec2 uv) {
 #endif
 
 // The BRDF times pi (Sprout's light units) times n.l, for light arriving from l (unit, towards
-// the light) at n, seen from v: glTF's ((1 - F) diffuse + pi F D Vis) n.l, or the simple model's.
-vec3 surfaceResponse(vec3 n, vec3 v, vec3 l, vec3 diffuseColor, vec3 f0, float roughness) {
+// the light) at n, seen from v: glTF's ((1 - F) diffuse + pi F D Vis) n.l, F Schlick's from f0
+// to f90, or the simple model's.
+vec3 surfaceResponse(vec3 n, vec3 v, vec3 l, vec3 diffuseColor, vec3 f0, float f90, float roughness) {
     vec3 h = normalize(l + v);
     float ndl = max(dot(n, l), 0.0);
 #ifdef SIMPLE_SHADING
@@ -160,7 +166,7 @@ vec3 surfaceResponse(vec3 n, vec3 v, vec3 l, vec3 diffuseColor, vec3 f0, float r
     float vdh = max(dot(v, h), 0.0);
     float alpha = max(roughness * roughness, 1e-3);
     float a2 = alpha * alpha;
-    vec3 fresnel = f0 + (1.0 - f0) * pow(1.0 - vdh, 5.0);
+    vec3 fresnel = f0 + (f90 - f0) * pow(1.0 - vdh, 5.0);
     float dd = ndh * ndh * (a2 - 1.0) + 1.0;
     float distribution = a2 / (PI * dd * dd);
     float vis = 0.5 / max(ndl * sqrt(ndv * ndv * (1.0 - a2) + a2) + ndv * sqrt(ndl * ndl * (1.0 - a2) + a2), 1e-6);
@@ -180,7 +186,7 @@ uniform vec3 uPunctualColor[PUNCTUAL_BUDGET];
 uniform float uPunctualRange[PUNCTUAL_BUDGET];       // 0: unlimited
 uniform vec2 uPunctualCone[PUNCTUAL_BUDGET];         // spot: cos(angle) x scale + offset (the extension's)
 
-vec3 punctualLights(vec3 n, vec3 v, vec3 diffuseColor, vec3 f0, float roughness) {
+vec3 punctualLights(vec3 n, vec3 v, vec3 diffuseColor, vec3 f0, float f90, float roughness) {
     vec3 sum = vec3(0.0);
     for (int i = 0; i < uPunctualCount; i++) {
         vec3 l = -uPunctualDirection[i];
@@ -200,7 +206,7 @@ vec3 punctualLights(vec3 n, vec3 v, vec3 diffuseColor, vec3 f0, float roughness)
                 attenuation *= cone * cone;
             }
         }
-        if (attenuation > 0.0) sum += surfaceResponse(n, v, l, diffuseColor, f0, roughness) * uPunctualColor[i] * attenuation;
+        if (attenuation > 0.0) sum += surfaceResponse(n, v, l, diffuseColor, f0, f90, roughness) * uPunctualColor[i] * attenuation;
     }
     return sum;
 }
@@ -273,7 +279,9 @@ void main() {
 #ifdef HAS_EMISSIVE_MAP
     emissive *= texture(uEmissiveMap, slotUV(4)).rgb;
 #endif
-    vec3 f0 = mix(vec3(0.04), base.rgb, metallic);
+    // KHR_materials_specular weighs the dielectric's Fresnel term (F0 and F90 alike); a metal keeps its own.
+    float f90 = mix(uSpecularWeight, 1.0, metallic);
+    vec3 f0 = mix(uDielectricF0 * uSpecularWeight, base.rgb, metallic);
     vec3 diffuseColor = base.rgb * (1.0 - metallic);
 #ifdef HAS_TRANSMISSION
     // KHR_materials_transmission, thin-walled: the transmitted share leaves the diffuse lobe
@@ -284,16 +292,16 @@ void main() {
 #endif
     diffuseColor *= 1.0 - transmission;
 #endif
-    vec3 direct = surfaceResponse(n, v, uToLight, diffuseColor, f0, roughness) * visibility * uLightColor;
+    vec3 direct = surfaceResponse(n, v, uToLight, diffuseColor, f0, f90, roughness) * visibility * uLightColor;
 #ifdef HAS_PUNCTUAL_LIGHTS
-    direct += punctualLights(n, v, diffuseColor, f0, roughness);
+    direct += punctualLights(n, v, diffuseColor, f0, f90, roughness);
 #endif
 #ifdef SIMPLE_SHADING
     vec3 color = base.rgb * uAmbient + direct + emissive;
 #else
     float ndv = max(dot(n, v), 1e-4);
     vec2 ab = environmentBRDF(roughness, ndv);
-    vec3 specularEnvironment = f0 * ab.x + ab.y;
+    vec3 specularEnvironment = f0 * ab.x + f90 * ab.y;
 #ifdef HAS_TRANSMISSION
     // The target holds sRGB-encoded light, so the linear share is applied as its encoded
     // equivalent (a power of 1/2.2: encode(L x f) ~ encode(L) x f^(1/2.2)).
