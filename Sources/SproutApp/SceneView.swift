@@ -144,6 +144,7 @@ public final class SceneView {
     public func draw(with renderer: Renderer, into surface: OffscreenSurface, orbitDegrees: Float = 0) throws {
         var options = self.options
         options.shadows = options.shadows && file.shadows
+        if let mapping = file.toneMapping { options.toneMapping = mapping }
         try renderer.render(scene, view: View(camera: camera(orbitDegrees: orbitDegrees), options: options),
                             into: surface.renderTarget)
     }

@@ -151,7 +151,8 @@ public final class Renderer {
         let viewProjection = viewProjectionMatrix.flat
         var frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: lighting,
                                   lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil,
-                                  shading: view.options.shading, exposure: view.options.exposure, multisampled: samples > 1,
+                                  shading: view.options.shading, exposure: view.options.exposure,
+                                  toneMapping: view.options.toneMapping, multisampled: samples > 1,
                                   target: target, lights: list.lights(budgetedAt: eye))
         if !list.backdrop.isEmpty {
             drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &frame)
@@ -167,7 +168,7 @@ public final class Renderer {
             contentLighting.ambient *= contentScale
             frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: contentLighting,
                                   lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
-                                  multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
+                                  toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
                                   target: target, lights: frame.lights)
         }
         drawCount += try draw(list.content, shadowed: useShadows, frame: &frame)
@@ -329,6 +330,7 @@ public final class Renderer {
         let lightViewProjection: [Float]?
         var shading = RenderOptions.Shading.realistic
         var exposure: Float = 1
+        var toneMapping = ToneMapping.neutral
         /// The target has several samples a pixel: alpha-cut edges are drawn through coverage.
         var multisampled = false
         /// Linear radiance out, no tone mapping (drawing the environment probe).
@@ -382,7 +384,7 @@ public final class Renderer {
         let material = item.material, mesh = item.mesh
         var features = ShaderFeatures.of(material, on: mesh, shading: frame.shading, shadowed: shadowed,
                                          environment: frame.environmentScale != nil, linearOutput: frame.linearOutput,
-                                         punctualLights: !frame.lights.isEmpty)
+                                         punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
         if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
         let program = try program(.lit(features))
         glUseProgram(program.id)

@@ -32,6 +32,10 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let tangents = ShaderFeatures(rawValue: 1 << 16)
     /// The frame has punctual lights (KHR_lights_punctual), looped over in the fragment shader.
     static let punctualLights = ShaderFeatures(rawValue: 1 << 17)
+    /// `ToneMapping.aces` instead of PBR Neutral.
+    static let toneMapACES = ShaderFeatures(rawValue: 1 << 18)
+    /// `ToneMapping.none`: linear light clamped.
+    static let toneMapNone = ShaderFeatures(rawValue: 1 << 19)
 
     /// Each feature with the name the shaders test.
     static let defineNames: [(ShaderFeatures, String)] = [
@@ -41,6 +45,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.vertexColors, "HAS_VERTEX_COLOR"), (.uvMapping, "HAS_UV_MAPPING"), (.toneMappedUnlit, "UNLIT_TONE_MAPPED"),
         (.transmission, "HAS_TRANSMISSION"), (.transmissionMap, "HAS_TRANSMISSION_MAP"), (.alphaToCoverage, "ALPHA_TO_COVERAGE"),
         (.tangents, "HAS_TANGENTS"), (.punctualLights, "HAS_PUNCTUAL_LIGHTS"),
+        (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"),
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -50,7 +55,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// only when the frame has them). Texture features need the mesh's coordinates; unlit
     /// materials take only their colour, texture and vertex colours.
     static func of(_ material: Material, on mesh: Mesh, shading: RenderOptions.Shading, shadowed: Bool,
-                   environment: Bool, linearOutput: Bool, punctualLights: Bool = false) -> ShaderFeatures {
+                   environment: Bool, linearOutput: Bool, punctualLights: Bool = false,
+                   toneMapping: ToneMapping = .neutral) -> ShaderFeatures {
         var features: ShaderFeatures = []
         let hasUVs = !mesh.uvs.isEmpty
         let lit = !material.isUnlit, realistic = lit && shading == .realistic
@@ -61,6 +67,11 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if !lit && material.toneMapsUnlitColor && shading == .realistic { features.insert(.toneMappedUnlit) }
         if lit && shadowed { features.insert(.shadows) }
         if lit && punctualLights { features.insert(.punctualLights) }
+        // Only what goes through the tone mapper: realistic lit surfaces and unlit colours from files.
+        if !linearOutput && shading == .realistic && (lit || material.toneMapsUnlitColor) {
+            if toneMapping == .aces { features.insert(.toneMapACES) }
+            if toneMapping == .none { features.insert(.toneMapNone) }
+        }
         if lit && shading == .simple { features.insert(.simpleShading) }
         if realistic && environment { features.insert(.environment) }
         if realistic && hasUVs {

@@ -77,11 +77,13 @@ public struct RenderOptions: Sendable {
     public var shading: Shading
     /// Linear scale before tone mapping (realistic shading only): 2 is a stop brighter.
     public var exposure: Float
+    /// The tone mapper after exposure (realistic shading only; default Khronos PBR Neutral).
+    public var toneMapping: ToneMapping
 
     /// The defaults draw the realistic frame: shadows on a 2048-texel map, an occluding backdrop,
-    /// frustum culling and levels of detail on, exposure 1.
+    /// frustum culling and levels of detail on, exposure 1, the PBR Neutral tone mapper.
     public init(shadows: Bool = true, shadowMapSize: Int = 2048, backdropOccludes: Bool = true, frustumCulling: Bool = true,
-                levelsOfDetail: Bool = true, shading: Shading = .realistic, exposure: Float = 1) {
+                levelsOfDetail: Bool = true, shading: Shading = .realistic, exposure: Float = 1, toneMapping: ToneMapping = .neutral) {
         self.shadows = shadows
         self.shadowMapSize = shadowMapSize
         self.backdropOccludes = backdropOccludes
@@ -89,5 +91,6 @@ public struct RenderOptions: Sendable {
         self.levelsOfDetail = levelsOfDetail
         self.shading = shading
         self.exposure = exposure
+        self.toneMapping = toneMapping
     }
 }

@@ -4,7 +4,7 @@ import SproutScene
 
 extension SceneFile {
     /// The top-level keys a scene file may have; any other is an error.
-    public static let fields = ["size", "msaa", "shadows", "stage", "camera", "light", "lights", "models", "tolerance"]
+    public static let fields = ["size", "msaa", "shadows", "toneMapping", "stage", "camera", "light", "lights", "models", "tolerance"]
 
     /// Reads a scene file; errors name the file, line and field.
     public static func load(path: String) throws(DocumentError) -> SceneFile {
@@ -43,6 +43,11 @@ extension SceneFile {
             scene.msaa = n
         }
         if let v = o.optional("shadows") { scene.shadows = try v.bool() }
+        if let v = o.optional("toneMapping") {
+            let name = try v.string()
+            guard let mapping = ToneMapping(rawValue: name) else { throw v.error("must be neutral, aces or none, got '\(name)'") }
+            scene.toneMapping = mapping
+        }
         if let v = o.optional("stage") {
             let name = try v.string()
             guard !name.isEmpty, name.utf8.count <= 1024 else { throw v.error("must be a built-in stage name or a path of at most 1024 bytes") }

@@ -57,6 +57,9 @@ public struct SceneFile: Sendable {
     public var height = 720
     /// MSAA samples: 0, 2, 4 or 8.
     public var msaa = 0
+    /// The tone mapper (`toneMapping:`), for matching another viewer; nil: the renderer's
+    /// (PBR Neutral unless `--tone-mapping` says otherwise).
+    public var toneMapping: ToneMapping?
     /// Whether the light casts shadows (default true).
     public var shadows = true
     /// A built-in stage name or a stage file (relative to the scene file), drawn as the backdrop.

@@ -2,6 +2,7 @@ import ArgumentParser
 import SproutApp
 import SproutMath
 import SproutRender
+import SproutScene
 
 /// "x,y,z" on the command line.
 struct VectorArgument: ExpressibleByArgument {
@@ -75,6 +76,9 @@ struct ShadingOptions: ParsableArguments {
     @Option(help: "Exposure before tone mapping (realistic shading): 2 is a stop brighter.")
     var exposure: Float = 1
 
+    @Option(name: .customLong("tone-mapping"), help: "neutral (Khronos PBR Neutral), aces (as three.js and the Khronos sample viewer) or none (clamped).")
+    var toneMapping: ToneMapping?
+
     func validate() throws {
         guard exposure > 0, exposure <= 1000, exposure.isFinite else { throw ValidationError("--exposure must lie in (0, 1000], got \(exposure)") }
     }
@@ -84,8 +88,10 @@ struct ShadingOptions: ParsableArguments {
         var options = options
         options.shading = shading
         options.exposure = exposure
+        if let toneMapping { options.toneMapping = toneMapping }
         return options
     }
 }
 
 extension RenderOptions.Shading: ExpressibleByArgument {}
+extension ToneMapping: ExpressibleByArgument {}

@@ -177,6 +177,27 @@ import Testing
         #expect(Material().dielectricF0.x == Float(0.2) * Float(0.2))
     }
 
+    /// The tone mappers on one linear radiance, 0.5 (an unlit colour from a file, so nothing
+    /// else adds): none keeps 0.5 (sRGB 188); PBR Neutral takes its 0.04 off (0.46, 181); ACES
+    /// (Hill's fit after the 1 / 0.6 boost) gives 0.5576 for a grey of 0.5 (197), computed
+    /// from the fit's matrices and rational curve by hand.
+    @Test func toneMappersMapOneRadianceAsTheirFormulasSay() throws {
+        var grey = Material(baseColor: Vec4(0.5, 0.5, 0.5, 1), isUnlit: true)
+        grey.toneMapsUnlitColor = true
+        func green(_ mapping: ToneMapping) throws -> Int {
+            try context.makeCurrent()
+            let scene = Scene(lighting: Lighting(castsShadows: false))
+            scene.addChild(Entity(name: "quad", model: ModelComponent(mesh: quad(), material: grey)))
+            let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
+            try renderer.render(scene, view: View(camera: camera, clearColor: Vec4(1, 0, 1, 1),
+                                                  options: RenderOptions(shadows: false, toneMapping: mapping)), into: target)
+            return Int(centre(target.readPixels())[1])
+        }
+        #expect(try green(.none) == 188)
+        #expect(abs(try green(.neutral) - 181) <= 1)
+        #expect(abs(try green(.aces) - 197) <= 1)
+    }
+
     /// A mirroring transform (negative determinant) turns the winding: a one-sided quad scaled
     /// by -1 in x still faces the camera and is drawn.
     @Test func aMirroredSingleSidedSurfaceIsDrawn() throws {

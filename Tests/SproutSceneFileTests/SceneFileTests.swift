@@ -56,7 +56,8 @@ import Testing
         ("models: [basil]\nmsaa: 3", "s.yaml:2: msaa: must be 0, 2, 4 or 8, got 3"),
         ("models: []", "s.yaml:1: models: needs at least one model"),
         ("size: [10, 10]", "s.yaml:1: models: is required"),
-        ("models: [basil]\nligt: []", "s.yaml:2: ligt: unknown field; did you mean 'light'? expected one of size, msaa, shadows, stage, camera, light, lights, models, tolerance (or an x- key of your own)"),
+        ("models: [basil]\nligt: []", "s.yaml:2: ligt: unknown field; did you mean 'light'? expected one of size, msaa, shadows, toneMapping, stage, camera, light, lights, models, tolerance (or an x- key of your own)"),
+        ("models: [basil]\ntoneMapping: filmic", "s.yaml:2: toneMapping: must be neutral, aces or none, got 'filmic'"),
         ("models: [basil]\nlights:\n  - { type: lamp }", "s.yaml:3: lights[0].type: must be point, spot or directional, got 'lamp'"),
         ("models: [basil]\nlights:\n  - { type: point }", "s.yaml:3: lights[0].type: a point light needs a position"),
         ("models: [basil]\nlights:\n  - { type: spot, position: [0, 1, 0], direction: [0, -1, 0] }", "s.yaml:3: lights[0].type: a spot needs cone: [inner, outer] (half-angles in degrees)"),
@@ -105,6 +106,11 @@ import Testing
         do { _ = try SceneFile.parse(many, file: "s.yaml"); Issue.record("accepted 65 lights") } catch {
             #expect("\(error)" == "s.yaml:3: lights: has 65 lights, more than the limit of 64")
         }
+    }
+
+    @Test func toneMappingIsReadByName() throws {
+        #expect(try SceneFile.parse("models: [basil]\ntoneMapping: aces", file: "s.yaml").toneMapping == .aces)
+        #expect(try SceneFile.parse("models: [basil]", file: "s.yaml").toneMapping == nil)
     }
 
     @Test func fitGivesAHeight() throws {
