@@ -51,6 +51,16 @@ public final class SceneView {
         }
         lighting.castsShadows = lighting.castsShadows && file.shadows
         scene.lighting = lighting
+        if let choice = file.environment {
+            let path = choice.path.hasPrefix("/") ? choice.path : folder + "/" + choice.path
+            do {
+                let image = try HDRCodec.read(path: path)
+                scene.environment = EnvironmentLight(image: image, intensity: choice.intensity,
+                                                     rotation: choice.rotationDegrees * .pi / 180, showsAsBackground: choice.background)
+            } catch {
+                throw DocumentError(file: file.source, line: choice.line, field: "environment", message: "\(error)")
+            }
+        }
         for (index, placed) in file.lights.enumerated() {
             // An entity whose -Z is the light's direction (as a glTF node's light shines).
             let up: Vec3 = abs(placed.direction.y) > 0.99 ? .unitZ : .unitY

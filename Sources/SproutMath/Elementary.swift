@@ -13,6 +13,7 @@ import RealModule
 @inlinable package func atan2(_ y: Float, _ x: Float) -> Float { .atan2(y: y, x: x) }
 @inlinable package func pow(_ x: Float, _ y: Float) -> Float { .pow(x, y) }
 @inlinable package func exp(_ x: Float) -> Float { .exp(x) }
+@inlinable package func log2(_ x: Float) -> Float { .log2(x) }
 @inlinable package func sin(_ x: Double) -> Double { .sin(x) }
 @inlinable package func cos(_ x: Double) -> Double { .cos(x) }
 @inlinable package func atan2(_ y: Double, _ x: Double) -> Double { .atan2(y: y, x: x) }

@@ -10,22 +10,31 @@ import SproutScene
 ///
 /// Prefiltering is the mip chain's box filter, not a GGX convolution: on 32 x 32 faces the
 /// difference is a few texels of blur, and the whole refresh (six 32 x 32 passes of the
-/// backdrop) stays a fraction of a frame on llvmpipe.
+/// backdrop) stays a fraction of a frame on llvmpipe. An HDR environment (`EnvironmentLight`)
+/// is drawn into faces of `environmentSize`, so smooth surfaces reflect it sharply enough.
 final class EnvironmentProbe {
+    /// Texels along a face's side for a stage's probe.
+    static let stageSize = 32
+    /// Texels along a face's side when an HDR environment is drawn into it.
+    static let environmentSize = 128
     /// Texels along a face's side.
-    static let size = 32
-    /// Mip levels: 32, 16, 8, 4, 2, 1.
-    static let levels = 6
+    let size: Int
+    /// Mip levels down to 1 x 1 (6 for 32, 8 for 128).
+    let levels: Int
 
     private var texture: GLuint = 0
     private var framebuffer: GLuint = 0
     private var depth: GLuint = 0
 
-    init() throws {
+    init(size: Int = EnvironmentProbe.stageSize) throws {
+        self.size = size
+        var levels = 1, side = size
+        while side > 1 { side /= 2; levels += 1 }
+        self.levels = levels
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), texture)
         for face in 0..<6 {
-            glTexImage2D(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), 0, GL_RGBA16F, GLsizei(Self.size), GLsizei(Self.size), 0,
+            glTexImage2D(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), 0, GL_RGBA16F, GLsizei(size), GLsizei(size), 0,
                          GLC.rgba, GLC.float, nil)
         }
         for (p, v) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
@@ -35,7 +44,7 @@ final class EnvironmentProbe {
         glGenerateMipmap(GLenum(GL_TEXTURE_CUBE_MAP))
         glGenRenderbuffers(1, &depth)
         glBindRenderbuffer(GLC.renderbuffer, depth)
-        glRenderbufferStorage(GLC.renderbuffer, GLenum(GL_DEPTH_COMPONENT24), GLsizei(Self.size), GLsizei(Self.size))
+        glRenderbufferStorage(GLC.renderbuffer, GLenum(GL_DEPTH_COMPONENT24), GLsizei(size), GLsizei(size))
         glGenFramebuffers(1, &framebuffer)
         GLObjectCount.created(3)
         glBindFramebuffer(GLC.framebuffer, framebuffer)
@@ -71,7 +80,7 @@ final class EnvironmentProbe {
     func beginFace(_ face: Int) {
         glBindFramebuffer(GLC.framebuffer, framebuffer)
         glFramebufferTexture2D(GLC.framebuffer, GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), texture, 0)
-        glViewport(0, 0, GLsizei(Self.size), GLsizei(Self.size))
+        glViewport(0, 0, GLsizei(size), GLsizei(size))
         glClearColor(0, 0, 0, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
     }

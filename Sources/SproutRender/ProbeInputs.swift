@@ -8,15 +8,25 @@ struct ProbeInputs: Equatable {
     var position: Vec3
     var lighting: Lighting
     var sky: Sky?
+    /// The HDR environment's image (held by the renderer's `EnvironmentMap` while it is drawn,
+    /// so the identity is not reused), intensity and rotation.
+    var environment: ObjectIdentifier?
+    var environmentIntensity: Float = 0
+    var environmentRotation: Float = 0
     /// Weak, as the shadow map's inputs: a freed mesh never equals a new one at its address.
     var meshes: [WeakMesh]
     /// 16 floats per backdrop item, then its base colour.
     var values: [Float]
 
-    init(position: Vec3, lighting: Lighting, sky: Sky?, backdrop: DrawList.Layer) {
+    init(position: Vec3, lighting: Lighting, sky: Sky?, environment: EnvironmentLight? = nil, backdrop: DrawList.Layer) {
         self.position = position
         self.lighting = lighting
         self.sky = sky
+        if let environment {
+            self.environment = ObjectIdentifier(environment.image)
+            environmentIntensity = environment.intensity
+            environmentRotation = environment.rotation
+        }
         let items = backdrop.opaque + backdrop.transparent
         meshes = items.map { WeakMesh(mesh: $0.mesh) }
         values = []
@@ -30,6 +40,8 @@ struct ProbeInputs: Equatable {
 
     static func == (a: ProbeInputs, b: ProbeInputs) -> Bool {
         a.position == b.position && a.lighting == b.lighting && a.sky == b.sky && a.values == b.values
+            && a.environment == b.environment && a.environmentIntensity == b.environmentIntensity
+            && a.environmentRotation == b.environmentRotation
             && WeakMesh.same(a.meshes, b.meshes)
     }
 }

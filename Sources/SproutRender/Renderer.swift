@@ -29,6 +29,8 @@ public final class Renderer {
     private var skyVertexArray: GLuint?
     /// Made when a scene first asks for one (`Scene.environmentProbePosition`).
     private var probe: EnvironmentProbe?
+    /// The scene's HDR environment on the GPU, while the scene has the same image.
+    private var environmentMap: EnvironmentMap?
     /// What the probe holds now; nil when it must be drawn.
     private var probeInputs: ProbeInputs?
     /// Environment probes drawn so far: a frame whose probe position, lights, sky and backdrop
@@ -121,10 +123,17 @@ public final class Renderer {
         }
 
         var useEnvironment = false
-        if view.options.shading == .realistic, let at = scene.environmentProbePosition {
-            let inputs = ProbeInputs(position: at, lighting: lighting, sky: scene.sky, backdrop: list.backdrop)
+        let environment = view.options.shading == .realistic ? scene.environment : nil
+        if let environment, environmentMap?.image !== environment.image {
+            environmentMap = nil
+            environmentMap = EnvironmentMap(environment.image)
+        }
+        if environment == nil { environmentMap = nil }
+        // An HDR environment lies at infinity: without a probe position of the scene's, the origin's view of the backdrop.
+        if view.options.shading == .realistic, let at = scene.environmentProbePosition ?? (environment != nil ? .zero : nil) {
+            let inputs = ProbeInputs(position: at, lighting: lighting, sky: scene.sky, environment: environment, backdrop: list.backdrop)
             if inputs != probeInputs {
-                try drawProbe(at: at, backdrop: list.backdrop, sky: scene.sky, lighting: lighting, shadowed: useShadows)
+                try drawProbe(at: at, backdrop: list.backdrop, sky: scene.sky, environment: environment, lighting: lighting, shadowed: useShadows)
                 drawCount += 6
                 probeInputs = inputs
             }
@@ -142,7 +151,12 @@ public final class Renderer {
         glGetIntegerv(GLenum(GL_SAMPLES), &samples)   // of the target just bound: a window's too
 
         let viewProjectionMatrix = mapping.projectionMatrix * mapping.viewMatrix
-        if let sky = scene.sky, let inverse = viewProjectionMatrix.inverse {
+        if let environment, environment.showsAsBackground, let inverse = viewProjectionMatrix.inverse {
+            let pixelsPerRadian = Float(target.height) / view.camera.perspective.fovY
+            try drawEnvironment(environment, inverseViewProjection: inverse, eye: eye, linearOutput: false,
+                                pixelsPerRadian: pixelsPerRadian, exposure: view.options.exposure, toneMapping: view.options.toneMapping)
+            drawCount += 1
+        } else if let sky = scene.sky, let inverse = viewProjectionMatrix.inverse {
             try drawSky(sky, inverseViewProjection: inverse, eye: eye, linearOutput: false)
             drawCount += 1
         }
@@ -201,13 +215,22 @@ public final class Renderer {
 
     /// Draws the backdrop and sky into the six faces of the environment probe at `at`, in
     /// linear radiance, shadowed as in the frame.
-    private func drawProbe(at position: Vec3, backdrop: DrawList.Layer, sky: Sky?, lighting: Lighting, shadowed: Bool) throws {
-        if probe == nil { probe = try EnvironmentProbe() }
+    private func drawProbe(at position: Vec3, backdrop: DrawList.Layer, sky: Sky?, environment: EnvironmentLight?,
+                           lighting: Lighting, shadowed: Bool) throws {
+        let size = environment == nil ? EnvironmentProbe.stageSize : EnvironmentProbe.environmentSize
+        if probe?.size != size {
+            probe = nil
+            probe = try EnvironmentProbe(size: size)
+        }
         guard let probe else { return }
         state.apply(.opaque)   // each face's clear needs depth writes on
         for (face, viewProjection) in EnvironmentProbe.faceViewProjections(at: position).enumerated() {
             probe.beginFace(face)
-            if let sky, let inverse = viewProjection.inverse {
+            if let environment, let inverse = viewProjection.inverse {
+                // A face spans pi / 2 over `size` texels.
+                try drawEnvironment(environment, inverseViewProjection: inverse, eye: position, linearOutput: true,
+                                    pixelsPerRadian: Float(size) / (.pi / 2), exposure: 1, toneMapping: .neutral)
+            } else if let sky, let inverse = viewProjection.inverse {
                 try drawSky(sky, inverseViewProjection: inverse, eye: position, linearOutput: true)
             }
             var frame = FrameUniforms(viewProjection: viewProjection.flat, eye: position, lighting: lighting,
@@ -237,6 +260,34 @@ public final class Renderer {
         program.set("uHorizon", sky.horizon)
         program.set("uGround", sky.ground)
         program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
+        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
+        glBindVertexArray(vertexArray)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+
+    /// The HDR environment behind everything, as `drawSky` draws the sky: linear radiance into
+    /// the probe, or exposed, tone-mapped and encoded into the frame.
+    private func drawEnvironment(_ environment: EnvironmentLight, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool,
+                                 pixelsPerRadian: Float, exposure: Float, toneMapping: ToneMapping) throws {
+        guard let map = environmentMap else { return }
+        let program = try program(.environment(toneMapping))
+        if skyVertexArray == nil {
+            var vertexArray: GLuint = 0
+            glGenVertexArrays(1, &vertexArray)
+            GLObjectCount.created()
+            skyVertexArray = vertexArray
+        }
+        guard let vertexArray = skyVertexArray else { return }
+        glUseProgram(program.id)
+        program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
+        program.set("uEye", eye)
+        program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
+        program.set("uEquirect", TextureUnit.baseColor.rawValue)
+        program.set("uEquirectLevel", map.level(pixelsPerRadian: pixelsPerRadian))
+        program.set("uIntensity", max(environment.intensity, 0))
+        program.set("uRotation", environment.rotation)
+        program.set("uExposure", exposure)
+        map.bind(unit: TextureUnit.baseColor.rawValue)
         state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
         glBindVertexArray(vertexArray)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
@@ -397,7 +448,7 @@ public final class Renderer {
             program.set("uExposure", frame.exposure)
             for unit in TextureUnit.allCases { program.set(unit.samplerName, unit.rawValue) }
             if features.contains(.environment) {
-                program.set("uEnvironmentLevels", Float(EnvironmentProbe.levels))
+                program.set("uEnvironmentLevels", Float(probe?.levels ?? 1))
                 program.set("uEnvironmentScale", frame.environmentScale ?? 1)
             }
             if features.contains(.punctualLights) { setPunctualLights(frame.lights, on: program) }
@@ -467,6 +518,9 @@ public final class Renderer {
             p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED"], name: "shadow (masked)")
         case .sky:
             p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: [], name: "sky")
+        case .environment(let toneMapping):
+            let mapper = toneMapping == .aces ? ["TONE_MAP_ACES"] : toneMapping == .none ? ["TONE_MAP_NONE"] : []
+            p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: ["EQUIRECT"] + mapper, name: "environment")
         }
         programs[key] = p
         return p
@@ -494,4 +548,6 @@ enum ProgramKey: Hashable {
     case shadow
     case maskedShadow
     case sky
+    /// The sky pass drawing an HDR environment (EQUIRECT), with the view's tone mapper.
+    case environment(ToneMapping)
 }

@@ -18,6 +18,9 @@ public final class Scene {
     public var contentLightIntensity: Float = 1000
     /// Drawn where nothing else is (the view's clear colour without one).
     public var sky: Sky?
+    /// An HDR environment lighting the scene (image-based light); it stands where the sky
+    /// would in the environment probe, and replaces `lighting.ambient` for surfaces that read it.
+    public var environment: EnvironmentLight?
     /// Where the content's environment is captured from: the backdrop and sky seen from here
     /// light and are reflected by the virtual content (realistic shading). ARKit's automatic
     /// environment probes sit by the virtual content, and the interaction engine puts it at the

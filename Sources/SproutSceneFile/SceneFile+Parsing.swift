@@ -4,7 +4,7 @@ import SproutScene
 
 extension SceneFile {
     /// The top-level keys a scene file may have; any other is an error.
-    public static let fields = ["size", "msaa", "shadows", "toneMapping", "stage", "camera", "light", "lights", "models", "tolerance"]
+    public static let fields = ["size", "msaa", "shadows", "toneMapping", "stage", "camera", "light", "lights", "environment", "models", "tolerance"]
 
     /// Reads a scene file; errors name the file, line and field.
     public static func load(path: String) throws(DocumentError) -> SceneFile {
@@ -61,6 +61,7 @@ extension SceneFile {
             guard items.count <= maximumLights else { throw v.error("has \(items.count) lights, more than the limit of \(maximumLights)") }
             for item in items { scene.lights.append(try punctualLight(item)) }
         }
+        if let v = o.optional("environment") { scene.environment = try environment(v) }
         let models = try o.required("models")
         let items = try models.array()
         guard !items.isEmpty else { throw models.error("needs at least one model") }
@@ -145,6 +146,24 @@ extension SceneFile {
             throw typeField.error("needs a direction (the way the light shines)")
         }
         return PlacedLight(light: light, position: position, direction: direction)
+    }
+
+    /// `environment: studio.hdr`, or `{ file, intensity, rotation (degrees), background }`.
+    static func environment(_ v: DocumentValue) throws(DocumentError) -> Environment {
+        func path(_ p: DocumentValue) throws(DocumentError) -> String {
+            let name = try p.string()
+            guard !name.isEmpty, name.utf8.count <= 1024, name.lowercased().hasSuffix(".hdr") else {
+                throw p.error("must be a Radiance .hdr file (at most 1024 bytes of path)")
+            }
+            return name
+        }
+        if case .scalar = v.content { return Environment(path: try path(v), line: v.line) }
+        let o = try v.object(allowing: ["file", "intensity", "rotation", "background"])
+        var environment = Environment(path: try path(o.required("file")), line: v.line)
+        if let i = o.optional("intensity") { environment.intensity = try i.ranged(0...1_000_000) }
+        if let r = o.optional("rotation") { environment.rotationDegrees = try r.ranged(-360...360) }
+        if let b = o.optional("background") { environment.background = try b.bool() }
+        return environment
     }
 
     static func placement(_ v: DocumentValue) throws(DocumentError) -> Placement {

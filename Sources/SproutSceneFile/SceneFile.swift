@@ -57,6 +57,22 @@ public struct SceneFile: Sendable {
     public var height = 720
     /// MSAA samples: 0, 2, 4 or 8.
     public var msaa = 0
+    /// An HDR environment lighting the scene (`environment:`), image-based light.
+    public struct Environment: Sendable, Equatable {
+        /// The Radiance .hdr file, relative to the scene file (equirectangular).
+        public var path: String
+        /// Multiplies its radiance (default 1).
+        public var intensity: Float = 1
+        /// Degrees it is turned about +Y, counter-clockwise seen from above (default 0).
+        public var rotationDegrees: Float = 0
+        /// Whether it is drawn behind the models (default false: the clear colour).
+        public var background = false
+        /// The line of `environment:`, for messages about the file.
+        public var line = 0
+    }
+
+    /// The scene's HDR environment; nil: the light's ambient term stands for it.
+    public var environment: Environment?
     /// The tone mapper (`toneMapping:`), for matching another viewer; nil: the renderer's
     /// (PBR Neutral unless `--tone-mapping` says otherwise).
     public var toneMapping: ToneMapping?

@@ -137,6 +137,22 @@ import Foundation
         #expect(length(sun.worldMatrix.transformDirection(Vec3(0, 0, -1)) - Vec3(1, 0, 0)) < 1e-6)
     }
 
+    /// `environment:` loads the .hdr beside the scene file; one that cannot be read is named at its line.
+    @Test func aSceneFilesEnvironmentIsLoaded() throws {
+        let dir = try Fixtures.temporaryDirectory("scene-environment")
+        try Fixtures.write(HDRCodec.encode(.uniform(Vec3(0.25, 0.5, 1))), to: dir + "/studio.hdr")
+        try Fixtures.write("size: [64, 64]\nmodels: [pot]\nenvironment: { file: studio.hdr, intensity: 2, rotation: 90, background: true }\n",
+                           to: dir + "/lit.yaml")
+        let view = try SceneView(path: dir + "/lit.yaml")
+        let environment = try #require(view.scene.environment)
+        #expect(environment.image.pixels == [0.25, 0.5, 1, 0.25, 0.5, 1] && environment.intensity == 2)
+        #expect(abs(environment.rotation - .pi / 2) < 1e-6 && environment.showsAsBackground)
+        try Fixtures.write("size: [64, 64]\nmodels: [pot]\nenvironment: missing.hdr\n", to: dir + "/bad.yaml")
+        do { _ = try SceneView(path: dir + "/bad.yaml"); Issue.record("read a missing environment") } catch {
+            #expect("\(error)" == "\(dir)/bad.yaml:3: environment: \(dir)/missing.hdr: cannot decode image: no such file")
+        }
+    }
+
     @Test func aModelsOwnCameraCanBeNamed() throws {
         let dir = try Fixtures.temporaryDirectory("named-camera")
         let duck = Fixtures.sharedModel("Duck/Duck.glb")

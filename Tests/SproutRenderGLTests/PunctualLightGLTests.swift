@@ -68,3 +68,55 @@ import Testing
         #expect(fromFile == Int(target.readPixels()[(8 * 16 + 8) * 4 + 1]))
     }
 }
+
+/// Image-based light from an HDR environment (issue 27): exact where the environment is uniform
+/// (the white furnace), turned by its rotation, shown behind the scene when asked.
+@Suite(.serialized) final class EnvironmentLightGLTests {
+    let context: HeadlessContext
+    let renderer: Renderer
+    let camera = Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40)
+    let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
+                    normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+
+    init() throws {
+        context = try HeadlessContext(forceSoftware: true)
+        renderer = try Renderer()
+    }
+
+    func render(_ scene: Scene, toneMapping: ToneMapping = .neutral) throws -> [UInt8] {
+        try context.makeCurrent()
+        let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
+        try renderer.render(scene, view: View(camera: camera, clearColor: Vec4(1, 0, 1, 1),
+                                              options: RenderOptions(shadows: false, toneMapping: toneMapping)), into: target)
+        return target.readPixels()
+    }
+
+    /// A white rough quad under a uniform environment of 0.3 is lit exactly as by an ambient
+    /// light of 0.3 (the ambient term is that same uniform environment through the split sum).
+    @Test func aUniformEnvironmentIsTheAmbientLightOfItsRadiance() throws {
+        let white = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1)
+        let ambient = Scene(lighting: Lighting(intensity: 0, ambient: 0.3, castsShadows: false))
+        ambient.addChild(Entity(name: "quad", model: ModelComponent(mesh: quad, material: white)))
+        let environment = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
+        environment.environment = EnvironmentLight(image: .uniform(Vec3(0.3, 0.3, 0.3)))
+        environment.addChild(Entity(name: "quad", model: ModelComponent(mesh: quad, material: white)))
+        let a = try render(ambient), e = try render(environment)
+        let centre = (8 * 16 + 8) * 4
+        #expect(abs(Int(a[centre + 1]) - Int(e[centre + 1])) <= 1)
+        #expect(a[centre + 1] > 100)
+        #expect(e[0..<4] == [255, 0, 255, 255])   // not shown behind: the clear colour stays
+    }
+
+    /// Shown behind the scene: a 4 x 1 image, red on its left half (u < 0.5; looking along -Z
+    /// is u 0.25, between its two red texels) and blue on its right. Seen along -Z it is red;
+    /// turned by 180 degrees, blue. Tone mapping none: radiance 0.5 -> sRGB 188.
+    @Test func theBackgroundIsTheImageTurnedByItsRotation() throws {
+        let halves = HDRImage(width: 4, height: 1, pixels: [0.5, 0, 0, 0.5, 0, 0, 0, 0, 0.5, 0, 0, 0.5])
+        let scene = Scene(lighting: Lighting(castsShadows: false))
+        scene.environment = EnvironmentLight(image: halves, showsAsBackground: true)
+        let centre = (8 * 16 + 8) * 4
+        #expect(Array(try render(scene, toneMapping: .none)[centre..<centre + 4]) == [188, 0, 0, 255])
+        scene.environment?.rotation = .pi
+        #expect(Array(try render(scene, toneMapping: .none)[centre..<centre + 4]) == [0, 0, 188, 255])
+    }
+}

@@ -56,7 +56,9 @@ import Testing
         ("models: [basil]\nmsaa: 3", "s.yaml:2: msaa: must be 0, 2, 4 or 8, got 3"),
         ("models: []", "s.yaml:1: models: needs at least one model"),
         ("size: [10, 10]", "s.yaml:1: models: is required"),
-        ("models: [basil]\nligt: []", "s.yaml:2: ligt: unknown field; did you mean 'light'? expected one of size, msaa, shadows, toneMapping, stage, camera, light, lights, models, tolerance (or an x- key of your own)"),
+        ("models: [basil]\nligt: []", "s.yaml:2: ligt: unknown field; did you mean 'light'? expected one of size, msaa, shadows, toneMapping, stage, camera, light, lights, environment, models, tolerance (or an x- key of your own)"),
+        ("models: [basil]\nenvironment: sky.png", "s.yaml:2: environment: must be a Radiance .hdr file (at most 1024 bytes of path)"),
+        ("models: [basil]\nenvironment: { file: sky.hdr, rotation: 400 }", "s.yaml:2: environment.rotation: must lie in -360.0...360.0, got 400.0"),
         ("models: [basil]\ntoneMapping: filmic", "s.yaml:2: toneMapping: must be neutral, aces or none, got 'filmic'"),
         ("models: [basil]\nlights:\n  - { type: lamp }", "s.yaml:3: lights[0].type: must be point, spot or directional, got 'lamp'"),
         ("models: [basil]\nlights:\n  - { type: point }", "s.yaml:3: lights[0].type: a point light needs a position"),
@@ -106,6 +108,13 @@ import Testing
         do { _ = try SceneFile.parse(many, file: "s.yaml"); Issue.record("accepted 65 lights") } catch {
             #expect("\(error)" == "s.yaml:3: lights: has 65 lights, more than the limit of 64")
         }
+    }
+
+    @Test func anEnvironmentIsAFileOrAFileWithItsSettings() throws {
+        #expect(try SceneFile.parse("models: [basil]\nenvironment: studio.hdr", file: "s.yaml").environment
+                == SceneFile.Environment(path: "studio.hdr", line: 2))
+        let full = try SceneFile.parse("models: [basil]\nenvironment: { file: a.HDR, intensity: 2, rotation: 90, background: true }", file: "s.yaml")
+        #expect(full.environment == SceneFile.Environment(path: "a.HDR", intensity: 2, rotationDegrees: 90, background: true, line: 2))
     }
 
     @Test func toneMappingIsReadByName() throws {
