@@ -93,5 +93,6 @@ extension World {
     /// files (`addBackdrop(loadTexture:model:)` with SproutApp's readers).
     public func addStageBackdrop() throws {
         try addBackdrop(loadTexture: Texture.read, model: try stage.model.map(StageModels.entity))
+        if scene.environment == nil { scene.environment = try StageModels.environment(of: stage) }
     }
 }

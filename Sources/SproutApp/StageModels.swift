@@ -23,6 +23,14 @@ public enum StageModels {
         scene.backdrop.addChild(try StageScene.build(stage, loadTexture: Texture.read))
         if let model = stage.model { scene.backdrop.addChild(try entity(model)) }
         scene.sky = stage.sky
+        scene.environment = try environment(of: stage)
+    }
+
+    /// The stage's `environment:` read from its .hdr file, or nil when it has none.
+    public static func environment(of stage: Stage) throws -> EnvironmentLight? {
+        guard let environment = stage.environment else { return nil }
+        return EnvironmentLight(image: try HDRCodec.read(path: environment.path), intensity: environment.intensity,
+                                rotation: environment.rotation, showsAsBackground: environment.background)
     }
 
     /// The model as drawn: turned upright, scaled to metres, its `origin` on the stage's origin.

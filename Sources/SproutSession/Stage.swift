@@ -23,6 +23,9 @@ public struct Stage: Sendable {
     public var camera: StageCamera
     /// What is seen beyond the stage's surfaces and model (`sky:`); nil: the view's clear colour.
     public var sky: Sky?
+    /// An HDR environment lighting what is placed on the stage (`environment:`); nil: the sky
+    /// and the stage's surfaces, seen from the probe, are the environment.
+    public var environment: StageEnvironment?
     /// The stage's place on the Earth; nil: no geotracking.
     public var geoOrigin: GeoOrigin?
     /// A room model as (part of) the stage; its triangles arrive with `attachingModel(vertices:)`.

@@ -61,7 +61,7 @@ public struct StageLoader {
     }
 
     /// A stage file's top-level keys.
-    public static let fields = ["name", "camera", "lights", "sky", "surfaces", "images", "blocks", "geo", "model"]
+    public static let fields = ["name", "camera", "lights", "sky", "environment", "surfaces", "images", "blocks", "geo", "model"]
 
     /// The most surfaces, images or blocks a stage may list: every frame samples the surfaces
     /// and projects the images, and hand-built rooms have tens.
@@ -96,6 +96,7 @@ public struct StageLoader {
         }
         if let v = o.optional("geo") { stage.geoOrigin = try geoOrigin(v) }
         if let v = o.optional("sky") { stage.sky = try sky(v) }
+        if let v = o.optional("environment") { stage.environment = try environment(v) }
         if let v = o.optional("model") { stage.model = try model(v) }
         return stage
     }
@@ -292,6 +293,20 @@ public struct StageLoader {
         if let c = o.optional("horizon") { sky.horizon = try linearColor(c) }
         if let c = o.optional("ground") { sky.ground = try linearColor(c) }
         return sky
+    }
+
+    /// `environment: studio.hdr`, or `{ path, intensity, rotation (degrees), background }`; the file inside the stage's folder.
+    func environment(_ v: DocumentValue) throws(DocumentError) -> StageEnvironment {
+        func hdr(_ p: DocumentValue) throws(DocumentError) -> String {
+            guard try p.string().lowercased().hasSuffix(".hdr") else { throw p.error("must be a Radiance .hdr file") }
+            return try confined(p, what: "environment")
+        }
+        guard case .mapping = v.content else { return StageEnvironment(path: try hdr(v)) }
+        let o = try v.object(allowing: ["path", "intensity", "rotation", "background"])
+        return StageEnvironment(path: try hdr(o.required("path")),
+                                intensity: try o.read("intensity", default: 1) { v throws(DocumentError) in try v.ranged(0...1_000_000) },
+                                rotation: try o.read("rotation", default: 0) { v throws(DocumentError) in try v.ranged(-360...360) } * .pi / 180,
+                                background: try o.read("background", default: false) { v throws(DocumentError) in try v.bool() })
     }
 
     func geoOrigin(_ v: DocumentValue) throws(DocumentError) -> GeoOrigin {

@@ -112,6 +112,22 @@ import Foundation
         #expect(sky.color(along: Vec3(0, 1, 0)) == .zero && sky.color(along: Vec3(1, 0, 0)) == .one)
     }
 
+    /// `environment:` names a .hdr file inside the stage's folder, its rotation in degrees.
+    @Test func anEnvironmentIsAnHDRFileInTheStagesFolder() throws {
+        let (loader, path) = try stageFile("environment: { path: sky.hdr, intensity: 2, rotation: 90, background: true }\n")
+        try Fixtures.write([UInt8]("#?RADIANCE\n".utf8), to: loader.textureRoot + "/sky.hdr")
+        let environment = try #require(try loader.load(path: path).environment)
+        #expect(environment == StageEnvironment(path: loader.textureRoot + "/sky.hdr", intensity: 2, rotation: .pi / 2, background: true))
+        let (outside, outsidePath) = try stageFile("environment: ../sky.hdr\n")
+        do { _ = try outside.load(path: outsidePath); Issue.record("read outside the stage's folder") } catch {
+            #expect("\(error)".hasSuffix("environment: must be a path inside \(outside.textureRoot) without '..', got '../sky.hdr'"))
+        }
+        let (png, pngPath) = try stageFile("environment: art.png\n")
+        do { _ = try png.load(path: pngPath); Issue.record("took a PNG for an HDR") } catch {
+            #expect("\(error)".hasSuffix("environment: must be a Radiance .hdr file"))
+        }
+    }
+
     /// Each piece of nonsense and what the error must say: line, field, reason.
     @Test(arguments: [
         ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [-1, 2], detail: 0.5 }\n",
