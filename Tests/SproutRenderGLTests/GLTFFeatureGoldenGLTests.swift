@@ -1,0 +1,101 @@
+import SproutAssets
+import SproutHeadless
+import SproutImage
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutRender
+
+/// One small golden per glTF feature and extension Sprout draws (issue 27), on the Khronos
+/// sample models in ../shared/models, plus the lights and the environment, which no sample
+/// model here carries. Their reasons are in Goldens/README.md ("glTF features"); the exact
+/// values behind each feature are checked by hand elsewhere (MaterialFeaturesGLTests,
+/// PunctualLightGLTests, EnvironmentLightGLTests). Made on llvmpipe at the default tolerance.
+@Suite(.serialized) final class GLTFFeatureGoldenGLTests {
+    let context: HeadlessContext
+    let renderer: Renderer
+    static let goldens = Fixtures.repositoryRoot + "/Tests/SproutRenderGLTests/Goldens/gltf/"
+
+    init() throws {
+        context = try HeadlessContext(forceSoftware: true)
+        renderer = try Renderer()
+    }
+
+    var tolerance: ImageTolerance { renderer.info.isSoftware ? .strict : .foreignRasterizer }
+
+    func render(_ scene: Scene, camera: Camera, width: Int = 96, height: Int = 96, samples: Int = 4) throws -> Image {
+        try context.makeCurrent()
+        let target = try OffscreenTarget(width: width, height: height, samples: samples)
+        try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadowMapSize: 512)), into: target)
+        return Image(width: width, height: height, pixels: target.readPixels())
+    }
+
+    /// A sample model alone under the default light, framed at `width` x `height`.
+    func check(_ model: String, golden: String, width: Int = 96, height: Int = 96) throws {
+        let asset = try ModelImporter.load(path: Fixtures.sharedModel(model))
+        let scene = Scene(lighting: Lighting(castsShadows: true))
+        // Scaled to 1 m across its largest side (the spheres are modelled in millimetres).
+        let holder = Entity(name: "holder")
+        holder.addChild(asset.root)
+        scene.addChild(holder)
+        let size = holder.visualBounds().max - holder.visualBounds().min
+        holder.transform = Transform(scale: Vec3(repeating: 1 / max(size.x, size.y, size.z)))
+        // From the front (+Z, a little above), the model's box filling the picture.
+        let bounds = holder.visualBounds(), extents = bounds.max - bounds.min
+        let halfHeight = max(extents.y, extents.x * Float(height) / Float(width)) / 2 * 1.1
+        let distance = halfHeight / tan(Float(15) * .pi / 180) + extents.z / 2
+        let camera = Camera.looking(from: bounds.center + Vec3(0, halfHeight * 0.3, distance), at: bounds.center, fovYDegrees: 30)
+        try Golden.check(try render(scene, camera: camera, width: width, height: height), against: Self.goldens + golden, tolerance: tolerance)
+    }
+
+    @Test func textureTransformAndTexCoord() throws { try check("TextureTransformTest/TextureTransformTest.gltf", golden: "texture-transform.png") }
+    @Test func vertexColours() throws { try check("VertexColorTest/VertexColorTest.glb", golden: "vertex-color.png") }
+    @Test func alphaModes() throws { try check("AlphaBlendModeTest/AlphaBlendModeTest.glb", golden: "alpha-blend.png", width: 160, height: 64) }
+    @Test func unlit() throws { try check("UnlitTest/UnlitTest.glb", golden: "unlit.png", width: 128, height: 64) }
+    @Test func emissiveStrength() throws { try check("EmissiveStrengthTest/EmissiveStrengthTest.glb", golden: "emissive-strength.png", width: 128, height: 64) }
+    @Test func transmission() throws { try check("TransmissionTest/TransmissionTest.glb", golden: "transmission.png") }
+    @Test func normalMetallicRoughnessAndOcclusionMaps() throws { try check("Avocado/Avocado.gltf", golden: "avocado.png") }
+    @Test func metallicRoughnessFactors() throws { try check("MetalRoughSpheresNoTextures/MetalRoughSpheresNoTextures.glb", golden: "metal-rough-spheres.png") }
+
+    /// A white floor and a grey box lit only by a warm point light and a cool spot (KHR_lights_punctual's kinds).
+    @Test func punctualLights() throws {
+        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0.05, castsShadows: false))
+        scene.addChild(Entity(name: "floor", model: ModelComponent(mesh: MeshFactory.plane(width: 4, depth: 4),
+                                                                   material: Material(baseColor: Vec4(0.8, 0.8, 0.8, 1), roughness: 0.7))))
+        scene.addChild(Entity(name: "box", transform: Transform(translation: Vec3(0, 0.25, 0)),
+                              model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.5, 0.5, 0.5)), material: Material(baseColor: Vec4(0.5, 0.5, 0.5, 1)))))
+        let bulb = Entity(name: "bulb", transform: Transform(translation: Vec3(-0.8, 0.6, 0.4)))
+        bulb.light = PunctualLight(kind: .point, color: Vec3(1, 0.7, 0.4), intensity: 3, range: 4)
+        let spot = Entity(name: "spot", transform: Transform(translation: Vec3(0.9, 1.5, 0), rotation: Quaternion(angle: -.pi / 2, axis: .unitX)))
+        spot.light = PunctualLight(kind: .spot(innerConeAngle: 0.3, outerConeAngle: 0.5), color: Vec3(0.5, 0.7, 1), intensity: 12)
+        scene.addChild(bulb)
+        scene.addChild(spot)
+        let camera = Camera.looking(from: Vec3(0, 2, 2.5), at: Vec3(0, 0.2, 0), fovYDegrees: 45)
+        try Golden.check(try render(scene, camera: camera), against: Self.goldens + "punctual-lights.png", tolerance: tolerance)
+    }
+
+    /// Spheres (a mirror, a rough metal, a white dielectric) in an HDR environment drawn as the
+    /// background: a blue sky above, a brown ground below, a bright sun to one side.
+    @Test func environment() throws {
+        let width = 64, height = 32
+        var pixels = [Float]()
+        for y in 0..<height {
+            for x in 0..<width {
+                let up = y < height / 2
+                let sun = abs(x - 8) <= 1 && abs(y - 10) <= 1
+                pixels += sun ? [40, 38, 30] : up ? [0.3, 0.5, 0.9] : [0.25, 0.18, 0.1]
+            }
+        }
+        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
+        scene.environment = EnvironmentLight(image: HDRImage(width: width, height: height, pixels: pixels), showsAsBackground: true)
+        for (i, material) in [Material(baseColor: Vec4(1, 1, 1, 1), metallic: 1, roughness: 0.05),
+                              Material(baseColor: Vec4(1, 0.8, 0.5, 1), metallic: 1, roughness: 0.5),
+                              Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 0.8)].enumerated() {
+            scene.addChild(Entity(name: "sphere \(i)", transform: Transform(translation: Vec3(Float(i - 1) * 0.7, 0, 0)),
+                                  model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3), material: material)))
+        }
+        let camera = Camera.looking(from: Vec3(0, 0.2, 2.2), at: .zero, fovYDegrees: 45)
+        try Golden.check(try render(scene, camera: camera, width: 128, height: 64), against: Self.goldens + "environment.png", tolerance: tolerance)
+    }
+}
