@@ -466,8 +466,10 @@ public final class Renderer {
         program.set("uMetallic", material.metallic)
         program.set("uRoughness", material.roughness)
         program.set("uEmissive", material.emissive)
-        program.set("uDielectricF0", material.dielectricF0)
-        program.set("uSpecularWeight", min(max(material.specular, 0), 1))
+        if features.contains(.dielectricSpecular) {
+            program.set("uDielectricF0", material.dielectricF0)
+            program.set("uSpecularWeight", min(max(material.specular, 0), 1))
+        }
         program.set("uAlphaCutoff", material.alphaCutoff ?? -1)
         program.set("uOpaque", Float(material.usesAlpha ? 0 : 1))
         for slot in TextureSlot.allCases where features.contains(ShaderFeatures.feature(of: slot)) {

@@ -32,6 +32,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let tangents = ShaderFeatures(rawValue: 1 << 16)
     /// The frame has punctual lights (KHR_lights_punctual), looped over in the fragment shader.
     static let punctualLights = ShaderFeatures(rawValue: 1 << 17)
+    /// A dielectric reflectance other than glTF's default (KHR_materials_ior or _specular).
+    static let dielectricSpecular = ShaderFeatures(rawValue: 1 << 20)
     /// `ToneMapping.aces` instead of PBR Neutral.
     static let toneMapACES = ShaderFeatures(rawValue: 1 << 18)
     /// `ToneMapping.none`: linear light clamped.
@@ -45,7 +47,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.vertexColors, "HAS_VERTEX_COLOR"), (.uvMapping, "HAS_UV_MAPPING"), (.toneMappedUnlit, "UNLIT_TONE_MAPPED"),
         (.transmission, "HAS_TRANSMISSION"), (.transmissionMap, "HAS_TRANSMISSION_MAP"), (.alphaToCoverage, "ALPHA_TO_COVERAGE"),
         (.tangents, "HAS_TANGENTS"), (.punctualLights, "HAS_PUNCTUAL_LIGHTS"),
-        (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"),
+        (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"), (.dielectricSpecular, "HAS_DIELECTRIC_SPECULAR"),
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -67,6 +69,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if !lit && material.toneMapsUnlitColor && shading == .realistic { features.insert(.toneMappedUnlit) }
         if lit && shadowed { features.insert(.shadows) }
         if lit && punctualLights { features.insert(.punctualLights) }
+        if lit && (material.ior != 1.5 || material.specular != 1 || material.specularColor != .one) { features.insert(.dielectricSpecular) }
         // Only what goes through the tone mapper: realistic lit surfaces and unlit colours from files.
         if !linearOutput && shading == .realistic && (lit || material.toneMapsUnlitColor) {
             if toneMapping == .aces { features.insert(.toneMapACES) }

@@ -26,6 +26,22 @@ import Testing
         #expect(features(Material(), shading: .simple, shadowed: true, environment: true) == [.shadows, .simpleShading])
     }
 
+    /// Extensions pay only where a material uses them: glTF's default reflectance is folded
+    /// into the plain program; another ior or specular, lights and tone mappers are variants.
+    @Test func extensionsAreVariantsOnlyWhereUsed() {
+        var glass = Material()
+        glass.ior = 1.33
+        #expect(features(glass) == [.dielectricSpecular])
+        var dull = Material()
+        dull.specular = 0.5
+        #expect(features(dull) == [.dielectricSpecular])
+        #expect(ShaderFeatures.of(Material(), on: plain, shading: .realistic, shadowed: false, environment: false, linearOutput: false,
+                                  punctualLights: true, toneMapping: .aces) == [.punctualLights, .toneMapACES])
+        // The probe's faces are linear: no tone mapper.
+        #expect(ShaderFeatures.of(Material(), on: plain, shading: .realistic, shadowed: false, environment: false, linearOutput: true,
+                                  toneMapping: .none) == [.linearOutput])
+    }
+
     @Test func texturesNeedCoordinates() {
         let image = Image(width: 1, height: 1, pixels: [255, 255, 255, 255])
         var material = Material(baseColorTexture: Texture(name: "t", image: image))

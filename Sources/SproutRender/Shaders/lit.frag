@@ -43,8 +43,10 @@ uniform vec3 uEmissive;
 // A dielectric's reflectance square on (KHR_materials_ior and _specular: ((ior - 1) / (ior + 1))^2
 // times the specular colour; 0.04 by default) and its specular weight (KHR_materials_specular's
 // factor, 1 by default), which is also its reflectance at grazing angles.
+#ifdef HAS_DIELECTRIC_SPECULAR
 uniform vec3 uDielectricF0;
 uniform float uSpecularWeight;
+#endif
 // glTF alphaMode MASK: below this alpha the fragment is cut away; negative: no cut.
 uniform float uAlphaCutoff;
 // glTF alphaMode OPAQUE (1): the alpha of colour and texture is ignored, the output's is 1.
@@ -263,8 +265,14 @@ void main() {
     emissive *= texture(uEmissiveMap, slotUV(4)).rgb;
 #endif
     // KHR_materials_specular weighs the dielectric's Fresnel term (F0 and F90 alike); a metal keeps its own.
+#ifdef HAS_DIELECTRIC_SPECULAR
     float f90 = mix(uSpecularWeight, 1.0, metallic);
     vec3 f0 = mix(uDielectricF0 * uSpecularWeight, base.rgb, metallic);
+#else
+    // glTF's defaults (ior 1.5, no specular extension), folded into constants.
+    const float f90 = 1.0;
+    vec3 f0 = mix(vec3(0.04), base.rgb, metallic);
+#endif
     vec3 diffuseColor = base.rgb * (1.0 - metallic);
 #ifdef HAS_TRANSMISSION
     // KHR_materials_transmission, thin-walled: the transmitted share leaves the diffuse lobe
