@@ -64,6 +64,12 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("frame"), help: "Frame this node of the model, by name (default: the model without a ground plane much larger than itself).")
     var frameNode: String?
 
+    @Option(help: "An equirectangular Radiance .hdr file that lights the model (image-based light; scene files say environment: instead).")
+    var environment: String?
+
+    @Flag(name: .customLong("environment-background"), help: "Draw the --environment behind the model.")
+    var environmentBackground = false
+
     @Flag(name: .customLong("no-shadows"), help: "Do not draw shadows.")
     var noShadows = false
 
@@ -82,6 +88,10 @@ struct RenderCommand: ParsableCommand {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
         guard orbit.isFinite else { throw ValidationError("--orbit must be a number of degrees") }
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, got \(msaa)") }
+        if environmentBackground && environment == nil { throw ValidationError("--environment-background needs --environment FILE.hdr") }
+        if environment != nil && Self.isSceneFile(model) {
+            throw ValidationError("a scene file sets its own environment: give environment: in \(model) instead of --environment")
+        }
     }
 
     /// This program, for the import child.
@@ -115,6 +125,9 @@ struct RenderCommand: ParsableCommand {
         let view = try ModelView(modelPath: modelPath, aspect: Float(size.width) / Float(size.height), cameraPosition: cameraPosition?.value,
                                  lookAt: lookAt?.value, fovYDegrees: fov, directionToLight: light?.value, shadows: !noShadows, stage: stage,
                                  isolation: isolation, sizing: try sizing, frameNode: frameNode)
+        if let environment {
+            view.scene.environment = EnvironmentLight(image: try HDRCodec.read(path: environment), showsAsBackground: environmentBackground)
+        }
         view.asset.warnings.forEach { printError("warning: " + $0) }
         if case .asIs = try sizing, let warning = ModelSizing.warning(for: view.asset.root, name: model) { printError(warning) }
         let loadMilliseconds = clock.milliseconds

@@ -1,4 +1,7 @@
 import SproutTesting
+import SproutImage
+import SproutMath
+import SproutScene
 @testable import sprout
 import Testing
 import Foundation
@@ -45,6 +48,21 @@ import Foundation
         try Fixtures.write("x", to: dir + "/file")
         let blocked = try sprout(["render", "basil", "--size", "32x32", "--output", dir + "/file/basil.png"])
         #expect(blocked.status == 1 && blocked.output == "Error: cannot write \(dir)/file/basil.png: \(dir)/file is not a folder\n")
+    }
+
+    /// `render --environment` lights a model with an HDR file; mistakes are named.
+    @Test func renderTakesAnEnvironment() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-environment")
+        try Fixtures.write(HDRCodec.encode(.uniform(Vec3(0.5, 0.5, 0.5))), to: dir + "/grey.hdr")
+        let lit = try sprout(["render", "basil", "--size", "32x32", "--environment", dir + "/grey.hdr", "--environment-background",
+                              "--output", dir + "/basil.png"])
+        #expect(lit.status == 0 && lit.output == "wrote \(dir)/basil.png\n")
+        // The background is the environment: radiance 0.5 exposed and tone-mapped by PBR Neutral (0.46), sRGB 181.
+        #expect(try ImageFile.read(path: dir + "/basil.png").pixels[0..<3].allSatisfy { abs(Int($0) - 181) <= 1 })
+        let alone = try sprout(["render", "basil", "--environment-background"])
+        #expect(alone.status != 0 && alone.output.contains("--environment-background needs --environment FILE.hdr"))
+        let missing = try sprout(["render", "basil", "--size", "32x32", "--environment", dir + "/none.hdr", "--output", dir + "/x.png"])
+        #expect(missing.status == 1 && missing.output == "Error: \(dir)/none.hdr: cannot decode image: no such file\n")
     }
 
     @Test func aModelAtTheWrongScaleIsNamedWithItsSize() throws {
