@@ -31,6 +31,8 @@ public final class Renderer {
     private var probe: EnvironmentProbe?
     /// The scene's HDR environment on the GPU, while the scene has the same image.
     private var environmentMap: EnvironmentMap?
+    /// Its irradiance harmonics, with the intensity and rotation they were made for.
+    private var irradiance: (intensity: Float, rotation: Float, harmonics: IrradianceSH)?
     /// What the probe holds now; nil when it must be drawn.
     private var probeInputs: ProbeInputs?
     /// Environment probes drawn so far: a frame whose probe position, lights, sky and backdrop
@@ -127,8 +129,12 @@ public final class Renderer {
         if let environment, environmentMap?.image !== environment.image {
             environmentMap = nil
             environmentMap = EnvironmentMap(environment.image)
+            irradiance = nil
         }
-        if environment == nil { environmentMap = nil }
+        if environment == nil { environmentMap = nil; irradiance = nil }
+        if let environment, irradiance?.intensity != environment.intensity || irradiance?.rotation != environment.rotation {
+            irradiance = (environment.intensity, environment.rotation, IrradianceSH(environment))
+        }
         // An HDR environment lies at infinity: without a probe position of the scene's, the origin's view of the backdrop.
         if view.options.shading == .realistic, let at = scene.environmentProbePosition ?? (environment != nil ? .zero : nil) {
             let inputs = ProbeInputs(position: at, lighting: lighting, sky: scene.sky, environment: environment, backdrop: list.backdrop)
@@ -183,7 +189,7 @@ public final class Renderer {
             frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: contentLighting,
                                   lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
                                   toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
-                                  target: target, lights: frame.lights)
+                                  target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? irradiance?.harmonics : nil)
         }
         drawCount += try draw(list.content, shadowed: useShadows, frame: &frame)
         lastTriangleCount = list.triangleCount
@@ -392,9 +398,15 @@ public final class Renderer {
         var target: RenderTarget?
         /// The punctual lights drawn (within `PunctualLight.budget`); none in the probe and overlays.
         var lights: [PlacedLight] = []
+        /// An HDR environment's irradiance, for content in a scene without a backdrop (with
+        /// one, the probe holds the backdrop's light too and gives the diffuse light).
+        var irradiance: IrradianceSH?
         /// Programs that already have this frame's uniforms.
         var prepared: Set<ShaderFeatures> = []
     }
+
+    /// The irradiance harmonics' uniform names, made once.
+    private static let irradianceNames = (0..<9).map { "uIrradianceSH[\($0)]" }
 
     /// Each punctual light's uniform names, made once.
     private static let punctualNames = (0..<PunctualLight.budget).map { i in
@@ -437,6 +449,7 @@ public final class Renderer {
                                          environment: frame.environmentScale != nil, linearOutput: frame.linearOutput,
                                          punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
         if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
+        if features.contains(.environment) && frame.irradiance != nil { features.insert(.irradianceSH) }
         let program = try program(.lit(features))
         glUseProgram(program.id)
         if !frame.prepared.contains(features) {
@@ -452,6 +465,9 @@ public final class Renderer {
                 program.set("uEnvironmentScale", frame.environmentScale ?? 1)
             }
             if features.contains(.punctualLights) { setPunctualLights(frame.lights, on: program) }
+            if features.contains(.irradianceSH), let harmonics = frame.irradiance {
+                for (i, c) in harmonics.coefficients.enumerated() { program.set(Self.irradianceNames[i], c) }
+            }
             if features.contains(.shadows), let lvp = frame.lightViewProjection, let map = shadowMap {
                 program.set("uLightViewProjection", matrix: lvp)
                 program.set("uShadowTexel", 1 / Float(map.size))

@@ -34,6 +34,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let punctualLights = ShaderFeatures(rawValue: 1 << 17)
     /// A dielectric reflectance other than glTF's default (KHR_materials_ior or _specular).
     static let dielectricSpecular = ShaderFeatures(rawValue: 1 << 20)
+    /// Diffuse light from an HDR environment's spherical harmonics (`IrradianceSH`) instead of the probe's coarsest level.
+    static let irradianceSH = ShaderFeatures(rawValue: 1 << 21)
     /// `ToneMapping.aces` instead of PBR Neutral.
     static let toneMapACES = ShaderFeatures(rawValue: 1 << 18)
     /// `ToneMapping.none`: linear light clamped.
@@ -48,6 +50,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.transmission, "HAS_TRANSMISSION"), (.transmissionMap, "HAS_TRANSMISSION_MAP"), (.alphaToCoverage, "ALPHA_TO_COVERAGE"),
         (.tangents, "HAS_TANGENTS"), (.punctualLights, "HAS_PUNCTUAL_LIGHTS"),
         (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"), (.dielectricSpecular, "HAS_DIELECTRIC_SPECULAR"),
+        (.irradianceSH, "HAS_IRRADIANCE_SH"),
     ]
 
     /// The `#define`s of these features, in a fixed order.

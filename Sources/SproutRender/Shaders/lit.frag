@@ -65,6 +65,17 @@ uniform samplerCube uEnvironment;
 uniform float uEnvironmentLevels;
 uniform float uEnvironmentScale;
 #endif
+#ifdef HAS_IRRADIANCE_SH
+// An HDR environment's irradiance over pi as nine spherical-harmonic coefficients (IrradianceSH).
+uniform vec3 uIrradianceSH[9];
+vec3 irradianceSH(vec3 d) {
+    return uIrradianceSH[0] * 0.282095
+        + uIrradianceSH[1] * (0.488603 * d.y) + uIrradianceSH[2] * (0.488603 * d.z) + uIrradianceSH[3] * (0.488603 * d.x)
+        + uIrradianceSH[4] * (1.092548 * d.x * d.y) + uIrradianceSH[5] * (1.092548 * d.y * d.z)
+        + uIrradianceSH[6] * (0.315392 * (3.0 * d.z * d.z - 1.0)) + uIrradianceSH[7] * (1.092548 * d.x * d.z)
+        + uIrradianceSH[8] * (0.546274 * (d.x * d.x - d.y * d.y));
+}
+#endif
 #ifdef HAS_BASE_COLOR_TEXTURE
 uniform sampler2D uBaseColorMap;
 #endif
@@ -310,7 +321,11 @@ void main() {
     // Diffuse light from the probe's coarsest level along the normal (a face's mean radiance,
     // blended across faces), reflections from the level the roughness calls for.
     float top = uEnvironmentLevels - 1.0;
+#ifdef HAS_IRRADIANCE_SH
+    vec3 irradiance = max(irradianceSH(n), vec3(0.0));
+#else
     vec3 irradiance = textureLod(uEnvironment, n, top).rgb;
+#endif
     vec3 reflected = textureLod(uEnvironment, reflect(-v, n), roughness * top).rgb;
     vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected);
 #else
