@@ -238,6 +238,8 @@ struct SceneConverter {
         result.metallicRoughnessTexture = try texture(of: mat, types: [aiTextureType_UNKNOWN], colorSpace: .linear)
         result.emissiveTexture = try texture(of: mat, types: [aiTextureType_EMISSIVE], colorSpace: .sRGB)
         result.transmissionTexture = try texture(of: mat, types: [aiTextureType_TRANSMISSION], colorSpace: .linear)
+        result.clearcoatTexture = try texture(of: mat, types: [aiTextureType_CLEARCOAT], colorSpace: .linear)
+        result.clearcoatRoughnessTexture = try texture(of: mat, types: [aiTextureType_CLEARCOAT], index: 1, colorSpace: .linear)
         if let transmission = float(mat, "$mat.transmission.factor") { result.transmission = transmission }
         var emissive = aiColor4D()
         if aiGetMaterialColor(mat, "$clr.emissive", 0, 0, &emissive) == aiReturn_SUCCESS {
@@ -281,6 +283,8 @@ struct SceneConverter {
             (.baseColor, pbr?["baseColorTexture"]), (.metallicRoughness, pbr?["metallicRoughnessTexture"]),
             (.normal, json["normalTexture"]), (.occlusion, json["occlusionTexture"]), (.emissive, json["emissiveTexture"]),
             (.transmission, json["extensions"]?["KHR_materials_transmission"]?["transmissionTexture"]),
+            (.clearcoat, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatTexture"]),
+            (.clearcoatRoughness, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatRoughnessTexture"]),
         ]
         for case let (slot, info?) in infos {
             let transform = info["extensions"]?["KHR_texture_transform"]
@@ -300,6 +304,10 @@ struct SceneConverter {
         }
         if let transmission = extensions?["KHR_materials_transmission"] {
             material.transmission = min(max(transmission["transmissionFactor"]?.float ?? 0, 0), 1)
+        }
+        if let coat = extensions?["KHR_materials_clearcoat"] {
+            material.clearcoat = min(max(coat["clearcoatFactor"]?.float ?? 0, 0), 1)
+            material.clearcoatRoughness = min(max(coat["clearcoatRoughnessFactor"]?.float ?? 0, 0), 1)
         }
         if let ior = extensions?["KHR_materials_ior"]?["ior"]?.float {
             // glTF: 1 or more (1 is a dielectric that reflects nothing square on); 0 is not valid.
@@ -322,9 +330,9 @@ struct SceneConverter {
         return aiGetMaterialString(mat, "?mat.name", 0, 0, &name) == aiReturn_SUCCESS ? string(name) : ""
     }
 
-    private func integer(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType) -> Int32? {
+    private func integer(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType, index: UInt32 = 0) -> Int32? {
         var value: Int32 = 0, one: UInt32 = 1
-        return aiGetMaterialIntegerArray(mat, key, type.rawValue, 0, &value, &one) == aiReturn_SUCCESS ? value : nil
+        return aiGetMaterialIntegerArray(mat, key, type.rawValue, index, &value, &one) == aiReturn_SUCCESS ? value : nil
     }
 
     /// Assimp's aiTextureMapMode (0 wrap, 1 clamp, 2 mirror).
@@ -342,15 +350,16 @@ struct SceneConverter {
     }
 
     /// The first texture of `types` the material has, decoded once per reference.
-    private mutating func texture(of mat: UnsafePointer<aiMaterial>, types: [aiTextureType], colorSpace: Texture.ColorSpace) throws -> Texture? {
+    private mutating func texture(of mat: UnsafePointer<aiMaterial>, types: [aiTextureType], index: UInt32 = 0,
+                                  colorSpace: Texture.ColorSpace) throws -> Texture? {
         var path = aiString()
-        guard let type = types.first(where: { aiGetMaterialTexture(mat, $0, 0, &path, nil, nil, nil, nil, nil, nil) == aiReturn_SUCCESS })
+        guard let type = types.first(where: { aiGetMaterialTexture(mat, $0, index, &path, nil, nil, nil, nil, nil, nil) == aiReturn_SUCCESS })
         else { return nil }
         let reference = string(path)
         guard !reference.isEmpty else { return nil }
         // The texture's sampler (glTF wrapS, wrapT, magFilter), as Assimp passes it on.
-        let wrapU = wrap(integer(mat, "$tex.mapmodeu", type: type)), wrapV = wrap(integer(mat, "$tex.mapmodev", type: type))
-        let magnification: Texture.Filter = integer(mat, "$tex.mappingfiltermag", type: type) == 9728 ? .nearest : .linear   // GL_NEAREST
+        let wrapU = wrap(integer(mat, "$tex.mapmodeu", type: type, index: index)), wrapV = wrap(integer(mat, "$tex.mapmodev", type: type, index: index))
+        let magnification: Texture.Filter = integer(mat, "$tex.mappingfiltermag", type: type, index: index) == 9728 ? .nearest : .linear   // GL_NEAREST
         let key = "\(reference) \(colorSpace) \(wrapU) \(wrapV) \(magnification)"
         if let cached = textureCache[key] { return cached }
         let image = try image(for: reference)

@@ -498,6 +498,10 @@ public final class Renderer {
             }
         }
         if features.contains(.normalMap) { program.set("uNormalScale", material.normalScale) }
+        if features.contains(.clearcoat) {
+            program.set("uClearcoat", min(max(material.clearcoat, 0), 1))
+            program.set("uClearcoatRoughness", min(max(material.clearcoatRoughness, 0), 1))
+        }
         if features.contains(.occlusionMap) { program.set("uOcclusionStrength", material.occlusionStrength) }
         if features.contains(.transmission) {
             program.set("uTransmission", min(max(material.transmission, 0), 1))

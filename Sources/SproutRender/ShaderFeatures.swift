@@ -36,6 +36,10 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let dielectricSpecular = ShaderFeatures(rawValue: 1 << 20)
     /// Diffuse light from an HDR environment's spherical harmonics (`IrradianceSH`) instead of the probe's coarsest level.
     static let irradianceSH = ShaderFeatures(rawValue: 1 << 21)
+    /// KHR_materials_clearcoat: a second, clear specular layer over the material.
+    static let clearcoat = ShaderFeatures(rawValue: 1 << 22)
+    static let clearcoatMap = ShaderFeatures(rawValue: 1 << 23)
+    static let clearcoatRoughnessMap = ShaderFeatures(rawValue: 1 << 24)
     /// `ToneMapping.aces` instead of PBR Neutral.
     static let toneMapACES = ShaderFeatures(rawValue: 1 << 18)
     /// `ToneMapping.none`: linear light clamped.
@@ -50,7 +54,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.transmission, "HAS_TRANSMISSION"), (.transmissionMap, "HAS_TRANSMISSION_MAP"), (.alphaToCoverage, "ALPHA_TO_COVERAGE"),
         (.tangents, "HAS_TANGENTS"), (.punctualLights, "HAS_PUNCTUAL_LIGHTS"),
         (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"), (.dielectricSpecular, "HAS_DIELECTRIC_SPECULAR"),
-        (.irradianceSH, "HAS_IRRADIANCE_SH"),
+        (.irradianceSH, "HAS_IRRADIANCE_SH"), (.clearcoat, "HAS_CLEARCOAT"), (.clearcoatMap, "HAS_CLEARCOAT_MAP"),
+        (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"),
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -72,6 +77,11 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if !lit && material.toneMapsUnlitColor && shading == .realistic { features.insert(.toneMappedUnlit) }
         if lit && shadowed { features.insert(.shadows) }
         if lit && punctualLights { features.insert(.punctualLights) }
+        if realistic && material.clearcoat > 0 && !linearOutput {
+            features.insert(.clearcoat)
+            if hasUVs && material.clearcoatTexture != nil { features.insert(.clearcoatMap) }
+            if hasUVs && material.clearcoatRoughnessTexture != nil { features.insert(.clearcoatRoughnessMap) }
+        }
         if lit && (material.ior != 1.5 || material.specular != 1 || material.specularColor != .one) { features.insert(.dielectricSpecular) }
         // Only what goes through the tone mapper: realistic lit surfaces and unlit colours from files.
         if !linearOutput && shading == .realistic && (lit || material.toneMapsUnlitColor) {
@@ -111,13 +121,15 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         case .occlusion: .occlusionMap
         case .emissive: .emissiveMap
         case .transmission: .transmissionMap
+        case .clearcoat: .clearcoatMap
+        case .clearcoatRoughness: .clearcoatRoughnessMap
         }
     }
 }
 
 /// The texture units the lit program's samplers read, named once.
 enum TextureUnit: Int32, CaseIterable {
-    case baseColor = 0, shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission
+    case baseColor = 0, shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
     /// What lies behind transmissive surfaces (`SceneColorCopy`).
     case sceneColor
 
@@ -133,6 +145,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .emissive: "uEmissiveMap"
         case .transmission: "uTransmissionMap"
         case .sceneColor: "uSceneColor"
+        case .clearcoat: "uClearcoatMap"
+        case .clearcoatRoughness: "uClearcoatRoughnessMap"
         }
     }
 
@@ -145,6 +159,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .occlusion: self = .occlusion
         case .emissive: self = .emissive
         case .transmission: self = .transmission
+        case .clearcoat: self = .clearcoat
+        case .clearcoatRoughness: self = .clearcoatRoughness
         }
     }
 }

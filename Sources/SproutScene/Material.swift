@@ -50,6 +50,15 @@ public struct Material: Sendable {
     /// surface (thin-walled: tinted by the base colour, blurred by roughness, not refracted). A
     /// transmissive material is drawn after opaque ones, over what lies behind it.
     public var transmission: Float = 0
+    /// KHR_materials_clearcoat's `clearcoatFactor`, 0...1: a clear dielectric layer (F0 0.04)
+    /// over the material, as on car paint or varnished wood (0 by default: none).
+    public var clearcoat: Float = 0
+    /// KHR_materials_clearcoat's `clearcoatRoughnessFactor`, 0...1 (0 by default: a mirror-smooth coat).
+    public var clearcoatRoughness: Float = 0
+    /// KHR_materials_clearcoat's `clearcoatTexture`: its red channel multiplies `clearcoat`.
+    public var clearcoatTexture: Texture?
+    /// KHR_materials_clearcoat's `clearcoatRoughnessTexture`: its green channel multiplies `clearcoatRoughness`.
+    public var clearcoatRoughnessTexture: Texture?
     /// KHR_materials_ior: a dielectric's index of refraction (1.5 by default, glTF's), which sets
     /// its reflectance square on, ((ior - 1) / (ior + 1))² (0.04 at 1.5).
     public var ior: Float = 1.5
@@ -87,6 +96,8 @@ public struct Material: Sendable {
         case .occlusion: occlusionTexture
         case .emissive: emissiveTexture
         case .transmission: transmissionTexture
+        case .clearcoat: clearcoatTexture
+        case .clearcoatRoughness: clearcoatRoughnessTexture
         }
     }
 

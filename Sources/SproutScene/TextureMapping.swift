@@ -14,6 +14,10 @@ public enum TextureSlot: Int, Sendable, CaseIterable {
     case emissive
     /// KHR_materials_transmission's `transmissionTexture`: transmission in red (linear).
     case transmission
+    /// KHR_materials_clearcoat's `clearcoatTexture`: the coat's strength in red (linear).
+    case clearcoat
+    /// KHR_materials_clearcoat's `clearcoatRoughnessTexture`: the coat's roughness in green (linear).
+    case clearcoatRoughness
 }
 
 /// Which texture coordinates a texture reads and how they are transformed first: glTF's

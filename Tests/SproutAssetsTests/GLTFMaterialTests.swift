@@ -66,16 +66,23 @@ import Testing
         #expect(asset.warnings.isEmpty)
     }
 
-    /// KHR_materials_ior and KHR_materials_specular's factors arrive; an ior below 1 is invalid
+    /// KHR_materials_ior, KHR_materials_specular and KHR_materials_clearcoat arrive; an ior below 1 is invalid
     /// and keeps glTF's 1.5.
     @Test func iorAndSpecularAreRead() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-ior")
         let path = try write(materials: """
             {"extensions": {"KHR_materials_ior": {"ior": 1.33},
-                            "KHR_materials_specular": {"specularFactor": 0.5, "specularColorFactor": [1, 0.5, 0.25]}}}
-            """, extensions: #", "extensionsUsed": ["KHR_materials_ior", "KHR_materials_specular"]"#, to: dir)
-        let material = try #require(try ModelImporter.load(path: path, cache: nil).materials.first)
+                            "KHR_materials_specular": {"specularFactor": 0.5, "specularColorFactor": [1, 0.5, 0.25]},
+                            "KHR_materials_clearcoat": {"clearcoatFactor": 0.75, "clearcoatRoughnessFactor": 0.25,
+                                                        "clearcoatTexture": {"index": 0}, "clearcoatRoughnessTexture": {"index": 0, "texCoord": 1}}}}
+            """, extensions: #", "extensionsUsed": ["KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat"]"#, to: dir)
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        let material = try #require(asset.materials.first)
         #expect(material.ior == 1.33 && material.specular == 0.5 && material.specularColor == Vec3(1, 0.5, 0.25))
+        #expect(material.clearcoat == 0.75 && material.clearcoatRoughness == 0.25)
+        #expect(material.clearcoatTexture != nil && material.clearcoatRoughnessTexture != nil)
+        #expect(material.mapping(.clearcoatRoughness) == TextureMapping(texCoord: 1))
+        #expect(asset.warnings.isEmpty)
         var invalid = Material()
         SceneConverter.applyGLTF(.object(["extensions": .object(["KHR_materials_ior": .object(["ior": .number(0.5)])])]), to: &invalid)
         #expect(invalid.ior == 1.5)
@@ -92,19 +99,19 @@ import Testing
     /// not support; one merely used is drawn without it, and said so once, by name.
     @Test func requiredExtensionsRefuseAndUsedOnesWarn() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-extensions")
-        let required = try write(materials: #"{"extensions": {"KHR_materials_clearcoat": {"clearcoatFactor": 1}}}"#,
-                                 extensions: #", "extensionsUsed": ["KHR_materials_clearcoat"], "extensionsRequired": ["KHR_materials_clearcoat"]"#, to: dir)
-        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_clearcoat")) {
+        let required = try write(materials: #"{"extensions": {"KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1]}}}"#,
+                                 extensions: #", "extensionsUsed": ["KHR_materials_sheen"], "extensionsRequired": ["KHR_materials_sheen"]"#, to: dir)
+        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_sheen")) {
             try ModelImporter.load(path: required, cache: nil)
         }
         // Before any import: the fuzzed preflight refuses it too.
-        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_clearcoat")) {
+        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_sheen")) {
             try ModelImporter.preflight(path: required)
         }
-        let used = try write(materials: #"{"extensions": {"KHR_materials_clearcoat": {"clearcoatFactor": 1}}}"#,
-                             extensions: #", "extensionsUsed": ["KHR_materials_clearcoat", "KHR_materials_volume"]"#, to: dir)
+        let used = try write(materials: #"{"extensions": {"KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1]}}}"#,
+                             extensions: #", "extensionsUsed": ["KHR_materials_sheen", "KHR_materials_volume"]"#, to: dir)
         // KHR_materials_volume is listed but never used in the file: nothing is lost, nothing said.
-        #expect(try ModelImporter.load(path: used, cache: nil).warnings == ["\(used): uses KHR_materials_clearcoat, which Sprout does not draw: no clear coat layer"])
+        #expect(try ModelImporter.load(path: used, cache: nil).warnings == ["\(used): uses KHR_materials_sheen, which Sprout does not draw: no sheen"])
     }
 
     @Test func theExtensionPolicy() {

@@ -56,6 +56,7 @@ import Testing
     @Test func emissiveStrength() throws { try check("EmissiveStrengthTest/EmissiveStrengthTest.glb", golden: "emissive-strength.png", width: 128, height: 64) }
     @Test func transmission() throws { try check("TransmissionTest/TransmissionTest.glb", golden: "transmission.png") }
     @Test func normalMetallicRoughnessAndOcclusionMaps() throws { try check("Avocado/Avocado.gltf", golden: "avocado.png") }
+    @Test func clearcoat() throws { try check("ClearCoatTest/ClearCoatTest.glb", golden: "clearcoat.png") }
     @Test func metallicRoughnessFactors() throws { try check("MetalRoughSpheresNoTextures/MetalRoughSpheresNoTextures.glb", golden: "metal-rough-spheres.png") }
 
     /// A white floor and a grey box lit only by a warm point light and a cool spot (KHR_lights_punctual's kinds).

@@ -198,6 +198,22 @@ import Testing
         #expect(abs(try green(.aces) - 197) <= 1)
     }
 
+    /// KHR_materials_clearcoat on a black rough dielectric under a white environment of 1, seen
+    /// square on. Without a coat only the base's reflection shows: 0.04 x 0.4524 - 0.0024 = 0.0157
+    /// (Karis's split sum at roughness 1), tone-mapped 6.25 x^2 = 0.0015, sRGB 5. A smooth full coat
+    /// lets 0.96 of that through and adds its own 0.04 x 0.9941 + 0.0059 = 0.0456: 0.0607, tone-mapped
+    /// 0.0230, sRGB 42. A coat of 0 is no coat.
+    @Test func aClearCoatAddsItsReflectionOverTheBase() throws {
+        let environmentOnly = Lighting(intensity: 0, ambient: 1, castsShadows: false)
+        var black = Material(baseColor: Vec4(0, 0, 0, 1), metallic: 0, roughness: 1)
+        #expect(abs(Int(centre(try render(black, lighting: environmentOnly))[1]) - 5) <= 1)
+        black.clearcoat = 1
+        #expect(abs(Int(centre(try render(black, lighting: environmentOnly))[1]) - 42) <= 1)
+        black.clearcoatRoughness = 1
+        let rough = Int(centre(try render(black, lighting: environmentOnly))[1])
+        #expect(rough < 42 && rough > 5)
+    }
+
     /// A mirroring transform (negative determinant) turns the winding: a one-sided quad scaled
     /// by -1 in x still faces the camera and is drawn.
     @Test func aMirroredSingleSidedSurfaceIsDrawn() throws {

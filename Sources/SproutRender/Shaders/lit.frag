@@ -65,6 +65,16 @@ uniform samplerCube uEnvironment;
 uniform float uEnvironmentLevels;
 uniform float uEnvironmentScale;
 #endif
+#ifdef HAS_CLEARCOAT
+uniform float uClearcoat;
+uniform float uClearcoatRoughness;
+#endif
+#ifdef HAS_CLEARCOAT_MAP
+uniform sampler2D uClearcoatMap;
+#endif
+#ifdef HAS_CLEARCOAT_ROUGHNESS_MAP
+uniform sampler2D uClearcoatRoughnessMap;
+#endif
 #ifdef HAS_IRRADIANCE_SH
 // An HDR environment's irradiance over pi as nine spherical-harmonic coefficients (IrradianceSH).
 uniform vec3 uIrradianceSH[9];
@@ -90,8 +100,8 @@ uniform sampler2D uEmissiveMap;
 // occlusion, 4 emissive, 5 transmission): glTF's texCoord and KHR_texture_transform's T * R * S.
 #ifdef HAS_UV_MAPPING
 in vec2 vUV1;
-uniform mat3 uUVTransform[6];
-uniform int uUVSet[6];
+uniform mat3 uUVTransform[8];
+uniform int uUVSet[8];
 vec2 slotUV(int slot) {
     vec2 uv = uUVSet[slot] == 1 ? vUV1 : vUV;
     return (uUVTransform[slot] * vec3(uv, 1.0)).xy;
@@ -334,6 +344,38 @@ void main() {
 #ifdef HAS_OCCLUSION_MAP
     // glTF: occlusion darkens the indirect light only.
     environment *= 1.0 + uOcclusionStrength * (texture(uOcclusionMap, slotUV(3)).r - 1.0);
+#endif
+#ifdef HAS_CLEARCOAT
+    // KHR_materials_clearcoat: a clear layer (F0 0.04) on the geometric normal lets through what
+    // its Fresnel term does not reflect, emission included, and adds its own specular lobes.
+    float coat = uClearcoat;
+#ifdef HAS_CLEARCOAT_MAP
+    coat *= texture(uClearcoatMap, slotUV(6)).r;
+#endif
+    float coatRoughness = uClearcoatRoughness;
+#ifdef HAS_CLEARCOAT_ROUGHNESS_MAP
+    coatRoughness *= texture(uClearcoatRoughnessMap, slotUV(7)).g;
+#endif
+    vec3 coatNormal = normalize(vNormal);
+    if (!gl_FrontFacing) coatNormal = -coatNormal;
+    float coatNdv = max(dot(coatNormal, v), 1e-4);
+    float coatFresnel = 0.04 + 0.96 * pow(1.0 - coatNdv, 5.0);
+    float coatNdl = max(dot(coatNormal, uToLight), 0.0);
+    vec3 coatLight = surfaceResponse(coatNormal, v, uToLight, vec3(0.0), vec3(0.04), 1.0, coatRoughness)
+        * (coatNdl > 0.0 ? visibility : 0.0) * uLightColor;
+#ifdef HAS_PUNCTUAL_LIGHTS
+    coatLight += punctualLights(coatNormal, v, vec3(0.0), vec3(0.04), 1.0, coatRoughness);
+#endif
+    vec2 coatAB = environmentBRDF(coatRoughness, coatNdv);
+#ifdef HAS_ENVIRONMENT
+    coatLight += uEnvironmentScale * (0.04 * coatAB.x + coatAB.y) * textureLod(uEnvironment, reflect(-v, coatNormal), coatRoughness * top).rgb;
+#else
+    coatLight += uAmbient * (0.04 * coatAB.x + coatAB.y);
+#endif
+    float underCoat = 1.0 - coat * coatFresnel;
+    direct = direct * underCoat + coat * coatLight;
+    environment *= underCoat;
+    emissive *= underCoat;
 #endif
 #ifdef LINEAR_OUTPUT
     vec3 color = direct + environment + emissive;
