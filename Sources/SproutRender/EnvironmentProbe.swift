@@ -11,7 +11,9 @@ import SproutScene
 /// Prefiltering is the mip chain's box filter, not a GGX convolution: on 32 x 32 faces the
 /// difference is a few texels of blur, and the whole refresh (six 32 x 32 passes of the
 /// backdrop) stays a fraction of a frame on llvmpipe. An HDR environment (`EnvironmentLight`)
-/// is drawn into faces of `environmentSize`, so smooth surfaces reflect it sharply enough.
+/// is drawn into faces of `environmentSize`, so smooth surfaces reflect it sharply enough, and
+/// its levels are then GGX-convolved (`Renderer.prefilter`, the sky shader's PREFILTER), since a
+/// box filter would keep a sun's or a window's edges sharp on rough surfaces.
 final class EnvironmentProbe {
     /// Texels along a face's side for a stage's probe.
     static let stageSize = 32
@@ -23,6 +25,9 @@ final class EnvironmentProbe {
     let levels: Int
 
     private var texture: GLuint = 0
+    /// A copy of the drawn faces and their box mip chain, read while the GGX prefilter writes the
+    /// probe's levels (made on first use).
+    private var source: GLuint = 0
     private var framebuffer: GLuint = 0
     private var depth: GLuint = 0
 
@@ -62,6 +67,10 @@ final class EnvironmentProbe {
         glDeleteRenderbuffers(1, &depth)
         glDeleteTextures(1, &texture)
         GLObjectCount.deleted(3)
+        if source != 0 {
+            glDeleteTextures(1, &source)
+            GLObjectCount.deleted()
+        }
     }
 
     /// World -> clip space of each face seen from `position`, in GL's face order (+X, -X, +Y,
@@ -89,6 +98,38 @@ final class EnvironmentProbe {
     func finish() {
         glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), texture)
         glGenerateMipmap(GLenum(GL_TEXTURE_CUBE_MAP))
+    }
+
+    /// Copies the faces and their box-filtered levels into `source`, for `beginLevel` passes to read.
+    func copyToSource() {
+        if source == 0 {
+            glGenTextures(1, &source)
+            GLObjectCount.created()
+            glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), source)
+            glTexStorage2D(GLenum(GL_TEXTURE_CUBE_MAP), GLsizei(levels), GLenum(GL_RGBA16F), GLsizei(size), GLsizei(size))
+            for (p, v) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                           (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE)] {
+                glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLenum(p), v)
+            }
+        }
+        for level in 0..<levels {
+            let side = GLsizei(max(size >> level, 1))
+            glCopyImageSubData(texture, GLenum(GL_TEXTURE_CUBE_MAP), GLint(level), 0, 0, 0,
+                               source, GLenum(GL_TEXTURE_CUBE_MAP), GLint(level), 0, 0, 0, side, side, 6)
+        }
+    }
+
+    /// Makes level `level` of face `face` the target of what is drawn next (no depth test needed).
+    func beginLevel(_ level: Int, face: Int) {
+        glBindFramebuffer(GLC.framebuffer, framebuffer)
+        glFramebufferTexture2D(GLC.framebuffer, GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), texture, GLint(level))
+        let side = GLsizei(max(size >> level, 1))
+        glViewport(0, 0, side, side)
+    }
+
+    func bindSource(unit: Int32) {
+        glActiveTexture(GLenum(GL_TEXTURE0 + unit))
+        glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), source)
     }
 
     func bind(unit: Int32) {

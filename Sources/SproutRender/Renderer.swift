@@ -244,6 +244,7 @@ public final class Renderer {
             _ = try draw(backdrop, shadowed: shadowed, frame: &frame)
         }
         probe.finish()
+        if environment != nil { try prefilter(probe, at: position) }
         state.invalidate()   // the probe's passes set state of their own
         probeRefreshCount += 1
     }
@@ -269,6 +270,37 @@ public final class Renderer {
         state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
         glBindVertexArray(vertexArray)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+
+    /// Replaces the probe's box-filtered levels by GGX-convolved ones (level k at roughness
+    /// k / (levels - 1), as the lit shader reads them): for HDR environments, whose suns and
+    /// windows a box filter would smear into squares.
+    private func prefilter(_ probe: EnvironmentProbe, at position: Vec3) throws {
+        let program = try program(.prefilter)
+        if skyVertexArray == nil {
+            var vertexArray: GLuint = 0
+            glGenVertexArrays(1, &vertexArray)
+            GLObjectCount.created()
+            skyVertexArray = vertexArray
+        }
+        guard let vertexArray = skyVertexArray else { return }
+        probe.copyToSource()
+        glUseProgram(program.id)
+        program.set("uEye", position)
+        program.set("uSource", TextureUnit.environment.rawValue)
+        program.set("uSourceSize", Float(probe.size))
+        probe.bindSource(unit: TextureUnit.environment.rawValue)
+        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
+        glBindVertexArray(vertexArray)
+        let faces = EnvironmentProbe.faceViewProjections(at: position)
+        for level in 1..<probe.levels {
+            program.set("uRoughness", Float(level) / Float(probe.levels - 1))
+            for (face, viewProjection) in faces.enumerated() {
+                probe.beginLevel(level, face: face)
+                program.set("uInverseViewProjection", matrix: (viewProjection.inverse ?? .identity).flat)
+                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            }
+        }
     }
 
     /// The HDR environment behind everything, as `drawSky` draws the sky: linear radiance into
@@ -540,6 +572,8 @@ public final class Renderer {
             p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED"], name: "shadow (masked)")
         case .sky:
             p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: [], name: "sky")
+        case .prefilter:
+            p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: ["PREFILTER"], name: "prefilter")
         case .environment(let toneMapping):
             let mapper = toneMapping == .aces ? ["TONE_MAP_ACES"] : toneMapping == .none ? ["TONE_MAP_NONE"] : []
             p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: ["EQUIRECT"] + mapper, name: "environment")
@@ -572,4 +606,6 @@ enum ProgramKey: Hashable {
     case sky
     /// The sky pass drawing an HDR environment (EQUIRECT), with the view's tone mapper.
     case environment(ToneMapping)
+    /// The probe's GGX prefilter (PREFILTER).
+    case prefilter
 }
