@@ -26,29 +26,29 @@ public final class Renderer {
     private let skySources: (vertex: String, fragment: String)
     /// Compiled when a scene with a sky is first drawn, with the empty vertex array its one
     /// triangle is drawn from (core profile draws need a bound vertex array).
-    private var skyVertexArray: GLuint?
+    var skyVertexArray: GLuint?
     /// Made when a scene first asks for one (`Scene.environmentProbePosition`).
-    private var probe: EnvironmentProbe?
+    var probe: EnvironmentProbe?
     /// The scene's HDR environment on the GPU, while the scene has the same image.
-    private var environmentMap: EnvironmentMap?
+    var environmentMap: EnvironmentMap?
     /// Its irradiance harmonics, with the intensity and rotation they were made for.
     private var irradiance: (intensity: Float, rotation: Float, harmonics: IrradianceSH)?
     /// What the probe holds now; nil when it must be drawn.
     private var probeInputs: ProbeInputs?
     /// Environment probes drawn so far: a frame whose probe position, lights, sky and backdrop
     /// are as in the last one reuses it.
-    public private(set) var probeRefreshCount = 0
+    public internal(set) var probeRefreshCount = 0
     /// What the shadow map holds now; nil when it must be drawn.
     private var shadowMapInputs: ShadowInputs?
     /// Every program, compiled on first use (a renderer that never draws shadows never compiles
     /// their program): one cache keyed by which sources and which features.
     private var programs: [ProgramKey: ShaderProgram] = [:]
     /// The GL state the last draw left, so each draw changes only what differs.
-    private var state = GLStateCache()
+    var state = GLStateCache()
     private let resources = GPUResourceCache()
     /// Paces a dense frame's draws (internal: tests set a small batch to see it at work).
     var submission = SubmissionPacer()
-    private var shadowMap: ShadowMap?
+    var shadowMap: ShadowMap?
     private var sceneColor: SceneColorCopy?
     private let overlayQuad = MeshFactory.plane(width: 1, depth: 1, name: "overlay quad")
     /// Draw calls issued by the last `render`.
@@ -219,118 +219,6 @@ public final class Renderer {
         return program
     }
 
-    /// Draws the backdrop and sky into the six faces of the environment probe at `at`, in
-    /// linear radiance, shadowed as in the frame.
-    private func drawProbe(at position: Vec3, backdrop: DrawList.Layer, sky: Sky?, environment: EnvironmentLight?,
-                           lighting: Lighting, shadowed: Bool) throws {
-        let size = environment == nil ? EnvironmentProbe.stageSize : EnvironmentProbe.environmentSize
-        if probe?.size != size {
-            probe = nil
-            probe = try EnvironmentProbe(size: size)
-        }
-        guard let probe else { return }
-        state.apply(.opaque)   // each face's clear needs depth writes on
-        for (face, viewProjection) in EnvironmentProbe.faceViewProjections(at: position).enumerated() {
-            probe.beginFace(face)
-            if let environment, let inverse = viewProjection.inverse {
-                // A face spans pi / 2 over `size` texels.
-                try drawEnvironment(environment, inverseViewProjection: inverse, eye: position, linearOutput: true,
-                                    pixelsPerRadian: Float(size) / (.pi / 2), exposure: 1, toneMapping: .neutral)
-            } else if let sky, let inverse = viewProjection.inverse {
-                try drawSky(sky, inverseViewProjection: inverse, eye: position, linearOutput: true)
-            }
-            var frame = FrameUniforms(viewProjection: viewProjection.flat, eye: position, lighting: lighting,
-                                      lightViewProjection: shadowed ? shadowMap?.lightViewProjection.flat : nil, linearOutput: true)
-            _ = try draw(backdrop, shadowed: shadowed, frame: &frame)
-        }
-        probe.finish()
-        if environment != nil { try prefilter(probe, at: position) }
-        state.invalidate()   // the probe's passes set state of their own
-        probeRefreshCount += 1
-    }
-
-    /// The sky behind everything: one triangle at the far plane, no depth written. With
-    /// `linearOutput` (the environment probe) it writes linear radiance, not sRGB.
-    private func drawSky(_ sky: Sky, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool) throws {
-        let program = try program(.sky)
-        if skyVertexArray == nil {
-            var vertexArray: GLuint = 0
-            glGenVertexArrays(1, &vertexArray)
-            GLObjectCount.created()
-            skyVertexArray = vertexArray
-        }
-        guard let vertexArray = skyVertexArray else { return }
-        glUseProgram(program.id)
-        program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
-        program.set("uEye", eye)
-        program.set("uZenith", sky.zenith)
-        program.set("uHorizon", sky.horizon)
-        program.set("uGround", sky.ground)
-        program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
-        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
-        glBindVertexArray(vertexArray)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-    }
-
-    /// Replaces the probe's box-filtered levels by GGX-convolved ones (level k at roughness
-    /// k / (levels - 1), as the lit shader reads them): for HDR environments, whose suns and
-    /// windows a box filter would smear into squares.
-    private func prefilter(_ probe: EnvironmentProbe, at position: Vec3) throws {
-        let program = try program(.prefilter)
-        if skyVertexArray == nil {
-            var vertexArray: GLuint = 0
-            glGenVertexArrays(1, &vertexArray)
-            GLObjectCount.created()
-            skyVertexArray = vertexArray
-        }
-        guard let vertexArray = skyVertexArray else { return }
-        probe.copyToSource()
-        glUseProgram(program.id)
-        program.set("uEye", position)
-        program.set("uSource", TextureUnit.environment.rawValue)
-        program.set("uSourceSize", Float(probe.size))
-        probe.bindSource(unit: TextureUnit.environment.rawValue)
-        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
-        glBindVertexArray(vertexArray)
-        let faces = EnvironmentProbe.faceViewProjections(at: position)
-        for level in 1..<probe.levels {
-            program.set("uRoughness", Float(level) / Float(probe.levels - 1))
-            for (face, viewProjection) in faces.enumerated() {
-                probe.beginLevel(level, face: face)
-                program.set("uInverseViewProjection", matrix: (viewProjection.inverse ?? .identity).flat)
-                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-            }
-        }
-    }
-
-    /// The HDR environment behind everything, as `drawSky` draws the sky: linear radiance into
-    /// the probe, or exposed, tone-mapped and encoded into the frame.
-    private func drawEnvironment(_ environment: EnvironmentLight, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool,
-                                 pixelsPerRadian: Float, exposure: Float, toneMapping: ToneMapping) throws {
-        guard let map = environmentMap else { return }
-        let program = try program(.environment(toneMapping))
-        if skyVertexArray == nil {
-            var vertexArray: GLuint = 0
-            glGenVertexArrays(1, &vertexArray)
-            GLObjectCount.created()
-            skyVertexArray = vertexArray
-        }
-        guard let vertexArray = skyVertexArray else { return }
-        glUseProgram(program.id)
-        program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
-        program.set("uEye", eye)
-        program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
-        program.set("uEquirect", TextureUnit.baseColor.rawValue)
-        program.set("uEquirectLevel", map.level(pixelsPerRadian: pixelsPerRadian))
-        program.set("uIntensity", max(environment.intensity, 0))
-        program.set("uRotation", environment.rotation)
-        program.set("uExposure", exposure)
-        map.bind(unit: TextureUnit.baseColor.rawValue)
-        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
-        glBindVertexArray(vertexArray)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-    }
-
     /// Fits the map to the light and casters and draws their depth into it.
     private func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], inputs: ShadowInputs) throws -> Int {
         let program = try program(.shadow)
@@ -372,7 +260,7 @@ public final class Renderer {
 
     /// Draws a layer: opaque items, then transparent ones blended without writing depth, then
     /// the ones drawn on top, blended and ignoring depth.
-    private func draw(_ layer: DrawList.Layer, shadowed: Bool, frame: inout FrameUniforms) throws -> Int {
+    func draw(_ layer: DrawList.Layer, shadowed: Bool, frame: inout FrameUniforms) throws -> Int {
         for item in layer.opaque { try draw(item, pass: .opaque, shadowed: shadowed, frame: &frame) }
         if let target = frame.target, frame.shading == .realistic, layer.transparent.contains(where: { $0.material.transmission > 0 }) {
             try copySceneColor(of: target)
@@ -412,7 +300,7 @@ public final class Renderer {
         return overlays.count
     }
 
-    private struct FrameUniforms {
+    struct FrameUniforms {
         let viewProjection: [Float]
         let eye: Vec3
         let lighting: Lighting
@@ -560,7 +448,7 @@ public final class Renderer {
     }
 
     /// The program for `key`, compiled on first use; a compile or link error is thrown with its log.
-    private func program(_ key: ProgramKey) throws -> ShaderProgram {
+    func program(_ key: ProgramKey) throws -> ShaderProgram {
         if let p = programs[key] { return p }
         let p: ShaderProgram
         switch key {

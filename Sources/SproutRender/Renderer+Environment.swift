@@ -1,0 +1,112 @@
+internal import COpenGL
+import SproutMath
+import SproutScene
+
+/// The renderer's full-screen passes and the environment probe: the sky, an HDR environment
+/// (into the probe and behind the frame), the probe's faces and its GGX prefilter.
+extension Renderer {
+    /// Draws the backdrop and sky into the six faces of the environment probe at `at`, in
+    /// linear radiance, shadowed as in the frame.
+    func drawProbe(at position: Vec3, backdrop: DrawList.Layer, sky: Sky?, environment: EnvironmentLight?,
+                           lighting: Lighting, shadowed: Bool) throws {
+        let size = environment == nil ? EnvironmentProbe.stageSize : EnvironmentProbe.environmentSize
+        if probe?.size != size {
+            probe = nil
+            probe = try EnvironmentProbe(size: size)
+        }
+        guard let probe else { return }
+        state.apply(.opaque)   // each face's clear needs depth writes on
+        for (face, viewProjection) in EnvironmentProbe.faceViewProjections(at: position).enumerated() {
+            probe.beginFace(face)
+            if let environment, let inverse = viewProjection.inverse {
+                // A face spans pi / 2 over `size` texels.
+                try drawEnvironment(environment, inverseViewProjection: inverse, eye: position, linearOutput: true,
+                                    pixelsPerRadian: Float(size) / (.pi / 2), exposure: 1, toneMapping: .neutral)
+            } else if let sky, let inverse = viewProjection.inverse {
+                try drawSky(sky, inverseViewProjection: inverse, eye: position, linearOutput: true)
+            }
+            var frame = FrameUniforms(viewProjection: viewProjection.flat, eye: position, lighting: lighting,
+                                      lightViewProjection: shadowed ? shadowMap?.lightViewProjection.flat : nil, linearOutput: true)
+            _ = try draw(backdrop, shadowed: shadowed, frame: &frame)
+        }
+        probe.finish()
+        if environment != nil { try prefilter(probe, at: position) }
+        state.invalidate()   // the probe's passes set state of their own
+        probeRefreshCount += 1
+    }
+
+    /// The sky behind everything: one triangle at the far plane, no depth written. With
+    /// `linearOutput` (the environment probe) it writes linear radiance, not sRGB.
+    func drawSky(_ sky: Sky, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool) throws {
+        let program = try program(.sky)
+        let vertexArray = fullScreenTriangle()
+        glUseProgram(program.id)
+        program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
+        program.set("uEye", eye)
+        program.set("uZenith", sky.zenith)
+        program.set("uHorizon", sky.horizon)
+        program.set("uGround", sky.ground)
+        program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
+        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
+        glBindVertexArray(vertexArray)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+
+    /// The empty vertex array the full-screen passes draw their one triangle with (sky.vert
+    /// makes it from gl_VertexID), made on first use.
+    func fullScreenTriangle() -> GLuint {
+        if let vertexArray = skyVertexArray { return vertexArray }
+        var vertexArray: GLuint = 0
+        glGenVertexArrays(1, &vertexArray)
+        GLObjectCount.created()
+        skyVertexArray = vertexArray
+        return vertexArray
+    }
+
+    /// Replaces the probe's box-filtered levels by GGX-convolved ones (level k at roughness
+    /// k / (levels - 1), as the lit shader reads them): for HDR environments, whose suns and
+    /// windows a box filter would smear into squares.
+    func prefilter(_ probe: EnvironmentProbe, at position: Vec3) throws {
+        let program = try program(.prefilter)
+        let vertexArray = fullScreenTriangle()
+        probe.copyToSource()
+        glUseProgram(program.id)
+        program.set("uEye", position)
+        program.set("uSource", TextureUnit.environment.rawValue)
+        program.set("uSourceSize", Float(probe.size))
+        probe.bindSource(unit: TextureUnit.environment.rawValue)
+        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
+        glBindVertexArray(vertexArray)
+        let faces = EnvironmentProbe.faceViewProjections(at: position)
+        for level in 1..<probe.levels {
+            program.set("uRoughness", Float(level) / Float(probe.levels - 1))
+            for (face, viewProjection) in faces.enumerated() {
+                probe.beginLevel(level, face: face)
+                program.set("uInverseViewProjection", matrix: (viewProjection.inverse ?? .identity).flat)
+                glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            }
+        }
+    }
+
+    /// The HDR environment behind everything, as `drawSky` draws the sky: linear radiance into
+    /// the probe, or exposed, tone-mapped and encoded into the frame.
+    func drawEnvironment(_ environment: EnvironmentLight, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool,
+                                 pixelsPerRadian: Float, exposure: Float, toneMapping: ToneMapping) throws {
+        guard let map = environmentMap else { return }
+        let program = try program(.environment(toneMapping))
+        let vertexArray = fullScreenTriangle()
+        glUseProgram(program.id)
+        program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
+        program.set("uEye", eye)
+        program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
+        program.set("uEquirect", TextureUnit.baseColor.rawValue)
+        program.set("uEquirectLevel", map.level(pixelsPerRadian: pixelsPerRadian))
+        program.set("uIntensity", max(environment.intensity, 0))
+        program.set("uRotation", environment.rotation)
+        program.set("uExposure", exposure)
+        map.bind(unit: TextureUnit.baseColor.rawValue)
+        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
+        glBindVertexArray(vertexArray)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+}
