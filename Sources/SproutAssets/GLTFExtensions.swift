@@ -15,12 +15,12 @@ public enum GLTFExtensions {
         "KHR_materials_transmission": "thin-walled: the light behind is let through, tinted by the base colour and blurred by roughness, not refracted",
         "KHR_materials_specular": "the factors only: specularTexture and specularColorTexture are not read",
         "KHR_materials_clearcoat": "the coat lies on the geometric normal: clearcoatNormalTexture is not read",
+        "KHR_materials_volume": "absorption over thicknessFactor only: no refraction, no thicknessTexture",
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
     public static let notDrawn: [String: String] = [
         "KHR_materials_sheen": "no sheen",
-        "KHR_materials_volume": "no volume attenuation",
         "KHR_materials_iridescence": "no iridescence",
         "KHR_materials_anisotropy": "isotropic highlights",
         "KHR_materials_dispersion": "no dispersion",

@@ -305,6 +305,13 @@ struct SceneConverter {
         if let transmission = extensions?["KHR_materials_transmission"] {
             material.transmission = min(max(transmission["transmissionFactor"]?.float ?? 0, 0), 1)
         }
+        if let volume = extensions?["KHR_materials_volume"] {
+            material.volumeThickness = max(volume["thicknessFactor"]?.float ?? 0, 0)
+            material.attenuationDistance = volume["attenuationDistance"]?.float.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            if let color = volume["attenuationColor"]?.floats(count: 3) {
+                material.attenuationColor = Vec3(min(max(color[0], 0), 1), min(max(color[1], 0), 1), min(max(color[2], 0), 1))
+            }
+        }
         if let coat = extensions?["KHR_materials_clearcoat"] {
             material.clearcoat = min(max(coat["clearcoatFactor"]?.float ?? 0, 0), 1)
             material.clearcoatRoughness = min(max(coat["clearcoatRoughnessFactor"]?.float ?? 0, 0), 1)

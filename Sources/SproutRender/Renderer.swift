@@ -423,6 +423,12 @@ public final class Renderer {
             program.set("uClearcoatRoughness", min(max(material.clearcoatRoughness, 0), 1))
         }
         if features.contains(.occlusionMap) { program.set("uOcclusionStrength", material.occlusionStrength) }
+        if features.contains(.volumeAttenuation), let distance = material.attenuationDistance {
+            // Beer-Lambert through the thickness; both lengths scale alike, so their ratio needs no node scale.
+            let ratio = material.volumeThickness / distance
+            let c = material.attenuationColor
+            program.set("uAttenuation", Vec3(pow(max(c.x, 0), ratio), pow(max(c.y, 0), ratio), pow(max(c.z, 0), ratio)))
+        }
         if features.contains(.transmission) {
             program.set("uTransmission", min(max(material.transmission, 0), 1))
             if let copy = sceneColor {

@@ -40,6 +40,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let clearcoat = ShaderFeatures(rawValue: 1 << 22)
     static let clearcoatMap = ShaderFeatures(rawValue: 1 << 23)
     static let clearcoatRoughnessMap = ShaderFeatures(rawValue: 1 << 24)
+    /// KHR_materials_volume's absorption of the transmitted light (Beer-Lambert over the thickness).
+    static let volumeAttenuation = ShaderFeatures(rawValue: 1 << 25)
     /// `ToneMapping.aces` instead of PBR Neutral.
     static let toneMapACES = ShaderFeatures(rawValue: 1 << 18)
     /// `ToneMapping.none`: linear light clamped.
@@ -55,7 +57,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.tangents, "HAS_TANGENTS"), (.punctualLights, "HAS_PUNCTUAL_LIGHTS"),
         (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"), (.dielectricSpecular, "HAS_DIELECTRIC_SPECULAR"),
         (.irradianceSH, "HAS_IRRADIANCE_SH"), (.clearcoat, "HAS_CLEARCOAT"), (.clearcoatMap, "HAS_CLEARCOAT_MAP"),
-        (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"),
+        (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"), (.volumeAttenuation, "HAS_VOLUME_ATTENUATION"),
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -99,6 +101,10 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if realistic && material.transmission > 0 && !linearOutput {
             features.insert(.transmission)
             if hasUVs && material.transmissionTexture != nil { features.insert(.transmissionMap) }
+            if material.volumeThickness > 0, let distance = material.attenuationDistance, distance > 0, distance.isFinite,
+               material.attenuationColor != .one {
+                features.insert(.volumeAttenuation)
+            }
         }
         // Only a material with mappings can need them (most have none: no work per draw).
         if !material.textureMappings.isEmpty {

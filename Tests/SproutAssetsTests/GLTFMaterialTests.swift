@@ -73,13 +73,16 @@ import Testing
         let path = try write(materials: """
             {"extensions": {"KHR_materials_ior": {"ior": 1.33},
                             "KHR_materials_specular": {"specularFactor": 0.5, "specularColorFactor": [1, 0.5, 0.25]},
+                            "KHR_materials_volume": {"thicknessFactor": 0.5, "attenuationDistance": 2, "attenuationColor": [1, 0.5, 2]},
                             "KHR_materials_clearcoat": {"clearcoatFactor": 0.75, "clearcoatRoughnessFactor": 0.25,
                                                         "clearcoatTexture": {"index": 0}, "clearcoatRoughnessTexture": {"index": 0, "texCoord": 1}}}}
-            """, extensions: #", "extensionsUsed": ["KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat"]"#, to: dir)
+            """, extensions: #", "extensionsUsed": ["KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_volume"]"#, to: dir)
         let asset = try ModelImporter.load(path: path, cache: nil)
         let material = try #require(asset.materials.first)
         #expect(material.ior == 1.33 && material.specular == 0.5 && material.specularColor == Vec3(1, 0.5, 0.25))
         #expect(material.clearcoat == 0.75 && material.clearcoatRoughness == 0.25)
+        // A colour channel above 1 is not a colour: kept at 1.
+        #expect(material.volumeThickness == 0.5 && material.attenuationDistance == 2 && material.attenuationColor == Vec3(1, 0.5, 1))
         #expect(material.clearcoatTexture != nil && material.clearcoatRoughnessTexture != nil)
         #expect(material.mapping(.clearcoatRoughness) == TextureMapping(texCoord: 1))
         #expect(asset.warnings.isEmpty)
@@ -109,8 +112,8 @@ import Testing
             try ModelImporter.preflight(path: required)
         }
         let used = try write(materials: #"{"extensions": {"KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1]}}}"#,
-                             extensions: #", "extensionsUsed": ["KHR_materials_sheen", "KHR_materials_volume"]"#, to: dir)
-        // KHR_materials_volume is listed but never used in the file: nothing is lost, nothing said.
+                             extensions: #", "extensionsUsed": ["KHR_materials_sheen", "KHR_materials_iridescence"]"#, to: dir)
+        // KHR_materials_iridescence is listed but never used in the file: nothing is lost, nothing said.
         #expect(try ModelImporter.load(path: used, cache: nil).warnings == ["\(used): uses KHR_materials_sheen, which Sprout does not draw: no sheen"])
     }
 

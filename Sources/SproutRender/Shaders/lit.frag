@@ -18,6 +18,11 @@ in vec2 vUV;
 layout(location = 0, index = 0) out vec4 oColor;
 layout(location = 0, index = 1) out vec4 oTransmittance;
 uniform float uTransmission;
+#ifdef HAS_VOLUME_ATTENUATION
+// KHR_materials_volume: the light let through is attenuationColor^(thickness / attenuationDistance),
+// both in world units (the node's scale applied).
+uniform vec3 uAttenuation;
+#endif
 // What was drawn before the transmissive surfaces, mipmapped, for rough ones to read blurred.
 uniform sampler2D uSceneColor;
 uniform vec2 uSceneColorSize;
@@ -317,7 +322,11 @@ void main() {
 #ifdef HAS_TRANSMISSION
     // The target holds sRGB-encoded light, so the linear share is applied as its encoded
     // equivalent (a power of 1/2.2: encode(L x f) ~ encode(L) x f^(1/2.2)).
-    vec3 passing = pow(transmission * base.rgb * (1.0 - specularEnvironment), vec3(1.0 / 2.2));
+    vec3 passingLinear = transmission * base.rgb * (1.0 - specularEnvironment);
+#ifdef HAS_VOLUME_ATTENUATION
+    passingLinear *= uAttenuation;
+#endif
+    vec3 passing = pow(passingLinear, vec3(1.0 / 2.2));
     // Roughness blurs what lies behind: the copy's level log2(width) x roughness (the Khronos
     // sample viewer's, at glTF's ior 1.5). A smooth surface blends over the live target (which
     // keeps other transparent surfaces behind it); a rough one reads the blurred copy instead,
