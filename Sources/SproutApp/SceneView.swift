@@ -1,6 +1,7 @@
 import SproutAssets
 import SproutDocument
 import SproutImage
+import SproutFiles
 import SproutMath
 import SproutRender
 import SproutScene
@@ -52,8 +53,15 @@ public final class SceneView {
         lighting.castsShadows = lighting.castsShadows && file.shadows
         scene.lighting = lighting
         if let choice = file.environment {
-            let path = choice.path.hasPrefix("/") ? choice.path : folder + "/" + choice.path
             do {
+                // Inside the scene file's folder, as a stage's files are (a render-test folder is untrusted input).
+                let path: String
+                switch ConfinedPath.resolve(choice.path, in: folder.isEmpty ? "." : folder) {
+                case .success(let resolved): path = resolved
+                case .failure(.notRelative): throw AppError("must be a path inside the scene file's folder without '..', got '\(choice.path.prefix(200))'")
+                case .failure(.missing(let missing)): throw AppError("\(missing) does not exist")
+                case .failure(.leavesFolder(let p)): throw AppError("\(p) is a link that leaves the scene file's folder")
+                }
                 let image = try HDRCodec.read(path: path)
                 scene.environment = EnvironmentLight(image: image, intensity: choice.intensity,
                                                      rotation: choice.rotationDegrees * .pi / 180, showsAsBackground: choice.background)

@@ -149,7 +149,11 @@ import Foundation
         #expect(abs(environment.rotation - .pi / 2) < 1e-6 && environment.showsAsBackground)
         try Fixtures.write("size: [64, 64]\nmodels: [pot]\nenvironment: missing.hdr\n", to: dir + "/bad.yaml")
         do { _ = try SceneView(path: dir + "/bad.yaml"); Issue.record("read a missing environment") } catch {
-            #expect("\(error)" == "\(dir)/bad.yaml:3: environment: \(dir)/missing.hdr: cannot decode image: no such file")
+            #expect("\(error)" == "\(dir)/bad.yaml:3: environment: \(dir)/missing.hdr does not exist")
+        }
+        try Fixtures.write("size: [64, 64]\nmodels: [pot]\nenvironment: /etc/sky.hdr\n", to: dir + "/outside.yaml")
+        do { _ = try SceneView(path: dir + "/outside.yaml"); Issue.record("read outside the scene's folder") } catch {
+            #expect("\(error)" == "\(dir)/outside.yaml:3: environment: must be a path inside the scene file's folder without '..', got '/etc/sky.hdr'")
         }
     }
 
