@@ -63,8 +63,9 @@ public enum HDRCodec {
             let r = image.pixels[i], g = image.pixels[i + 1], b = image.pixels[i + 2]
             let peak = max(r, g, b)
             guard peak > 1e-32 else { bytes += [0, 0, 0, 0]; continue }
-            let exponent = Int(ceil(log2(peak))) + (peak == exp2(ceil(log2(peak))) ? 1 : 0)
-            let scale = 256 / exp2(Float(exponent))
+            // frexp's exponent (mantissa in [0.5, 1)): one above Swift's (significand in [1, 2)).
+            let exponent = Int(peak.exponent) + 1
+            let scale = 256 / Float(sign: .plus, exponent: exponent, significand: 1)
             bytes += [UInt8(min(255, r * scale)), UInt8(min(255, g * scale)), UInt8(min(255, b * scale)), UInt8(exponent + 128)]
         }
         return bytes

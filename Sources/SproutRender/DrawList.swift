@@ -37,10 +37,8 @@ struct DrawList {
     /// giving the most light at `eye`, in scene order (ties too, so the choice is stable).
     func lights(budgetedAt eye: Vec3) -> [PlacedLight] {
         guard lights.count > PunctualLight.budget else { return lights }
-        let ranked = lights.indices.sorted {
-            let a = lights[$0].illuminance(at: eye), b = lights[$1].illuminance(at: eye)
-            return a != b ? a > b : $0 < $1
-        }
+        let lux = lights.map { $0.illuminance(at: eye) }
+        let ranked = lights.indices.sorted { lux[$0] != lux[$1] ? lux[$0] > lux[$1] : $0 < $1 }
         return ranked.prefix(PunctualLight.budget).sorted().map { lights[$0] }
     }
 

@@ -8,6 +8,8 @@ final class EnvironmentMap {
     /// The image uploaded (held, so its identity cannot be taken by another while this lives).
     let image: HDRImage
     private var texture: GLuint = 0
+    /// The irradiance harmonics last asked for, with the intensity and rotation they were made for.
+    private var harmonics: (intensity: Float, rotation: Float, value: IrradianceSH)?
 
     init(_ image: HDRImage) {
         self.image = image
@@ -34,6 +36,15 @@ final class EnvironmentMap {
     /// (the image has width / 2 pi texels a radian round the horizon).
     func level(pixelsPerRadian: Float) -> Float {
         max(0, log2(Float(image.width) / (2 * .pi) / max(pixelsPerRadian, 1e-3)))
+    }
+
+    /// `environment`'s irradiance harmonics (its image is this map's), projected on first
+    /// use and again only when its intensity or rotation changes.
+    func irradiance(of environment: EnvironmentLight) -> IrradianceSH {
+        if let h = harmonics, h.intensity == environment.intensity, h.rotation == environment.rotation { return h.value }
+        let value = IrradianceSH(environment)
+        harmonics = (environment.intensity, environment.rotation, value)
+        return value
     }
 
     func bind(unit: Int32) {

@@ -33,9 +33,7 @@ final class EnvironmentProbe {
 
     init(size: Int = EnvironmentProbe.stageSize) throws {
         self.size = size
-        var levels = 1, side = size
-        while side > 1 { side /= 2; levels += 1 }
-        self.levels = levels
+        levels = mipLevelCount(width: size, height: size)
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), texture)
         for face in 0..<6 {

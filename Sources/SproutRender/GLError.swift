@@ -8,6 +8,13 @@ public struct RenderError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// Mip levels of a texture `width` x `height` down to 1 x 1 (GL's full chain: 1 + floor(log2(largest side))).
+func mipLevelCount(width: Int, height: Int) -> Int {
+    var levels = 1, side = max(width, height, 1)
+    while side > 1 { side /= 2; levels += 1 }
+    return levels
+}
+
 /// Typed spellings of the GL constants used here: C integer macros import as Int32, GL wants UInt32.
 enum GLC {
     static let arrayBuffer = GLenum(GL_ARRAY_BUFFER)

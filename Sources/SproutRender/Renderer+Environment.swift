@@ -39,16 +39,21 @@ extension Renderer {
     /// `linearOutput` (the environment probe) it writes linear radiance, not sRGB.
     func drawSky(_ sky: Sky, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool) throws {
         let program = try program(.sky)
-        let vertexArray = fullScreenTriangle()
         glUseProgram(program.id)
-        program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
-        program.set("uEye", eye)
         program.set("uZenith", sky.zenith)
         program.set("uHorizon", sky.horizon)
         program.set("uGround", sky.ground)
+        drawBehindEverything(program, inverseViewProjection: inverseViewProjection, eye: eye, linearOutput: linearOutput)
+    }
+
+    /// The sky shader's one triangle at the far plane with `program` (in use, its own uniforms
+    /// set), seen through `inverseViewProjection` from `eye`, no depth tested or written.
+    private func drawBehindEverything(_ program: ShaderProgram, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool) {
+        program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
+        program.set("uEye", eye)
         program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
         state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
-        glBindVertexArray(vertexArray)
+        glBindVertexArray(fullScreenTriangle())
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
     }
 
@@ -94,19 +99,13 @@ extension Renderer {
                                  pixelsPerRadian: Float, exposure: Float, toneMapping: ToneMapping) throws {
         guard let map = environmentMap else { return }
         let program = try program(.environment(toneMapping))
-        let vertexArray = fullScreenTriangle()
         glUseProgram(program.id)
-        program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
-        program.set("uEye", eye)
-        program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
         program.set("uEquirect", TextureUnit.baseColor.rawValue)
         program.set("uEquirectLevel", map.level(pixelsPerRadian: pixelsPerRadian))
         program.set("uIntensity", max(environment.intensity, 0))
         program.set("uRotation", environment.rotation)
         program.set("uExposure", exposure)
         map.bind(unit: TextureUnit.baseColor.rawValue)
-        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
-        glBindVertexArray(vertexArray)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        drawBehindEverything(program, inverseViewProjection: inverseViewProjection, eye: eye, linearOutput: linearOutput)
     }
 }

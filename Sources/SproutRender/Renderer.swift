@@ -31,8 +31,6 @@ public final class Renderer {
     var probe: EnvironmentProbe?
     /// The scene's HDR environment on the GPU, while the scene has the same image.
     var environmentMap: EnvironmentMap?
-    /// Its irradiance harmonics, with the intensity and rotation they were made for.
-    private var irradiance: (intensity: Float, rotation: Float, harmonics: IrradianceSH)?
     /// What the probe holds now; nil when it must be drawn.
     private var probeInputs: ProbeInputs?
     /// Environment probes drawn so far: a frame whose probe position, lights, sky and backdrop
@@ -129,12 +127,8 @@ public final class Renderer {
         if let environment, environmentMap?.image !== environment.image {
             environmentMap = nil
             environmentMap = EnvironmentMap(environment.image)
-            irradiance = nil
         }
-        if environment == nil { environmentMap = nil; irradiance = nil }
-        if let environment, irradiance?.intensity != environment.intensity || irradiance?.rotation != environment.rotation {
-            irradiance = (environment.intensity, environment.rotation, IrradianceSH(environment))
-        }
+        if environment == nil { environmentMap = nil }
         // An HDR environment lies at infinity: without a probe position of the scene's, the origin's view of the backdrop.
         if view.options.shading == .realistic, let at = scene.environmentProbePosition ?? (environment != nil ? .zero : nil) {
             let inputs = ProbeInputs(position: at, lighting: lighting, sky: scene.sky, environment: environment, backdrop: list.backdrop)
@@ -189,7 +183,7 @@ public final class Renderer {
             frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: contentLighting,
                                   lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
                                   toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
-                                  target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? irradiance?.harmonics : nil)
+                                  target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil)
         }
         drawCount += try draw(list.content, shadowed: useShadows, frame: &frame)
         lastTriangleCount = list.triangleCount

@@ -15,7 +15,7 @@ final class SceneColorCopy {
         glGenTextures(1, &texture)
         GLObjectCount.created()
         glBindTexture(GLC.texture2D, texture)
-        glTexStorage2D(GLC.texture2D, GLsizei(Self.levels(width: width, height: height)), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glTexStorage2D(GLC.texture2D, GLsizei(mipLevelCount(width: width, height: height)), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
         for (p, v) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
                        (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
             glTexParameteri(GLC.texture2D, GLenum(p), v)
@@ -33,13 +33,6 @@ final class SceneColorCopy {
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteTextures(1, &texture)
         GLObjectCount.deleted(2)
-    }
-
-    /// Mip levels down to 1 x 1.
-    static func levels(width: Int, height: Int) -> Int {
-        var levels = 1, size = max(width, height, 1)
-        while size > 1 { size /= 2; levels += 1 }
-        return levels
     }
 
     /// Copies `source`'s colour (resolving its samples), builds the mip chain, and binds
