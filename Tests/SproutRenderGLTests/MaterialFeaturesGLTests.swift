@@ -229,46 +229,41 @@ import Testing
     /// blue through less what it reflects: the split sum's reflectance at n.v = 1 is
     /// 0.04 x 0.7233 + 0.0017 = 0.0307 (Karis's fit), so 0.9693 of the light, applied to the
     /// encoded target as 0.9693^(1/2.2) = 0.9859: 255 x 0.9859 = 251.
+    /// The centre pixel of a 2 x 2 m quad of `material`, seen square on in the dark over the
+    /// magenta clear colour (255, 0, 255).
+    func centreOverMagenta(_ material: Material) throws -> [UInt8] {
+        let context = try HeadlessContext(forceSoftware: true)
+        let renderer = try Renderer()
+        try context.makeCurrent()
+        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
+        let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
+                        normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+        scene.addChild(Entity(name: "glass", model: ModelComponent(mesh: quad, material: material)))
+        let target = try OffscreenTarget(width: 8, height: 8, samples: 0)
+        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                                              clearColor: Vec4(1, 0, 1, 1), options: RenderOptions(shadows: false)), into: target)
+        let pixels = target.readPixels()
+        return Array(pixels[(4 * 8 + 4) * 4..<(4 * 8 + 4) * 4 + 4])
+    }
+
     /// KHR_materials_volume on a white glass of the same kind over the magenta: a thickness of 1 at
     /// an attenuation distance of 1 and colour (1, 0.5, 0.25) lets red through as before (251) and
     /// a quarter of the blue: (0.25 x 0.9693)^(1/2.2) = 0.525, 134.
     @Test func volumeAbsorbsWhatPassesThrough() throws {
-        let context = try HeadlessContext(forceSoftware: true)
-        let renderer = try Renderer()
-        try context.makeCurrent()
         var glass = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 0.5)
         glass.transmission = 1
         glass.volumeThickness = 1
         glass.attenuationDistance = 1
         glass.attenuationColor = Vec3(1, 0.5, 0.25)
-        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
-        let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
-                        normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
-        scene.addChild(Entity(name: "glass", model: ModelComponent(mesh: quad, material: glass)))
-        let target = try OffscreenTarget(width: 8, height: 8, samples: 0)
-        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
-                                              clearColor: Vec4(1, 0, 1, 1), options: RenderOptions(shadows: false)), into: target)
-        let pixels = target.readPixels()
-        let centre = Array(pixels[(4 * 8 + 4) * 4..<(4 * 8 + 4) * 4 + 4])
+        let centre = try centreOverMagenta(glass)
         #expect(abs(Int(centre[0]) - 251) <= 1 && centre[1] == 0)
         #expect(abs(Int(centre[2]) - 134) <= 1)
     }
 
     @Test func transmissionLetsTheBackgroundThroughTinted() throws {
-        let context = try HeadlessContext(forceSoftware: true)
-        let renderer = try Renderer()
-        try context.makeCurrent()
         var glass = Material(baseColor: Vec4(0, 0, 1, 1), metallic: 0, roughness: 0.5)
         glass.transmission = 1
-        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
-        let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
-                        normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
-        scene.addChild(Entity(name: "glass", model: ModelComponent(mesh: quad, material: glass)))
-        let target = try OffscreenTarget(width: 8, height: 8, samples: 0)
-        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
-                                              clearColor: Vec4(1, 0, 1, 1), options: RenderOptions(shadows: false)), into: target)
-        let pixels = target.readPixels()
-        let centre = Array(pixels[(4 * 8 + 4) * 4..<(4 * 8 + 4) * 4 + 4])
+        let centre = try centreOverMagenta(glass)
         #expect(centre[0] == 0 && centre[1] == 0)   // red and green are not let through a blue glass
         #expect(abs(Int(centre[2]) - 251) <= 1)     // blue is, less what the surface reflects
         #expect(centre[3] == 255)                     // the target's alpha is kept
