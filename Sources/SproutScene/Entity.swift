@@ -31,6 +31,8 @@ open class Entity {
     public var model: ModelComponent?
     /// A light here, shining along this entity's -Z, if any (a glTF node's KHR_lights_punctual light).
     public var light: PunctualLight?
+    /// Animation clips whose paths start here (an imported model's clips are on its root), for an `AnimationPlayer`.
+    public var animationClips: [AnimationClip] = []
 
     /// An entity with no parent, the given local transform and, optionally, something to draw.
     public init(name: String = "", transform: Transform = .identity, model: ModelComponent? = nil) {
@@ -75,13 +77,15 @@ open class Entity {
     }
 
     /// A copy of this entity (and with `recursive`, of its subtree) as plain `Entity`s: names,
-    /// transforms, enabled flags, model components and lights are copied; meshes, materials and textures
+    /// transforms, enabled flags, model components, lights and animation clips are copied (skins
+    /// and clips name entities by path, so a clone's find the clone's own); meshes, materials and textures
     /// are shared (they are immutable), so a clone costs no geometry and no GPU memory.
     /// State of subclasses (anchors, virtual objects) is not copied.
     public final func clone(recursive: Bool = true) -> Entity {
         let copy = Entity(name: name, transform: transform, model: model)
         copy.isEnabled = isEnabled
         copy.light = light
+        copy.animationClips = animationClips
         if recursive { for child in children { copy.addChild(child.clone(recursive: true)) } }
         return copy
     }
@@ -182,13 +186,15 @@ open class Entity {
     // MARK: Bounds
 
     /// Bounds of the models in this subtree as drawn, in `reference`'s space (world when nil).
-    public func visualBounds(relativeTo reference: Entity? = nil) -> BoundingBox {
+    /// With `posed` false, skinned and morphed meshes count as stored (bind pose, no targets):
+    /// what fitting and standing a model use, so that a clip's time never moves or rescales it.
+    public func visualBounds(relativeTo reference: Entity? = nil, posed: Bool = true) -> BoundingBox {
         let toReference = reference.flatMap { $0.presentedWorldMatrix.inverse } ?? .identity
         var box = BoundingBox.empty
         visit { e in
             guard e.isEnabled else { return false }
             if let model = e.model {
-                box.formUnion(model.bounds.transformed(by: toReference * e.presentedWorldMatrix))
+                box.formUnion(model.bounds(deformedBy: posed && model.isDeformable ? e.deformation : nil).transformed(by: toReference * e.presentedWorldMatrix))
             }
             return true
         }

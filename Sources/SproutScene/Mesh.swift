@@ -22,6 +22,14 @@ public final class Mesh: Sendable {
     public let tangents: [Vec4]
     /// Three per triangle, counter-clockwise seen from the front.
     public let indices: [UInt32]
+    /// Skinning (glTF `JOINTS_0`/`WEIGHTS_0`, then `JOINTS_1`/`WEIGHTS_1`): per vertex the
+    /// indices into the model's `Skin.joints` and their weights, four per set; empty without a
+    /// skin. `skinSets` is 0, 1 or 2.
+    public let joints: [[SIMD4<UInt16>]]
+    /// The weights of `joints`, the same shape; a vertex's weights sum to 1.
+    public let weights: [[Vec4]]
+    /// Morph targets (glTF `targets`), weighted by `ModelComponent.morphWeights`; empty without.
+    public let morphTargets: [MorphTarget]
     /// The local-space box around `positions`.
     public let bounds: BoundingBox
 
@@ -29,17 +37,38 @@ public final class Mesh: Sendable {
     public var triangleCount: Int { indices.count / 3 }
     /// The number of vertices.
     public var vertexCount: Int { positions.count }
+    /// How many sets of four joint influences the vertices carry (0 when the mesh is not skinned).
+    public var skinSets: Int { joints.count }
+
+    /// A vertex's joint influences, strongest set first, including zero weights.
+    public func influences(ofVertex v: Int) -> [(joint: Int, weight: Float)] {
+        var result: [(Int, Float)] = []
+        for set in 0..<joints.count {
+            let j = joints[set][v], w = weights[set][v]
+            for k in 0..<4 { result.append((Int(j[k]), w[k])) }
+        }
+        return result
+    }
 
     /// A mesh from its vertices and triangle indices. Without `normals` they are computed with `smoothNormals`;
     /// traps when the index count is not a multiple of 3 or `normals` or non-empty `uvs` do not have one entry per position.
     public init(name: String = "", positions: [Vec3], normals: [Vec3]? = nil, uvs: [Vec2] = [], uvs1: [Vec2] = [], colors: [Vec4] = [],
-                tangents: [Vec4] = [], indices: [UInt32]) {
+                tangents: [Vec4] = [], indices: [UInt32], joints: [[SIMD4<UInt16>]] = [], weights: [[Vec4]] = [],
+                morphTargets: [MorphTarget] = []) {
         precondition(indices.count % 3 == 0, "Mesh \(name): index count must be a multiple of 3")
         precondition(uvs.isEmpty || uvs.count == positions.count, "Mesh \(name): one uv per position")
         precondition(uvs1.isEmpty || uvs1.count == positions.count, "Mesh \(name): one second uv per position")
         precondition(colors.isEmpty || colors.count == positions.count, "Mesh \(name): one colour per position")
         precondition(tangents.isEmpty || tangents.count == positions.count, "Mesh \(name): one tangent per position")
+        precondition(joints.count == weights.count && joints.count <= 2, "Mesh \(name): one or two sets of joints, each with its weights")
+        precondition(joints.allSatisfy { $0.count == positions.count } && weights.allSatisfy { $0.count == positions.count },
+                     "Mesh \(name): one joint set entry per position")
+        precondition(morphTargets.allSatisfy { $0.positionOffsets.count == positions.count && ($0.normalOffsets.isEmpty || $0.normalOffsets.count == positions.count) },
+                     "Mesh \(name): one morph offset per position")
         self.name = name
+        self.joints = joints
+        self.weights = weights
+        self.morphTargets = morphTargets
         self.positions = positions
         self.uvs = uvs
         self.uvs1 = uvs1
@@ -54,7 +83,7 @@ public final class Mesh: Sendable {
     /// The same mesh moved by `offset`.
     public func translated(by offset: Vec3) -> Mesh {
         Mesh(name: name, positions: positions.map { $0 + offset }, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
-             tangents: tangents, indices: indices)
+             tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: morphTargets)
     }
 
     /// One untextured mesh holding all of `meshes` (indices shifted; texture coordinates are
@@ -74,7 +103,8 @@ public final class Mesh: Sendable {
     /// attributes and its face's normal: glTF asks a loader for flat normals where a primitive
     /// has none. A degenerate triangle's normal is +Y.
     public static func flatShaded(name: String = "", positions: [Vec3], uvs: [Vec2] = [], uvs1: [Vec2] = [], colors: [Vec4] = [],
-                                  tangents: [Vec4] = [], indices: [UInt32]) -> Mesh {
+                                  tangents: [Vec4] = [], indices: [UInt32], joints: [[SIMD4<UInt16>]] = [], weights: [[Vec4]] = [],
+                                  morphTargets: [MorphTarget] = []) -> Mesh {
         func corners<T>(_ values: [T]) -> [T] { values.isEmpty ? [] : indices.map { values[Int($0)] } }
         let corners3 = corners(positions)
         var normals = [Vec3](); normals.reserveCapacity(corners3.count)
@@ -84,7 +114,9 @@ public final class Mesh: Sendable {
             normals += [n, n, n]
         }
         return Mesh(name: name, positions: corners3, normals: normals, uvs: corners(uvs), uvs1: corners(uvs1), colors: corners(colors),
-                    tangents: corners(tangents), indices: (0..<UInt32(corners3.count)).map { $0 })
+                    tangents: corners(tangents), indices: (0..<UInt32(corners3.count)).map { $0 },
+                    joints: joints.map(corners), weights: weights.map(corners),
+                    morphTargets: morphTargets.map { MorphTarget(positionOffsets: corners($0.positionOffsets), normalOffsets: corners($0.normalOffsets)) })
     }
 
     /// Area-weighted vertex normals: each vertex gets the normalised sum of its triangles' face normals
@@ -102,6 +134,11 @@ public final class Mesh: Sendable {
     /// Nearest intersection of a local-space ray with the triangles, both faces.
     public func intersect(_ ray: Ray) -> Float? {
         guard bounds.intersect(ray) != nil else { return nil }
+        return Mesh.intersect(ray, positions: positions, indices: indices)
+    }
+
+    /// Nearest intersection of a ray with the triangles `indices` makes of `positions`, both faces.
+    public static func intersect(_ ray: Ray, positions: [Vec3], indices: [UInt32]) -> Float? {
         var best: Float?
         for t in stride(from: 0, to: indices.count, by: 3) {
             if let d = ray.intersect(triangle: positions[Int(indices[t])], positions[Int(indices[t + 1])], positions[Int(indices[t + 2])]),

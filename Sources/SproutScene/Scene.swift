@@ -28,6 +28,8 @@ public final class Scene {
     public var environmentProbePosition: Vec3?
     /// The running animations, in the order they started; `update(deltaTime:)` drops finished ones.
     public private(set) var animations: [TransformAnimation] = []
+    /// The animation players `update(deltaTime:)` advances, in the order they were added.
+    public private(set) var animationPlayers: [AnimationPlayer] = []
     /// Seconds of scene time, advanced only by `update(deltaTime:)`.
     public private(set) var time: Double = 0
 
@@ -48,6 +50,9 @@ public final class Scene {
         time += deltaTime
         for a in anchorEntities { a.synchronize() }
         for a in animations { a.advance(by: deltaTime) }
+        // A player whose model has left the scene stops with it.
+        animationPlayers.removeAll { !root.isAncestor(of: $0.root) }
+        for p in animationPlayers { p.advance(by: deltaTime) }
         let finished = animations.filter(\.isFinished)
         animations.removeAll { $0.isFinished }
         for a in finished { a.end() }
@@ -66,6 +71,23 @@ public final class Scene {
         animations.append(animation)
         return animation
     }
+
+    /// Plays `entity`'s clip `clipIndex` (its first by default) on the scene's clock, looping,
+    /// replacing a player already on `entity`; returns the player (nil when `entity` has no clips).
+    @discardableResult
+    public func playAnimation(of entity: Entity, clip clipIndex: Int = 0, from time: Double = 0) -> AnimationPlayer? {
+        guard entity.animationClips.indices.contains(clipIndex) else { return nil }
+        let player = animationPlayer(of: entity) ?? AnimationPlayer(root: entity)
+        if animationPlayer(of: entity) == nil { animationPlayers.append(player) }
+        player.play(clipIndex, from: time)
+        return player
+    }
+
+    /// The player of `entity`'s clips, if one plays.
+    public func animationPlayer(of entity: Entity) -> AnimationPlayer? { animationPlayers.first { $0.root === entity } }
+
+    /// Stops `entity`'s clips where they are (the pose stays).
+    public func stopAnimationPlayer(of entity: Entity) { animationPlayers.removeAll { $0.root === entity } }
 
     /// True while an animation of `entity` runs.
     public func isAnimating(_ entity: Entity) -> Bool { animations.contains { $0.entity === entity } }
