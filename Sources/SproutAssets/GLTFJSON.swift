@@ -41,6 +41,7 @@ indirect enum GLTFJSON: Decodable, Sendable {
     var float: Float? { number.map(Float.init) }
     var int: Int? { number.flatMap { $0 == $0.rounded() && abs($0) < 1e9 ? Int($0) : nil } }
     var string: String? { if case .string(let s) = self { return s }; return nil }
+    var bool: Bool? { if case .bool(let b) = self { return b }; return nil }
     var array: [GLTFJSON] { if case .array(let a) = self { return a }; return [] }
     var strings: [String] { array.compactMap(\.string) }
     /// The names of every `extensions` object's members, anywhere in the document.

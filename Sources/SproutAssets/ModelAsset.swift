@@ -22,7 +22,7 @@ public struct ModelAsset {
     /// Triangles in all `meshes` together (a mesh drawn by several entities counts once).
     public var triangleCount: Int { meshes.reduce(0) { $0 + $1.triangleCount } }
     /// World-space bounds when the root sits at the origin, in metres.
-    public var bounds: BoundingBox { root.visualBounds() }
+    public var bounds: BoundingBox { root.visualBounds(posed: false) }
 
     /// Moves the root so the model stands on the origin: its lowest point at y = 0 and, when
     /// `centringFootprint`, its bounds centred over x = z = 0 (generated plants keep the foot of

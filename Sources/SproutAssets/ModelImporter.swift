@@ -54,7 +54,8 @@ public enum ModelImporter {
         if scenePointer.pointee.mFlags & UInt32(AI_SCENE_FLAGS_INCOMPLETE) != 0 {
             throw ModelImportError.unreadable(path: path, reason: "the file is incomplete")
         }
-        var converter = SceneConverter(scene: scenePointer, modelPath: path, fileSystem: fs, gltf: gltf)
+        var converter = SceneConverter(scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf,
+                                       maximumBufferBytes: limits.maximumFileBytes)
         var asset = try converter.convert(extension: ext)
         asset.warnings = extensions.warnings.map { "\(path): \($0)" } + asset.warnings
         if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }

@@ -17,12 +17,38 @@ struct SceneConverter {
     private var meshes: [Mesh] = []
     /// Meshes of points or lines met, which are not drawn (said in `unsupportedContent`).
     private var skippedPrimitives = 0
+    /// Vertices that had more joint influences than the eight Sprout keeps.
+    private var truncatedInfluences = 0
+    /// Meshes with more morph targets than `maximumMorphTargets`.
+    private var truncatedMorphs = 0
+    /// The Assimp node of each glTF node.
+    private let nodeMap: GLTFNodeMap
+    /// For an Assimp mesh drawn by a skinned glTF node: its skin's joints' names, in joint order
+    /// (Assimp names each bone after its joint's node).
+    private var jointNamesByMesh: [Int: [String]] = [:]
+    /// The entity made of each Assimp node.
+    private var entities: [UnsafeMutablePointer<aiNode>: Entity] = [:]
+    /// Where the file is (the `.glb`'s own binary chunk is read from it) and how large a buffer may be.
+    private let absolutePath: String
+    private let maximumBufferBytes: Int
 
-    init(scene: UnsafePointer<aiScene>, modelPath: String, fileSystem: ConfinedFileSystem, gltf: GLTFJSON? = nil) {
+    /// The most morph targets a mesh is drawn with (the shader's weight array); more are warned about.
+    static let maximumMorphTargets = 64
+
+    init(scene: UnsafePointer<aiScene>, modelPath: String, absolutePath: String? = nil, fileSystem: ConfinedFileSystem,
+         gltf: GLTFJSON? = nil, maximumBufferBytes: Int = ModelLimits.standard.maximumFileBytes) {
         self.scene = scene
         self.modelPath = modelPath
+        self.absolutePath = absolutePath ?? modelPath
         self.fileSystem = fileSystem
         self.gltf = gltf
+        self.maximumBufferBytes = maximumBufferBytes
+        nodeMap = GLTFNodeMap(json: gltf, root: scene.pointee.mRootNode)
+        for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
+            guard let skin = node["skin"]?.int, let aiNode = nodeMap.aiNodes[index] else { continue }
+            let names = (gltf?["skins"]?[skin]?["joints"]?.array ?? []).map { $0.int.flatMap(nodeMap.name(of:)) ?? "" }
+            for m in 0..<Int(aiNode.pointee.mNumMeshes) { jointNamesByMesh[Int(aiNode.pointee.mMeshes[m])] = names }
+        }
     }
 
     mutating func convert(extension ext: String) throws -> ModelAsset {
@@ -36,6 +62,13 @@ struct SceneConverter {
         var asset = ModelAsset(root: wrapper, meshes: meshes, materials: materials, textures: textures, sourcePath: modelPath)
         asset.cameras = cameras(in: wrapper)
         asset.warnings = unsupportedContent()
+        if let gltf {
+            let buffers = GLTFBuffers(json: gltf, path: absolutePath, fileExtension: ext, fileSystem: fileSystem, maximumBytes: maximumBufferBytes)
+            var animations = GLTFAnimations(json: gltf, buffers: buffers, entities: nodeMap.aiNodes.compactMapValues { entities[$0] }, root: wrapper)
+            animations.attachSkinsAndWeights()
+            wrapper.animationClips = animations.clips()
+            asset.warnings += animations.warnings.map { "\(modelPath): \($0)" }
+        }
         let lights = GLTFLights.declared(in: gltf)
         if !lights.isEmpty {
             let lost = GLTFLights.attach(lights, scene: scene, under: wrapper)
@@ -44,22 +77,26 @@ struct SceneConverter {
         return asset
     }
 
-    /// What the file has that Sprout does not draw yet, one line each: animations (drawn in the
-    /// default pose), skins and morph targets (drawn as bound), points and lines.
+    /// What the file has that Sprout does not draw, one line each: another format's animations
+    /// and skins (glTF's are played), points and lines, what was cut to the shader's limits.
     private func unsupportedContent() -> [String] {
         var lines: [String] = []
         let s = scene.pointee
-        if s.mNumAnimations > 0 {
-            lines.append("has \(s.mNumAnimations) animation(s), which Sprout does not play: drawn in the default pose")
+        if s.mNumAnimations > 0 && gltf == nil {
+            lines.append("has \(s.mNumAnimations) animation(s), which Sprout plays from glTF files only: drawn in the default pose")
         }
-        var skinned = 0, morphed = 0
+        var skinned = 0
         for i in 0..<Int(s.mNumMeshes) {
             guard let mesh = s.mMeshes[i]?.pointee else { continue }
-            if mesh.mNumBones > 0 { skinned += 1 }
-            if mesh.mNumAnimMeshes > 0 { morphed += 1 }
+            if mesh.mNumBones > 0 && jointNamesByMesh[i] == nil { skinned += 1 }
         }
-        if skinned > 0 { lines.append("has \(skinned) skinned mesh(es), which Sprout draws in their bind pose") }
-        if morphed > 0 { lines.append("has \(morphed) mesh(es) with morph targets, which Sprout draws without them") }
+        if skinned > 0 { lines.append("has \(skinned) skinned mesh(es) without a glTF skin, which Sprout draws in their bind pose") }
+        if truncatedInfluences > 0 {
+            lines.append("has \(truncatedInfluences) vertices moved by more than 8 joints: the 8 strongest are kept, their weights rescaled to sum to 1")
+        }
+        if truncatedMorphs > 0 {
+            lines.append("has \(truncatedMorphs) mesh(es) with more than \(Self.maximumMorphTargets) morph targets: the first \(Self.maximumMorphTargets) are drawn")
+        }
         if skippedPrimitives > 0 { lines.append("has \(skippedPrimitives) mesh(es) of points or lines, which Sprout does not draw (triangles only)") }
         return lines.map { "\(modelPath): \($0)" }
     }
@@ -114,6 +151,7 @@ struct SceneConverter {
     private mutating func entity(for node: UnsafeMutablePointer<aiNode>) throws -> Entity {
         let n = node.pointee
         let result = Entity(name: string(n.mName), transform: Transform(matrix: matrix(n.mTransformation)))
+        entities[node] = result
         let parts = try modelParts(of: n)
         var levels: [LevelOfDetail] = []
         for i in 0..<Int(n.mNumChildren) {
@@ -129,8 +167,20 @@ struct SceneConverter {
             }
             result.addChild(try entity(for: child))
         }
-        if !parts.isEmpty { result.model = ModelComponent(parts: parts, levelsOfDetail: levels) }
+        if !parts.isEmpty {
+            result.model = ModelComponent(parts: parts, levelsOfDetail: levels, morphWeights: defaultMorphWeights(of: n))
+        }
         return result
+    }
+
+    /// The weights Assimp gives a node's first morphed mesh's targets (glTF `mesh.weights`).
+    private func defaultMorphWeights(of node: aiNode) -> [Float] {
+        for i in 0..<Int(node.mNumMeshes) {
+            let index = Int(node.mMeshes[i])
+            guard index < Int(scene.pointee.mNumMeshes), let m = scene.pointee.mMeshes[index]?.pointee, m.mNumAnimMeshes > 0 else { continue }
+            return (0..<min(Int(m.mNumAnimMeshes), Self.maximumMorphTargets)).map { m.mAnimMeshes[$0]?.pointee.mWeight ?? 0 }
+        }
+        return []
     }
 
     private mutating func modelParts(of node: aiNode) throws -> [ModelPart] {
@@ -199,14 +249,75 @@ struct SceneConverter {
             indices.append(idx[0]); indices.append(idx[1]); indices.append(idx[2])
         }
         guard !indices.isEmpty else { meshCache[meshIndex] = .some(nil); return nil }
+        let (joints, weights) = skinInfluences(of: m, meshIndex: meshIndex)
+        let targets = morphTargets(of: m, positions: positions, normals: normals)
         let mesh = normals.isEmpty
-            ? Mesh.flatShaded(name: string(m.mName), positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices)
+            ? Mesh.flatShaded(name: string(m.mName), positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices,
+                              joints: joints, weights: weights, morphTargets: targets)
             : Mesh(name: string(m.mName), positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
-                   tangents: tangents, indices: indices)
+                   tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: targets)
         meshes.append(mesh)
         let part = ModelPart(mesh: mesh, material: try material(index: Int(m.mMaterialIndex)))
         meshCache[meshIndex] = part
         return part
+    }
+
+    /// Each vertex's joints and weights from Assimp's bones, in the glTF skin's joint order
+    /// (a bone is matched to its joint by name), strongest first, up to eight (two sets of four),
+    /// rescaled to sum to 1. Empty when the mesh is not drawn by a skinned glTF node.
+    private mutating func skinInfluences(of m: aiMesh, meshIndex: Int) -> (joints: [[SIMD4<UInt16>]], weights: [[Vec4]]) {
+        guard m.mNumBones > 0, let names = jointNamesByMesh[meshIndex], !names.isEmpty, names.count <= Skin.maximumJoints else { return ([], []) }
+        var jointOfName: [String: Int] = [:]
+        for (j, name) in names.enumerated() where jointOfName[name] == nil { jointOfName[name] = j }
+        let count = Int(m.mNumVertices)
+        var influences = [[(joint: Int, weight: Float)]](repeating: [], count: count)
+        for b in 0..<Int(m.mNumBones) {
+            guard let bone = m.mBones[b]?.pointee, let weights = bone.mWeights else { continue }
+            // Assimp names bones after joints; the same name twice is the bone of the same index.
+            let joint = jointOfName[string(bone.mName)] ?? (names.indices.contains(b) && names[b] == string(bone.mName) ? b : nil)
+            guard let joint else { continue }
+            for w in 0..<Int(bone.mNumWeights) {
+                let vertex = Int(weights[w].mVertexId), weight = weights[w].mWeight
+                if vertex < count, weight > 0, weight.isFinite { influences[vertex].append((joint, weight)) }
+            }
+        }
+        let most = influences.map(\.count).max() ?? 0
+        guard most > 0 else { return ([], []) }
+        let sets = most > 4 ? 2 : 1
+        var joints = [[SIMD4<UInt16>]](repeating: [], count: sets), weights = [[Vec4]](repeating: [], count: sets)
+        for v in 0..<count {
+            var list = influences[v].sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.joint < $1.joint }
+            if list.count > 8 { truncatedInfluences += 1; list.removeLast(list.count - 8) }
+            let total = list.reduce(0) { $0 + $1.weight }
+            for set in 0..<sets {
+                var j = SIMD4<UInt16>(repeating: 0), w = Vec4.zero
+                for k in 0..<4 where set * 4 + k < list.count {
+                    j[k] = UInt16(list[set * 4 + k].joint)
+                    w[k] = list[set * 4 + k].weight / total
+                }
+                joints[set].append(j); weights[set].append(w)
+            }
+        }
+        return (joints, weights)
+    }
+
+    /// The mesh's morph targets as offsets from its positions and normals (Assimp stores each
+    /// target's vertices whole), up to `maximumMorphTargets`.
+    private mutating func morphTargets(of m: aiMesh, positions: [Vec3], normals: [Vec3]) -> [MorphTarget] {
+        guard m.mNumAnimMeshes > 0, let animMeshes = m.mAnimMeshes else { return [] }
+        if Int(m.mNumAnimMeshes) > Self.maximumMorphTargets { truncatedMorphs += 1 }
+        var targets: [MorphTarget] = []
+        for a in 0..<min(Int(m.mNumAnimMeshes), Self.maximumMorphTargets) {
+            guard let anim = animMeshes[a]?.pointee, Int(anim.mNumVertices) == positions.count else {
+                targets.append(MorphTarget(positionOffsets: Array(repeating: .zero, count: positions.count)))
+                continue
+            }
+            let p = anim.mVertices.map { v in positions.indices.map { Vec3(v[$0].x, v[$0].y, v[$0].z) - positions[$0] } }
+                ?? Array(repeating: .zero, count: positions.count)
+            let n = normals.isEmpty ? [] : anim.mNormals.map { v in normals.indices.map { Vec3(v[$0].x, v[$0].y, v[$0].z) - normals[$0] } } ?? []
+            targets.append(MorphTarget(positionOffsets: p, normalOffsets: n))
+        }
+        return targets
     }
 
     private mutating func material(index: Int) throws -> Material {
