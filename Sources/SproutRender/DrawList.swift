@@ -7,6 +7,8 @@ struct DrawItem {
     let material: Material
     let world: Matrix4
     let worldBounds: BoundingBox
+    /// The pose of a skinned or morphed model (nil for a rigid one).
+    var deformation: MeshDeformation? = nil
 }
 
 /// The scene flattened for one frame, in two layers (the backdrop, then the content), each
@@ -80,9 +82,14 @@ struct DrawList {
             }
             guard let model = entity.model else { return true }
             let world = entity.presentedWorldMatrix
+            // Posed once per entity; bounds from the pose (`Mesh.bounds(deformedBy:skin:)`).
+            let deformation = model.isDeformable ? entity.deformation : nil
+            func box(_ mesh: Mesh) -> BoundingBox {
+                (deformation.map { mesh.bounds(deformedBy: $0, skin: model.skin) } ?? mesh.bounds).transformed(by: world)
+            }
             // Bounds and shadows from the full parts, so neither changes when only the camera does.
             for part in model.parts {
-                let bounds = part.mesh.bounds.transformed(by: world)
+                let bounds = box(part.mesh)
                 let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit
                 allBounds.formUnion(bounds)
                 if casts { casterBounds.formUnion(bounds) }
@@ -90,15 +97,15 @@ struct DrawList {
                 // transmissive one casts in full (Sprout's shadows are not coloured; a path tracer's
                 // glass casts a faint, tinted one, nearer full than none).
                 if casts, !part.material.drawsOnTop {
-                    casters.append(DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds))
+                    casters.append(DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds, deformation: deformation))
                 }
             }
             var drawn = model.parts
             if let detail, !model.levelsOfDetail.isEmpty {
-                drawn = model.parts(forScreenHeight: detail.screenHeight(of: model.bounds.transformed(by: world)))
+                drawn = model.parts(forScreenHeight: detail.screenHeight(of: model.bounds(deformedBy: deformation).transformed(by: world)))
             }
             for part in drawn {
-                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: part.mesh.bounds.transformed(by: world))
+                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: box(part.mesh), deformation: deformation)
                 if part.material.drawsOnTop {
                     layer.onTop.append(item)
                 } else if part.material.blending == .transparent || part.material.transmission > 0 {

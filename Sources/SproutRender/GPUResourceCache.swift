@@ -2,8 +2,8 @@ internal import COpenGL
 import SproutScene
 
 /// GPU buffers for one mesh: interleaved position, normal, uv (32 bytes a vertex), then the
-/// vertex colours (attribute 3), second coordinates (attribute 4) and tangents (attribute 5)
-/// only when the mesh has them.
+/// vertex colours (attribute 3), second coordinates (attribute 4), tangents (attribute 5) and
+/// joints and weights (attributes 6 and 7, then 8 and 9 for a second set) only when the mesh has them.
 final class GPUMesh {
     let vertexArray: GLuint
     let buffers: [GLuint]
@@ -11,10 +11,13 @@ final class GPUMesh {
 
     /// Attribute locations, as `lit.vert` declares them.
     static let colorLocation: GLuint = 3, secondUVLocation: GLuint = 4, tangentLocation: GLuint = 5
+    /// The first set's joints; its weights, then the second set's joints and weights follow (`deform.glsl`).
+    static let jointsLocation: GLuint = 6
 
     init(_ mesh: Mesh) {
         let hasUV = !mesh.uvs.isEmpty, hasColor = !mesh.colors.isEmpty, hasUV1 = !mesh.uvs1.isEmpty, hasTangent = !mesh.tangents.isEmpty
-        let floats = 8 + (hasColor ? 4 : 0) + (hasUV1 ? 2 : 0) + (hasTangent ? 4 : 0)
+        let skinSets = mesh.skinSets
+        let floats = 8 + (hasColor ? 4 : 0) + (hasUV1 ? 2 : 0) + (hasTangent ? 4 : 0) + skinSets * 8
         var interleaved = [Float](); interleaved.reserveCapacity(mesh.vertexCount * floats)
         for i in 0..<mesh.vertexCount {
             let p = mesh.positions[i], n = mesh.normals[i], t = hasUV ? mesh.uvs[i] : .zero
@@ -24,6 +27,11 @@ final class GPUMesh {
             if hasColor { let c = mesh.colors[i]; interleaved.append(c.x); interleaved.append(c.y); interleaved.append(c.z); interleaved.append(c.w) }
             if hasUV1 { let u = mesh.uvs1[i]; interleaved.append(u.x); interleaved.append(u.y) }
             if hasTangent { let t = mesh.tangents[i]; interleaved.append(t.x); interleaved.append(t.y); interleaved.append(t.z); interleaved.append(t.w) }
+            for set in 0..<skinSets {
+                // Joint indices as floats: exact below 2^24, and one attribute type for the shader.
+                let j = mesh.joints[set][i], w = mesh.weights[set][i]
+                interleaved += [Float(j.x), Float(j.y), Float(j.z), Float(j.w), w.x, w.y, w.z, w.w]
+            }
         }
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
@@ -39,7 +47,12 @@ final class GPUMesh {
         var attributes: [(GLuint, GLint, Int)] = [(0, 3, 0), (1, 3, 12), (2, 2, 24)]
         if hasColor { attributes.append((Self.colorLocation, 4, 32)) }
         if hasUV1 { attributes.append((Self.secondUVLocation, 2, hasColor ? 48 : 32)) }
-        if hasTangent { attributes.append((Self.tangentLocation, 4, 32 + (hasColor ? 16 : 0) + (hasUV1 ? 8 : 0))) }
+        let skinOffset = 32 + (hasColor ? 16 : 0) + (hasUV1 ? 8 : 0) + (hasTangent ? 16 : 0)
+        if hasTangent { attributes.append((Self.tangentLocation, 4, skinOffset - 16)) }
+        for set in 0..<skinSets {
+            attributes.append((Self.jointsLocation + GLuint(set * 2), 4, skinOffset + set * 32))
+            attributes.append((Self.jointsLocation + GLuint(set * 2 + 1), 4, skinOffset + set * 32 + 16))
+        }
         for (index, size, offset) in attributes {
             glEnableVertexAttribArray(index)
             glVertexAttribPointer(index, size, GLC.float, GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: offset))
@@ -110,6 +123,7 @@ final class GPUResourceCache {
 
     private var meshes: [ObjectIdentifier: Entry<GPUMesh>] = [:]
     private var textures: [ObjectIdentifier: Entry<GPUTexture>] = [:]
+    private var morphs: [ObjectIdentifier: Entry<GPUMorphTargets?>] = [:]
 
     var meshCount: Int { meshes.count }
     var textureCount: Int { textures.count }
@@ -119,6 +133,15 @@ final class GPUResourceCache {
         if let e = meshes[key], e.source === mesh { return e.resource }
         let gpu = GPUMesh(mesh)
         meshes[key] = Entry(source: mesh, resource: gpu)
+        return gpu
+    }
+
+    /// The mesh's morph offsets as a texture; nil when too large for one (the mesh is drawn unmorphed).
+    func morphTargets(_ mesh: Mesh) -> GPUMorphTargets? {
+        let key = ObjectIdentifier(mesh)
+        if let e = morphs[key], e.source === mesh { return e.resource }
+        let gpu = GPUMorphTargets(mesh)
+        morphs[key] = Entry(source: mesh, resource: gpu)
         return gpu
     }
 
@@ -133,6 +156,7 @@ final class GPUResourceCache {
     /// Frees what belongs to deallocated meshes and textures.
     func collectGarbage() {
         meshes = meshes.filter { $0.value.source != nil }
+        morphs = morphs.filter { $0.value.source != nil }
         textures = textures.filter { $0.value.source != nil }
     }
 }

@@ -43,7 +43,9 @@ public final class Renderer {
     private var programs: [ProgramKey: ShaderProgram] = [:]
     /// The GL state the last draw left, so each draw changes only what differs.
     var state = GLStateCache()
-    private let resources = GPUResourceCache()
+    let resources = GPUResourceCache()
+    /// The skin palette's uniform buffer, made when a skinned mesh is first drawn.
+    var jointPalette: JointPalette?
     /// Paces a dense frame's draws (internal: tests set a small batch to see it at work).
     var submission = SubmissionPacer()
     var shadowMap: ShadowMap?
@@ -76,10 +78,11 @@ public final class Renderer {
         context = owner
         let read = shaders.source
         info = RendererInfo.current()
-        vertexSource = read("lit.vert")
+        let deform = read("deform.glsl")
+        vertexSource = deform + read("lit.vert")
         let color = read("color.glsl")
         fragmentSource = color + read("lit.frag")
-        shadowSources = (read("shadow.vert"), read("shadow.frag"))
+        shadowSources = (deform + read("shadow.vert"), read("shadow.frag"))
         skySources = (read("sky.vert"), color + read("sky.frag"))
     }
 
@@ -205,8 +208,8 @@ public final class Renderer {
     }
 
     /// The shadow program for alpha-cut casters, in use, with this pass's light.
-    private func maskedShadow(lightViewProjection: Matrix4) throws -> ShaderProgram {
-        let program = try program(.maskedShadow)
+    private func maskedShadow(lightViewProjection: Matrix4, deformations: ShaderFeatures) throws -> ShaderProgram {
+        let program = try program(.maskedShadow(deformations))
         glUseProgram(program.id)
         program.set("uLightViewProjection", matrix: lightViewProjection.flat)
         program.set("uBaseColorMap", TextureUnit.baseColor.rawValue)
@@ -215,14 +218,15 @@ public final class Renderer {
 
     /// Fits the map to the light and casters and draws their depth into it.
     private func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], inputs: ShadowInputs) throws -> Int {
-        let program = try program(.shadow)
+        let rigid = try program(.shadow([]))
         map.fit(toLight: inputs.directionToLight, casters: inputs.casterBounds, everything: inputs.everything)
         map.beginPass()
         state.invalidate()   // the map's pass set state of its own
         state.apply(DrawState(cull: .none))   // thin leaves and open meshes must still cast
-        glUseProgram(program.id)
-        program.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
+        glUseProgram(rigid.id)
+        rigid.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
         for item in casters {
+            let deformations = ShaderFeatures.of(item.deformation, on: item.mesh)
             let material = item.material
             let texture = item.mesh.uvs.isEmpty ? nil : material.baseColorTexture
             // Blended surfaces cast as much shadow as they are opaque (dithered in shadow.frag).
@@ -231,7 +235,8 @@ public final class Renderer {
             // transmission x luminance measured worse (TransmissionTest -17.5 -> -16.9 dB).
             let blended = material.blending == .transparent && material.transmission == 0
             if material.alphaCutoff != nil || blended && (texture != nil || material.baseColor.w < 1) {
-                let masked = try maskedShadow(lightViewProjection: map.lightViewProjection)
+                let masked = try maskedShadow(lightViewProjection: map.lightViewProjection, deformations: deformations)
+                try setDeformation(item, features: deformations, on: masked)
                 masked.set("uModel", matrix: item.world.flat)
                 masked.set("uBaseAlpha", material.baseColor.w)
                 masked.set("uAlphaCutoff", blended ? -1 : material.alphaCutoff ?? 0)
@@ -239,10 +244,21 @@ public final class Renderer {
                 masked.set("uUVTransform", matrix3: (material.textureMappings[.baseColor] ?? .identity).matrix)
                 if let texture { bind(texture, to: .baseColor) }
                 drawMesh(item.mesh)
-                glUseProgram(program.id)
+                glUseProgram(rigid.id)
                 continue
             }
-            program.set("uModel", matrix: item.world.flat)
+            if !deformations.isEmpty {
+                // A posed caster: its own variant, then back to the rigid one.
+                let posed = try program(.shadow(deformations))
+                glUseProgram(posed.id)
+                posed.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
+                posed.set("uModel", matrix: item.world.flat)
+                try setDeformation(item, features: deformations, on: posed)
+                drawMesh(item.mesh)
+                glUseProgram(rigid.id)
+                continue
+            }
+            rigid.set("uModel", matrix: item.world.flat)
             drawMesh(item.mesh)
         }
         map.endPass()
@@ -364,6 +380,7 @@ public final class Renderer {
                                          punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
         if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
         if features.contains(.environment) && frame.irradiance != nil { features.insert(.irradianceSH) }
+        features.formUnion(ShaderFeatures.of(item.deformation, on: mesh))
         let program = try program(.lit(features))
         glUseProgram(program.id)
         if !frame.prepared.contains(features) {
@@ -430,6 +447,7 @@ public final class Renderer {
                 program.set("uSceneColorSize", Vec2(Float(copy.width), Float(copy.height)))
             }
         }
+        try setDeformation(item, features: features, on: program)
         var drawState = pass.faces(doubleSided: material.isDoubleSided, mirrored: item.world.determinant < 0)
         drawState.alphaToCoverage = features.contains(.alphaToCoverage)
         state.apply(drawState)
@@ -442,7 +460,7 @@ public final class Renderer {
     }
 
     /// Draws `mesh` with the program and state bound now, counted for the submission pacer.
-    private func drawMesh(_ mesh: Mesh) {
+    func drawMesh(_ mesh: Mesh) {
         resources.mesh(mesh).draw()
         submission.submitted(triangles: mesh.triangleCount)
     }
@@ -454,10 +472,11 @@ public final class Renderer {
         switch key {
         case .lit(let features):
             p = try ShaderProgram(vertex: vertexSource, fragment: fragmentSource, defines: features.defines, name: "lit")
-        case .shadow:
-            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: [], name: "shadow")
-        case .maskedShadow:
-            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED"], name: "shadow (masked)")
+        case .shadow(let deformations):
+            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: deformations.defines, name: "shadow")
+        case .maskedShadow(let deformations):
+            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED"] + deformations.defines,
+                                  name: "shadow (masked)")
         case .sky:
             p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: [], name: "sky")
         case .prefilter:
@@ -466,6 +485,7 @@ public final class Renderer {
             let mapper = toneMapping == .aces ? ["TONE_MAP_ACES"] : toneMapping == .none ? ["TONE_MAP_NONE"] : []
             p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: ["EQUIRECT"] + mapper, name: "environment")
         }
+        if key.features.contains(.skin) { p.bindUniformBlock("Joints", to: JointPalette.binding) }
         programs[key] = p
         return p
     }
@@ -489,11 +509,21 @@ public final class Renderer {
 /// Which program: its sources, and for the lit one its features.
 enum ProgramKey: Hashable {
     case lit(ShaderFeatures)
-    case shadow
-    case maskedShadow
+    /// Depth from the light, with the caster's deformation features.
+    case shadow(ShaderFeatures)
+    /// Depth of alpha-cut or blended casters, with their deformation features.
+    case maskedShadow(ShaderFeatures)
     case sky
     /// The sky pass drawing an HDR environment (EQUIRECT), with the view's tone mapper.
     case environment(ToneMapping)
     /// The probe's GGX prefilter (PREFILTER).
     case prefilter
+
+    /// The features the program was compiled with (none for the sky's).
+    var features: ShaderFeatures {
+        switch self {
+        case .lit(let f), .shadow(let f), .maskedShadow(let f): f
+        default: []
+        }
+    }
 }

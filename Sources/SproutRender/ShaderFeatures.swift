@@ -42,6 +42,14 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let clearcoatRoughnessMap = ShaderFeatures(rawValue: 1 << 24)
     /// KHR_materials_volume's absorption of the transmitted light (Beer-Lambert over the thickness).
     static let volumeAttenuation = ShaderFeatures(rawValue: 1 << 25)
+    /// A skin moves the vertices (`deform.glsl`): four joint influences per vertex.
+    static let skin = ShaderFeatures(rawValue: 1 << 26)
+    /// Eight joint influences per vertex (glTF `JOINTS_1`/`WEIGHTS_1`); only with `skin`.
+    static let skin8 = ShaderFeatures(rawValue: 1 << 27)
+    /// Morph targets offset the vertices (`deform.glsl`).
+    static let morph = ShaderFeatures(rawValue: 1 << 28)
+    /// What moves vertices: the features the shadow programs take too.
+    static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
     static let toneMapACES = ShaderFeatures(rawValue: 1 << 18)
     /// `ToneMapping.none`: linear light clamped.
@@ -58,6 +66,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"), (.dielectricSpecular, "HAS_DIELECTRIC_SPECULAR"),
         (.irradianceSH, "HAS_IRRADIANCE_SH"), (.clearcoat, "HAS_CLEARCOAT"), (.clearcoatMap, "HAS_CLEARCOAT_MAP"),
         (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"), (.volumeAttenuation, "HAS_VOLUME_ATTENUATION"),
+        (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"),
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -118,6 +127,16 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         return features
     }
 
+    /// What `deformation` asks of `mesh`'s vertices: a skin where the mesh has joints and the
+    /// pose a palette, morph targets where it has targets and the pose weights.
+    static func of(_ deformation: MeshDeformation?, on mesh: Mesh) -> ShaderFeatures {
+        guard let deformation else { return [] }
+        var features: ShaderFeatures = []
+        if mesh.skinSets > 0, !deformation.jointMatrices.isEmpty { features.insert(mesh.skinSets > 1 ? [.skin, .skin8] : .skin) }
+        if !mesh.morphTargets.isEmpty, deformation.morphWeights.contains(where: { $0 != 0 }) { features.insert(.morph) }
+        return features
+    }
+
     /// The feature that samples `slot`'s texture.
     static func feature(of slot: TextureSlot) -> ShaderFeatures {
         switch slot {
@@ -138,6 +157,8 @@ enum TextureUnit: Int32, CaseIterable {
     case baseColor = 0, shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
     /// What lies behind transmissive surfaces (`SceneColorCopy`).
     case sceneColor
+    /// A morphed mesh's target offsets (`GPUMorphTargets`).
+    case morphTargets
 
     /// The sampler uniform bound to this unit.
     var samplerName: String {
@@ -151,6 +172,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .emissive: "uEmissiveMap"
         case .transmission: "uTransmissionMap"
         case .sceneColor: "uSceneColor"
+        case .morphTargets: "uMorphTargets"
         case .clearcoat: "uClearcoatMap"
         case .clearcoatRoughness: "uClearcoatRoughnessMap"
         }

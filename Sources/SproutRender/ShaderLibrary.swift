@@ -10,7 +10,7 @@ import Foundation
 /// Sprout's.
 public struct ShaderLibrary: Sendable {
     /// The file names the renderer reads.
-    public static let fileNames = ["color.glsl", "lit.vert", "lit.frag", "shadow.vert", "shadow.frag", "sky.vert", "sky.frag"]
+    public static let fileNames = ["color.glsl", "deform.glsl", "lit.vert", "lit.frag", "shadow.vert", "shadow.frag", "sky.vert", "sky.frag"]
 
     /// Where the sources came from: `built in`, or the folder given.
     public let origin: String
@@ -18,7 +18,7 @@ public struct ShaderLibrary: Sendable {
 
     /// The sources compiled into Sprout.
     public static let builtIn = ShaderLibrary(origin: "built in", sources: [
-        "color.glsl": PackageResources.color_glsl, "lit.vert": PackageResources.lit_vert, "lit.frag": PackageResources.lit_frag,
+        "color.glsl": PackageResources.color_glsl, "deform.glsl": PackageResources.deform_glsl, "lit.vert": PackageResources.lit_vert, "lit.frag": PackageResources.lit_frag,
         "shadow.vert": PackageResources.shadow_vert, "shadow.frag": PackageResources.shadow_frag,
         "sky.vert": PackageResources.sky_vert, "sky.frag": PackageResources.sky_frag,
     ].mapValues { String(decoding: $0, as: UTF8.self) })

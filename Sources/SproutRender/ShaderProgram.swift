@@ -62,6 +62,15 @@ final class ShaderProgram {
 
     // MARK: Uniforms
 
+    /// Connects the uniform block `name` (if the program has it) to buffer binding point `binding`.
+    func bindUniformBlock(_ name: String, to binding: GLuint) {
+        let index = glGetUniformBlockIndex(id, name)
+        if index != GLuint(GL_INVALID_INDEX) { glUniformBlockBinding(id, index, binding) }
+    }
+    func set(_ name: String, floats values: [Float]) {
+        values.withUnsafeBufferPointer { glUniform1fv(location(name), GLsizei($0.count), $0.baseAddress) }
+    }
+
     func set(_ name: String, _ v: Float) { glUniform1f(location(name), v) }
     func set(_ name: String, _ v: Int32) { glUniform1i(location(name), v) }
     func set(_ name: String, _ v: SIMD2<Float>) { glUniform2f(location(name), v.x, v.y) }

@@ -14,7 +14,7 @@ struct ShadowInputs: Equatable {
     var casterBounds: BoundingBox
     var everything: BoundingBox
     var meshes: [WeakMesh]
-    /// 16 floats per caster, in caster order.
+    /// 16 floats per caster, in caster order, each followed by its pose's floats if it has one.
     var matrices: [Float]
 
     init(size: Int, directionToLight: Vec3, casters: [DrawItem], casterBounds: BoundingBox, everything: BoundingBox) {
@@ -25,7 +25,11 @@ struct ShadowInputs: Equatable {
         meshes = casters.map { WeakMesh(mesh: $0.mesh) }
         matrices = []
         matrices.reserveCapacity(casters.count * 16)
-        for caster in casters { matrices += caster.world.flat }
+        for caster in casters {
+            matrices += caster.world.flat
+            // A pose is part of what a caster casts: a walking fox redraws the map each frame.
+            if let deformation = caster.deformation { matrices += deformation.flattened + [Float(deformation.morphWeights.count)] }
+        }
     }
 
     static func == (a: ShadowInputs, b: ShadowInputs) -> Bool {

@@ -1,5 +1,5 @@
 // Lit surfaces: world-space position and normal for the fragment shader.
-// The renderer prepends "#version 330 core" and the variant's #defines.
+// The renderer prepends "#version 330 core", the variant's #defines and deform.glsl.
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec3 aNormal;
 layout(location = 2) in vec2 aUV;
@@ -33,9 +33,16 @@ out vec3 vBitangent;
 #endif
 
 void main() {
-    vec4 world = uModel * vec4(aPosition, 1.0);
+    vec3 position = aPosition, normal = aNormal;
+#ifdef HAS_TANGENTS
+    vec3 tangent = aTangent.xyz;
+#else
+    vec3 tangent = vec3(0.0);
+#endif
+    deform(position, normal, tangent);
+    vec4 world = uModel * vec4(position, 1.0);
     vWorld = world.xyz;
-    vNormal = uNormalMatrix * aNormal;
+    vNormal = uNormalMatrix * normal;
     vUV = aUV;
 #ifdef HAS_VERTEX_COLOR
     vColor = aColor;
@@ -47,8 +54,8 @@ void main() {
     vLightSpace = uLightViewProjection * world;
 #endif
 #ifdef HAS_TANGENTS
-    vTangent = mat3(uModel) * aTangent.xyz;
-    vBitangent = mat3(uModel) * (cross(aNormal, aTangent.xyz) * aTangent.w);
+    vTangent = mat3(uModel) * tangent;
+    vBitangent = mat3(uModel) * (cross(normal, tangent) * aTangent.w);
 #endif
     gl_Position = uViewProjection * world;
 }

@@ -1,5 +1,5 @@
 // Depth from the light, for the shadow map. MASKED: alpha-cut materials pass their texture
-// coordinates on, so their cut-away parts cast no shadow.
+// coordinates on, so their cut-away parts cast no shadow. deform.glsl is prepended: shadows follow the pose.
 layout(location = 0) in vec3 aPosition;
 uniform mat4 uLightViewProjection;
 uniform mat4 uModel;
@@ -12,5 +12,7 @@ void main() {
 #ifdef MASKED
     vUV = aUV;
 #endif
-    gl_Position = uLightViewProjection * uModel * vec4(aPosition, 1.0);
+    vec3 position = aPosition, normal = vec3(0.0, 0.0, 1.0), tangent = vec3(0.0);
+    deform(position, normal, tangent);
+    gl_Position = uLightViewProjection * uModel * vec4(position, 1.0);
 }

@@ -1,0 +1,106 @@
+internal import COpenGL
+import SproutMath
+import SproutScene
+
+/// The skin palette's uniform buffer (`deform.glsl`'s `Joints` block): one per renderer,
+/// rewritten for each skinned draw with that draw's matrices.
+final class JointPalette {
+    /// The binding point every skinned program's `Joints` block reads.
+    static let binding: GLuint = 0
+    let buffer: GLuint
+
+    init() {
+        var b: GLuint = 0
+        glGenBuffers(1, &b)
+        GLObjectCount.created()
+        glBindBuffer(GLenum(GL_UNIFORM_BUFFER), b)
+        glBufferData(GLenum(GL_UNIFORM_BUFFER), Skin.maximumJoints * 64, nil, GLenum(GL_DYNAMIC_DRAW))
+        glBindBufferBase(GLenum(GL_UNIFORM_BUFFER), Self.binding, b)
+        buffer = b
+    }
+
+    deinit {
+        var b = buffer
+        glDeleteBuffers(1, &b)
+        GLObjectCount.deleted()
+    }
+
+    /// Writes `matrices` (std140: 64 bytes each, column-major) and binds the buffer for drawing.
+    func upload(_ matrices: [Matrix4]) {
+        let floats = matrices.prefix(Skin.maximumJoints).flatMap(\.flat)
+        glBindBufferBase(GLenum(GL_UNIFORM_BUFFER), Self.binding, buffer)
+        floats.withUnsafeBytes { glBufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, $0.count, $0.baseAddress) }
+    }
+}
+
+/// A mesh's morph target offsets as an RGBA32F texture, rows of `width` texels: texel
+/// (target x vertex count + vertex) x 2 holds the position offset, the next the normal offset.
+final class GPUMorphTargets {
+    /// Texels per row (`deform.glsl` divides by the same number).
+    static let width = 4096
+    let texture: GLuint
+    let targetCount: Int
+
+    /// nil when the offsets would not fit the largest texture the driver allows.
+    init?(_ mesh: Mesh) {
+        let targets = mesh.morphTargets.prefix(64)
+        let texels = targets.count * mesh.vertexCount * 2
+        let rows = (texels + Self.width - 1) / Self.width
+        var maxSize: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
+        guard texels > 0, rows <= Int(maxSize) else { return nil }
+        var data = [Float](repeating: 0, count: rows * Self.width * 4)
+        for (t, target) in targets.enumerated() {
+            for v in 0..<mesh.vertexCount {
+                let base = ((t * mesh.vertexCount + v) * 2) * 4
+                let p = target.positionOffsets[v]
+                data[base] = p.x; data[base + 1] = p.y; data[base + 2] = p.z
+                if !target.normalOffsets.isEmpty {
+                    let n = target.normalOffsets[v]
+                    data[base + 4] = n.x; data[base + 5] = n.y; data[base + 6] = n.z
+                }
+            }
+        }
+        var t: GLuint = 0
+        glGenTextures(1, &t)
+        GLObjectCount.created()
+        glBindTexture(GLC.texture2D, t)
+        data.withUnsafeBytes {
+            glTexImage2D(GLC.texture2D, 0, GL_RGBA32F, GLsizei(Self.width), GLsizei(rows), 0, GLC.rgba, GLC.float, $0.baseAddress)
+        }
+        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        texture = t
+        targetCount = targets.count
+    }
+
+    deinit {
+        var t = texture
+        glDeleteTextures(1, &t)
+        GLObjectCount.deleted()
+    }
+}
+
+extension Renderer {
+    /// Sets what `features`' deformation needs for `item` on `program` (in use): the palette
+    /// in the joints' buffer, the morph offsets' texture and weights.
+    func setDeformation(_ item: DrawItem, features: ShaderFeatures, on program: ShaderProgram) throws {
+        guard let deformation = item.deformation, !features.isDisjoint(with: .deformations) else { return }
+        if features.contains(.skin) {
+            let palette = jointPalette ?? JointPalette()
+            jointPalette = palette
+            palette.upload(deformation.jointMatrices)
+        }
+        if features.contains(.morph) {
+            guard let targets = resources.morphTargets(item.mesh) else { return }
+            glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(TextureUnit.morphTargets.rawValue))
+            glBindTexture(GLC.texture2D, targets.texture)
+            program.set(TextureUnit.morphTargets.samplerName, TextureUnit.morphTargets.rawValue)
+            program.set("uMorphCount", Int32(targets.targetCount))
+            program.set("uMorphVertexCount", Int32(item.mesh.vertexCount))
+            var weights = Array(deformation.morphWeights.prefix(targets.targetCount))
+            weights += Array(repeating: 0, count: targets.targetCount - weights.count)
+            program.set("uMorphWeights", floats: weights)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import SproutAssets
+import SproutHeadless
+import SproutImage
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutRender
+
+/// Skins and morph targets drawn on the GPU where the CPU arithmetic puts them, shadows that
+/// follow the pose, and the Fox walking (issue 28).
+@Suite(.serialized) final class AnimationGLTests {
+    let context: HeadlessContext
+    let renderer: Renderer
+
+    init() throws {
+        context = try HeadlessContext(forceSoftware: true)
+        renderer = try Renderer()
+    }
+
+    func render(_ scene: Scene, camera: Camera, width: Int = 64, height: Int = 64, samples: Int = 0) throws -> Image {
+        try context.makeCurrent()
+        let target = try OffscreenTarget(width: width, height: height, samples: samples)
+        try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadowMapSize: 512)), into: target)
+        return Image(width: width, height: height, pixels: target.readPixels())
+    }
+
+    /// Red pixels (unlit red on the grey-blue clear colour) in columns `columns`.
+    func redPixels(_ image: Image, columns: Range<Int>) -> Int {
+        var count = 0
+        for y in 0..<image.height {
+            for x in columns {
+                let i = (y * image.width + x) * 4
+                if image.pixels[i] > 200 && image.pixels[i + 1] < 60 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    let red = Material(baseColor: Vec4(1, 0, 0, 1), isDoubleSided: true, isUnlit: true)
+    /// Looking down -Z at the origin; x in [-1, 1] fills the 64 columns (tan 45 deg = 1 at distance 1).
+    let camera = Camera.looking(from: Vec3(0, 0, 1), at: .zero, fovYDegrees: 90)
+
+    /// A quad left of centre, skinned to one joint that moves it 1 m to the right.
+    @Test func aSkinnedMeshIsDrawnWhereItsJointIs() throws {
+        let scene = Scene(lighting: Lighting(castsShadows: false))
+        let mesh = Mesh(positions: [Vec3(-0.9, -0.2, 0), Vec3(-0.5, -0.2, 0), Vec3(-0.5, 0.2, 0), Vec3(-0.9, 0.2, 0)],
+                        indices: [0, 1, 2, 0, 2, 3], joints: [Array(repeating: SIMD4(0, 0, 0, 0), count: 4)],
+                        weights: [Array(repeating: Vec4(1, 0, 0, 0), count: 4)])
+        let model = Entity(name: "model"), body = Entity(name: "body"), joint = Entity(name: "joint")
+        model.addChild(body)
+        model.addChild(joint)
+        var skin = Skin(joints: [EntityPath(levelsUp: 1, childIndices: [1])], inverseBindMatrices: [.identity])
+        skin.computeJointBounds(of: [mesh])
+        body.model = ModelComponent(parts: [ModelPart(mesh: mesh, material: red)], skin: skin)
+        scene.addChild(model)
+        let bound = try render(scene, camera: camera)
+        #expect(redPixels(bound, columns: 0..<32) > 100 && redPixels(bound, columns: 32..<64) == 0)
+        joint.transform.translation = Vec3(1, 0, 0)
+        let moved = try render(scene, camera: camera)
+        #expect(redPixels(moved, columns: 0..<32) == 0 && redPixels(moved, columns: 32..<64) > 100)
+        // As many pixels either way: the GPU moved the quad whole, as `deformedPositions` does.
+        #expect(redPixels(moved, columns: 32..<64) == redPixels(bound, columns: 0..<32))
+        // The posed box went with it, so culling keeps it.
+        #expect(renderer.lastCulledCount == 0)
+    }
+
+    /// A target that moves the quad 1 m right, at weight 0, 0.5 and 1.
+    @Test func morphTargetsAreWeightedOnTheGPU() throws {
+        let scene = Scene(lighting: Lighting(castsShadows: false))
+        let positions = [Vec3(-0.9, -0.2, 0), Vec3(-0.5, -0.2, 0), Vec3(-0.5, 0.2, 0), Vec3(-0.9, 0.2, 0)]
+        let mesh = Mesh(positions: positions, indices: [0, 1, 2, 0, 2, 3],
+                        morphTargets: [MorphTarget(positionOffsets: Array(repeating: Vec3(1, 0, 0), count: 4))])
+        let entity = Entity(name: "morphed", model: ModelComponent(parts: [ModelPart(mesh: mesh, material: red)], morphWeights: [0]))
+        scene.addChild(entity)
+        let still = try render(scene, camera: camera)
+        entity.model?.morphWeights = [1]
+        let full = try render(scene, camera: camera)
+        #expect(redPixels(still, columns: 0..<32) > 100 && redPixels(full, columns: 0..<32) == 0)
+        #expect(redPixels(full, columns: 32..<64) == redPixels(still, columns: 0..<32))
+        // Half way: x from -0.4 to 0, columns 19 to 32 (the CPU path agrees).
+        entity.model?.morphWeights = [0.5]
+        let half = try render(scene, camera: camera)
+        #expect(mesh.deformedPositions(by: MeshDeformation(morphWeights: [0.5]))[1] == Vec3(0, -0.2, 0))
+        #expect(redPixels(half, columns: 32..<64) == 0 && redPixels(half, columns: 19..<32) > 100)
+    }
+
+    /// The Fox's shadow is redrawn when its pose changes, not when only the camera moves.
+    @Test func shadowsFollowThePose() throws {
+        let asset = try ModelImporter.load(path: Fixtures.sharedModel("Fox/Fox.glb"))
+        let fox = asset.root.clone()
+        fox.transform = Transform(scale: Vec3(repeating: 0.01))
+        let scene = Scene(lighting: Lighting(castsShadows: true))
+        scene.addChild(Entity(name: "floor", model: ModelComponent(mesh: MeshFactory.plane(width: 3, depth: 3), material: Material())))
+        scene.addChild(fox)
+        let player = AnimationPlayer(root: fox)
+        player.play(try #require(player.index(ofClip: "Walk")))
+        let side = Camera.looking(from: Vec3(2, 0.6, 0), at: Vec3(0, 0.3, 0), fovYDegrees: 40)
+        let first = try render(scene, camera: side)
+        let passes = renderer.shadowPassCount
+        _ = try render(scene, camera: Camera.looking(from: Vec3(2, 0.7, 0.1), at: Vec3(0, 0.3, 0), fovYDegrees: 40))
+        #expect(renderer.shadowPassCount == passes)
+        player.advance(by: 0.25)
+        let walked = try render(scene, camera: side)
+        #expect(renderer.shadowPassCount == passes + 1)
+        #expect(first.pixels != walked.pixels)
+    }
+
+    /// Fox's Walk at 0.25 s from the side: legs apart, tail out (reason in Goldens/README.md).
+    @Test func foxWalkGolden() throws {
+        let asset = try ModelImporter.load(path: Fixtures.sharedModel("Fox/Fox.glb"))
+        let fox = asset.root.clone()
+        fox.transform = Transform(scale: Vec3(repeating: 0.01))
+        let scene = Scene(lighting: Lighting(castsShadows: true))
+        scene.addChild(fox)
+        let player = AnimationPlayer(root: fox)
+        player.isLooping = false
+        player.play(try #require(player.index(ofClip: "Walk")), from: 0.25)
+        let image = try render(scene, camera: Camera.looking(from: Vec3(2.4, 0.5, 0.2), at: Vec3(0, 0.35, -0.05), fovYDegrees: 40),
+                               width: 96, height: 96, samples: 4)
+        let tolerance: ImageTolerance = renderer.info.isSoftware ? .strict : .foreignRasterizer
+        try Golden.check(image, against: Fixtures.repositoryRoot + "/Tests/SproutRenderGLTests/Goldens/gltf/fox-walk.png", tolerance: tolerance)
+    }
+}
