@@ -17,7 +17,7 @@ public enum ModelSizing: Equatable, Sendable {
         case .asIs: return
         case .scale(let k): factor = k
         case .fit(let height):
-            let bounds = entity.visualBounds()
+            let bounds = entity.visualBounds(posed: false)
             let tall = bounds.isEmpty ? 0 : bounds.max.y - bounds.min.y
             guard tall > 0 else { return }
             factor = height / tall

@@ -89,6 +89,11 @@ public final class SceneView {
             } catch {
                 throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model", message: "\(error)")
             }
+            if let choice = placement.animation {
+                do { try ModelPose.apply(clip: choice.clip, time: choice.time, to: loaded.entity, modelName: placement.model) } catch {
+                    throw DocumentError(file: file.source, line: choice.line, field: choice.field, message: "\(error)")
+                }
+            }
             let holder = Entity(name: "models[\(index)]", transform: placement.transform)
             holder.addChild(loaded.entity)
             models.addChild(holder)

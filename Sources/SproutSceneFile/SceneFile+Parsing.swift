@@ -169,7 +169,7 @@ extension SceneFile {
     static func placement(_ v: DocumentValue) throws(DocumentError) -> Placement {
         // `- sunflower` is short for `- { model: sunflower }`.
         if case .scalar = v.content { return Placement(model: try nonEmptyModel(v), line: v.line, field: v.field) }
-        let o = try v.object(allowing: ["model", "position", "rotation", "scale", "fit"])
+        let o = try v.object(allowing: ["model", "position", "rotation", "scale", "fit", "animation"])
         var p = Placement(model: try nonEmptyModel(o.required("model")), line: v.line, field: v.field)
         if let x = o.optional("position") { p.position = try vector(x) }
         if let r = o.optional("rotation") { p.rotation = try rotation(r) }
@@ -187,7 +187,22 @@ extension SceneFile {
             if o.optional("scale") != nil { throw f.error("give scale or fit, not both") }
             p.fitHeight = try f.ranged(0...10_000, positive: true)
         }
+        if let a = o.optional("animation") { p.animation = try animation(a) }
         return p
+    }
+
+    /// `animation: { clip: Walk, time: 0.25 }`: the clip by name or index (default the first),
+    /// the time in seconds (default 0).
+    static func animation(_ v: DocumentValue) throws(DocumentError) -> SceneFile.AnimationChoice {
+        let o = try v.object(allowing: ["clip", "time"])
+        var choice = SceneFile.AnimationChoice(clip: nil, time: 0, field: v.field, line: v.line)
+        if let c = o.optional("clip") {
+            let name = try c.string()
+            guard !name.isEmpty, name.utf8.count <= 1024 else { throw c.error("must be a clip's name or index (at most 1024 bytes)") }
+            choice.clip = name
+        }
+        if let t = o.optional("time") { choice.time = try t.rangedDouble(0...1_000_000) }
+        return choice
     }
 
     static func nonEmptyModel(_ v: DocumentValue) throws(DocumentError) -> String {

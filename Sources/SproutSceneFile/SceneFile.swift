@@ -18,6 +18,9 @@ public struct SceneFile: Sendable {
         public var scale: Vec3 = .one
         /// Scale evenly to stand this many metres tall (instead of `scale`).
         public var fitHeight: Float?
+        /// The model posed by one of its animation clips at a time (`animation: { clip, time }`);
+        /// nil: the file's default pose. Sizing and standing use the default pose either way.
+        public var animation: AnimationChoice?
         /// Where it was written, for messages about the model (`models[2]`, line).
         public var line: Int
         /// The entry's field path (`models[2]`), for messages.
@@ -25,6 +28,27 @@ public struct SceneFile: Sendable {
 
         /// The model's transform in the scene.
         public var transform: Transform { Transform(translation: position, rotation: rotation, scale: scale) }
+    }
+
+    /// A clip and a time to pose a model at.
+    public struct AnimationChoice: Sendable, Equatable {
+        /// The clip's name, or its index as text ("0"); nil: the first clip.
+        public var clip: String?
+        /// Seconds into the clip, at least 0 (held at the clip's last pose after its end, as a
+        /// path tracer's frame after the last key shows it).
+        public var time: Double
+        /// Where it was written (`models[0].animation`), for messages.
+        public var field: String
+        /// The line it was written on.
+        public var line: Int
+
+        /// A choice of `clip` (nil: the first) at `time` seconds.
+        public init(clip: String?, time: Double, field: String = "animation", line: Int = 0) {
+            self.clip = clip
+            self.time = time
+            self.field = field
+            self.line = line
+        }
     }
 
     /// Where the picture is taken from.

@@ -70,6 +70,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("environment-background"), help: "Draw the --environment behind the model.")
     var environmentBackground = false
 
+    @Option(help: "Pose the model by this animation clip (a name or an index; scene files say animation: { clip, time } per model).")
+    var animation: String?
+
+    @Option(help: "Seconds into the --animation clip (default 0); with --frames, each further frame is 1/30 s later.")
+    var time: Double?
+
     @Flag(name: .customLong("no-shadows"), help: "Do not draw shadows.")
     var noShadows = false
 
@@ -88,6 +94,11 @@ struct RenderCommand: ParsableCommand {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1, got \(frames)") }
         guard orbit.isFinite else { throw ValidationError("--orbit must be a number of degrees") }
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, got \(msaa)") }
+        if let time, !(time >= 0 && time <= 1_000_000) { throw ValidationError("--time must be a number of seconds from 0 to 1000000, got \(time)") }
+        if time != nil && animation == nil { throw ValidationError("--time needs --animation CLIP (a clip's name or index)") }
+        if animation != nil && Self.isSceneFile(model) {
+            throw ValidationError("a scene file poses its own models: give animation: { clip, time } in \(model) instead of --animation")
+        }
         if environmentBackground && environment == nil { throw ValidationError("--environment-background needs --environment FILE.hdr") }
         if environment != nil && Self.isSceneFile(model) {
             throw ValidationError("a scene file sets its own environment: give environment: in \(model) instead of --environment")
@@ -129,6 +140,7 @@ struct RenderCommand: ParsableCommand {
             view.scene.environment = EnvironmentLight(image: try HDRCodec.read(path: environment), showsAsBackground: environmentBackground)
         }
         view.asset.warnings.forEach { printError("warning: " + $0) }
+        let player = try animation.map { try ModelPose.apply(clip: $0, time: time ?? 0, to: view.asset.root, modelName: model) }
         if case .asIs = try sizing, let warning = ModelSizing.warning(for: view.asset.root, name: model) { printError(warning) }
         let loadMilliseconds = clock.milliseconds
         let asset = view.asset
@@ -153,6 +165,7 @@ struct RenderCommand: ParsableCommand {
         for frame in 0..<frames {
             progress.update(Double(frame) / Double(frames), elapsed: clock.milliseconds / 1000, detail: "frame \(frame + 1) of \(frames)")
             let camera = view.camera(orbitDegrees: orbit * Float(frame))
+            if frame > 0, let player { player.seek(to: (time ?? 0) + Double(frame) / 30) }
             try renderer.render(view.scene, view: View(camera: camera, options: renderOptions), into: surface.renderTarget)
             try surface.readPixels(into: &pixels)
             if pattern.isPattern {

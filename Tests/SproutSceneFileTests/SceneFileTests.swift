@@ -71,8 +71,11 @@ import Testing
         ("models:\n  - { model: basil, scale: -1 }", "s.yaml:2: models[0].scale: must be positive, got -1.0"),
         ("models:\n  - { model: basil, rotation: [0, 0, 0, 2] }", "s.yaml:2: models[0].rotation: must be a unit quaternion [x, y, z, w], got [0.0, 0.0, 0.0, 2.0]"),
         ("models:\n  - { model: '' }", "s.yaml:2: models[0].model: must be a model path, a catalog plant or a built-in name (at most 1024 bytes)"),
-        ("models:\n  - { mdl: basil }", "s.yaml:2: models[0].mdl: unknown field; did you mean 'model'? expected one of model, position, rotation, scale, fit (or an x- key of your own)"),
+        ("models:\n  - { mdl: basil }", "s.yaml:2: models[0].mdl: unknown field; did you mean 'model'? expected one of model, position, rotation, scale, fit, animation (or an x- key of your own)"),
         ("models:\n  - { model: fox.glb, scale: 0.01, fit: 1 }", "s.yaml:2: models[0].fit: give scale or fit, not both"),
+        ("models:\n  - { model: fox.glb, animation: { clip: Walk, time: -1 } }", "s.yaml:2: models[0].animation.time: must lie in 0.0...1000000.0, got -1.0"),
+        ("models:\n  - { model: fox.glb, animation: { clip: Walk, frame: 3 } }",
+         "s.yaml:2: models[0].animation.frame: unknown field; expected one of clip, time (or an x- key of your own)"),
         ("models:\n  - { model: fox.glb, fit: 0 }", "s.yaml:2: models[0].fit: must be positive, got 0.0"),
         ("camera: { name: A, position: [0, 0, 1] }\nmodels: [basil]", "s.yaml:1: camera.position: give a camera name or position and lookAt, not both"),
         ("camera: { position: [0, 1, 0], lookAt: [0, 1, 0] }\nmodels: [basil]", "s.yaml:1: camera.lookAt: must differ from position"),
@@ -120,6 +123,14 @@ import Testing
     @Test func toneMappingIsReadByName() throws {
         #expect(try SceneFile.parse("models: [basil]\ntoneMapping: aces", file: "s.yaml").toneMapping == .aces)
         #expect(try SceneFile.parse("models: [basil]", file: "s.yaml").toneMapping == nil)
+    }
+
+    /// `animation: { clip, time }`, exactly this spelling (issue 28): by name or index, time in seconds.
+    @Test func anAnimationNamesAClipAndATime() throws {
+        let scene = try SceneFile.parse("models:\n  - { model: fox.glb, animation: { clip: Walk, time: 0.25 } }\n  - { model: fox.glb, animation: { clip: 2 } }", file: "s.yaml")
+        #expect(scene.models[0].animation?.clip == "Walk" && scene.models[0].animation?.time == 0.25)
+        #expect(scene.models[1].animation?.clip == "2" && scene.models[1].animation?.time == 0)
+        #expect(scene.models[0].animation?.field == "models[0].animation")
     }
 
     @Test func fitGivesAHeight() throws {
