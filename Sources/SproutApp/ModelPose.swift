@@ -8,7 +8,7 @@ public enum ModelPose {
     /// looping: after the clip's end the last pose stays. Throws naming the clips there are.
     @discardableResult
     public static func apply(clip: String?, time: Double, to model: Entity, modelName: String) throws -> AnimationPlayer {
-        guard let holder = ([model] + model.descendants).first(where: { !$0.animationClips.isEmpty }) else {
+        guard let holder = model.animatedEntity else {
             throw AppError("\(modelName) has no animations to pose it by")
         }
         let player = AnimationPlayer(root: holder)

@@ -1,3 +1,4 @@
+import SproutInteraction
 import SproutScene
 import SproutScript
 import SproutWindow
@@ -5,10 +6,11 @@ import SproutWorld
 
 /// The preview window's keys (mouse and walking keys are `WindowRunner`'s): Space places the
 /// plant at the focus square, R restarts the experience (5 s cooldown), P shows or hides the
-/// detected planes.
+/// detected planes, N plays the next animation clip of the selected (else the last placed)
+/// model and K pauses or resumes it.
 public struct PreviewControls {
     /// The help line the preview window shows under the view, naming every control.
-    public static let helpLine = "Space place  |  left drag: 1 finger  |  right drag: 2 fingers, wheel twists  |  WASD/QE walk, arrows turn  |  P planes  R restart  Esc quit"
+    public static let helpLine = "Space place  |  left drag: 1 finger  |  right drag: 2 fingers, wheel twists  |  WASD/QE walk, arrows turn  |  N next clip  K pause  |  P planes  R restart  Esc quit"
     /// The name placed plants get ("plant", "plant 2", ...), as a script's `place: plant`.
     public static let plantName = "plant"
 
@@ -27,6 +29,12 @@ public struct PreviewControls {
         self.restartKeepsDevice = restartKeepsDevice
     }
 
+    /// The object N and K act on: the selected one if it has clips, else the last placed that has.
+    var animatedObject: VirtualObject? {
+        if let selected = world.engine.selectedObject, selected.animatedEntity != nil { return selected }
+        return world.objects.last { $0.animatedEntity != nil }
+    }
+
     /// Acts on one frame's keys and returns what a recording writes of them.
     @discardableResult
     public func apply(_ input: WindowInput) throws -> [ScriptRecorder.Action] {
@@ -41,6 +49,14 @@ public struct PreviewControls {
                 actions.append(.reset)
             case .p:
                 world.showsPlanes.toggle()
+            case .n:
+                // The next clip, from its start, or the first when none plays.
+                if let object = animatedObject, let animated = object.animatedEntity {
+                    let next = world.animationPlayer(of: object).flatMap { p in p.clipIndex.map { ($0 + 1) % p.clips.count } } ?? 0
+                    world.scene.playAnimation(of: animated, clip: next)
+                }
+            case .k:
+                if let player = animatedObject.flatMap(world.animationPlayer(of:)) { player.isPaused.toggle() }
             default:
                 break
             }

@@ -1,3 +1,16 @@
+extension Entity {
+    /// The first entity of this subtree (this one first) that holds animation clips: an
+    /// imported model's root, wherever a placement or a holder put it. nil when none does.
+    public var animatedEntity: Entity? {
+        var found: Entity?
+        visit { e in
+            if found == nil, !e.animationClips.isEmpty { found = e }
+            return found == nil
+        }
+        return found
+    }
+}
+
 /// Plays an entity's animation clips on the injected clock: `Scene.update(deltaTime:)` (or the
 /// caller) advances it, and nothing else moves it, so a frame at a given time is always the same
 /// pose. RealityKit's `AnimationPlaybackController` and three.js's `AnimationMixer` in one: play,

@@ -5,7 +5,7 @@ import SproutSession
 
 extension Script {
     /// Step kinds, in the order the README documents them.
-    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "expect"]
+    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "animate", "expect"]
 
     /// Reads and parses the script (YAML or JSON) at `path`. Throws a `DocumentError` naming the
     /// file, line and field for a file that cannot be read or a value that is missing, of the
@@ -152,6 +152,15 @@ extension Script {
             let ambient = try o.optional("ambient").map { v throws(DocumentError) in try v.ranged(0...100) }
             guard directional != nil || ambient != nil else { throw x.error("changes `directional`, `ambient` or both (intensities, 0...100)") }
             action = .light(directional: directional, ambient: ambient, duration: try o.read("duration", default: 0, seconds))
+        case "animate":
+            let o = try x.object(allowing: ["object", "clip", "loop", "speed"])
+            let object = try o.required("object").string()
+            guard !object.isEmpty else { throw try o.required("object").error("names a placed object") }
+            var request = AnimationRequest(object: object)
+            request.clip = try o.optional("clip")?.string()
+            request.loop = try o.optional("loop")?.bool() ?? true
+            request.speed = try o.optional("speed").map { v throws(DocumentError) in try v.rangedDouble(-100...100) } ?? 1
+            action = .animate(request)
         case "snapshot":
             let name = try x.string()
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -166,7 +175,7 @@ extension Script {
 
     static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
         let o = try v.object(allowing: ["object", "position", "presentedPosition", "scale", "alignment", "tolerance", "rotationY", "onPlane", "selected",
-                                        "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "info", "geo", "lightEstimate", "colorTemperature", "image"])
+                                        "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "info", "geo", "lightEstimate", "colorTemperature", "image", "clip", "time"])
         var e = Expectation()
         if let image = o.optional("image") {
             let golden = try image.string()
@@ -215,7 +224,9 @@ extension Script {
         e.geo = try o.optional("geo")?.choice(["notAvailable", "initializing", "localizing", "localized"])
         e.lightEstimate = try o.optional("lightEstimate").map { v throws(DocumentError) in try comparison(v) }
         e.colorTemperature = try o.optional("colorTemperature").map { v throws(DocumentError) in try comparison(v) }
-        let objectFields = ["position", "presentedPosition", "scale", "alignment", "rotationY", "onPlane", "selected"].filter { o.optional($0) != nil }
+        e.clip = try o.optional("clip")?.string()
+        e.clipTime = try o.optional("time").map { v throws(DocumentError) in try v.rangedDouble(-1_000_000...1_000_000) }
+        let objectFields = ["position", "presentedPosition", "scale", "alignment", "rotationY", "onPlane", "selected", "clip", "time"].filter { o.optional($0) != nil }
         if e.object == nil, let first = objectFields.first { throw try o.required(first).error("needs `object:` to say which object") }
         return e
     }

@@ -119,6 +119,9 @@ public enum Action: Sendable {
     case light(directional: Float?, ambient: Float?, duration: Double)
     /// Writes the frame as `NAME.png` (compared with a golden under `sprout test`).
     case snapshot(String)
+    /// Plays a placed object's animation clip from its start (the step takes no time; the clip
+    /// advances with the frames after it).
+    case animate(AnimationRequest)
     /// Checks the world now; a failure is reported and the script goes on.
     case expect(Expectation)
 
@@ -139,8 +142,29 @@ public enum Action: Sendable {
         case .undo: return "undo"
         case .light: return "light"
         case .snapshot: return "snapshot"
+        case .animate: return "animate"
         case .expect: return "expect"
         }
+    }
+}
+
+/// `animate: { object, clip, loop, speed }`: which object plays which clip, how.
+public struct AnimationRequest: Sendable, Equatable {
+    /// The placed object, by name.
+    public var object: String
+    /// The clip's name or index as text; nil: the first.
+    public var clip: String?
+    /// Whether it starts again at its end (default true); else it holds its last pose.
+    public var loop: Bool
+    /// Times the clock (default 1; 0 holds the pose; negative plays backwards).
+    public var speed: Double
+
+    /// A request for `object` to play `clip`.
+    public init(object: String, clip: String? = nil, loop: Bool = true, speed: Double = 1) {
+        self.object = object
+        self.clip = clip
+        self.loop = loop
+        self.speed = speed
     }
 }
 
@@ -202,6 +226,10 @@ public struct Expectation: Sendable {
     public var colorTemperature: Comparison?
     /// The frame as the device sees it matches a golden PNG.
     public var image: ImageExpectation?
+    /// The clip the object plays (`""`: none).
+    public var clip: String?
+    /// Seconds into the clip the object plays, within a microsecond.
+    public var clipTime: Double?
 }
 
 /// `expect: { image: goldens/placed.png, tolerance: {...} }`: the current frame against a golden.

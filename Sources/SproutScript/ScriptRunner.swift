@@ -261,6 +261,10 @@ public final class ScriptRunner {
             }
         case .expect(let expectation):
             check(expectation, step: step, index: index)
+        case .animate(let request):
+            do { try world.playAnimation(ofObject: request.object, clip: request.clip, looping: request.loop, speed: request.speed) } catch {
+                throw DocumentError(file: script.source, line: step.line, field: step.field + ".animate", message: "\(error)")
+            }
         }
     }
 

@@ -26,7 +26,12 @@ public enum TraceState {
             anchors.append(.object(pairs))
         }
         let objects: [JSONValue] = engine.objects.map { o in
-            .object([("name", .string(o.name)), ("position", vector(o.worldPosition)),
+            // The clip playing and its time, only while one plays (traces of still models stay as they were).
+            let animation: [(String, JSONValue)] = o.animatedEntity.flatMap { engine.scene.animationPlayer(of: $0) }.flatMap { p in
+                p.clip.map { [("animation", .object([("clip", .string($0.name)), ("time", .number(p.time)), ("speed", .number(p.speed)),
+                                                     ("loop", .bool(p.isLooping)), ("paused", .bool(p.isPaused))]))] }
+            } ?? []
+            return .object([("name", .string(o.name)), ("position", vector(o.worldPosition)),
                             ("presentedPosition", vector(o.presentedWorldMatrix.translation)),
                             ("rotationY", .number(Double(degrees(fromRadians: o.objectRotation)))),
                             ("yaw", .number(Double(degrees(fromRadians: o.worldYaw)))), ("scale", vector(o.worldScale)),
@@ -35,7 +40,7 @@ public enum TraceState {
                             ("alignment", .string(o.currentAlignment.rawValue)),
                             ("allowedAlignments", .array(PlaneAlignment.allCases.filter(o.allowedAlignments.contains).map { .string($0.rawValue) })),
                             ("selected", .bool(engine.selectedObject === o)), ("onPlane", .bool(o.isOnPlane)),
-                            ("animating", .bool(engine.scene.isAnimating(o)))])
+                            ("animating", .bool(engine.scene.isAnimating(o)))] + animation)
         }
         let square = engine.focusSquare
         let focus: JSONValue = .object([("state", .string(square.stateDescription)), ("open", .bool(square.isOpen)),

@@ -111,6 +111,8 @@ extension Key {
         case .r: GLFW_KEY_R
         case .p: GLFW_KEY_P
         case .u: GLFW_KEY_U
+        case .n: GLFW_KEY_N
+        case .k: GLFW_KEY_K
         case .space: GLFW_KEY_SPACE
         case .escape: GLFW_KEY_ESCAPE
         case .up: GLFW_KEY_UP
@@ -121,7 +123,7 @@ extension Key {
         }
     }
 
-    static let all: [Key] = [.w, .a, .s, .d, .q, .e, .r, .p, .u, .space, .escape, .up, .down, .left, .right, .shift]
+    static let all: [Key] = [.w, .a, .s, .d, .q, .e, .r, .p, .u, .n, .k, .space, .escape, .up, .down, .left, .right, .shift]
 }
 
 // GLFW callbacks are C function pointers: they find their Window through the user pointer.

@@ -30,6 +30,8 @@ public final class World {
     /// Where the device started (a restart can send it back).
     public let home: DeviceCamera
     private var placed: [String: Int] = [:]
+    /// Whether placed models play their first clip (`WorldOptions.playsAnimations`).
+    public var playsAnimations: Bool
 
     /// The session senses the stage from here on; nothing of it is drawn until
     /// `addBackdrop` (scripts that write no pictures never need its textures).
@@ -46,6 +48,7 @@ public final class World {
         } else {
             geo = nil
         }
+        playsAnimations = options.playsAnimations
         showsPlanes = options.showsPlanes
     }
 
@@ -131,7 +134,35 @@ public final class World {
     public func place(_ model: Entity, named name: String, allowedAlignments: Set<PlaneAlignment> = [.horizontal]) -> Bool {
         let count = (placed[name] ?? 0) + 1
         placed[name] = count
-        return engine.place(VirtualObject(name: count == 1 ? name : "\(name) \(count)", model: model, allowedAlignments: allowedAlignments))
+        let done = engine.place(VirtualObject(name: count == 1 ? name : "\(name) \(count)", model: model, allowedAlignments: allowedAlignments))
+        if done, playsAnimations, let animated = model.animatedEntity { scene.playAnimation(of: animated) }
+        return done
+    }
+
+    /// Plays clip `clip` (a name or an index as text; nil: the first) of the placed object named
+    /// `objectName`, looping or not, at `speed`, from its start; returns the player. Throws
+    /// naming what is missing: the object, its clips, or the clip.
+    @discardableResult
+    public func playAnimation(ofObject objectName: String, clip: String? = nil, looping: Bool = true, speed: Double = 1) throws -> AnimationPlayer {
+        guard let object = objects.first(where: { $0.name == objectName }) else {
+            throw WorldError(objects.isEmpty ? "no object named '\(objectName)' (nothing is placed)"
+                             : "no object named '\(objectName)'; the objects are " + objects.map { "'\($0.name)'" }.joined(separator: ", "))
+        }
+        guard let animated = object.animatedEntity else { throw WorldError("'\(objectName)' has no animations") }
+        let player = scene.animationPlayer(of: animated) ?? AnimationPlayer(root: animated)
+        guard let index = clip.map({ player.index(ofClip: $0) }) ?? 0 else {
+            let names = player.clips.enumerated().map { "\($0.offset): '\($0.element.name)'" }.joined(separator: ", ")
+            throw WorldError("'\(objectName)' has no clip '\(clip ?? "")'; its clips are \(names)")
+        }
+        let playing = scene.playAnimation(of: animated, clip: index)!
+        playing.isLooping = looping
+        playing.speed = speed
+        return playing
+    }
+
+    /// The player of the placed object `object`'s clips, if one plays.
+    public func animationPlayer(of object: VirtualObject) -> AnimationPlayer? {
+        object.animatedEntity.flatMap { scene.animationPlayer(of: $0) }
     }
 
     /// The sample's restart (refused for 5 s after the last one); names start again, and the
@@ -167,6 +198,8 @@ public final class World {
 
     /// A one-line summary: tracking state and what has been found.
     public var summary: String {
-        "\(session.trackingState), \(session.planeAnchors.count) plane(s), \(objects.count) plant(s), focus square \(engine.focusSquare.stateDescription)"
+        let clips = objects.compactMap { o in animationPlayer(of: o).flatMap { p in p.clip.map { "\(o.name): \($0.name) \(p.isPaused ? "paused" : "playing")" } } }
+        return "\(session.trackingState), \(session.planeAnchors.count) plane(s), \(objects.count) plant(s), focus square \(engine.focusSquare.stateDescription)"
+            + clips.map { ", " + $0 }.joined()
     }
 }

@@ -82,6 +82,7 @@ struct PreviewCommand: ParsableCommand {
         let plant = try plantLoader()
         let surface = try OffscreenSurface(width: size.width, height: size.height, samples: 4)
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport, showsPlanes: planes)
+        world.playsAnimations = true   // a placed model plays its first clip (N: the next, K: pause)
         world.stage.modelWarning.map(printError)
         let loop = try FrameLoop(world: world, surface: surface)
         loop.options = shadingOptions.applied(to: loop.options)
@@ -97,6 +98,7 @@ struct PreviewCommand: ParsableCommand {
     private func runWindow(_ surface: WindowSurface) throws {
         let plant = try plantLoader()
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport, showsPlanes: planes)
+        world.playsAnimations = true   // a placed model plays its first clip (N: the next, K: pause)
         world.stage.modelWarning.map(printError)
         let loop = try FrameLoop(world: world, surface: surface)
         loop.options = shadingOptions.applied(to: loop.options)

@@ -40,8 +40,23 @@ import Testing
         #expect(e.tolerance == 0.005 && e.rotationY == -45 && e.focusSquare == "closed")
     }
 
+    /// `animate: { object, clip, loop, speed }` and `expect: { object, clip, time }` (issue 28).
+    @Test func animateAndItsExpectationAreRead() throws {
+        let script = try Script.parse("""
+            steps:
+              - animate: { object: fox, clip: Walk, loop: false, speed: 2 }
+              - animate: { object: fox }
+              - expect: { object: fox, clip: Walk, time: 0.5 }
+            """, file: "s.yaml")
+        guard case .animate(let request) = script.steps[0].action, case .animate(let plain) = script.steps[1].action,
+              case .expect(let e) = script.steps[2].action else { Issue.record("not the steps written"); return }
+        #expect(request == AnimationRequest(object: "fox", clip: "Walk", loop: false, speed: 2))
+        #expect(plain == AnimationRequest(object: "fox") && plain.loop && plain.speed == 1 && plain.clip == nil)
+        #expect(e.clip == "Walk" && e.clipTime == 0.5 && script.steps[0].action.kind == "animate")
+    }
+
     @Test(arguments: [
-        ("steps:\n  - jump: 3\n", 2, "steps[0].jump", "unknown step 'jump'; expected one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, expect"),
+        ("steps:\n  - jump: 3\n", 2, "steps[0].jump", "unknown step 'jump'; expected one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, animate, expect"),
         ("steps:\n  - wait: -1\n", 2, "steps[0].wait", "must lie in 0...3600 seconds, got -1.0"),
         ("steps:\n  - pan: { from: [0, 0], to: [1, 1], speed: 3 }\n", 2, "steps[0].pan.speed", "unknown field; expected one of from, to, touches, duration, easing (or an x- key of your own)"),
         ("steps:\n  - pan: { from: [0, 0], to: [1, 1], easing: bouncy }\n", 2, "steps[0].pan.easing", "must be one of linear, easeIn, easeOut, easeInEaseOut; got 'bouncy'"),
@@ -50,7 +65,7 @@ import Testing
         ("steps:\n  - expect: { anchors: { planes: lots } }\n", 2, "steps[0].expect.anchors.planes", "expected a count such as 2, \">= 1\" or \"< 3\", got 'lots'"),
         ("steps:\n  - snapshot: \"../escape\"\n", 2, "steps[0].snapshot", "a snapshot name is letters, digits, '-' and '_' (it names a PNG), got '../escape'"),
         ("steps:\n  - device: { duration: 1 }\n", 2, "steps[0].device", "needs moveTo, moveBy, lookAt or rotation"),
-        ("steps:\n  - wait: 1\n    tap: [0, 0]\n", 2, "steps[0]", "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, expect with its value, e.g. `- wait: 1.5`"),
+        ("steps:\n  - wait: 1\n    tap: [0, 0]\n", 2, "steps[0]", "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, animate, expect with its value, e.g. `- wait: 1.5`"),
         ("fps: 0\nsteps: []\n", 1, "fps", "must lie in 1...1000, got 0"),
         ("seed: 7\n", 1, "steps", "is required"),
         ("objects: { frame: { model: pot, alignment: sideways } }\nsteps: []\n", 1, "objects.frame.alignment", "must be one of horizontal, vertical, any; got 'sideways'"),
@@ -58,6 +73,9 @@ import Testing
         ("objects: { frame: {} }\nsteps: []\n", 1, "objects.frame", "needs `model:` (a path, catalog plant or built-in) or `alignment:`"),
         ("steps:\n  - expect: { focusSquare: { alignment: up } }\n", 2, "steps[0].expect.focusSquare.alignment", "must be one of horizontal, vertical, none; got 'up'"),
         ("steps:\n  - expect: { alignment: vertical }\n", 2, "steps[0].expect.alignment", "needs `object:` to say which object"),
+        ("steps:\n  - expect: { clip: Walk }\n", 2, "steps[0].expect.clip", "needs `object:` to say which object"),
+        ("steps:\n  - animate: { clip: Walk }\n", 2, "steps[0].animate.object", "is required"),
+        ("steps:\n  - animate: { object: fox, speed: 1000 }\n", 2, "steps[0].animate.speed", "must lie in -100.0...100.0, got 1000.0"),
         ("steps: []\nstage: tabletop\nzoom: 2\n", 3, "zoom", "unknown field; expected one of stage, seed, fps, viewport, camera, objects, planes, steps, tolerance (or an x- key of your own)"),
     ])
     func badScriptsNameTheLineAndTheStep(_ text: String, line: Int, field: String, reason: String) {

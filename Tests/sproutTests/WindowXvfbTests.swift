@@ -1,4 +1,5 @@
 import Foundation
+import SproutImage
 import SproutTesting
 import Testing
 
@@ -75,6 +76,67 @@ import Testing
     }
 }
 
+extension WindowXvfbTests {
+    /// `sprout preview` of the Fox: placed with Space, it plays its first clip (Survey) at once;
+    /// screenshots a second apart show two poses; N moves to the next clip, K pauses it (then a
+    /// second changes nothing).
+    @Test func thePreviewPlaysTheFox() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        defer { display.stop() }
+        let dir = try Fixtures.temporaryDirectory("window-fox")
+        let preview = try Tool.start(Tool.sprout, ["preview", Fixtures.sharedModel("Fox/Fox.glb"), "--fit", "0.3", "--size", "320x180"],
+                                     display: display.name, log: dir + "/preview.log")
+        defer { if preview.isRunning { preview.terminate() } }
+        let window = try Tool.xdotool(["search", "--sync", "--name", "Sprout: tabletop"], display: display.name, timeout: 60)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        func title() -> String { (try? Tool.xdotool(["getwindowname", window], display: display.name)) ?? "" }
+        func waitForTitle(_ text: String) throws {
+            let deadline = Date().addingTimeInterval(90)
+            while !title().contains(text) {
+                guard Date() < deadline else { throw Tool.Failure("the window title never showed '\(text)'; it reads '\(title())'") }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        func x(_ arguments: String...) throws { _ = try Tool.xdotool(arguments, display: display.name) }
+        /// The window's pixels now, through the X server (ffmpeg's x11grab), as the person sees them.
+        func screenshot(_ name: String) throws -> [UInt8] {
+            let geometry = try Tool.xdotool(["getwindowgeometry", window], display: display.name)
+            let numbers = geometry.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            // "Window N / Position X,Y (screen: 0) / Geometry W x H": the last four before the end are X, Y, (screen), W, H.
+            let (px, py, w, h) = (numbers[1], numbers[2], numbers[numbers.count - 2], numbers[numbers.count - 1])
+            let path = dir + "/\(name).png"
+            let grab = try Tool.start("/usr/bin/ffmpeg", ["-loglevel", "error", "-y", "-f", "x11grab", "-video_size", "\(w)x\(h)",
+                                                          "-i", "\(display.name)+\(px),\(py)", "-frames:v", "1", path], display: display.name, log: dir + "/ffmpeg.log")
+            try Tool.wait(grab, timeout: 60)
+            return try ImageFile.read(path: path).pixels
+        }
+        try waitForTitle("focus square closed")
+        try x("windowfocus", "--sync", window)
+        try x("key", "space")
+        try waitForTitle("plant: Survey playing")
+        /// Pixels differing by more than 24 levels in a channel: the simulated device's small
+        /// jitter moves a few edge pixels of anything; a pose change moves hundreds.
+        func changed(_ a: [UInt8], _ b: [UInt8]) -> Int {
+            guard a.count == b.count else { return max(a.count, b.count) / 4 }
+            return stride(from: 0, to: a.count, by: 4).filter { i in (0..<3).contains { abs(Int(a[i + $0]) - Int(b[i + $0])) > 24 } }.count
+        }
+        let first = try screenshot("first")
+        Thread.sleep(forTimeInterval: 1)
+        let playing = changed(first, try screenshot("second"))
+        try x("key", "n")
+        try waitForTitle("plant: Walk playing")
+        try x("key", "k")
+        try waitForTitle("plant: Walk paused")
+        Thread.sleep(forTimeInterval: 0.5)
+        let paused = try screenshot("paused")
+        Thread.sleep(forTimeInterval: 1)
+        let held = changed(paused, try screenshot("still paused"))
+        #expect(playing > 100 && playing > 10 * max(held, 5), "a second apart, \(playing) pixels changed while playing, \(held) while paused")
+        try x("key", "Escape")
+        try Tool.wait(preview, timeout: 60)
+    }
+}
+
 /// An Xvfb server on a free display number, for one test.
 struct XvfbDisplay {
     let name: String
@@ -125,12 +187,14 @@ enum Tool {
         return FileManager.default.isExecutableFile(atPath: beside) ? beside : Fixtures.repositoryRoot + "/.build/debug/sprout"
     }
 
-    static func start(_ executable: String, _ arguments: [String], display: String?, log: String) throws -> Process {
+    static func start(_ executable: String, _ arguments: [String], display: String?, log: String,
+                      environment extra: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
+        environment.merge(extra) { $1 }
         process.environment = environment
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
