@@ -92,8 +92,10 @@ extension Renderer {
             palette.upload(deformation.jointMatrices)
         }
         if features.contains(.morph) {
-            guard let targets = resources.morphTargets(item.mesh) else { return }
+            // The unit first: making the texture binds it to the active unit, which must not be
+            // one another sampler of this draw reads (the shadow map's, on a mesh's first draw).
             glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(TextureUnit.morphTargets.rawValue))
+            guard let targets = resources.morphTargets(item.mesh) else { return }
             glBindTexture(GLC.texture2D, targets.texture)
             program.set(TextureUnit.morphTargets.samplerName, TextureUnit.morphTargets.rawValue)
             program.set("uMorphCount", Int32(targets.targetCount))

@@ -85,6 +85,31 @@ import Testing
         #expect(redPixels(half, columns: 32..<64) == 0 && redPixels(half, columns: 19..<32) > 100)
     }
 
+    /// A morphed mesh's first draw in a shadowed frame is lit as a rigid one in the same place:
+    /// making its offsets' texture once bound it over the shadow map (the unit active then), and
+    /// the surface read shadow from it (a catalog plant's levels of detail fell dark).
+    @Test func aMorphedMeshsFirstDrawKeepsTheShadowMap() throws {
+        func quad(morphed: Bool) -> Scene {
+            let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 0, 1), castsShadows: true))
+            let low = [Vec3(-0.2, -0.5, 0), Vec3(0.2, -0.5, 0), Vec3(0.2, -0.1, 0), Vec3(-0.2, -0.1, 0)]
+            // Up 0.6 m: an offset with x = 0, so a shadow lookup into the offsets' texture reads 0, "shadowed".
+            let mesh = morphed
+                ? Mesh(positions: low, indices: [0, 1, 2, 0, 2, 3], morphTargets: [MorphTarget(positionOffsets: Array(repeating: Vec3(0, 0.6, 0), count: 4))])
+                : Mesh(positions: low.map { $0 + Vec3(0, 0.6, 0) }, indices: [0, 1, 2, 0, 2, 3])
+            // Not a caster itself, so its first draw is in the lit pass; a box out of view casts, so the frame has a shadow map.
+            let grey = Material(baseColor: Vec4(0.5, 0.5, 0.5, 1), isDoubleSided: true, castsShadow: false)
+            scene.addChild(Entity(name: "quad", model: ModelComponent(parts: [ModelPart(mesh: mesh, material: grey)], morphWeights: morphed ? [1] : [])))
+            scene.addChild(Entity(name: "caster", transform: Transform(translation: Vec3(0, -5, -5)),
+                                  model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.1, 0.1, 0.1)), material: Material())))
+            return scene
+        }
+        let rigid = try render(quad(morphed: false), camera: camera)
+        let morphed = try render(quad(morphed: true), camera: camera)
+        let centre = (21 * 64 + 32) * 4   // the quad's middle, 0.3 m up
+        #expect(rigid.pixels[centre] > 100)
+        #expect(morphed.pixels[centre..<centre + 3] == rigid.pixels[centre..<centre + 3])
+    }
+
     /// The Fox's shadow is redrawn when its pose changes, not when only the camera moves.
     @Test func shadowsFollowThePose() throws {
         let asset = try ModelImporter.load(path: Fixtures.sharedModel("Fox/Fox.glb"))
