@@ -29,7 +29,13 @@ struct GLTFAnimations {
             var channels: [AnimationChannel] = []
             for channel in animation["channels"]?.array ?? [] {
                 guard let node = channel["target"]?["node"]?.int else { unplaced += 1; continue }
-                guard let entity = entities[node], let path = EntityPath.down(from: root, to: entity) else { unplaced += 1; continue }
+                guard let entity = entities[node], let path = EntityPath.down(from: root, to: entity) else {
+                    // A level of detail (NAME_LOD1 ...) is drawn with its model's weights: its own channel is not needed.
+                    if channel["target"]?["path"]?.string == "weights", let name = json["nodes"]?[node]?["name"]?.string,
+                       SceneConverter.levelNumber(name) != nil { continue }
+                    unplaced += 1
+                    continue
+                }
                 let property: AnimationChannel.Property
                 switch channel["target"]?["path"]?.string {
                 case "translation": property = .translation

@@ -1,10 +1,12 @@
 @preconcurrency internal import CAssimp
 import SproutMath
+import SproutFiles
 import SproutScene
 
-/// Writes generated models through Assimp's exporters (binary glTF 2.0 by default): one mesh
-/// and one metallic-roughness material per part, under a root node (levels of detail as its
-/// children). The aiScene is built in
+/// Writes generated models: binary glTF 2.0 by default, written by Sprout itself (`GLBWriter`:
+/// exact `extensionsUsed`, morph targets and their animation) when the materials are factors
+/// only, else through Assimp's exporters; one mesh and one metallic-roughness material per
+/// part, under a root node (levels of detail as its children). Assimp's aiScene is built in
 /// memory Sprout owns and freed after the export.
 public enum ModelExporter {
     /// Why a model could not be exported (Assimp's reason and the path).
@@ -20,8 +22,20 @@ public enum ModelExporter {
     /// Writes `parts` to `path` in Assimp's `format` ("glb2" for .glb, "gltf2", "obj", ...), and
     /// each of `levels` (cheaper versions, level 1 first) as a child node `root_LOD1`, ... of the
     /// root, which the importer reads back as the model's `LevelOfDetail`s.
-    public static func write(_ parts: [ModelPart], levels: [[ModelPart]] = [], to path: String, format: String = "glb2") throws {
+    ///   `animation` (with "glb2" only) animates the parts' morph target weights, named `targetNames`.
+    public static func write(_ parts: [ModelPart], levels: [[ModelPart]] = [], animation: (name: String, sampler: AnimationSampler)? = nil,
+                             targetNames: [String] = [], to path: String, format: String = "glb2") throws {
         let all = parts + levels.flatMap { $0 }
+        if format == "glb2", GLBWriter.canWrite(all) {
+            do {
+                try OutputFile.write(try GLBWriter.bytes(parts: parts, levels: levels, targetNames: targetNames, animation: animation), to: path)
+            } catch let failure as Failure {
+                throw Failure(path: path, reason: failure.reason)
+            } catch {
+                throw Failure(path: path, reason: "\(error)")
+            }
+            return
+        }
         let scene = UnsafeMutablePointer<aiScene>.allocate(capacity: 1)
         scene.initialize(to: aiScene())
         let meshes = UnsafeMutablePointer<UnsafeMutablePointer<aiMesh>?>.allocate(capacity: max(all.count, 1))

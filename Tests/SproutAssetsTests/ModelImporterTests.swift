@@ -1,3 +1,4 @@
+import Foundation
 import SproutMath
 import SproutScene
 import SproutTesting
@@ -80,7 +81,7 @@ extension SIMD4 where Scalar == Float {
 }
 
 @Suite struct ModelExporterTests {
-    @Test func aGLBWrittenThroughAssimpReadsBackWithItsGeometryAndColours() throws {
+    @Test func aGLBWrittenBySproutReadsBackWithItsGeometryAndColours() throws {
         let dir = try Fixtures.temporaryDirectory("export")
         let red = Material(name: "red", baseColor: Vec4(0.8, 0.1, 0.05, 1), metallic: 0, roughness: 0.4, isDoubleSided: true)
         let parts = [ModelPart(mesh: MeshFactory.box(size: Vec3(1, 2, 3), name: "box"), material: red),
@@ -110,6 +111,44 @@ extension SIMD4 where Scalar == Float {
         #expect(!asset.root.descendants.contains { $0.name.hasSuffix("_LOD1") || $0.name.hasSuffix("_LOD2") })
         #expect(SceneConverter.levelNumber("root_LOD2") == 2 && SceneConverter.levelNumber("Tree_lod1") == 1)
         #expect(SceneConverter.levelNumber("root_LOD4") == nil && SceneConverter.levelNumber("LOD1") == nil && SceneConverter.levelNumber("root_LOD") == nil)
+    }
+
+    /// Morph targets and their weights' clip go into the file as glTF has them and come back
+    /// (issue 28); `extensionsUsed` lists exactly what is used (issue 34): here only
+    /// KHR_materials_emissive_strength, for an emissive factor above 1.
+    @Test func morphTargetsAndTheirClipRoundTrip() throws {
+        let dir = try Fixtures.temporaryDirectory("export-morph")
+        let box = MeshFactory.box(size: Vec3(1, 1, 1), name: "box")
+        let lifted = Mesh(name: "box", positions: box.positions, normals: box.normals, uvs: box.uvs, indices: box.indices,
+                          morphTargets: [MorphTarget(positionOffsets: box.positions.map { Vec3(0, $0.y > 0 ? 0.5 : 0, 0) }),
+                                         MorphTarget(positionOffsets: Array(repeating: .zero, count: box.vertexCount))])
+        var glow = Material(name: "glow")
+        glow.emissive = Vec3(4, 2, 0)
+        let sampler = AnimationSampler(interpolation: .linear, times: [0, 1, 2], values: [0, 0, 1, 0, -1, 0], width: 2)
+        try ModelExporter.write([ModelPart(mesh: lifted, material: glow)], levels: [[ModelPart(mesh: box, material: glow)]],
+                                animation: ("lift", sampler), targetNames: ["lift", "still"], to: dir + "/lift.glb")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/lift.glb"))
+        let jsonLength = Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16 | Int(bytes[15]) << 24
+        let json = try #require(try JSONSerialization.jsonObject(with: bytes[20..<(20 + jsonLength)]) as? [String: Any])
+        #expect(json["extensionsUsed"] as? [String] == ["KHR_materials_emissive_strength"] && json["extensionsRequired"] == nil)
+        let meshes = try #require(json["meshes"] as? [[String: Any]])
+        #expect((meshes[0]["extras"] as? [String: Any])?["targetNames"] as? [String] == ["lift", "still"] && meshes[1]["weights"] == nil)
+        let channels = try #require((json["animations"] as? [[String: Any]])?.first?["channels"] as? [[String: Any]])
+        #expect(channels.count == 1)   // only the node whose mesh has the targets
+
+        let asset = try ModelImporter.load(path: dir + "/lift.glb", cache: nil)
+        #expect(asset.warnings.isEmpty, "\(asset.warnings)")
+        let model = try #require(asset.root.descendants.compactMap(\.model).first)
+        #expect(model.morphWeights == [0, 0] && model.parts[0].mesh.morphTargets.count == 2)
+        #expect(model.parts[0].material.emissive == Vec3(4, 2, 0))
+        let clip = try #require(asset.root.animationClips.first)
+        #expect(clip.name == "lift" && clip.duration == 2)
+        clip.apply(to: asset.root, at: 1.75)   // three quarters from 1 to -1: negative weights are glTF's too
+        #expect(asset.root.descendants.compactMap(\.model).first?.morphWeights == [-0.5, 0])
+        // The same parts give the same bytes.
+        try ModelExporter.write([ModelPart(mesh: lifted, material: glow)], levels: [[ModelPart(mesh: box, material: glow)]],
+                                animation: ("lift", sampler), targetNames: ["lift", "still"], to: dir + "/again.glb")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/again.glb")) == bytes)
     }
 
     @Test func anUnwritablePathIsAnError() {
