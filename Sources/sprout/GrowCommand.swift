@@ -38,8 +38,12 @@ struct GrowCommand: ParsableCommand {
     func run() throws {
         let parts = PlantLibrary.parts(plant, seed: seed)!
         if output.hasSuffix(".glb") {
-            // Cheaper levels ride along as root_LOD1, root_LOD2 (drawn when the plant looks small).
-            try ModelExporter.write(parts, levels: PlantLibrary.levelsOfDetail(plant, seed: seed), to: output, format: "glb2")
+            // Cheaper levels ride along as root_LOD1, root_LOD2 (drawn when the plant looks small,
+            // a few pixels tall, where a sway would not show: they stand still, and the file
+            // stays about twice its still size instead of three times). The full plant sways.
+            let height = BoundingBox(points: parts.flatMap(\.mesh.positions)).max.y
+            try ModelExporter.write(PlantSway.addingTargets(to: parts, height: height), levels: PlantLibrary.levelsOfDetail(plant, seed: seed),
+                                    animation: (PlantSway.clipName, PlantSway.sampler), targetNames: PlantSway.targetNames, to: output, format: "glb2")
         } else {
             try OBJWriter.write(parts, to: output)
         }
