@@ -27,6 +27,8 @@ public final class SceneView {
     public private(set) var warnings: [String] = []
     /// The point the camera looks at (what `camera(orbitDegrees:)` turns about).
     public let target: Vec3
+    /// Each animated model's player and the time its entry names.
+    private let posed: [(player: AnimationPlayer, time: Double)]
 
     /// Loads a scene file; every error names the file, and the line and field where it can.
     public convenience init(path: String, isolation: ImportIsolation? = nil) throws {
@@ -79,6 +81,7 @@ public final class SceneView {
         }
 
         var cameras: [ModelCamera] = []
+        var poses: [(player: AnimationPlayer, time: Double)] = []
         var warningLines: [String] = []
         let models = Entity(name: "models")
         for (index, placement) in file.models.enumerated() {
@@ -90,7 +93,7 @@ public final class SceneView {
                 throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model", message: "\(error)")
             }
             if let choice = placement.animation {
-                do { try ModelPose.apply(clip: choice.clip, time: choice.time, to: loaded.entity, modelName: placement.model) } catch {
+                do { poses.append((try ModelPose.apply(clip: choice.clip, time: choice.time, to: loaded.entity, modelName: placement.model), choice.time)) } catch {
                     throw DocumentError(file: file.source, line: choice.line, field: choice.field, message: "\(error)")
                 }
             }
@@ -114,6 +117,7 @@ public final class SceneView {
             if !bounds.isEmpty { scene.environmentProbePosition = bounds.center }
         }
         warnings = warningLines
+        posed = poses
 
         let aspect = Float(file.width) / Float(file.height)
         let fov = file.fovYDegrees ?? stageCamera?.fovYDegrees ?? 60
@@ -162,6 +166,12 @@ public final class SceneView {
 
     /// How it is drawn (shading, exposure); shadows only where the file has them too.
     public var options = RenderOptions()
+
+    /// Poses every model the file animates `seconds` after its `animation.time` (each clip held
+    /// at its end, as at the time itself): `sprout render SCENE --frames N` draws frame k at k / 30 s.
+    public func advanceAnimations(to seconds: Double) {
+        for (player, start) in posed { player.seek(to: start + seconds) }
+    }
 
     /// Draws the scene into `surface` (of the file's size), the camera orbited `orbitDegrees`.
     public func draw(with renderer: Renderer, into surface: OffscreenSurface, orbitDegrees: Float = 0) throws {

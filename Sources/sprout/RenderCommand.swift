@@ -44,7 +44,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Direction towards the light.")
     var light: VectorArgument?
 
-    @Option(help: "Frames to render, each read back.")
+    @Option(help: "Frames to render, each read back; a posed model (--animation, or animation: in a scene file) moves 1/30 s a frame.")
     var frames = 1
 
     @Option(help: "Degrees the camera orbits about +Y through the look-at point per frame.")
@@ -160,9 +160,11 @@ struct RenderCommand: ParsableCommand {
         let renderOptions = shadingOptions.applied(to: RenderOptions(shadows: !noShadows, levelsOfDetail: !fullDetail))
         var pixels: [UInt8] = []
         let loop = Stopwatch()
+        var firstMilliseconds = 0.0
         let progress = ProgressBar(label: "rendering \(model)")
         defer { progress.finish() }
         for frame in 0..<frames {
+            if frame == 1 { firstMilliseconds = loop.milliseconds }
             progress.update(Double(frame) / Double(frames), elapsed: clock.milliseconds / 1000, detail: "frame \(frame + 1) of \(frames)")
             let camera = view.camera(orbitDegrees: orbit * Float(frame))
             if frame > 0, let player { player.seek(to: (time ?? 0) + Double(frame) / 30) }
@@ -181,6 +183,11 @@ struct RenderCommand: ParsableCommand {
         if verbose { say(String(format3("png: %.1f ms", png.milliseconds))) }
         if verbose {
             say(String(format3("frames: %d in %.1f ms (%.2f ms/frame)", frames, loopMilliseconds, loopMilliseconds / Double(frames))))
+            // After the first, which compiles shaders and draws the shadow map: what an orbit or a clip costs.
+            if frames > 1 {
+                say(String(format3("steady: %.2f ms/frame after the first (first %.1f ms)", (loopMilliseconds - firstMilliseconds) / Double(frames - 1),
+                                   firstMilliseconds)))
+            }
         }
         say("wrote \(written)")
     }
@@ -204,6 +211,7 @@ struct RenderCommand: ParsableCommand {
         for frame in 0..<frames {
             progress.update(Double(frame) / Double(frames), elapsed: clock.milliseconds / 1000, detail: "frame \(frame + 1) of \(frames)")
             let draw = Stopwatch()
+            if frame > 0 { view.advanceAnimations(to: Double(frame) / 30) }
             try view.draw(with: renderer, into: surface, orbitDegrees: orbit * Float(frame))
             try surface.readPixels(into: &pixels)
             drawMilliseconds += draw.milliseconds

@@ -82,6 +82,14 @@ import Testing
         let trot = try run(["render", dir + "/trot.yaml", "-o", dir + "/trot.png"])
         #expect(trot.status == 1 && trot.output.contains("trot.yaml:4: models[0].animation: \(fox) has no clip 'Trot'; its clips are 0: 'Survey', 1: 'Walk', 2: 'Run'"),
                 "\(trot.output)")
+        // With --frames each further frame is 1/30 s later for a posed model, and the same for a still one.
+        for name in ["walk", "still"] {
+            let r = try run(["render", dir + "/\(name).yaml", "--frames", "2", "-o", dir + "/\(name)-%d.png"])
+            #expect(r.status == 0, "\(r.output)")
+        }
+        #expect(try ImageFile.read(path: dir + "/walk-0.png").pixels == walk.pixels)
+        #expect(try ImageFile.read(path: dir + "/walk-1.png").pixels != walk.pixels)
+        #expect(try ImageFile.read(path: dir + "/still-1.png").pixels == still.pixels)
         let timeAlone = try run(["render", fox, "--time", "1"])
         #expect(timeAlone.status != 0 && timeAlone.output.contains("--time needs --animation CLIP"))
     }
