@@ -38,17 +38,22 @@ final class JointPalette {
 final class GPUMorphTargets {
     /// Texels per row (`deform.glsl` divides by the same number).
     static let width = 4096
+    /// The largest offsets texture made, in texels.
+    static let maximumTexels = 1 << 24
     let texture: GLuint
     let targetCount: Int
+    /// Whether any target moves normals (else the shader reads positions only).
+    let hasNormals: Bool
 
-    /// nil when the offsets would not fit the largest texture the driver allows.
+    /// nil when the offsets would not fit the largest texture the driver allows or `maximumTexels`.
     init?(_ mesh: Mesh) {
         let targets = mesh.morphTargets.prefix(64)
         let texels = targets.count * mesh.vertexCount * 2
         let rows = (texels + Self.width - 1) / Self.width
         var maxSize: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
-        guard texels > 0, rows <= Int(maxSize) else { return nil }
+        // At most 2^24 texels (256 MiB): a hostile file's 64 targets on a million vertices are drawn unmorphed.
+        guard texels > 0, texels <= Self.maximumTexels, rows <= Int(maxSize) else { return nil }
         var data = [Float](repeating: 0, count: rows * Self.width * 4)
         for (t, target) in targets.enumerated() {
             for v in 0..<mesh.vertexCount {
@@ -72,6 +77,7 @@ final class GPUMorphTargets {
         glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         texture = t
         targetCount = targets.count
+        hasNormals = targets.contains { !$0.normalOffsets.isEmpty }
     }
 
     deinit {
@@ -100,6 +106,7 @@ extension Renderer {
             program.set(TextureUnit.morphTargets.samplerName, TextureUnit.morphTargets.rawValue)
             program.set("uMorphCount", Int32(targets.targetCount))
             program.set("uMorphVertexCount", Int32(item.mesh.vertexCount))
+            program.set("uMorphHasNormals", Int32(targets.hasNormals ? 1 : 0))
             var weights = Array(deformation.morphWeights.prefix(targets.targetCount))
             weights += Array(repeating: 0, count: targets.targetCount - weights.count)
             program.set("uMorphWeights", floats: weights)

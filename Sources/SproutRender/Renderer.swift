@@ -473,9 +473,9 @@ public final class Renderer {
         case .lit(let features):
             p = try ShaderProgram(vertex: vertexSource, fragment: fragmentSource, defines: features.defines, name: "lit")
         case .shadow(let deformations):
-            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: deformations.defines, name: "shadow")
+            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: deformations.defines + ["DEFORM_POSITION_ONLY"], name: "shadow")
         case .maskedShadow(let deformations):
-            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED"] + deformations.defines,
+            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED", "DEFORM_POSITION_ONLY"] + deformations.defines,
                                   name: "shadow (masked)")
         case .sky:
             p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: [], name: "sky")

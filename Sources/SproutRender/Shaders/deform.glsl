@@ -1,5 +1,6 @@
 // Skinning and morph targets (glTF 2.0, 3.7.2.2 and 3.7.3.3), shared by lit.vert and
 // shadow.vert so that shadows follow the pose. Targets first, then the skin.
+// DEFORM_POSITION_ONLY (the shadow programs): normals are not needed, their offsets not read.
 #ifdef HAS_SKIN
 // The palette: per joint, the skinned entity's inverse world x the joint's world x its
 // inverse bind matrix (Skin.jointMatrices). 256 x 64 bytes: GL's minimum block size.
@@ -32,6 +33,8 @@ uniform sampler2D uMorphTargets;
 uniform int uMorphCount;
 uniform int uMorphVertexCount;
 uniform float uMorphWeights[64];
+// 0 when no target moves normals (the catalog plants' sway): half the fetches.
+uniform int uMorphHasNormals;
 
 vec3 morphTexel(int index) { return texelFetch(uMorphTargets, ivec2(index % 4096, index / 4096), 0).xyz; }
 #endif
@@ -45,7 +48,9 @@ void deform(inout vec3 position, inout vec3 normal, inout vec3 tangent) {
         if (w == 0.0) continue;
         int base = (t * uMorphVertexCount + gl_VertexID) * 2;
         dp += w * morphTexel(base);
-        dn += w * morphTexel(base + 1);
+#ifndef DEFORM_POSITION_ONLY
+        if (uMorphHasNormals != 0) dn += w * morphTexel(base + 1);
+#endif
     }
     position += dp;
     normal = normalize(normal + dn);
