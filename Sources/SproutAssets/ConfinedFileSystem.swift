@@ -71,9 +71,10 @@ final class ConfinedFileSystem {
         return (stream, Int(info.st_size))
     }
 
-    /// Reads a whole regular file that `admit` accepted.
-    static func readAll(_ path: String) -> [UInt8]? {
-        guard let (f, _) = openRegularFile(path) else { return nil }
+    /// Reads a whole regular file that `admit` accepted; nil when it is larger than `limit` bytes.
+    static func readAll(_ path: String, limit: Int = .max) -> [UInt8]? {
+        guard let (f, size) = openRegularFile(path) else { return nil }
+        guard size <= limit else { fclose(f); return nil }
         defer { fclose(f) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -45,7 +45,7 @@ struct GLTFAnimations {
                 default: dropped += 1; continue
                 }
                 guard let samplerIndex = channel["sampler"]?.int, let sampler = animation["samplers"]?[samplerIndex],
-                      let made = self.sampler(sampler, property: property) else { dropped += 1; continue }
+                      let made = Self.sampler(sampler, property: property, buffers: buffers) else { dropped += 1; continue }
                 channels.append(AnimationChannel(target: path, property: property, sampler: made))
             }
             clips.append(AnimationClip(name: animation["name"]?.string ?? "animation \(index)", channels: channels))
@@ -56,7 +56,7 @@ struct GLTFAnimations {
     }
 
     /// A sampler's keys: times ascending and finite, values finite, as many as the times ask.
-    private func sampler(_ json: GLTFJSON, property: AnimationChannel.Property) -> AnimationSampler? {
+    static func sampler(_ json: GLTFJSON, property: AnimationChannel.Property, buffers: GLTFBuffers) -> AnimationSampler? {
         guard let input = json["input"]?.int, let output = json["output"]?.int,
               let times = buffers.floats(accessor: input), times.components == 1, !times.values.isEmpty,
               let values = buffers.floats(accessor: output) else { return nil }
@@ -100,21 +100,41 @@ struct GLTFAnimations {
             let paths = jointNodes.compactMap { entities[$0].flatMap { EntityPath.down(from: root, to: $0) } }
                 .map { EntityPath(levelsUp: levelsUp, childIndices: $0.childIndices) }
             guard paths.count == jointNodes.count, !paths.isEmpty else { broken += 1; continue }
-            var inverseBinds = Array(repeating: Matrix4.identity, count: paths.count)
-            if let accessor = skinJSON["inverseBindMatrices"]?.int {
-                guard let m = buffers.floats(accessor: accessor), m.components == 16, m.values.count == 16 * paths.count,
-                      m.values.allSatisfy(\.isFinite) else { broken += 1; continue }
-                inverseBinds = (0..<paths.count).map { j in
-                    let c = Array(m.values[(j * 16)..<(j * 16 + 16)])
-                    return Matrix4(Vec4(c[0], c[1], c[2], c[3]), Vec4(c[4], c[5], c[6], c[7]), Vec4(c[8], c[9], c[10], c[11]), Vec4(c[12], c[13], c[14], c[15]))
-                }
-            }
+            guard let inverseBinds = Self.inverseBindMatrices(of: skinJSON, jointCount: paths.count, buffers: buffers) else { broken += 1; continue }
             var skin = Skin(joints: paths, inverseBindMatrices: inverseBinds)
             skin.computeJointBounds(of: entity.model?.parts.map(\.mesh) ?? [])
             entity.model?.skin = skin
         }
         if tooMany > 0 { warnings.append("has \(tooMany) skinned node(s) with more than \(Skin.maximumJoints) joints, which Sprout draws in their bind pose") }
         if broken > 0 { warnings.append("has \(broken) skinned node(s) whose skin cannot be read, which Sprout draws in their bind pose") }
+    }
+
+    /// A skin's inverse bind matrices (identity without the accessor); nil when the accessor is
+    /// not `jointCount` finite 4x4 matrices.
+    static func inverseBindMatrices(of skin: GLTFJSON, jointCount: Int, buffers: GLTFBuffers) -> [Matrix4]? {
+        guard let accessor = skin["inverseBindMatrices"]?.int else { return Array(repeating: .identity, count: jointCount) }
+        guard let m = buffers.floats(accessor: accessor), m.components == 16, m.values.count == 16 * jointCount,
+              m.values.allSatisfy(\.isFinite) else { return nil }
+        return (0..<jointCount).map { j in
+            let c = Array(m.values[(j * 16)..<(j * 16 + 16)])
+            return Matrix4(Vec4(c[0], c[1], c[2], c[3]), Vec4(c[4], c[5], c[6], c[7]), Vec4(c[8], c[9], c[10], c[11]), Vec4(c[12], c[13], c[14], c[15]))
+        }
+    }
+
+    /// Reads every sampler and skin of `json` as an import would, without a scene to put them
+    /// in (the preflight's and the fuzzer's path through this code).
+    static func readAll(_ json: GLTFJSON, buffers: GLTFBuffers) {
+        let properties: [String: AnimationChannel.Property] = ["translation": .translation, "rotation": .rotation, "scale": .scale, "weights": .morphWeights]
+        for animation in json["animations"]?.array ?? [] {
+            for channel in animation["channels"]?.array ?? [] {
+                guard let property = channel["target"]?["path"]?.string.flatMap({ properties[$0] }), let index = channel["sampler"]?.int,
+                      let sampler = animation["samplers"]?[index] else { continue }
+                _ = Self.sampler(sampler, property: property, buffers: buffers)
+            }
+        }
+        for skin in json["skins"]?.array ?? [] {
+            _ = inverseBindMatrices(of: skin, jointCount: skin["joints"]?.array.count ?? 0, buffers: buffers)
+        }
     }
 
     /// How many parents up `entity` is from the model's root.

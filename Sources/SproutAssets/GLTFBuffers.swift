@@ -24,10 +24,10 @@ struct GLTFBuffers {
                     bytes = uri.firstRange(of: ";base64,").flatMap { Data(base64Encoded: String(uri[$0.upperBound...])) }.map { [UInt8]($0) }
                 } else {
                     let file = Self.percentDecoded(uri)
-                    bytes = file.isEmpty ? nil : fileSystem.admit(file).flatMap(ConfinedFileSystem.readAll)
+                    bytes = file.isEmpty ? nil : fileSystem.admit(file).flatMap { ConfinedFileSystem.readAll($0, limit: maximumBytes) }
                 }
             } else if index == 0, fileExtension == "glb" {
-                bytes = Self.binaryChunk(path: path)
+                bytes = Self.binaryChunk(path: path, limit: maximumBytes)
             } else {
                 bytes = nil
             }
@@ -54,8 +54,8 @@ struct GLTFBuffers {
     }
 
     /// A `.glb`'s second chunk when it is `BIN`.
-    private static func binaryChunk(path: String) -> [UInt8]? {
-        guard let all = ConfinedFileSystem.readAll(path), all.count >= 28 else { return nil }
+    private static func binaryChunk(path: String, limit: Int) -> [UInt8]? {
+        guard let all = ConfinedFileSystem.readAll(path, limit: limit), all.count >= 28 else { return nil }
         func word(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(all[at + $1]) << (8 * $1) } }
         let jsonLength = word(12)
         let chunk = 20 + jsonLength

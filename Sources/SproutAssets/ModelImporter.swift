@@ -73,8 +73,8 @@ public enum ModelImporter {
 
     /// The checks `load` makes before Assimp reads a file (size, glTF/GLB structure and JSON
     /// depth, PLY and STL declared counts, a glTF file's required extensions), and the reading of
-    /// what Sprout takes from a glTF file's own JSON (its lights, its materials' extensions),
-    /// without importing it.
+    /// what Sprout takes from a glTF file's own JSON (its lights, its materials' extensions, its
+    /// animations' keyframes and skins' matrices from the file's buffers), without importing it.
     public static func preflight(path: String, limits: ModelLimits = .standard) throws(ModelImportError) {
         let ext = fileExtension(path)
         guard supportedExtensions.contains(ext) else { throw .unsupportedFormat(path: path, fileExtension: ext) }
@@ -85,6 +85,10 @@ public enum ModelImporter {
             var material = Material()
             SceneConverter.applyGLTF(json, to: &material)
         }
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        GLTFAnimations.readAll(gltf, buffers: GLTFBuffers(json: gltf, path: path, fileExtension: ext,
+                                                          fileSystem: ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder),
+                                                          maximumBytes: limits.maximumFileBytes))
     }
 
     /// A glTF file's own JSON (nil for other formats or one that cannot be read) and its

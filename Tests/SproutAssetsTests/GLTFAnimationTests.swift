@@ -89,6 +89,24 @@ import Testing
         #expect(bone.transform.translation == Vec3(0, 2.25, 0))
     }
 
+    /// Keyframes Assimp accepts but Sprout cannot read (an interpolation glTF does not name, a
+    /// path glTF does not name) are left out with one warning, the rest of the clip plays; the
+    /// preflight reads them too. (An accessor past its buffer, or times that are not scalars, are
+    /// refused by Assimp before: the load fails naming the accessor.)
+    @Test func unreadableKeyframesAreLeftOutWithAWarning() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-animation-hostile")
+        let path = try writeRig(to: dir)
+        var json = try String(contentsOfFile: path, encoding: .utf8)
+        json = json.replacingOccurrences(of: #""interpolation": "CUBICSPLINE""#, with: #""interpolation": "BOUNCY""#)
+        json = json.replacingOccurrences(of: #"{"sampler": 1, "target": {"node": 0, "path": "weights"}}"#,
+                                         with: #"{"sampler": 1, "target": {"node": 0, "path": "weights"}}, {"sampler": 1, "target": {"node": 0, "path": "colour"}}"#)
+        try Fixtures.write(json, to: path)
+        try ModelImporter.preflight(path: path)
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        #expect(asset.warnings == ["\(path): has 2 animation channel(s) Sprout cannot read (a bad sampler, accessor or path), which do not play"])
+        #expect(asset.root.animationClips.map { $0.channels.count } == [1, 2, 0])
+    }
+
     /// The Fox's joints at Walk 0.25 s, against numbers computed from the file by an independent
     /// script (numpy: the glTF node TRS, LINEAR keys, the reference slerp), in the file's centimetres.
     @Test func foxJointsFollowTheWalk() throws {
