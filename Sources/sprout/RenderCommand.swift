@@ -154,6 +154,11 @@ struct RenderCommand: ParsableCommand {
             say("model: \(model): \(full.count) meshes, \(full.reduce(0) { $0 + $1.mesh.triangleCount }) triangles, \(asset.materials.count) materials, \(asset.textures.count) textures"
                 + (levels.isEmpty ? "" : "; levels of detail: " + levels.map { "\($0)" }.joined(separator: ", ") + " triangles"))
             say("bounds: min \(text(view.scene.root.visualBounds().min)) max \(text(view.scene.root.visualBounds().max))")
+            // What --animation can name.
+            if !asset.root.animationClips.isEmpty {
+                say("clips: " + asset.root.animationClips.enumerated().map { "\($0.offset): '\($0.element.name)' (\(format3("%.2f", $0.element.duration)) s)" }
+                    .joined(separator: ", "))
+            }
             say(String(format3("setup: %.1f ms (context %.1f, renderer %.1f, model %.1f)", clock.milliseconds,
                                  contextMilliseconds, rendererMilliseconds - contextMilliseconds, loadMilliseconds - rendererMilliseconds)))
         }
