@@ -43,6 +43,11 @@ public final class VirtualObject: Entity {
         changeLog?.note(self)
     }
 
+    /// A pose inside the object changed (its model's clip played a frame): its box is recomputed too.
+    public override func contentChanged() {
+        changeLog?.note(self)
+    }
+
     /// An object named `name` holding `model` under its pivot, allowed on planes of `allowedAlignments`
     /// (horizontal only by default). It stands at the origin until placed.
     public init(name: String, model: Entity, allowedAlignments: Set<PlaneAlignment> = [.horizontal]) {

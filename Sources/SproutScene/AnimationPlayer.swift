@@ -96,6 +96,7 @@ public final class AnimationPlayer {
             pose = AnimationPose.blend(clips[f.clip].pose(at: f.time), pose, t: Float(min(f.elapsed / f.duration, 1)), rest: rest)
         }
         pose.apply(to: root)
+        root.contentChanged()
     }
 
     /// `time` within the clip: looped into 0..<duration, or held within 0...duration.

@@ -48,6 +48,12 @@ open class Entity {
     /// Called after `transform` or `presentation` changes (subclasses that track moves override it).
     open func transformChanged() { transformVersion &+= 1 }
 
+    /// Called when something below this entity changed shape or pose without this entity's
+    /// transform changing (an `AnimationPlayer` posed its model; call it after setting morph
+    /// weights by hand): passes the word up, so an ancestor that caches its bounds (a placed
+    /// object) can recompute them.
+    open func contentChanged() { parent?.contentChanged() }
+
     // MARK: Hierarchy
 
     /// Adds `child` (removing it from its old parent first); its local transform is kept.

@@ -14,6 +14,22 @@ import Testing
 
     private let down = { (x: Float, z: Float) in Ray(origin: Vec3(x, 5, z), direction: Vec3(0, -1, 0)) }
 
+    /// A model whose clip slides its plank along x inside a still object is hit where the
+    /// clip puts it (issue 28): its box is re-read although the object never moved.
+    @Test func aModelMovingInsideItsObjectIsHitWhereItIs() {
+        let root = Entity(name: "animated")
+        root.addChild(Entity(name: "plank", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(1, 0.1, 0.1)), material: Material())))
+        root.animationClips = [AnimationClip(name: "slide", channels: [AnimationChannel(target: EntityPath(childIndices: [0]), property: .translation,
+            sampler: AnimationSampler(interpolation: .linear, times: [0, 1], values: [0, 0, 0, 2, 0, 0], width: 3))])]
+        let object = VirtualObject(name: "animated", model: root)
+        let still = plank("still", x: -5)
+        let tester = ObjectHitTester()
+        #expect(tester.nearest(down(0.2, 0), among: [object, still]) === object)
+        AnimationPlayer(root: root).play(0, from: 0.75)   // x = 1.5; posing tells the object
+        #expect(tester.nearest(down(0.2, 0), among: [object, still]) == nil)
+        #expect(tester.nearest(down(1.7, 0), among: [object, still]) === object)
+    }
+
     @Test func findsTheNearestAndFollowsMovesAndTurns() {
         let tester = ObjectHitTester()
         let a = plank("a", x: 0), b = plank("b", x: 3)
