@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "SproutWorldTests", dependencies: ["SproutWorld", "SproutTesting"]),
         .testTarget(name: "SproutGeoTests", dependencies: ["SproutGeo", "SproutTesting"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),
-        .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutTesting"], exclude: ["Regressions"]),
+        .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutFiles", "SproutTesting"], exclude: ["Regressions"]),
         // The renderer's logic without GL: programs' features, draw state, draw lists, detail.
         .testTarget(name: "SproutRenderTests", dependencies: ["SproutRender", "SproutScene", "SproutMath"]),
         .testTarget(

@@ -7,11 +7,11 @@ import SproutMath
 import SproutScene
 
 /// Writes binary glTF 2.0 itself (not through Assimp's exporter) for generated models, whose
-/// materials are factors only: one mesh of one primitive per part on a node `root`, cheaper
-/// levels on child nodes `root_LOD1`, ... (what Sprout's importer reads as levels of detail),
-/// morph targets with their names, and an animation of the targets' weights on every node whose mesh has them.
-/// `extensionsUsed` lists exactly what the file uses (KHR_materials_emissive_strength where an
-/// emissive factor exceeds 1, else nothing). Deterministic: the same parts give the same bytes.
+/// materials are factors only: one mesh of one primitive per part on a node `root`, morph
+/// targets with their names, and an animation of the targets' weights. `extensionsUsed` lists
+/// exactly what the file uses (KHR_materials_emissive_strength where an emissive factor exceeds
+/// 1, else nothing); nothing is required. Deterministic: the same parts give the same bytes.
+/// (Levels of detail go into files of their own beside it: `ModelExporter`.)
 struct GLBWriter {
     private var binary: [UInt8] = []
     private var bufferViews: [[String: JSON]] = []
@@ -41,9 +41,10 @@ struct GLBWriter {
         parts.allSatisfy { part in TextureSlot.allCases.allSatisfy { part.material.texture($0) == nil } }
     }
 
-    /// The file's bytes: `parts` on `root`, `levels` on its children, the morph weights animated
-    /// by `animation` (name, LINEAR or other sampler of one weight per target) on every node.
-    static func bytes(parts: [ModelPart], levels: [[ModelPart]], targetNames: [String], animation: (name: String, sampler: AnimationSampler)?) throws -> [UInt8] {
+    /// The file's bytes: `parts` on `root`, the morph weights animated by `animation` (name and a
+    /// sampler of one weight per target). `levels` on child nodes `root_LOD1`, ... is the older
+    /// layout Sprout's importer still reads; Sprout writes its levels as files of their own.
+    static func bytes(parts: [ModelPart], levels: [[ModelPart]] = [], targetNames: [String], animation: (name: String, sampler: AnimationSampler)?) throws -> [UInt8] {
         var writer = GLBWriter()
         var materials: [JSON] = [], meshes: [JSON] = [], nodes: [JSON] = []
         var animatedNodes: [Int] = []
@@ -81,7 +82,7 @@ struct GLBWriter {
             document["animations"] = .array([.object([
                 "name": .string(animation.name),
                 "samplers": .array([.object(["input": .number(Double(input)), "output": .number(Double(output)), "interpolation": .string(interpolation)])]),
-                // Every node whose mesh has the targets, so a viewer that draws one level (or all) moves it alike.
+                // Every node whose mesh has the targets, so a viewer that draws any level moves it alike.
                 "channels": .array(animatedNodes.map { .object(["sampler": .number(0), "target": .object(["node": .number(Double($0)), "path": .string("weights")])]) }),
             ])])
         }

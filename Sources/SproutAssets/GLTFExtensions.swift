@@ -16,6 +16,7 @@ public enum GLTFExtensions {
         "KHR_materials_specular": "the factors only: specularTexture and specularColorTexture are not read",
         "KHR_materials_clearcoat": "the coat lies on the geometric normal: clearcoatNormalTexture is not read",
         "KHR_materials_volume": "absorption over thicknessFactor only: no refraction, no thicknessTexture",
+        "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read",
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
@@ -32,7 +33,6 @@ public enum GLTFExtensions {
         "EXT_texture_webp": "the fallback image, when there is one",
         "EXT_texture_avif": "the fallback image, when there is one",
         "MSFT_texture_dds": "the fallback image, when there is one",
-        "MSFT_lod": "the full detail only",
         "EXT_mesh_gpu_instancing": "one instance of each mesh",
         "KHR_mesh_quantization": "quantized attributes as Assimp converts them",
         "KHR_draco_mesh_compression": "the uncompressed fallback, when there is one",

@@ -5,12 +5,12 @@ import SproutScene
 public struct ModelAsset {
     /// Named after the file; its transform carries the unit and up-axis normalisation.
     public let root: Entity
-    /// Every mesh the model's entities draw, each once (instances share them).
-    public let meshes: [Mesh]
+    /// Every mesh the model's entities draw, each once (instances share them), levels of detail included.
+    public internal(set) var meshes: [Mesh]
     /// The materials the model's meshes use, each once, in the file's order.
-    public let materials: [Material]
+    public internal(set) var materials: [Material]
     /// The textures the materials use, each once (embedded or read from beside the file).
-    public let textures: [Texture]
+    public internal(set) var textures: [Texture]
     /// The file the model was imported from.
     public let sourcePath: String
     /// The cameras the file defines, by name.

@@ -19,20 +19,37 @@ public enum ModelExporter {
         public var description: String { "\(path): \(reason)" }
     }
 
+    /// Where level `level` (1, 2, ...) of the model at `path` is written and read: `plant.glb` ->
+    /// `plant.lod1.glb`.
+    public static func levelPath(of path: String, level: Int) -> String {
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + ".lod\(level)" }
+        return folder + name[..<dot] + ".lod\(level)" + name[dot...]
+    }
+
     /// Writes `parts` to `path` in Assimp's `format` ("glb2" for .glb, "gltf2", "obj", ...), and
-    /// each of `levels` (cheaper versions, level 1 first) as a child node `root_LOD1`, ... of the
-    /// root, which the importer reads back as the model's `LevelOfDetail`s.
+    /// each of `levels` (cheaper versions, level 1 first): for a .glb Sprout writes, as a file of
+    /// its own beside it (`levelPath`: `plant.lod1.glb`, ...), so that other viewers draw the
+    /// model once; through Assimp, as a child node `root_LOD1`, ... of the root. The importer
+    /// reads both back as the model's `LevelOfDetail`s.
     ///   `animation` (with "glb2" only) animates the parts' morph target weights, named `targetNames`.
     public static func write(_ parts: [ModelPart], levels: [[ModelPart]] = [], animation: (name: String, sampler: AnimationSampler)? = nil,
                              targetNames: [String] = [], to path: String, format: String = "glb2") throws {
         let all = parts + levels.flatMap { $0 }
         if format == "glb2", GLBWriter.canWrite(all) {
-            do {
-                try OutputFile.write(try GLBWriter.bytes(parts: parts, levels: levels, targetNames: targetNames, animation: animation), to: path)
-            } catch let failure as Failure {
-                throw Failure(path: path, reason: failure.reason)
-            } catch {
-                throw Failure(path: path, reason: "\(error)")
+            // The full model alone in its file, so every viewer draws it once; each cheaper level
+            // in a file of its own beside it (`levelPath`), which Sprout's importer reads back.
+            let files = [(path, parts, animation, targetNames)] + levels.enumerated().map { (levelPath(of: path, level: $0.offset + 1), $0.element, nil, []) }
+            for (file, fileParts, fileAnimation, names) in files {
+                do {
+                    try OutputFile.write(try GLBWriter.bytes(parts: fileParts, targetNames: names, animation: fileAnimation), to: file)
+                } catch let failure as Failure {
+                    throw Failure(path: file, reason: failure.reason)
+                } catch {
+                    throw Failure(path: file, reason: "\(error)")
+                }
             }
             return
         }

@@ -58,6 +58,7 @@ public enum ModelImporter {
                                        maximumBufferBytes: limits.maximumFileBytes)
         var asset = try converter.convert(extension: ext)
         asset.warnings = extensions.warnings.map { "\(path): \($0)" } + asset.warnings
+        if ["gltf", "glb"].contains(ext) { try attachLevelFiles(of: absolute, shownAs: path, in: fs, to: &asset, limits: limits, isolation: isolation) }
         if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
         guard asset.triangleCount > 0 else { throw ModelImportError.noGeometry(path: path) }
         guard asset.triangleCount <= limits.maximumTriangles else {
@@ -100,6 +101,34 @@ public enum ModelImporter {
                                               present: gltf?.extensionNamesPresent)
         if let refused = extensions.refused { throw .unsupportedExtension(path: path, name: refused) }
         return (gltf, extensions)
+    }
+
+    /// Levels of detail written as files of their own beside a glTF model (`plant.lod1.glb`,
+    /// `plant.lod2.glb`: what `ModelExporter` writes, so other viewers draw the model once):
+    /// each one's parts become a level of the model's one drawable entity, switching at
+    /// `LevelOfDetail.screenHeights`. Only files inside the model's folder are read.
+    private static func attachLevelFiles(of absolute: String, shownAs path: String, in fs: ConfinedFileSystem, to asset: inout ModelAsset,
+                                         limits: ModelLimits, isolation: ImportIsolation?) throws {
+        var levels: [LevelOfDetail] = []
+        for level in 1...LevelOfDetail.screenHeights.count {
+            let sibling = ModelExporter.levelPath(of: absolute, level: level)
+            guard let name = sibling.split(separator: "/").last, let resolved = fs.resolve(String(name)) else { break }
+            var info = stat()
+            guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { break }
+            let levelAsset = try load(path: resolved, limits: limits, isolation: isolation, cache: nil)
+            let parts = levelAsset.root.descendants.compactMap(\.model).flatMap(\.parts)
+            levels.append(LevelOfDetail(maxScreenHeight: LevelOfDetail.screenHeights[level - 1], parts: parts))
+            asset.meshes += levelAsset.meshes
+            asset.materials += levelAsset.materials
+            asset.textures += levelAsset.textures
+        }
+        guard !levels.isEmpty else { return }
+        let models = asset.root.descendants.filter { $0.model != nil }
+        guard models.count == 1 else {
+            asset.warnings.append("\(path): has \(levels.count) level file(s) beside it, which Sprout uses only for a file of one drawable node: drawn at full detail")
+            return
+        }
+        models[0].model?.levelsOfDetail += levels
     }
 
     /// The file name's extension, lower case ("" when the name has none; a dot in a folder's name does not count).

@@ -57,13 +57,14 @@ struct SceneConverter {
         if let rootNode = scene.pointee.mRootNode {
             wrapper.addChild(try entity(for: rootNode))
         }
+        let buffers = gltf.map { GLTFBuffers(json: $0, path: absolutePath, fileExtension: ext, fileSystem: fileSystem, maximumBytes: maximumBufferBytes) }
+        if let buffers { try attachLevelsOfDetail(buffers: buffers) }
         let materials = materialCache.keys.sorted().compactMap { materialCache[$0] }
         let textures = textureCache.keys.sorted().compactMap { textureCache[$0] }
         var asset = ModelAsset(root: wrapper, meshes: meshes, materials: materials, textures: textures, sourcePath: modelPath)
         asset.cameras = cameras(in: wrapper)
         asset.warnings = unsupportedContent()
-        if let gltf {
-            let buffers = GLTFBuffers(json: gltf, path: absolutePath, fileExtension: ext, fileSystem: fileSystem, maximumBytes: maximumBufferBytes)
+        if let gltf, let buffers {
             var animations = GLTFAnimations(json: gltf, buffers: buffers, entities: nodeMap.aiNodes.compactMapValues { entities[$0] }, root: wrapper)
             animations.attachSkinsAndWeights()
             wrapper.animationClips = animations.clips()
@@ -171,6 +172,44 @@ struct SceneConverter {
             result.model = ModelComponent(parts: parts, levelsOfDetail: levels, morphWeights: defaultMorphWeights(of: n))
         }
         return result
+    }
+
+    /// MSFT_lod: the meshes of the nodes a node lists in `extensions.MSFT_lod.ids` become its
+    /// model's levels of detail (`GLTFLevels` reads them: Assimp imports only what the scene
+    /// reaches), switching where `extras.MSFT_screencoverage` says (a level is drawn below the
+    /// square root of the coverage before it, as a height: what `GLBWriter` writes) or at
+    /// Sprout's own heights. The listed nodes' own transforms and children are not read.
+    private mutating func attachLevelsOfDetail(buffers: GLTFBuffers) throws {
+        guard let gltf, let nodes = gltf["nodes"]?.array else { return }
+        // The material Assimp made of each glTF material the scene's primitives use, by their
+        // mesh: Assimp makes one mesh per primitive, in the file's order.
+        var assimpMaterial: [Int: Int] = [:]
+        for (index, node) in nodes.enumerated() {
+            guard let aiNode = nodeMap.aiNodes[index], let meshIndex = node["mesh"]?.int, let mesh = gltf["meshes"]?[meshIndex] else { continue }
+            let primitives = mesh["primitives"]?.array ?? []
+            guard primitives.count == Int(aiNode.pointee.mNumMeshes) else { continue }
+            for (k, primitive) in primitives.enumerated() {
+                let m = Int(aiNode.pointee.mMeshes[k])
+                if let material = primitive["material"]?.int, m < Int(scene.pointee.mNumMeshes), let ai = scene.pointee.mMeshes[m] {
+                    assimpMaterial[material] = Int(ai.pointee.mMaterialIndex)
+                }
+            }
+        }
+        let reader = GLTFLevels(json: gltf, buffers: buffers)
+        for (index, node) in nodes.enumerated() {
+            guard let ids = node["extensions"]?["MSFT_lod"]?["ids"]?.array.compactMap(\.int), !ids.isEmpty,
+                  let aiNode = nodeMap.aiNodes[index], let entity = entities[aiNode], entity.model != nil else { continue }
+            let coverage = node["extras"]?["MSFT_screencoverage"]?.array.compactMap(\.number) ?? []
+            var levels: [LevelOfDetail] = []
+            for (i, id) in ids.prefix(LevelOfDetail.screenHeights.count).enumerated() {
+                guard let meshIndex = nodes.indices.contains(id) ? nodes[id]["mesh"]?.int : nil else { continue }
+                let parts = try reader.parts(ofMesh: meshIndex) { gltfIndex in try assimpMaterial[gltfIndex].map { try material(index: $0) } }
+                meshes += parts.map(\.mesh)
+                let height = i < coverage.count && coverage[i] > 0 && coverage[i] <= 1 ? Float(coverage[i].squareRoot()) : LevelOfDetail.screenHeights[i]
+                if !parts.isEmpty { levels.append(LevelOfDetail(maxScreenHeight: height, parts: parts)) }
+            }
+            entity.model?.levelsOfDetail += levels
+        }
     }
 
     /// The weights Assimp gives a node's first morphed mesh's targets (glTF `mesh.weights`).

@@ -6,10 +6,11 @@ import SproutScene
 /// height, the base stays), the leaves flutter. Written by `sprout grow` into the .glb; played
 /// where a model's first clip is played (the preview window), never in scripts unless asked.
 public enum PlantSway {
-    /// The targets' names, in order (glTF `mesh.extras.targetNames`): the bends towards +X and
-    /// +Z (a negative weight bends the other way: glTF puts no bounds on weights, KhronosGroup/glTF#931),
-    /// then the leaves lifting.
-    public static let targetNames = ["bend x", "bend z", "leaves lift"]
+    /// The targets' names, in order (glTF `mesh.extras.targetNames`): bends towards +X, -X, +Z
+    /// and -Z, then the leaves lifting. Each direction has its own target so that every weight
+    /// stays within 0...1: glTF allows negative weights (KhronosGroup/glTF#931), but Blender's
+    /// importer clamps shape keys at 0, and the plant would lean one way only there.
+    public static let targetNames = ["bend +x", "bend -x", "bend +z", "bend -z", "leaves lift"]
     /// The clip's name.
     public static let clipName = "sway"
     /// The clip's length in seconds: two bends along x, three along z and eight flutters fit it,
@@ -22,7 +23,7 @@ public enum PlantSway {
     /// How far a leaf point rises at weight 1, as a fraction of its distance from the stem's axis.
     public static let lift: Float = 0.08
 
-    /// `parts` with the three targets on every mesh: bends for all, the lift for the leaves
+    /// `parts` with the five targets on every mesh: bends for all, the lift for the leaves
     /// (materials named "leaves"); `height` is the plant's (full detail), so every level bends alike.
     public static func addingTargets(to parts: [ModelPart], height: Float) -> [ModelPart] {
         let h = max(height, 1e-3)
@@ -39,18 +40,19 @@ public enum PlantSway {
             let leaves = MorphTarget(positionOffsets: mesh.positions.map { p in
                 isLeaves ? Vec3(0, lift * (p.x * p.x + p.z * p.z).squareRoot(), 0) : .zero
             })
-            let targets = [bendTarget(Vec3(1, 0, 0)), bendTarget(Vec3(0, 0, 1)), leaves]
+            let targets = [bendTarget(Vec3(1, 0, 0)), bendTarget(Vec3(-1, 0, 0)), bendTarget(Vec3(0, 0, 1)), bendTarget(Vec3(0, 0, -1)), leaves]
             return ModelPart(mesh: Mesh(name: mesh.name, positions: mesh.positions, normals: mesh.normals, uvs: mesh.uvs, uvs1: mesh.uvs1,
                                         colors: mesh.colors, tangents: mesh.tangents, indices: mesh.indices, morphTargets: targets),
                              material: part.material)
         }
     }
 
-    /// The weights at `time` seconds: a bend of two cycles along x and three along z over the
-    /// clip (-1...1 and -0.6...0.6), and eight leaf flutters (0...1).
+    /// The weights at `time` seconds: a bend of two cycles along x (up to 1) and three along z
+    /// (up to 0.6) over the clip, each split into its + and - target, and eight leaf flutters (0...1).
     public static func weights(at time: Float) -> [Float] {
         let phase = 2 * Float.pi * time / duration
-        return [sin(2 * phase), 0.6 * sin(3 * phase + 1), 0.5 + 0.5 * sin(8 * phase)]
+        let x = sin(2 * phase), z = 0.6 * sin(3 * phase + 1)
+        return [max(x, 0), max(-x, 0), max(z, 0), max(-z, 0), 0.5 + 0.5 * sin(8 * phase)]
     }
 
     /// The weights' keyframes over the clip, LINEAR, ending where they began.

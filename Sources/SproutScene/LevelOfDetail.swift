@@ -1,7 +1,8 @@
 /// A cheaper stand-in for a model's parts, drawn while the model looks small.
 ///
-/// Levels come from model files (a node's children named `NAME_LOD1`, `NAME_LOD2`, ... hold its
-/// levels 1, 2, ...; `sprout grow` writes them for the catalog plants) or from code. Hit tests,
+/// Levels come from model files (files beside a glTF model named `NAME.lod1.glb`, ..., which
+/// `sprout grow` writes for the catalog plants; a node's children named `NAME_LOD1`, ...; or
+/// `MSFT_lod`) or from code. Hit tests,
 /// bounds and shadows always use the full parts: a level only changes what the camera sees.
 public struct LevelOfDetail: Sendable {
     /// Drawn while the model's bounding sphere spans less than this fraction of the view's height.

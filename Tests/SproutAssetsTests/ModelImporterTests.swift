@@ -1,4 +1,5 @@
 import Foundation
+import SproutFiles
 import SproutMath
 import SproutScene
 import SproutTesting
@@ -95,12 +96,28 @@ extension SIMD4 where Scalar == Float {
         #expect(abs(box.material.roughness - 0.4) < 1e-5 && box.material.isDoubleSided)
     }
 
-    @Test func levelsOfDetailAreWrittenAsLODChildrenAndReadBackOntoTheModel() throws {
+    /// Files from tools that keep levels as child nodes NAME_LOD1, NAME_LOD2 of the model's node
+    /// (Sprout's own layout before issue 34) still read as levels, not as more geometry.
+    @Test func lodChildrenOfOtherToolsAreReadAsLevels() throws {
+        let dir = try Fixtures.temporaryDirectory("import-lod-children")
+        let full = [ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 32, rings: 16, name: "ball"), material: Material(name: "ball"))]
+        let level = [ModelPart(mesh: MeshFactory.box(size: Vec3(1, 1, 1), name: "ball"), material: Material(name: "ball"))]
+        try OutputFile.write(try GLBWriter.bytes(parts: full, levels: [level], targetNames: [], animation: nil), to: dir + "/children.glb")
+        let asset = try ModelImporter.load(path: dir + "/children.glb", cache: nil)
+        let models = asset.root.descendants.compactMap(\.model)
+        #expect(models.count == 1 && models[0].levelsOfDetail.map { $0.parts[0].mesh.triangleCount } == [12])
+    }
+
+    /// Sprout writes each level as a file of its own beside the model (`plant.lod1.glb`), so the
+    /// model file holds the full detail once for every other viewer; its importer reads them back.
+    @Test func levelsOfDetailAreWrittenAsFilesBesideAndReadBackOntoTheModel() throws {
         let dir = try Fixtures.temporaryDirectory("export-lod")
         let full = [ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 32, rings: 16, name: "ball"), material: Material(name: "ball"))]
         let levels = [[ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 12, rings: 6, name: "ball"), material: Material(name: "ball"))],
                       [ModelPart(mesh: MeshFactory.box(size: Vec3(1, 1, 1), name: "ball"), material: Material(name: "ball"))]]
         try ModelExporter.write(full, levels: levels, to: dir + "/ball.glb")
+        #expect(ModelExporter.levelPath(of: dir + "/ball.glb", level: 2) == dir + "/ball.lod2.glb")
+        #expect(FileManager.default.fileExists(atPath: dir + "/ball.lod1.glb") && FileManager.default.fileExists(atPath: dir + "/ball.lod2.glb"))
         let asset = try ModelImporter.load(path: dir + "/ball.glb", cache: nil)
         let models = asset.root.descendants.compactMap(\.model)
         #expect(models.count == 1)                                      // the levels are not entities of their own
@@ -132,9 +149,10 @@ extension SIMD4 where Scalar == Float {
         let json = try #require(try JSONSerialization.jsonObject(with: bytes[20..<(20 + jsonLength)]) as? [String: Any])
         #expect(json["extensionsUsed"] as? [String] == ["KHR_materials_emissive_strength"] && json["extensionsRequired"] == nil)
         let meshes = try #require(json["meshes"] as? [[String: Any]])
-        #expect((meshes[0]["extras"] as? [String: Any])?["targetNames"] as? [String] == ["lift", "still"] && meshes[1]["weights"] == nil)
+        #expect((meshes[0]["extras"] as? [String: Any])?["targetNames"] as? [String] == ["lift", "still"] && meshes.count == 1)
         let channels = try #require((json["animations"] as? [[String: Any]])?.first?["channels"] as? [[String: Any]])
-        #expect(channels.count == 1)   // only the node whose mesh has the targets
+        #expect(channels.count == 1)
+        #expect(FileManager.default.fileExists(atPath: dir + "/lift.lod1.glb"))   // the level, in a file of its own, still
 
         let asset = try ModelImporter.load(path: dir + "/lift.glb", cache: nil)
         #expect(asset.warnings.isEmpty, "\(asset.warnings)")

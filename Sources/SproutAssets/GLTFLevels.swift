@@ -1,0 +1,83 @@
+import SproutMath
+import SproutScene
+
+/// MSFT_lod's levels read from the file itself: Assimp 5.2 imports only the meshes the default
+/// scene reaches, and the levels' nodes lie outside it. Each listed node's mesh becomes parts:
+/// triangles (mode 4) with positions, normals (flat where absent, as glTF asks), first texture
+/// coordinates, `COLOR_0` and position morph targets; a material the full model also uses is
+/// the one Assimp made of it (textures and all), another is made from the JSON's factors (its
+/// textures are not read: said in the README's table).
+struct GLTFLevels {
+    let json: GLTFJSON
+    let buffers: GLTFBuffers
+
+    /// The parts of glTF mesh `index`; `material` gives the material of a glTF material index
+    /// (nil: from the JSON's factors). Primitives that cannot be read are skipped.
+    func parts(ofMesh index: Int, material: (Int) throws -> Material?) throws -> [ModelPart] {
+        guard let mesh = json["meshes"]?[index] else { return [] }
+        var parts: [ModelPart] = []
+        for primitive in mesh["primitives"]?.array ?? [] {
+            guard (primitive["mode"]?.int ?? 4) == 4, let built = self.mesh(primitive, name: mesh["name"]?.string ?? "") else { continue }
+            let materialIndex = primitive["material"]?.int
+            let chosen = try materialIndex.flatMap(material) ?? materialIndex.flatMap { json["materials"]?[$0] }.map(Self.material) ?? Material()
+            parts.append(ModelPart(mesh: built, material: chosen))
+        }
+        return parts
+    }
+
+    private func vectors3(_ accessor: Int?, count: Int? = nil) -> [Vec3]? {
+        guard let accessor, let read = buffers.floats(accessor: accessor), read.components == 3,
+              read.values.allSatisfy(\.isFinite), count.map({ read.values.count == $0 * 3 }) ?? true else { return nil }
+        return stride(from: 0, to: read.values.count, by: 3).map { Vec3(read.values[$0], read.values[$0 + 1], read.values[$0 + 2]) }
+    }
+
+    private func mesh(_ primitive: GLTFJSON, name: String) -> Mesh? {
+        let attributes = primitive["attributes"]
+        guard let positions = vectors3(attributes?["POSITION"]?.int), !positions.isEmpty else { return nil }
+        let count = positions.count
+        var indices: [UInt32]
+        if let accessor = primitive["indices"]?.int {
+            guard let read = buffers.floats(accessor: accessor), read.components == 1,
+                  read.values.allSatisfy({ $0 >= 0 && Int($0) < count }) else { return nil }
+            indices = read.values.map { UInt32($0) }
+        } else {
+            indices = (0..<UInt32(count)).map { $0 }
+        }
+        indices.removeLast(indices.count % 3)
+        guard !indices.isEmpty else { return nil }
+        var uvs: [Vec2] = []
+        if let accessor = attributes?["TEXCOORD_0"]?.int, let read = buffers.floats(accessor: accessor), read.components == 2, read.values.count == count * 2 {
+            // Flipped as Assimp's import flips them (aiProcess_FlipUVs): v up the image.
+            uvs = stride(from: 0, to: read.values.count, by: 2).map { Vec2(read.values[$0], 1 - read.values[$0 + 1]) }
+        }
+        var colors: [Vec4] = []
+        if let accessor = attributes?["COLOR_0"]?.int, let read = buffers.floats(accessor: accessor), [3, 4].contains(read.components),
+           read.values.count == count * read.components {
+            let c = read.components
+            colors = (0..<count).map { Vec4(read.values[$0 * c], read.values[$0 * c + 1], read.values[$0 * c + 2], c == 4 ? read.values[$0 * c + 3] : 1) }
+        }
+        let targets = (primitive["targets"]?.array ?? []).prefix(SceneConverter.maximumMorphTargets).map { target in
+            MorphTarget(positionOffsets: vectors3(target["POSITION"]?.int, count: count) ?? Array(repeating: .zero, count: count))
+        }
+        guard let normals = vectors3(attributes?["NORMAL"]?.int, count: count) else {
+            return Mesh.flatShaded(name: name, positions: positions, uvs: uvs, colors: colors, indices: indices, morphTargets: Array(targets))
+        }
+        return Mesh(name: name, positions: positions, normals: normals, uvs: uvs, colors: colors, indices: indices, morphTargets: Array(targets))
+    }
+
+    /// A material from a glTF material's JSON: its factors, alpha mode and extensions (no textures).
+    static func material(_ json: GLTFJSON) -> Material {
+        let pbr = json["pbrMetallicRoughness"]
+        let c = pbr?["baseColorFactor"]?.floats(count: 4) ?? [1, 1, 1, 1]
+        var m = Material(name: json["name"]?.string ?? "", baseColor: Vec4(c[0], c[1], c[2], c[3]),
+                         metallic: min(max(pbr?["metallicFactor"]?.float ?? 1, 0), 1), roughness: min(max(pbr?["roughnessFactor"]?.float ?? 1, 0), 1),
+                         isDoubleSided: json["doubleSided"]?.bool ?? false)
+        switch json["alphaMode"]?.string {
+        case "BLEND": m.blending = .transparent
+        case "MASK": m.alphaCutoff = json["alphaCutoff"]?.float ?? 0.5; m.blending = .opaque
+        default: m.blending = .opaque
+        }
+        SceneConverter.applyGLTF(json, to: &m)
+        return m
+    }
+}
