@@ -3,7 +3,7 @@
 BLENDER_PY set, also Blender's own importer): what a viewer without MSFT_lod draws from the
 default scene is exactly the full plant, once, and every extension a file declares is used.
 
-    python3 Scripts/checks/portable-gltf.py [FILE.glb ...]     default: Sources/SproutApp/Assets/plants/*.glb
+    python3 Scripts/checks/portable-gltf.py [FILE.glb ...]     default: Sources/SproutApp/Assets/plants/*.glb and rooms/*.glb
 """
 import glob, json, os, struct, subprocess, sys
 
@@ -80,7 +80,7 @@ for path in sys.argv[sys.argv.index("--") + 1:]:
 
 
 def main():
-    files = sys.argv[1:] or sorted(glob.glob(os.path.join(ROOT, "Sources/SproutApp/Assets/plants/*.glb")))
+    files = sys.argv[1:] or sorted(glob.glob(os.path.join(ROOT, "Sources/SproutApp/Assets/plants/*.glb")) + glob.glob(os.path.join(ROOT, "Sources/SproutApp/Assets/rooms/*.glb")))
     failed = False
     for path in files:
         for problem in check(path):
