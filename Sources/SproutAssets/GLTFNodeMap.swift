@@ -13,21 +13,24 @@ struct GLTFNodeMap {
         let sceneIndex = json["scene"]?.int ?? 0
         let roots = (json["scenes"]?[sceneIndex]?["nodes"]?.array ?? []).compactMap(\.int)
         var visited = Set<Int>()
-        func pair(_ index: Int, _ node: UnsafeMutablePointer<aiNode>) {
-            // A node reached twice is a malformed file's cycle or shared child: the first wins.
-            guard nodes.indices.contains(index), visited.insert(index).inserted else { return }
-            aiNodes[index] = node
-            let children = (nodes[index]["children"]?.array ?? []).compactMap(\.int)
-            guard children.count == Int(node.pointee.mNumChildren) else { return }
-            for (k, child) in children.enumerated() {
-                if let aiChild = node.pointee.mChildren[k] { pair(child, aiChild) }
+        // An explicit stack: depth is bounded before (`GLTFNodeGraph`), but never by this thread's stack.
+        var stack: [(index: Int, node: UnsafeMutablePointer<aiNode>)] = []
+        if roots.count == 1 {
+            stack = [(roots[0], root)]
+        } else if roots.count == Int(root.pointee.mNumChildren) {
+            for (k, index) in roots.enumerated().reversed() {
+                if let aiChild = root.pointee.mChildren[k] { stack.append((index, aiChild)) }
             }
         }
-        if roots.count == 1 {
-            pair(roots[0], root)
-        } else if roots.count == Int(root.pointee.mNumChildren) {
-            for (k, index) in roots.enumerated() {
-                if let aiChild = root.pointee.mChildren[k] { pair(index, aiChild) }
+        while let (index, node) = stack.popLast() {
+            // A node reached twice is a malformed file's cycle or shared child: the first wins.
+            guard nodes.indices.contains(index), visited.insert(index).inserted else { continue }
+            aiNodes[index] = node
+            let children = (nodes[index]["children"]?.array ?? []).compactMap(\.int)
+            guard children.count == Int(node.pointee.mNumChildren) else { continue }
+            // Reversed, so the first child is walked first (the first of two parents wins a shared node).
+            for (k, child) in children.enumerated().reversed() {
+                if let aiChild = node.pointee.mChildren[k] { stack.append((child, aiChild)) }
             }
         }
     }

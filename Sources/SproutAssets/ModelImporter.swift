@@ -30,7 +30,7 @@ public enum ModelImporter {
         let key = cache == nil ? nil : ModelCache.key(absolutePath: absolute, limits: limits)
         if let cache, let key, let cached = cache.instance(for: key) { return cached }
         try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
-        let (gltf, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext)
+        let (gltf, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext, limits: limits)
         try isolation?.probe(absolute, shownAs: path)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
         let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder)
@@ -55,7 +55,7 @@ public enum ModelImporter {
             throw ModelImportError.unreadable(path: path, reason: "the file is incomplete")
         }
         var converter = SceneConverter(scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf,
-                                       maximumBufferBytes: limits.maximumFileBytes)
+                                       maximumBufferBytes: limits.maximumFileBytes, maximumDepth: limits.maximumNodeDepth)
         var asset = try converter.convert(extension: ext)
         asset.warnings = extensions.warnings.map { "\(path): \($0)" } + asset.warnings
         if ["gltf", "glb"].contains(ext) { try attachLevelFiles(of: absolute, shownAs: path, in: fs, to: &asset, limits: limits, isolation: isolation) }
@@ -80,7 +80,7 @@ public enum ModelImporter {
         let ext = fileExtension(path)
         guard supportedExtensions.contains(ext) else { throw .unsupportedFormat(path: path, fileExtension: ext) }
         try ModelPreflight.check(path, shownAs: path, fileExtension: ext, limits: limits)
-        guard let gltf = try readGLTF(path, shownAs: path, fileExtension: ext).json else { return }
+        guard let gltf = try readGLTF(path, shownAs: path, fileExtension: ext, limits: limits).json else { return }
         _ = GLTFLights.declared(in: gltf)
         for json in gltf["materials"]?.array ?? [] {
             var material = Material()
@@ -94,9 +94,13 @@ public enum ModelImporter {
 
     /// A glTF file's own JSON (nil for other formats or one that cannot be read) and its
     /// extensions checked: one required that Sprout cannot draw refuses the file, naming it.
-    private static func readGLTF(_ absolute: String, shownAs path: String,
-                                 fileExtension ext: String) throws(ModelImportError) -> (json: GLTFJSON?, extensions: (refused: String?, warnings: [String])) {
+    private static func readGLTF(_ absolute: String, shownAs path: String, fileExtension ext: String,
+                                 limits: ModelLimits) throws(ModelImportError) -> (json: GLTFJSON?, extensions: (refused: String?, warnings: [String])) {
         let gltf = ["gltf", "glb"].contains(ext) ? GLTFJSON.read(path: absolute, fileExtension: ext) : nil
+        // The node graph before Assimp walks it (recursively, per instance).
+        if let gltf, let problem = GLTFNodeGraph.problem(in: gltf, maximumDepth: limits.maximumNodeDepth, maximumInstances: limits.maximumNodeInstances) {
+            throw .exceedsLimit(path: path, what: problem)
+        }
         let extensions = GLTFExtensions.check(used: gltf?["extensionsUsed"]?.strings ?? [], required: gltf?["extensionsRequired"]?.strings ?? [],
                                               present: gltf?.extensionNamesPresent)
         if let refused = extensions.refused { throw .unsupportedExtension(path: path, name: refused) }

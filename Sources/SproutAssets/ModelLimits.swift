@@ -11,15 +11,24 @@ public struct ModelLimits: Sendable, Equatable {
     public var maximumTriangles: Int
     /// Pixels of every texture together.
     public var maximumTexturePixels: Int
+    /// Levels of a glTF node hierarchy (real files nest a few dozen: a character's skeleton;
+    /// Assimp and the entity tree are walked per level, and a thread's stack is finite).
+    public var maximumNodeDepth: Int
+    /// Nodes of a glTF scene counted as drawn: a node listed as the child of several parents
+    /// is one instance under each, so a few hundred bytes of shared children can ask for 2^n.
+    public var maximumNodeInstances: Int
 
-    /// Limits with the defaults: a 1 GiB file, JSON 512 deep, 50 million triangles and 2^28
-    /// (268 million) texture pixels.
+    /// Limits with the defaults: a 1 GiB file, JSON 512 deep, 50 million triangles, 2^28
+    /// (268 million) texture pixels, node hierarchies 256 deep and 100,000 node instances.
     public init(maximumFileBytes: Int = 1 << 30, maximumJSONDepth: Int = 512,
-                maximumTriangles: Int = 50_000_000, maximumTexturePixels: Int = 1 << 28) {
+                maximumTriangles: Int = 50_000_000, maximumTexturePixels: Int = 1 << 28,
+                maximumNodeDepth: Int = 256, maximumNodeInstances: Int = 100_000) {
         self.maximumFileBytes = maximumFileBytes
         self.maximumJSONDepth = maximumJSONDepth
         self.maximumTriangles = maximumTriangles
         self.maximumTexturePixels = maximumTexturePixels
+        self.maximumNodeDepth = maximumNodeDepth
+        self.maximumNodeInstances = maximumNodeInstances
     }
 
     /// The default limits, which imports use unless given others.

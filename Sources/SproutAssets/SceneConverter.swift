@@ -31,18 +31,22 @@ struct SceneConverter {
     /// Where the file is (the `.glb`'s own binary chunk is read from it) and how large a buffer may be.
     private let absolutePath: String
     private let maximumBufferBytes: Int
+    /// The deepest node hierarchy converted (`ModelLimits.maximumNodeDepth`).
+    private let maximumDepth: Int
 
     /// The most morph targets a mesh is drawn with (the shader's weight array); more are warned about.
     static let maximumMorphTargets = 64
 
     init(scene: UnsafePointer<aiScene>, modelPath: String, absolutePath: String? = nil, fileSystem: ConfinedFileSystem,
-         gltf: GLTFJSON? = nil, maximumBufferBytes: Int = ModelLimits.standard.maximumFileBytes) {
+         gltf: GLTFJSON? = nil, maximumBufferBytes: Int = ModelLimits.standard.maximumFileBytes,
+         maximumDepth: Int = ModelLimits.standard.maximumNodeDepth) {
         self.scene = scene
         self.modelPath = modelPath
         self.absolutePath = absolutePath ?? modelPath
         self.fileSystem = fileSystem
         self.gltf = gltf
         self.maximumBufferBytes = maximumBufferBytes
+        self.maximumDepth = maximumDepth
         nodeMap = GLTFNodeMap(json: gltf, root: scene.pointee.mRootNode)
         for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
             guard let skin = node["skin"]?.int, let aiNode = nodeMap.aiNodes[index] else { continue }
@@ -55,7 +59,7 @@ struct SceneConverter {
         let fileName = String(modelPath.split(separator: "/").last ?? Substring(modelPath))
         let wrapper = Entity(name: fileName, transform: Transform(matrix: normalisation(extension: ext)))
         if let rootNode = scene.pointee.mRootNode {
-            wrapper.addChild(try entity(for: rootNode))
+            wrapper.addChild(try entity(for: rootNode, maximumDepth: maximumDepth))
         }
         let buffers = gltf.map { GLTFBuffers(json: $0, path: absolutePath, fileExtension: ext, fileSystem: fileSystem, maximumBytes: maximumBufferBytes) }
         if let buffers { try attachLevelsOfDetail(buffers: buffers) }
@@ -149,29 +153,42 @@ struct SceneConverter {
         return nil
     }
 
-    private mutating func entity(for node: UnsafeMutablePointer<aiNode>) throws -> Entity {
-        let n = node.pointee
-        let result = Entity(name: string(n.mName), transform: Transform(matrix: matrix(n.mTransformation)))
-        entities[node] = result
-        let parts = try modelParts(of: n)
-        var levels: [LevelOfDetail] = []
-        for i in 0..<Int(n.mNumChildren) {
-            guard let child = n.mChildren[i] else { continue }
-            // A child named NAME_LOD1 ... NAME_LOD3 of a node with meshes is that node's cheaper
-            // level, not an entity of its own (its own transform and children are not read).
-            if !parts.isEmpty, let level = Self.levelNumber(string(child.pointee.mName)) {
-                let levelParts = try modelParts(of: child.pointee)
-                if !levelParts.isEmpty {
-                    levels.append(LevelOfDetail(maxScreenHeight: LevelOfDetail.screenHeights[level - 1], parts: levelParts))
-                }
-                continue
+    /// The entity tree of Assimp's node tree, walked with an explicit stack (a hostile file's
+    /// chain thousands deep must not exhaust the thread's stack; `ModelLimits.maximumNodeDepth`
+    /// bounds it), children in the file's order. Throws when the tree is deeper than `maximumDepth`.
+    private mutating func entity(for root: UnsafeMutablePointer<aiNode>, maximumDepth: Int) throws -> Entity {
+        var top: Entity?
+        var stack: [(node: UnsafeMutablePointer<aiNode>, parent: Entity?, depth: Int)] = [(root, nil, 1)]
+        while let (node, parent, depth) = stack.popLast() {
+            guard depth <= maximumDepth else {
+                throw ModelImportError.exceedsLimit(path: modelPath, what: "a node hierarchy more than \(maximumDepth) levels deep")
             }
-            result.addChild(try entity(for: child))
+            let result = Entity(name: string(node.pointee.mName), transform: Transform(matrix: matrix(node.pointee.mTransformation)))
+            entities[node] = result
+            if let parent { parent.addChild(result) } else { top = result }
+            let parts = try modelParts(of: node.pointee)
+            var levels: [LevelOfDetail] = []
+            var children: [UnsafeMutablePointer<aiNode>] = []
+            for i in 0..<Int(node.pointee.mNumChildren) {
+                guard let child = node.pointee.mChildren[i] else { continue }
+                // A child named NAME_LOD1 ... NAME_LOD3 of a node with meshes is that node's cheaper
+                // level, not an entity of its own (its own transform and children are not read).
+                if !parts.isEmpty, let level = Self.levelNumber(string(child.pointee.mName)) {
+                    let levelParts = try modelParts(of: child.pointee)
+                    if !levelParts.isEmpty {
+                        levels.append(LevelOfDetail(maxScreenHeight: LevelOfDetail.screenHeights[level - 1], parts: levelParts))
+                    }
+                    continue
+                }
+                children.append(child)
+            }
+            // Last pushed, first made: the children are added in the file's order.
+            stack += children.reversed().map { ($0, result, depth + 1) }
+            if !parts.isEmpty {
+                result.model = ModelComponent(parts: parts, levelsOfDetail: levels, morphWeights: defaultMorphWeights(of: node.pointee))
+            }
         }
-        if !parts.isEmpty {
-            result.model = ModelComponent(parts: parts, levelsOfDetail: levels, morphWeights: defaultMorphWeights(of: n))
-        }
-        return result
+        return top!
     }
 
     /// MSFT_lod: the meshes of the nodes a node lists in `extensions.MSFT_lod.ids` become its
