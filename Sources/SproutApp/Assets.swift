@@ -1,5 +1,6 @@
 import SproutAssets
 import SproutDocument
+import SproutFiles
 import SproutImage
 import SproutMath
 import SproutNetwork
@@ -37,9 +38,24 @@ public enum Assets {
     /// or a file relative to the document's `folder`. A built-in name that is not one is
     /// reported at the document's line, as every error in that document is.
     public static func stage(_ nameOrPath: String, namedIn document: String, line: Int, folder: String) throws -> Stage {
+        var path = nameOrPath
+        if ScriptPlayer.isFile(nameOrPath) {
+            // A script or scene file may come from someone else (a render-test folder in a pull
+            // request): its stage file stays inside its folder, as every path inside a stage does.
+            switch ConfinedPath.resolve(nameOrPath, in: folder) {
+            case .success(let resolved): path = resolved
+            case .failure(.notRelative):
+                throw DocumentError(file: document, line: line, field: "stage",
+                                    message: "must be a built-in stage or a stage file inside \(document)'s folder (a relative path without '..'), got '\(nameOrPath.prefix(200))'")
+            case .failure(.missing):
+                throw DocumentError(file: document, line: line, field: "stage", message: "'\(nameOrPath.prefix(200))': no such stage file beside \(document)")
+            case .failure(.leavesFolder):
+                throw DocumentError(file: document, line: line, field: "stage", message: "'\(nameOrPath.prefix(200))' is a link that leaves \(document)'s folder")
+            }
+        }
         do {
-            return try stage(ScriptPlayer.isFile(nameOrPath) ? ScriptPlayer.resolve(nameOrPath, in: folder) : nameOrPath)
-        } catch let error as DocumentError where error.file == nameOrPath {
+            return try stage(path)
+        } catch let error as DocumentError where error.file == path {
             throw DocumentError(file: document, line: line, field: "stage", message: "'\(nameOrPath)': \(error.message)")
         }
     }

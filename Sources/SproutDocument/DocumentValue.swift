@@ -36,7 +36,9 @@ public struct DocumentValue: Sendable {
     public var summary: String {
         switch content {
         case .null: return "nothing"
-        case .scalar(let s, _): return "'\(s)'"
+        // A whole document that is one text (a secrets file named as a stage) is never quoted;
+        // a value inside one is, escaped and cut to 80 characters.
+        case .scalar(let s, _): return field.isEmpty ? "text (\(s.utf8.count) bytes)" : "'\(Document.excerpt(s))'"
         case .sequence: return "a list"
         case .mapping: return "a mapping"
         }
