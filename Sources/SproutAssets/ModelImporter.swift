@@ -55,7 +55,8 @@ public enum ModelImporter {
             throw ModelImportError.unreadable(path: path, reason: "the file is incomplete")
         }
         var converter = SceneConverter(scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf,
-                                       maximumBufferBytes: limits.maximumFileBytes, maximumDepth: limits.maximumNodeDepth)
+                                       maximumBufferBytes: limits.maximumFileBytes, maximumDepth: limits.maximumNodeDepth,
+                                       maximumTexturePixels: limits.maximumTexturePixels)
         var asset = try converter.convert(extension: ext)
         asset.warnings = extensions.warnings.map { "\(path): \($0)" } + asset.warnings
         if ["gltf", "glb"].contains(ext) { try attachLevelFiles(of: absolute, shownAs: path, in: fs, to: &asset, limits: limits, isolation: isolation) }

@@ -33,13 +33,16 @@ struct SceneConverter {
     private let maximumBufferBytes: Int
     /// The deepest node hierarchy converted (`ModelLimits.maximumNodeDepth`).
     private let maximumDepth: Int
+    /// The most pixels one texture may declare (`ModelLimits.maximumTexturePixels`), checked
+    /// from its header before it is decoded.
+    private let maximumTexturePixels: Int
 
     /// The most morph targets a mesh is drawn with (the shader's weight array); more are warned about.
     static let maximumMorphTargets = 64
 
     init(scene: UnsafePointer<aiScene>, modelPath: String, absolutePath: String? = nil, fileSystem: ConfinedFileSystem,
          gltf: GLTFJSON? = nil, maximumBufferBytes: Int = ModelLimits.standard.maximumFileBytes,
-         maximumDepth: Int = ModelLimits.standard.maximumNodeDepth) {
+         maximumDepth: Int = ModelLimits.standard.maximumNodeDepth, maximumTexturePixels: Int = ModelLimits.standard.maximumTexturePixels) {
         self.scene = scene
         self.modelPath = modelPath
         self.absolutePath = absolutePath ?? modelPath
@@ -47,6 +50,7 @@ struct SceneConverter {
         self.gltf = gltf
         self.maximumBufferBytes = maximumBufferBytes
         self.maximumDepth = maximumDepth
+        self.maximumTexturePixels = maximumTexturePixels
         nodeMap = GLTFNodeMap(json: gltf, root: scene.pointee.mRootNode)
         for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
             guard let skin = node["skin"]?.int, let aiNode = nodeMap.aiNodes[index] else { continue }
@@ -548,7 +552,7 @@ struct SceneConverter {
             let t = embedded.pointee
             if t.mHeight == 0 {   // compressed (PNG, JPEG): mWidth is the byte count
                 let bytes = UnsafeRawBufferPointer(start: t.pcData, count: Int(t.mWidth))
-                do { return try ImageCodec.decode(Array(bytes), source: reference) } catch {
+                do { return try ImageCodec.decode(Array(bytes), source: reference, maximumPixels: maximumTexturePixels) } catch {
                     throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
                 }
             }
@@ -562,7 +566,7 @@ struct SceneConverter {
         guard let bytes = ConfinedFileSystem.readAll(admitted) else {
             throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "file not found beside the model")
         }
-        do { return try ImageCodec.decode(bytes, source: reference) } catch {
+        do { return try ImageCodec.decode(bytes, source: reference, maximumPixels: maximumTexturePixels) } catch {
             throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
         }
     }

@@ -19,10 +19,21 @@ public enum ImageCodec {
         }
     }
 
-    /// Decodes PNG or JPEG bytes into RGBA8; `source` names them in errors.
-    public static func decode(_ bytes: [UInt8], source: String) throws -> Image {
+    /// The most pixels `decode` makes by default: 8,192 x 8,192, the largest picture Sprout
+    /// renders (a golden or a texture larger than that is refused before it is decoded).
+    public static let defaultMaximumPixels = 1 << 26
+
+    /// Decodes PNG or JPEG bytes into RGBA8; `source` names them in errors. The size in the
+    /// header is checked against `maximumPixels` before anything is decoded: a 64 KB PNG can
+    /// declare 2 GB of pixels.
+    public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws -> Image {
         guard !bytes.isEmpty else { throw Failure.undecodable(source: source, reason: "no data") }
+        guard bytes.count < Int(Int32.max) else { throw Failure.undecodable(source: source, reason: "\(bytes.count) bytes, more than an image may have (2 GiB)") }
         var w: Int32 = 0, h: Int32 = 0, channels: Int32 = 0
+        let known = bytes.withUnsafeBufferPointer { buf in stbi_info_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels) }
+        if known != 0, Int(w) * Int(h) > maximumPixels {
+            throw Failure.undecodable(source: source, reason: "\(w) x \(h) pixels, more than the limit of \(maximumPixels)")
+        }
         let pixels = bytes.withUnsafeBufferPointer { buf in
             stbi_load_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels, 4)
         }

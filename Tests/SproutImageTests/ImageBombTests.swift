@@ -1,0 +1,45 @@
+import Foundation
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutImage
+
+/// Images are measured before they are decoded or read (issue 30, items 9 and 10): a small PNG
+/// that declares billions of pixels, a FIFO named as a picture.
+@Suite struct ImageBombTests {
+    /// A PNG header (signature and IHDR) declaring `width` x `height` RGBA pixels, then an empty IDAT and IEND.
+    func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in body {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+            return be(UInt32(data.count)) + body + be(~crc)
+        }
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be(width) + be(height) + [8, 6, 0, 0, 0])
+            + chunk("IDAT", []) + chunk("IEND", [])
+    }
+
+    @Test func aHeaderDeclaringTooManyPixelsIsRefusedBeforeDecoding() {
+        let bomb = pngHeader(width: 16_000, height: 16_000)   // 1 GB of RGBA from 57 bytes (stb itself stops at 2 GB)
+        #expect(throws: ImageCodec.Failure.undecodable(source: "bomb.png", reason: "16000 x 16000 pixels, more than the limit of 67108864")) {
+            try ImageCodec.decode(bomb, source: "bomb.png")
+        }
+        #expect(throws: ImageCodec.Failure.undecodable(source: "t.png", reason: "64 x 64 pixels, more than the limit of 1000")) {
+            try ImageCodec.decode(pngHeader(width: 64, height: 64), source: "t.png", maximumPixels: 1000)
+        }
+    }
+
+    @Test func aFIFOOrAFolderIsNotAPicture() throws {
+        let dir = try Fixtures.temporaryDirectory("image-fifo")
+        #expect(mkfifo(dir + "/golden.png", 0o644) == 0)
+        #expect(throws: ImageCodec.Failure.undecodable(source: dir + "/golden.png", reason: "not a regular file")) {
+            try ImageFile.read(path: dir + "/golden.png")
+        }
+        #expect(throws: ImageCodec.Failure.undecodable(source: dir, reason: "not a regular file")) { try ImageFile.read(path: dir) }
+    }
+}
