@@ -274,6 +274,10 @@ struct SceneConverter {
         var normals = [Vec3](); normals.reserveCapacity(count)
         var uvs = [Vec2]()
         for v in 0..<count { let p = vertices[v]; positions.append(Vec3(p.x, p.y, p.z)) }
+        // A NaN or infinite position poisons bounds, culling and a stage's ray tests: refused by name.
+        if let bad = positions.firstIndex(where: { !($0.x.isFinite && $0.y.isFinite && $0.z.isFinite) }) {
+            throw ModelImportError.malformed(path: modelPath, reason: "mesh '\(String(string(m.mName).prefix(80)))' has a position that is not a finite number (vertex \(bad))")
+        }
         if let n = m.mNormals {
             for v in 0..<count { let q = n[v]; normals.append(Vec3(q.x, q.y, q.z)) }
         }

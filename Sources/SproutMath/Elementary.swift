@@ -19,3 +19,12 @@ import RealModule
 @inlinable package func atan2(_ y: Double, _ x: Double) -> Double { .atan2(y: y, x: x) }
 @inlinable package func pow(_ x: Double, _ y: Double) -> Double { .pow(x, y) }
 @inlinable package func exp(_ x: Double) -> Double { .exp(x) }
+
+/// `x` rounded towards zero into `range`, and `range.lowerBound` for NaN: a Float-to-Int
+/// conversion that cannot trap, for coordinates from files (1e17 m or NaN would trap `Int(x)`).
+@inlinable public func clampedInt(_ x: Float, in range: ClosedRange<Int>) -> Int {
+    guard !x.isNaN else { return range.lowerBound }
+    if x <= Float(range.lowerBound) { return range.lowerBound }
+    if x >= Float(range.upperBound) { return range.upperBound }
+    return Int(x)
+}

@@ -57,7 +57,8 @@ public struct PlanarRegions: Sendable {
         var corners: [SIMD3<Int32>: [Int32]] = [:]
         func key(_ p: Vec3) -> SIMD3<Int32> {
             let q = (p / Self.weldDistance).rounded(.toNearestOrAwayFromZero)
-            return SIMD3(Int32(clamping: Int(q.x)), Int32(clamping: Int(q.y)), Int32(clamping: Int(q.z)))
+            let r = Int(Int32.min)...Int(Int32.max)
+            return SIMD3(Int32(clampedInt(q.x, in: r)), Int32(clampedInt(q.y, in: r)), Int32(clampedInt(q.z, in: r)))
         }
         for t in 0..<n where kinds[t] != 0 {
             for k in 0..<3 { corners[key(vertices[3 * t + k]), default: []].append(Int32(t)) }

@@ -125,6 +125,6 @@ public func describe(_ anchor: Anchor) -> String {
 }
 
 func millimetres(_ v: Vec3) -> String {
-    func mm(_ x: Float) -> String { String(Int((x * 1000).rounded())) }
+    func mm(_ x: Float) -> String { String(clampedInt((x * 1000).rounded(), in: Int.min...Int.max)) }
     return "(\(mm(v.x)), \(mm(v.y)), \(mm(v.z))) mm"
 }

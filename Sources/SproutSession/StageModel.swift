@@ -64,7 +64,7 @@ extension Stage {
         let span = geometry.span
         if geometry.bvh.triangleCount == 0 { return "warning: \(model.path) has no triangles: the stage has nothing to sense there" }
         if span > 100 {
-            return "warning: the stage's model \(model.path) spans \(Int(span.rounded())) m (with scale \(model.scale)): if it is in centimetres or millimetres, give scale: 0.01 or 0.001"
+            return "warning: the stage's model \(model.path) spans \(clampedInt(span.rounded(), in: 0...Int.max)) m (with scale \(model.scale)): if it is in centimetres or millimetres, give scale: 0.01 or 0.001"
         }
         if span < 1 {
             return "warning: the stage's model \(model.path) spans only \(span) m (with scale \(model.scale)): a room is metres across; check its scale"

@@ -116,7 +116,7 @@ public struct TriangleBVH: Sendable {
             var binLow = [Vec3](repeating: Vec3(repeating: .infinity), count: binCount)
             var binHigh = [Vec3](repeating: Vec3(repeating: -.infinity), count: binCount)
             for t in members {
-                let b = min(binCount - 1, Int((centroids[Int(t)][axis] - lo) * scale))
+                let b = clampedInt((centroids[Int(t)][axis] - lo) * scale, in: 0...(binCount - 1))
                 counts[b] += 1
                 binLow[b] = pointwiseMin(binLow[b], lows[Int(t)])
                 binHigh[b] = pointwiseMax(binHigh[b], highs[Int(t)])
