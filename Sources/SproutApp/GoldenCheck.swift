@@ -1,6 +1,9 @@
 import SproutFiles
 import SproutImage
 import SproutScene
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -63,6 +66,11 @@ public struct GoldenCheck: Sendable {
     public var resultsFolder: String?
     /// Let `updating` write a golden of one flat colour.
     public var allowsBlank: Bool
+    /// The folder every golden must lie in (a render test's or a script's folder: someone
+    /// else's pull request may have written it): a golden outside it, one that is a symbolic
+    /// link or not a regular file, or one under a linked folder is a failure naming it, and
+    /// nothing is read or written there. nil: any path (a caller's own).
+    public var confinedTo: String?
 
     /// A check that compares (or, `updating`, rewrites) and leaves failures' pictures in `resultsFolder`.
     public init(updating: Bool = false, resultsFolder: String? = nil, allowsBlank: Bool = false) {
@@ -79,6 +87,11 @@ public struct GoldenCheck: Sendable {
     public func check(_ image: Image, golden: String, tolerance: ImageTolerance = .strict, reason: String? = nil, name: String,
                       writingNew: Bool = true) -> GoldenOutcome {
         var outcome = GoldenOutcome(status: .passed, name: name, golden: golden, summary: "", tolerance: tolerance, toleranceReason: reason)
+        if let problem = confinementProblem(golden) {
+            outcome.status = .failed
+            outcome.summary = problem
+            return outcome
+        }
         let exists = FileManager.default.fileExists(atPath: golden)
         if updating || !exists {
             let blank = Self.flatColour(of: image)
@@ -110,6 +123,36 @@ public struct GoldenCheck: Sendable {
             outcome.actual = write(image, name: name, suffix: "actual")
         }
         return outcome
+    }
+
+    /// Why `golden` may not be read or written under `confinedTo`, or nil: outside the folder
+    /// (lexically), a symbolic link anywhere from the folder down to it (a linked `goldens/`,
+    /// a golden that links elsewhere, dangling or not), or a golden that is not a regular file
+    /// (a FIFO would block `--update`).
+    public func confinementProblem(_ golden: String) -> String? {
+        guard let root = confinedTo else { return nil }
+        func normalized(_ path: String) -> [Substring] {
+            var parts: [Substring] = []
+            for part in path.split(separator: "/") where part != "." {
+                if part == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(part) }
+            }
+            return parts
+        }
+        let rootParts = normalized(root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root)
+        let goldenParts = normalized(golden.hasPrefix("/") ? golden : FileManager.default.currentDirectoryPath + "/" + golden)
+        guard goldenParts.count > rootParts.count, Array(goldenParts.prefix(rootParts.count)) == rootParts else {
+            return "the golden \(golden) lies outside \(root): goldens stay inside the test's folder"
+        }
+        var path = "/" + rootParts.joined(separator: "/")
+        for (i, part) in goldenParts.dropFirst(rootParts.count).enumerated() {
+            path += "/" + part
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }   // the rest does not exist yet: a new golden
+            if (info.st_mode & S_IFMT) == S_IFLNK { return "\(path) is a symbolic link: refused (goldens stay inside the test's folder)" }
+            let isLast = i == goldenParts.count - rootParts.count - 1
+            if isLast, (info.st_mode & S_IFMT) != S_IFREG { return "the golden \(golden) is not a regular file: refused" }
+        }
+        return nil
     }
 
     /// Writes `image` as the golden of a new or updated `outcome`; a golden that cannot be

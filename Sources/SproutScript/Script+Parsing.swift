@@ -179,8 +179,9 @@ extension Script {
         var e = Expectation()
         if let image = o.optional("image") {
             let golden = try image.string()
-            guard !golden.isEmpty, golden.hasSuffix(".png"), golden.utf8.count <= 1024 else {
-                throw image.error("must name a golden PNG relative to the script, e.g. goldens/placed.png")
+            guard !golden.isEmpty, golden.hasSuffix(".png"), golden.utf8.count <= 1024, !golden.hasPrefix("/"), !golden.contains("\\"),
+                  !golden.split(separator: "/").contains("..") else {
+                throw image.error("must name a golden PNG inside the script's folder (relative, without '..'), e.g. goldens/placed.png")
             }
             // Beside an image, `tolerance` is the image's ({ maxDelta, ..., reason }), not metres.
             e.image = ImageExpectation(golden: golden, tolerance: try o.optional("tolerance").map { v throws(DocumentError) in try TestTolerance.parse(v) })

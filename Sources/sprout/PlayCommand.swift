@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutApp
+import SproutDocument
 import SproutRender
 import SproutImage
 import SproutScript
@@ -75,6 +76,8 @@ struct PlayCommand: ParsableCommand {
         let tracePath = trace ?? output + "/trace.json"
         let traceFile = try player.streamTrace(to: tracePath)
         player.goldenCheck = GoldenCheck(updating: updateGoldens, resultsFolder: output)
+        // `expect: { image: }` goldens stay inside the script's folder, read or (--update-goldens) written.
+        player.goldenCheck.confinedTo = Document.folder(of: player.path)
         player.renderOptions = shadingOptions.applied(to: player.renderOptions)
         try player.writeFrames(frames, to: output, video: video, videoWidth: videoWidth, samples: msaa)
         let progress = ProgressBar(label: "playing \(self.script)")

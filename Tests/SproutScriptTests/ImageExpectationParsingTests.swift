@@ -25,7 +25,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("steps:\n  - expect: { image: a.jpg }", "s.yaml:2: steps[0].expect.image: must name a golden PNG relative to the script, e.g. goldens/placed.png"),
+        ("steps:\n  - expect: { image: a.jpg }", "s.yaml:2: steps[0].expect.image: must name a golden PNG inside the script's folder (relative, without '..'), e.g. goldens/placed.png"),
+        ("steps:\n  - expect: { image: /tmp/x.png }", "s.yaml:2: steps[0].expect.image: must name a golden PNG inside the script's folder (relative, without '..'), e.g. goldens/placed.png"),
+        ("steps:\n  - expect: { image: goldens/../../x.png }", "s.yaml:2: steps[0].expect.image: must name a golden PNG inside the script's folder (relative, without '..'), e.g. goldens/placed.png"),
         ("steps:\n  - expect: { image: a.png, tolerance: 0.1 }", "s.yaml:2: steps[0].expect.tolerance: expected a mapping, got '0.1'"),
         ("steps:\n  - expect: { image: a.png, tolerance: { maxDelta: 4 } }", "s.yaml:2: steps[0].expect.tolerance.reason: is required: a tolerance other than the default says why it is needed"),
         ("tolerance: { maxMean: 300, reason: x }\nsteps: []", "s.yaml:1: tolerance.maxMean: must lie in 0.0...255.0, got 300.0"),

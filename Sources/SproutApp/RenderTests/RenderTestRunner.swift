@@ -1,3 +1,4 @@
+import SproutDocument
 import SproutRender
 import SproutScene
 import SproutSceneFile
@@ -21,6 +22,9 @@ public final class RenderTestRunner {
     public func run(_ test: RenderTestCase) -> RenderTestResult {
         let clock = Stopwatch()
         goldenCheck.clearResults(ofCase: test.name)
+        // The case's folder bounds its goldens (a test folder is untrusted input).
+        var goldenCheck = goldenCheck
+        goldenCheck.confinedTo = Document.folder(of: test.path)
         var outcomes: [GoldenOutcome] = []
         var problems: [String] = []
         do {
