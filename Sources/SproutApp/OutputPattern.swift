@@ -3,6 +3,9 @@ public struct OutputPattern {
     /// The path as given, with its pattern (if any) still in it.
     public let template: String
 
+    /// The widest frame number a pattern pads to (an Int has at most 19 digits).
+    public static let maximumWidth = 20
+
     /// A pattern for `template`; a template without `%d` or `%0Nd` names one file.
     public init(template: String) { self.template = template }
 
@@ -15,7 +18,8 @@ public struct OutputPattern {
         var width = ""
         while i < template.endIndex, template[i].isNumber { width.append(template[i]); i = template.index(after: i) }
         guard i < template.endIndex, template[i] == "d" else { return nil }
-        return (percent..<template.index(after: i), Int(width) ?? 0)
+        // At most 20 digits: %999999999d asked for a 1 GB path, %9223372036854775807d trapped.
+        return (percent..<template.index(after: i), min(Int(width.prefix(3)) ?? 0, Self.maximumWidth))
     }
 
     /// The template with `frame` in place of its pattern (the template itself when it has none).

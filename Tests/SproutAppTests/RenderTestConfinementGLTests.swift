@@ -46,3 +46,27 @@ import Glibc
         #expect(fifo[0].outcomes.first?.summary == "the golden \(dir)/goldens/case.png is not a regular file: refused")
     }
 }
+
+/// Names and texts a pull request chooses reach the console escaped and the JUnit file
+/// well-formed; two cases that would share a golden fail by name (issue 30, items 4 and 5);
+/// a frame pattern's width is bounded (item 15).
+@Suite struct RenderTestNamesTests {
+    @Test func controlCharactersAreEscapedOnTheConsoleAndLeftOutOfJUnit() {
+        #expect(RenderTestResult.printable("a\u{1b}[2Jb\nc") == "a\\u{1b}[2Jb\\u{a}c")
+        #expect(JUnitReport.escape("ok\u{FFFE}\u{FFFF}\u{7f}<") == "ok&lt;")
+    }
+
+    @Test func casesSharingAGoldenFailByName() throws {
+        let dir = try Fixtures.temporaryDirectory("shared-stem")
+        try Fixtures.write("size: [16, 16]\nmodels: [pot]\n", to: dir + "/x.yaml")
+        try Fixtures.write("{\"size\": [16, 16], \"models\": [\"pot\"]}", to: dir + "/x.json")
+        let cases = try RenderTestCase.discover(in: dir)
+        #expect(cases.map(\.problem) == ["\(dir)/x.json: shares its name with x.yaml, and so its goldens: rename one",
+                                         "\(dir)/x.yaml: shares its name with x.json, and so its goldens: rename one"])
+    }
+
+    @Test func aFramePatternsWidthIsBounded() {
+        #expect(OutputPattern(template: "f-%999999999d.png").path(frame: 7) == "f-" + String(repeating: "0", count: 19) + "7.png")
+        #expect(OutputPattern(template: "f-%9223372036854775807d.png").path(frame: 7).count == 26)   // "f-", 20 digits, ".png"
+    }
+}

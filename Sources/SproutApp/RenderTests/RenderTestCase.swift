@@ -44,10 +44,17 @@ public struct RenderTestCase: Sendable, Equatable, Codable {
             [".yaml", ".yml", ".json"].contains { name.lowercased().hasSuffix($0) } && !name.hasPrefix(".")
         }.sorted()
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        // x.yaml, x.yml and x.json would share x's golden: each of them fails, naming the others.
+        var stems: [String: [String]] = [:]
+        for file in names { stems[Document.stem(of: file), default: []].append(file) }
         return names.compactMap { file in
             let path = base + "/" + file
             let name = Document.stem(of: file)
             let goldens = base + "/goldens"
+            if let same = stems[name], same.count > 1 {
+                return RenderTestCase(name: name, path: path, kind: .unreadable,
+                                      problem: "\(path): shares its name with \(same.filter { $0 != file }.joined(separator: ", ")), and so its goldens: rename one", goldens: goldens)
+            }
             do {
                 let document = try Document.load(path: path)
                 if SceneFile.isScene(document) { return RenderTestCase(name: name, path: path, kind: .scene, goldens: goldens) }

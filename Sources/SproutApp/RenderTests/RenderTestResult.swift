@@ -42,21 +42,35 @@ public struct RenderTestResult: Sendable, Codable, Equatable {
     /// One line for the console: status, name, time and, for a failure, what went wrong first.
     public var line: String {
         let time = (seconds * 100).rounded() / 100
-        var text = "\(status.rawValue.uppercased() + String(repeating: " ", count: max(0, 7 - status.rawValue.count))) \(test.name) (\(time) s)"
+        var text = "\(status.rawValue.uppercased() + String(repeating: " ", count: max(0, 7 - status.rawValue.count))) \(Self.printable(test.name)) (\(time) s)"
         switch status {
         case .passed:
             break
         case .updated:
-            text += ": rewrote " + outcomes.filter { $0.status == .updated }.map(\.golden).joined(separator: ", ")
+            text += ": rewrote " + Self.printable(outcomes.filter { $0.status == .updated }.map(\.golden).joined(separator: ", "))
         case .new:
-            text += ": no golden; wrote " + outcomes.filter { $0.status == .new }.map(\.golden).joined(separator: ", ")
+            text += ": no golden; wrote " + Self.printable(outcomes.filter { $0.status == .new }.map(\.golden).joined(separator: ", "))
         case .failed:
             let first = problems.first ?? outcomes.first { $0.status == .failed }.map { "\($0.name): \($0.summary)" + ($0.diff.map { "; diff \($0)" } ?? "") } ?? ""
-            text += ": " + first
+            text += ": " + Self.printable(first)
             let more = problems.count + outcomes.filter { $0.status == .failed }.count - 1
             if more > 0 { text += " (and \(more) more)" }
         }
-        for warning in outcomes.compactMap({ o in o.warning.map { "\(o.name): \($0)" } }) { text += "\n  warning: " + warning }
+        for warning in outcomes.compactMap({ o in o.warning.map { "\(o.name): \($0)" } }) { text += "\n  warning: " + Self.printable(warning) }
         return text
+    }
+
+    /// `text` with control characters escaped (`\u{1b}`): a case named by a pull request must not
+    /// move the terminal's cursor, colour it, or forge a line of the report.
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
