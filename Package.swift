@@ -41,7 +41,7 @@ let package = Package(
         // Content generators: plants at their real sizes and seed-packet art.
         .target(name: "SproutPlants", dependencies: ["SproutScene"]),
         // YAML/JSON documents with line-accurate, strict errors (Yams stays internal to it).
-        .target(name: "SproutDocument", dependencies: ["Yams"]),
+        .target(name: "SproutDocument", dependencies: ["Yams", "SproutFiles"]),
         // Writing files: atomic for regular files, through for devices and FIFOs, "-" for stdout.
         .target(name: "SproutFiles"),
         .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument", "SproutFiles"]),

@@ -1,4 +1,5 @@
 internal import Yams
+import SproutFiles
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -45,14 +46,15 @@ public enum Document {
 
     /// Reads and parses the file at `path`.
     public static func load(path: String) throws(DocumentError) -> DocumentValue {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw DocumentError(file: path, line: 0, field: "", message: exists ? "cannot be read" : "no such file")
+        let data: [UInt8]
+        switch InputFile.read(path: path, limit: maximumSize) {
+        case .success(let bytes): data = bytes
+        case .failure(.tooLarge(let bytes, _)):
+            throw DocumentError(file: path, line: 0, field: "", message: "is \(bytes) bytes; documents are limited to \(maximumSize)")
+        case .failure(let refusal):
+            throw DocumentError(file: path, line: 0, field: "", message: refusal.description)
         }
-        guard data.count <= maximumSize else {
-            throw DocumentError(file: path, line: 0, field: "", message: "is \(data.count) bytes; documents are limited to \(maximumSize)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw DocumentError(file: path, line: 0, field: "", message: "is not UTF-8 text")
         }
         return try parse(text, file: path)

@@ -49,7 +49,12 @@ struct GeoCommand: ParsableCommand {
         guard stage.geoOrigin != nil else { throw AppError("stage '\(stage.name)' has no geo origin; try --stage street-corner") }
         var waypoints: [Waypoint] = []
         if let gpx, FileManager.default.fileExists(atPath: gpx) {
-            guard let data = FileManager.default.contents(atPath: gpx) else { throw AppError("\(gpx): cannot be read") }
+            // Measured before it is read: GPX files are at most 8 MiB.
+            let data: [UInt8]
+            switch InputFile.read(path: gpx, limit: GPX.maximumBytes) {
+            case .success(let bytes): data = bytes
+            case .failure(let refusal): throw AppError("\(gpx): \(refusal)")
+            }
             waypoints = try GPX.read(String(decoding: data, as: UTF8.self), file: gpx)
         } else if let gpx {
             // A new file is fine (the anchors are saved there); a folder that is not there is a typo.
