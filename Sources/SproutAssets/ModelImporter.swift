@@ -24,9 +24,9 @@ public enum ModelImporter {
         guard supportedExtensions.contains(ext) else { throw ModelImportError.unsupportedFormat(path: path, fileExtension: ext) }
         guard let absolute = ConfinedFileSystem.resolved(path) else { throw ModelImportError.fileNotFound(path: path) }
         var isRegular = stat()
-        guard stat(absolute, &isRegular) == 0, (isRegular.st_mode & S_IFMT) == S_IFREG else {
-            throw ModelImportError.fileNotFound(path: path)
-        }
+        guard stat(absolute, &isRegular) == 0 else { throw ModelImportError.fileNotFound(path: path) }
+        // A FIFO or a device is there but is no model file (it said "no such model file").
+        guard (isRegular.st_mode & S_IFMT) == S_IFREG else { throw ModelImportError.unreadable(path: path, reason: "not a regular file (a FIFO, a device or a socket)") }
         let key = cache == nil ? nil : ModelCache.key(absolutePath: absolute, limits: limits)
         if let cache, let key, let cached = cache.instance(for: key) { return cached }
         try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)

@@ -28,8 +28,16 @@ public struct ExpectationFailure: Error, CustomStringConvertible, Sendable {
         self.line = line
         self.step = step
         self.what = what
-        self.expected = expected
-        self.actual = actual
+        self.expected = Self.cut(expected)
+        self.actual = Self.cut(actual)
+    }
+
+    /// The most characters a failure echoes of an expected or actual value (a 1 MB
+    /// `expect: { message: }` was echoed whole).
+    public static let maximumValueLength = 500
+
+    private static func cut(_ value: String) -> String {
+        value.count > maximumValueLength ? String(value.prefix(maximumValueLength)) + "... (\(value.utf8.count) bytes in all)" : value
     }
 
     /// The failure in one line: "FILE:LINE: step N expect: WHAT: expected E, got A".

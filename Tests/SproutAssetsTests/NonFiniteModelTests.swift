@@ -15,3 +15,13 @@ import Testing
         #expect("\(error!)".hasSuffix("has a position that is not a finite number (vertex 2)"), "\(error!)")
     }
 }
+
+/// A FIFO named as a model is called what it is, at once (issue 30, item 15).
+@Suite struct SpecialFileModelTests {
+    @Test func aFIFOIsNotAModelFile() throws {
+        let dir = try Fixtures.temporaryDirectory("model-fifo")
+        #expect(mkfifo(dir + "/pipe.glb", 0o644) == 0)
+        let error = #expect(throws: ModelImportError.self) { try ModelImporter.load(path: dir + "/pipe.glb", cache: nil) }
+        #expect("\(error!)" == "\(dir)/pipe.glb: cannot import model: not a regular file (a FIFO, a device or a socket)")
+    }
+}

@@ -176,3 +176,14 @@ import Testing
         #expect(JSONValue.format(-1e-7) == "0")
     }
 }
+
+/// A failure echoes at most 500 characters of a value (issue 30, item 15: a 1 MB
+/// `expect: { message: }` was echoed whole).
+@Suite struct ExpectationFailureLengthTests {
+    @Test func longValuesAreCut() {
+        let long = String(repeating: "x", count: 1_000_000)
+        let failure = ExpectationFailure(source: "s.yaml", line: 3, step: 0, what: "message", expected: long, actual: "\"\"")
+        #expect(failure.expected == String(repeating: "x", count: 500) + "... (1000000 bytes in all)")
+        #expect(failure.description.utf8.count < 600)
+    }
+}
