@@ -48,6 +48,9 @@ struct GeoCommand: ParsableCommand {
         let stage = try Assets.stage(self.stage)
         guard stage.geoOrigin != nil else { throw AppError("stage '\(stage.name)' has no geo origin; try --stage street-corner") }
         var waypoints: [Waypoint] = []
+        // Where the anchors are saved: the file itself when it holds nothing but what Sprout
+        // writes; beside it otherwise, so its tracks, routes and descriptions are never lost.
+        var saveTo = gpx
         if let gpx, FileManager.default.fileExists(atPath: gpx) {
             // Measured before it is read: GPX files are at most 8 MiB.
             let data: [UInt8]
@@ -55,7 +58,12 @@ struct GeoCommand: ParsableCommand {
             case .success(let bytes): data = bytes
             case .failure(let refusal): throw AppError("\(gpx): \(refusal)")
             }
-            waypoints = try GPX.read(String(decoding: data, as: UTF8.self), file: gpx)
+            let text = String(decoding: data, as: UTF8.self)
+            waypoints = try GPX.read(text, file: gpx)
+            if GPX.write(waypoints) != text {
+                saveTo = Self.besidePath(of: gpx)
+                print("\(gpx) holds more than waypoints Sprout writes (tracks, routes, metadata or descriptions): the anchors will be saved to \(saveTo!), the file itself is left as it is")
+            }
         } else if let gpx {
             // A new file is fine (the anchors are saved there); a folder that is not there is a typo.
             let folder = Document.folder(of: gpx)
@@ -74,10 +82,15 @@ struct GeoCommand: ParsableCommand {
             world = try makeWorld(surface)
             try runOffscreen(surface, world: world, waypoints: waypoints)
         }
-        if let gpx, let anchors = world.geo?.anchors {
-            try OutputFile.write(GPX.write(anchors.anchors.map { Waypoint(name: $0.name, coordinate: $0.coordinate) }), to: gpx)
-            print("saved \(anchors.anchors.count) anchor(s) to \(gpx)")
+        if let saveTo, let anchors = world.geo?.anchors {
+            try OutputFile.write(GPX.write(anchors.anchors.map { Waypoint(name: $0.name, coordinate: $0.coordinate) }), to: saveTo)
+            print("saved \(anchors.anchors.count) anchor(s) to \(saveTo)")
         }
+    }
+
+    /// `walk.gpx` -> `walk.anchors.gpx`: where anchors go when the file named holds more than them.
+    static func besidePath(of path: String) -> String {
+        path.lowercased().hasSuffix(".gpx") ? String(path.dropLast(4)) + ".anchors.gpx" : path + ".anchors.gpx"
     }
 
     /// The street with geotracking; the geotracking sample has no focus square.
