@@ -31,14 +31,15 @@ public final class SceneView {
     private let posed: [(player: AnimationPlayer, time: Double)]
 
     /// Loads a scene file; every error names the file, and the line and field where it can.
-    public convenience init(path: String, isolation: ImportIsolation? = nil) throws {
-        try self.init(file: SceneFile.load(path: path), isolation: isolation)
+    public convenience init(path: String, isolation: ImportIsolation? = nil, budget: ModelLimits = .standard) throws {
+        try self.init(file: SceneFile.load(path: path), isolation: isolation, budget: budget)
     }
 
     /// Loads the models of an already parsed scene file (paths relative to its folder) and sets up
     /// its stage, light and camera. Throws a `DocumentError` naming the file, line and field for a
     /// model or stage that cannot be loaded or a camera name no model defines.
-    public init(file: SceneFile, isolation: ImportIsolation? = nil) throws {
+    ///   `budget`'s triangles and texture pixels bound the models together (each distinct file once).
+    public init(file: SceneFile, isolation: ImportIsolation? = nil, budget: ModelLimits = .standard) throws {
         self.file = file
         let folder = Document.folder(of: file.source)
         var stageCamera: StageCamera?
@@ -84,6 +85,9 @@ public final class SceneView {
         var poses: [(player: AnimationPlayer, time: Double)] = []
         var warningLines: [String] = []
         let models = Entity(name: "models")
+        // One budget for the whole scene, counted per distinct file (placing a file again shares
+        // its meshes and textures): 100 distinct large models took 11 GB (issue 30).
+        var counted = Set<String>(), triangles = 0, texturePixels = 0
         for (index, placement) in file.models.enumerated() {
             let loaded: (entity: Entity, asset: ModelAsset?)
             do {
@@ -91,6 +95,15 @@ public final class SceneView {
                     .load(isolation: isolation, sizing: placement.fitHeight.map { .fit(height: $0) } ?? .asIs)
             } catch {
                 throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model", message: "\(error)")
+            }
+            if let asset = loaded.asset, counted.insert(asset.sourcePath).inserted {
+                triangles += asset.triangleCount
+                texturePixels += asset.textures.reduce(0) { $0 + $1.image.width * $1.image.height }
+                let limits = budget
+                if triangles > limits.maximumTriangles || texturePixels > limits.maximumTexturePixels {
+                    throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model",
+                                        message: "the scene's models come to \(triangles) triangles and \(texturePixels) texture pixels with this one, more than one scene may hold (\(limits.maximumTriangles) and \(limits.maximumTexturePixels), as for one model)")
+                }
             }
             if let choice = placement.animation {
                 do { poses.append((try ModelPose.apply(clip: choice.clip, time: choice.time, to: loaded.entity, modelName: placement.model), choice.time)) } catch {
