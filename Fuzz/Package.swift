@@ -4,7 +4,7 @@
 // instruments Sprout's modules too) and links each with libFuzzer's main.
 import PackageDescription
 
-let targets = ["FuzzScript", "FuzzStage", "FuzzInvocation", "FuzzGPX", "FuzzCatalog", "FuzzModelPreflight", "FuzzScene"]
+let targets = ["FuzzScript", "FuzzStage", "FuzzInvocation", "FuzzGPX", "FuzzCatalog", "FuzzModelPreflight", "FuzzScene", "FuzzImage"]
 let package = Package(
     name: "SproutFuzz",
     products: targets.map { .library(name: $0, type: .static, targets: [$0]) },
@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "FuzzCatalog", dependencies: ["FuzzSupport", .product(name: "SproutSeedShop", package: "Sprout")]),
         .target(name: "FuzzScene", dependencies: ["FuzzSupport", .product(name: "SproutSceneFile", package: "Sprout")]),
         .target(name: "FuzzModelPreflight", dependencies: ["FuzzSupport", .product(name: "SproutAssets", package: "Sprout")]),
+        .target(name: "FuzzImage", dependencies: ["FuzzSupport", .product(name: "SproutImage", package: "Sprout")]),
     ],
     swiftLanguageModes: [.v6]
 )
