@@ -1,4 +1,5 @@
 import SproutAssets
+import SproutFiles
 import SproutScene
 import SproutScript
 import SproutSeedShop
@@ -33,6 +34,22 @@ public enum ModelReference: Equatable, Sendable {
         let plants = plantNames.isEmpty ? (try? ResourceLocator.locateAssets().get()).map { _ in "none" }
             ?? "none: \(ResourceLocator.locateAssets().failureDescription)" : plantNames.joined(separator: ", ")
         throw AppError("'\(reference)' is not a model file, a catalog plant (\(plants)) or a built-in model (\(BuiltInModels.names.joined(separator: ", ")))")
+    }
+
+    /// This reference when it is a catalog plant, a built-in, or a file inside one of `roots`
+    /// once links are resolved (a file not there yet passes: the importer says it is missing);
+    /// else an error naming it. A render test reads models only inside its folder: someone
+    /// else's pull request must not render the CI's files into a report.
+    public func confined(to roots: [String], reference: String) throws -> ModelReference {
+        guard case .file(let path) = self, let real = ConfinedPath.realPath(path) else { return self }
+        let inside = roots.contains { root in
+            guard let base = ConfinedPath.realPath(root) else { return false }
+            return real.hasPrefix(base == "/" ? "/" : base + "/")
+        }
+        guard inside else {
+            throw AppError("'\(reference.prefix(200))' lies outside the test's folder: a render test reads models only inside its folder (or one given with --models-from)")
+        }
+        return self
     }
 
     /// The entity standing on the origin: files centred on their footprint, plants on their stem.

@@ -31,15 +31,16 @@ public final class SceneView {
     private let posed: [(player: AnimationPlayer, time: Double)]
 
     /// Loads a scene file; every error names the file, and the line and field where it can.
-    public convenience init(path: String, isolation: ImportIsolation? = nil, budget: ModelLimits = .standard) throws {
-        try self.init(file: SceneFile.load(path: path), isolation: isolation, budget: budget)
+    public convenience init(path: String, isolation: ImportIsolation? = nil, budget: ModelLimits = .standard, modelRoots: [String]? = nil) throws {
+        try self.init(file: SceneFile.load(path: path), isolation: isolation, budget: budget, modelRoots: modelRoots)
     }
 
     /// Loads the models of an already parsed scene file (paths relative to its folder) and sets up
     /// its stage, light and camera. Throws a `DocumentError` naming the file, line and field for a
     /// model or stage that cannot be loaded or a camera name no model defines.
-    ///   `budget`'s triangles and texture pixels bound the models together (each distinct file once).
-    public init(file: SceneFile, isolation: ImportIsolation? = nil, budget: ModelLimits = .standard) throws {
+    ///   `budget`'s triangles and texture pixels bound the models together (each distinct file once);
+    ///   with `modelRoots`, model files must lie inside one of those folders (`ModelReference.confined`).
+    public init(file: SceneFile, isolation: ImportIsolation? = nil, budget: ModelLimits = .standard, modelRoots: [String]? = nil) throws {
         self.file = file
         let folder = Document.folder(of: file.source)
         var stageCamera: StageCamera?
@@ -91,8 +92,9 @@ public final class SceneView {
         for (index, placement) in file.models.enumerated() {
             let loaded: (entity: Entity, asset: ModelAsset?)
             do {
-                loaded = try ModelReference.resolve(placement.model, relativeTo: folder)
-                    .load(isolation: isolation, sizing: placement.fitHeight.map { .fit(height: $0) } ?? .asIs)
+                var reference = try ModelReference.resolve(placement.model, relativeTo: folder)
+                if let modelRoots { reference = try reference.confined(to: modelRoots, reference: placement.model) }
+                loaded = try reference.load(isolation: isolation, sizing: placement.fitHeight.map { .fit(height: $0) } ?? .asIs)
             } catch {
                 throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model", message: "\(error)")
             }

@@ -40,13 +40,14 @@ public final class ScriptPlayer {
 
     /// Reads the script at `path` and resolves its stage, objects and catalog; throws a
     /// `DocumentError` naming the file, line and field of what is wrong.
-    public init(path: String) throws {
+    ///   With `modelRoots`, the script's object files must lie inside one of those folders.
+    public init(path: String, modelRoots: [String]? = nil) throws {
         self.path = path
         let script = try Script.load(path: path)
         let folder = Document.folder(of: path)
         let stage = try Assets.stage(script.stage, namedIn: path, line: script.stageLine, folder: folder)
         self.script = script
-        runner = ScriptRunner(script: script, stage: stage) { name in try Self.model(named: name, script: script, folder: folder) }
+        runner = ScriptRunner(script: script, stage: stage) { name in try Self.model(named: name, script: script, folder: folder, modelRoots: modelRoots) }
         if let assets = Assets.directory, FileManager.default.fileExists(atPath: assets + "/catalog.yaml") {
             runner.seedShop = (try Assets.catalog(), Assets.localProductLoader())
         }
@@ -223,14 +224,16 @@ public final class ScriptPlayer {
 
     /// Aliases from the script's `objects:` (a path relative to the script, or a catalog plant),
     /// then built-in names, then catalog plants (`place: sunflower`).
-    static func model(named name: String, script: Script, folder: String) throws -> Entity {
+    static func model(named name: String, script: Script, folder: String, modelRoots: [String]? = nil) throws -> Entity {
         if let reference = script.objects[name] {
             let sizing: ModelSizing = switch script.objectSizes[name] {
             case .scale(let k): .scale(k)
             case .fitHeight(let h): .fit(height: h)
             case nil: .asIs
             }
-            return try ModelReference.resolve(reference, relativeTo: folder).load(sizing: sizing).entity
+            var resolved = try ModelReference.resolve(reference, relativeTo: folder)
+            if let modelRoots { resolved = try resolved.confined(to: modelRoots, reference: reference) }
+            return try resolved.load(sizing: sizing).entity
         }
         if let model = BuiltInModels.make(name) { return model }
         if let plant = ModelReference.plantPath(name) { return try plant.load().entity }

@@ -37,7 +37,8 @@ public enum ConfinedPath {
         return .success(path)
     }
 
-    static func realPath(_ path: String) -> String? {
+    /// The canonical path of `path` (every link resolved), or nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
         guard let p = realpath(path, nil) else { return nil }
         defer { free(p) }
         return String(cString: p)

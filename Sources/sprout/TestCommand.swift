@@ -60,6 +60,9 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Seconds one case may take before its worker is stopped.")
     var timeout: Double = 300
 
+    @Option(name: .customLong("models-from"), help: "A folder cases may also read model files from (repeatable); by default a case reads models only inside its own folder.")
+    var modelsFrom: [String] = []
+
     func validate() throws {
         if mergeReports.isEmpty && folder == nil { throw ValidationError("name the folder of cases (or --merge-reports RESULTS...)") }
         if !mergeReports.isEmpty && folder != nil { throw ValidationError("--merge-reports joins results folders; it takes no folder of cases") }
@@ -74,13 +77,15 @@ struct TestCommand: ParsableCommand {
         suite.shard = shard.map { ($0.index, $0.count) }
         suite.allowsEmpty = allowEmpty
         suite.allowsBlankGoldens = allowBlank
+        let modelRoots = modelsFrom.map(OutputFile.absolute)
+        suite.modelRoots = modelRoots
         let cases = try suite.cases()
         print("sprout test \(folder): \(cases.count) case(s)" + (shard.map { ", shard \($0.index)/\($0.count)" } ?? "")
               + ", \(workerCount) job(s)")
         let clock = Stopwatch()
         let workers = RenderTestWorkers(executable: RenderCommand.executable,
                                         arguments: ["test-worker", "--results", OutputFile.absolute(results)] + (update ? ["--update"] : [])
-                                            + (allowBlank ? ["--allow-blank"] : []),
+                                            + (allowBlank ? ["--allow-blank"] : []) + modelRoots.flatMap { ["--models-from", $0] },
                                         jobs: workerCount, timeoutSeconds: timeout)
         let results: [RenderTestResult]
         do {
@@ -130,9 +135,12 @@ struct TestWorkerCommand: ParsableCommand {
     @Option var results: String
     @Flag var update = false
     @Flag var allowBlank = false
+    @Option(name: .customLong("models-from")) var modelsFrom: [String] = []
 
     func run() throws {
-        RenderTestSuite.serveWorker(runner: RenderTestRunner(goldenCheck: GoldenCheck(updating: update, resultsFolder: results, allowsBlank: allowBlank)))
+        let runner = RenderTestRunner(goldenCheck: GoldenCheck(updating: update, resultsFolder: results, allowsBlank: allowBlank))
+        runner.modelRoots = modelsFrom
+        RenderTestSuite.serveWorker(runner: runner)
     }
 }
 

@@ -29,6 +29,24 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
     }
 
+    /// A case reads models only inside its folder, or inside folders given with `--models-from`;
+    /// catalog plants and built-ins are not files and always allowed.
+    @Test func modelsOutsideTheFolderAreRefusedUnlessAllowed() throws {
+        let dir = try Fixtures.temporaryDirectory("confined-models")
+        let box = Fixtures.sharedModel("Box/Box.glb")
+        try Fixtures.write("size: [16, 16]\nmodels: [\(box), pot]\n", to: dir + "/outside.yaml")
+        try Fixtures.write("stage: tabletop\nobjects: { box: \(box) }\nsteps:\n  - wait: 2.5\n  - place: box\n  - snapshot: placed\n", to: dir + "/script.yaml")
+        var suite = RenderTestSuite(folder: dir, resultsFolder: dir + "/results")
+        let refused = try suite.run()
+        #expect(refused.map(\.status) == [.failed, .failed])
+        #expect(refused[0].problems.first?.hasSuffix("models[0].model: '\(box)' lies outside the test's folder: a render test reads models only inside its folder (or one given with --models-from)") == true,
+                "\(refused[0].problems)")
+        #expect(refused[1].problems.first?.contains("lies outside the test's folder") == true, "\(refused[1].problems)")
+        suite.modelRoots = [Fixtures.sharedModel("Box")]
+        let allowed = try suite.run()
+        #expect(allowed.allSatisfy { $0.problems.isEmpty }, "\(allowed.map(\.problems))")
+    }
+
     @Test(arguments: [false, true])
     func aGoldenLinkingOutOrAFIFOIsRefused(updating: Bool) throws {
         let dir = try Fixtures.temporaryDirectory("confined-golden")

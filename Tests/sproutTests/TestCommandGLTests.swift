@@ -18,6 +18,16 @@ import Foundation
 
     func copyOfExample() throws -> String { try Fixtures.copy(folder: Self.example, label: "cli-render-tests") }
 
+    /// The workers read models only inside the case's folder, unless `--models-from` names another.
+    @Test func modelsFromReachesTheWorkers() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-models-from")
+        try Fixtures.write("size: [16, 16]\nmodels: [\(Fixtures.sharedModel("Box/Box.glb"))]\n", to: dir + "/a.yaml")
+        let refused = try sprout(["test", dir, "--results", dir + "/r1"])
+        #expect(refused.status == 1 && refused.output.contains("lies outside the test's folder"), "\(refused.output)")
+        let allowed = try sprout(["test", dir, "--results", dir + "/r2", "--models-from", Fixtures.sharedModel("Box")])
+        #expect(allowed.output.contains("1 new"), "\(allowed.output)")
+    }
+
     @Test func theExamplePassesWithTwoJobsAndWritesJUnit() throws {
         let out = try Fixtures.temporaryDirectory("cli-junit")
         let run = try sprout(["test", Self.example, "--jobs", "2", "--junit", out + "/junit.xml", "--results", out + "/results"])

@@ -10,6 +10,9 @@ import SproutSceneFile
 public final class RenderTestRunner {
     /// How pictures are compared, updated and reported.
     public let goldenCheck: GoldenCheck
+    /// Folders besides each case's own that its model files may come from (`--models-from`):
+    /// a case reads models only inside its folder or these.
+    public var modelRoots: [String] = []
     private var surface: (key: [Int], surface: OffscreenSurface, renderer: Renderer)?
 
     /// - Parameter goldenCheck: updating or comparing, and where failures' pictures go.
@@ -32,13 +35,13 @@ public final class RenderTestRunner {
             case .unreadable:
                 problems.append(test.problem ?? "\(test.path): cannot be read")
             case .scene:
-                let view = try SceneView(path: test.path)
+                let view = try SceneView(path: test.path, modelRoots: [Document.folder(of: test.path)] + modelRoots)
                 let image = try view.render(with: try renderer(for: view.file), into: surface!.surface)
                 let tolerance = view.file.tolerance
                 outcomes.append(goldenCheck.check(image, golden: test.goldens + "/" + test.name + ".png", tolerance: tolerance?.tolerance ?? .strict,
                                                   reason: tolerance?.reason, name: test.name))
             case .script:
-                let player = try ScriptPlayer(path: test.path)
+                let player = try ScriptPlayer(path: test.path, modelRoots: [Document.folder(of: test.path)] + modelRoots)
                 player.goldenCheck = goldenCheck
                 player.checkSnapshots(against: test.goldens)
                 player.runner.traceSink = nil   // a test needs its verdict, not a trace

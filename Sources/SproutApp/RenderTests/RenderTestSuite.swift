@@ -57,6 +57,9 @@ public struct RenderTestSuite: Sendable {
         return RenderTestCase.shard(all, index: shard.index, count: shard.count)
     }
 
+    /// Folders besides the cases' own that model files may come from (`--models-from`).
+    public var modelRoots: [String] = []
+
     /// How this suite's pictures are checked: its updating, results folder and blank rule.
     public var goldenCheck: GoldenCheck { GoldenCheck(updating: updating, resultsFolder: resultsFolder, allowsBlank: allowsBlankGoldens) }
 
@@ -75,6 +78,7 @@ public struct RenderTestSuite: Sendable {
             results = workers.run(cases, onResult: onResult)
         } else {
             let runner = RenderTestRunner(goldenCheck: goldenCheck)
+            runner.modelRoots = modelRoots
             results = cases.map { test in
                 let result = runner.run(test)
                 onResult(result)
