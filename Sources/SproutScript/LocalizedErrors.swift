@@ -12,3 +12,8 @@ extension ExpectationFailure: LocalizedError {
     /// The same words as `description`.
     public var errorDescription: String? { description }
 }
+
+extension TraceLimit: LocalizedError {
+    /// The same words as `description`.
+    public var errorDescription: String? { description }
+}

@@ -72,6 +72,8 @@ public final class ScriptRunner {
     /// Where the trace is written as the script runs (default: memory, read with `traceText`);
     /// nil keeps no trace. Set before `run`.
     public var traceSink: (any TraceSink)? = TraceBuffer()
+    /// The most bytes the trace may have (`TraceLimit`); past it the run stops with that error.
+    public var maximumTraceBytes = TraceLimit.defaultMaximumBytes
     /// Where the per-frame records wait until the steps are written (`traceEveryFrame`);
     /// default: memory. Set before `run`.
     public var traceFrameSpill: any TraceSpill = TraceBuffer()
@@ -116,7 +118,7 @@ public final class ScriptRunner {
             traceWriter = try TraceWriter(sink: traceSink, spill: traceEveryFrame ? traceFrameSpill : nil, header: [
                 ("script", .string(script.source)), ("stage", .string(engine.session.stage.name)), ("seed", .number(Double(script.seed))),
                 ("fps", .number(Double(script.fps))), ("viewport", .vector([script.viewport.x, script.viewport.y])),
-            ])
+            ], maximumBytes: maximumTraceBytes)
         }
         for (index, step) in script.steps.enumerated() {
             currentStep = index

@@ -36,11 +36,15 @@ final class TraceWriter {
     private let spill: (any TraceSpill)?
     private var steps = 0
     private var frames = 0
+    /// Bytes written so far (sink and spill), and the most a trace may have.
+    private var written = 0
+    private let maximumBytes: Int
 
     /// Writes the opening brace and `header`'s pairs, and opens the `steps` array.
-    init(sink: any TraceSink, spill: (any TraceSpill)?, header: [(String, JSONValue)]) throws {
+    init(sink: any TraceSink, spill: (any TraceSpill)?, header: [(String, JSONValue)], maximumBytes: Int = TraceLimit.defaultMaximumBytes) throws {
         self.sink = sink
         self.spill = spill
+        self.maximumBytes = maximumBytes
         try write(sink, "{\n" + header.map { pair($0.0, $0.1) + ",\n" }.joined() + "  \"steps\": [")
     }
 
@@ -72,5 +76,26 @@ final class TraceWriter {
         "  " + JSONValue.quote(key) + ": " + value.serialized(indent: 1)
     }
 
-    private func write(_ sink: any TraceSink, _ text: String) throws { try sink.write(Array(text.utf8)) }
+    private func write(_ sink: any TraceSink, _ text: String) throws {
+        let bytes = Array(text.utf8)
+        written += bytes.count
+        // Each step records every object: 3,000 placements (60 KB of script) wrote 3 GB.
+        if written > maximumBytes { throw TraceLimit(maximumBytes: maximumBytes, steps: steps) }
+        try sink.write(bytes)
+    }
+}
+
+/// A trace that grew past its limit (`ScriptRunner.maximumTraceBytes`), refused at the step it crossed it.
+public struct TraceLimit: Error, CustomStringConvertible, Sendable {
+    /// The default limit: 1 GiB.
+    public static let defaultMaximumBytes = 1 << 30
+    /// The limit that was passed.
+    public let maximumBytes: Int
+    /// Steps written before the one that passed it.
+    public let steps: Int
+
+    /// In words, with what to do.
+    public var description: String {
+        "the trace passed \(maximumBytes) bytes after \(steps) step(s) (each step records every object; sprout play --max-trace-bytes raises the limit)"
+    }
 }

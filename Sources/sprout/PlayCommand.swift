@@ -53,8 +53,12 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "The most frames the script may ask for (refused before it runs).")
     var maxFrames = Script.defaultMaximumFrames
 
+    @Option(help: "The most bytes the trace may have; past it the run stops saying so (each step records every object).")
+    var maxTraceBytes = TraceLimit.defaultMaximumBytes
+
     func validate() throws {
         guard maxFrames >= 1 else { throw ValidationError("--max-frames must be at least 1, got \(maxFrames)") }
+        guard maxTraceBytes >= 1024 else { throw ValidationError("--max-trace-bytes must be at least 1024, got \(maxTraceBytes)") }
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, got \(msaa)") }
         if let videoWidth, !(16...8192).contains(videoWidth) { throw ValidationError("--video-width must lie in 16...8192 pixels, got \(videoWidth)") }
         if let video, !video.hasSuffix(".gif") && !video.hasSuffix(".mp4") {
@@ -70,6 +74,7 @@ struct PlayCommand: ParsableCommand {
         runner.world.stage.modelWarning.map(printError)
         runner.traceEveryFrame = traceFrames
         runner.maximumFrames = maxFrames
+        runner.maximumTraceBytes = maxTraceBytes
         try OutputFile.makeFolder(for: output + "/trace.json")   // the output folder, with a clear error when it cannot be made
 
         // A picture that differs from its golden leaves NAME.actual.png and NAME.diff.png in the output folder.

@@ -1,5 +1,6 @@
 import SproutDocument
 import SproutMath
+import SproutSession
 import Testing
 @testable import SproutScript
 
@@ -185,5 +186,17 @@ import Testing
         let failure = ExpectationFailure(source: "s.yaml", line: 3, step: 0, what: "message", expected: long, actual: "\"\"")
         #expect(failure.expected == String(repeating: "x", count: 500) + "... (1000000 bytes in all)")
         #expect(failure.description.utf8.count < 600)
+    }
+}
+
+/// The trace has a stated limit (issue 30, item 13: 3,000 placements wrote 3 GB): past it the
+/// run stops saying so.
+@Suite struct TraceLimitTests {
+    @Test func aTracePastItsLimitStopsTheRun() throws {
+        let script = try Script.parse("steps:\n" + String(repeating: "  - wait: 0.05\n", count: 40), file: "long.yaml")
+        let runner = ScriptRunner(script: script, stage: Stage(name: "empty")) { _ in throw DocumentError(file: "", line: 0, field: "", message: "none") }
+        runner.maximumTraceBytes = 4096
+        let error = #expect(throws: TraceLimit.self) { try runner.run() }
+        #expect(error?.description.hasPrefix("the trace passed 4096 bytes after ") == true)
     }
 }
