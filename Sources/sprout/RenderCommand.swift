@@ -117,11 +117,26 @@ struct RenderCommand: ParsableCommand {
     var isolation: ImportIsolation? { isolateImport ? ImportIsolation(executable: Self.executable) : nil }
 
     func run() throws {
+        // A folder that does not exist yet is made, as the other commands make theirs, and
+        // taken away again when the render fails before writing anything into it.
+        let pattern = OutputPattern(template: output)
+        let first = pattern.isPattern ? pattern.path(frame: 0) : output
+        let folder = first.contains("/") ? String(first[..<first.lastIndex(of: "/")!]) : "."
+        let folderIsNew = output != "-" && !FileManager.default.fileExists(atPath: folder)
+        try OutputFile.makeFolder(for: first)
+        do {
+            try render(pattern: pattern)
+        } catch {
+            if folderIsNew, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+                try? FileManager.default.removeItem(atPath: folder)
+            }
+            throw error
+        }
+    }
+
+    private func render(pattern: OutputPattern) throws {
         // With the PNG on standard output, everything said goes to standard error.
         let say: (String) -> Void = output == "-" ? { printError($0) } : { print($0) }
-        // A folder that does not exist yet is made, as the other commands make theirs.
-        let pattern = OutputPattern(template: output)
-        try OutputFile.makeFolder(for: pattern.isPattern ? pattern.path(frame: 0) : output)
         if Self.isSceneFile(model) { return try renderScene(say: say) }
         let modelPath: String
         switch try ModelReference.resolve(model, relativeTo: ".") {

@@ -39,7 +39,8 @@ struct TestCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Join the results folders of earlier runs (shards) into one --junit file and --report, instead of running cases.")
     var mergeReports: [String] = []
 
-    @Option(help: "Cases run at once, each worker a process of its own (default: the CPU cores, at most 4).")
+    // Unconditional: `--jobs -1` is a bad count, not an option named -1.
+    @Option(parsing: .unconditional, help: "Cases run at once, each worker a process of its own (default: the CPU cores, at most 4).")
     var jobs: Int?
 
     /// Two workers on two cores run 50 small cases 1.3x faster than one (BENCHMARKS.md).

@@ -15,6 +15,15 @@ import Foundation
         return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
     }
 
+    /// A render that fails leaves no new output folder behind; `--jobs -1` is a bad count, not an option (issue 30, item 15).
+    @Test func aFailedRenderTakesItsNewFolderAwayAndANegativeJobCountIsNamed() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-failed-folder")
+        let failed = try sprout(["render", dir + "/none.glb", "--output", dir + "/new/x.png"])
+        #expect(failed.status == 1 && !FileManager.default.fileExists(atPath: dir + "/new"))
+        let jobs = try sprout(["test", dir, "--jobs", "-1"])
+        #expect(jobs.status != 0 && jobs.output.hasPrefix("Error: --jobs must lie in 1...64, got -1"), "\(jobs.output)")
+    }
+
     @Test func anUnknownCommandSuggestsTheNearest() throws {
         let run = try sprout(["rendr", "x.glb"])
         #expect(run.status == 64)
