@@ -7,33 +7,53 @@ import Foundation
 /// A glTF file's buffers and the accessors that read them (glTF 2.0, 3.6), for what Sprout takes
 /// from the file itself rather than from Assimp: animation keyframes, inverse bind matrices.
 /// Every read is checked against the buffer it reads: a hostile accessor reads as absent.
-struct GLTFBuffers {
+/// A buffer is read on its first use: a model without keyframes, skins or MSFT_lod levels costs
+/// no second read of its bytes (Assimp has read them already).
+final class GLTFBuffers {
     private let json: GLTFJSON
-    private var buffers: [[UInt8]?]
+    private let path: String
+    private let fileExtension: String
+    private let fileSystem: ConfinedFileSystem
+    private let maximumBytes: Int
+    /// The buffers read so far, by index (nil: declared but unreadable).
+    private var loaded: [Int: [UInt8]?] = [:]
 
     /// The buffers of `json`: a `.glb`'s binary chunk (buffer 0 without a `uri`), `data:` URIs,
     /// and files beside the model admitted by `fileSystem`. One that cannot be read reads as empty.
     init(json: GLTFJSON, path: String, fileExtension: String, fileSystem: ConfinedFileSystem, maximumBytes: Int) {
         self.json = json
-        let declared = json["buffers"]?.array ?? []
-        buffers = declared.enumerated().map { (index, buffer) -> [UInt8]? in
-            guard let length = buffer["byteLength"]?.int, length >= 0, length <= maximumBytes else { return nil }
-            let bytes: [UInt8]?
-            if let uri = buffer["uri"]?.string {
-                if uri.hasPrefix("data:") {
-                    bytes = uri.firstRange(of: ";base64,").flatMap { Data(base64Encoded: String(uri[$0.upperBound...])) }.map { [UInt8]($0) }
-                } else {
-                    let file = Self.percentDecoded(uri)
-                    bytes = file.isEmpty ? nil : fileSystem.admit(file).flatMap { ConfinedFileSystem.readAll($0, limit: maximumBytes) }
-                }
-            } else if index == 0, fileExtension == "glb" {
-                bytes = Self.binaryChunk(path: path, limit: maximumBytes)
+        self.path = path
+        self.fileExtension = fileExtension
+        self.fileSystem = fileSystem
+        self.maximumBytes = maximumBytes
+    }
+
+    /// Buffer `index`, read the first time it is asked for; nil when it cannot be read or is
+    /// shorter than its `byteLength`.
+    private func buffer(_ index: Int) -> [UInt8]? {
+        if let known = loaded[index] { return known }
+        let bytes = read(buffer: index)
+        loaded[index] = .some(bytes)
+        return bytes
+    }
+
+    private func read(buffer index: Int) -> [UInt8]? {
+        guard let buffer = json["buffers"]?[index], let length = buffer["byteLength"]?.int, length >= 0, length <= maximumBytes else { return nil }
+        let bytes: [UInt8]?
+        if let uri = buffer["uri"]?.string {
+            if uri.hasPrefix("data:") {
+                bytes = uri.firstRange(of: ";base64,").flatMap { Data(base64Encoded: String(uri[$0.upperBound...])) }.map { [UInt8]($0) }
             } else {
-                bytes = nil
+                let file = Self.percentDecoded(uri)
+                bytes = file.isEmpty ? nil : fileSystem.admit(file).flatMap { ConfinedFileSystem.readAll($0, limit: maximumBytes) }
             }
-            guard let bytes, bytes.count >= length else { return nil }
-            return bytes
+        } else if index == 0, fileExtension == "glb" {
+            bytes = Self.binaryChunk(path: path, limit: maximumBytes)
+        } else {
+            bytes = nil
         }
+        guard let bytes, bytes.count >= length else { return nil }
+        return bytes
     }
 
     /// A URI reference's path with its %XX escapes decoded (glTF URIs are RFC 3986); a malformed escape stays as written.
@@ -113,7 +133,7 @@ struct GLTFBuffers {
 
     private func read(view viewIndex: Int, offset: Int, count: Int, width: Int, componentType: Int, normalized: Bool) -> [Float]? {
         guard let view = json["bufferViews"]?[viewIndex], let bufferIndex = view["buffer"]?.int,
-              buffers.indices.contains(bufferIndex), let buffer = buffers[bufferIndex], offset >= 0 else { return nil }
+              let buffer = buffer(bufferIndex), offset >= 0 else { return nil }
         let size: Int
         switch componentType {
         case 5120, 5121: size = 1   // BYTE, UNSIGNED_BYTE
