@@ -13,8 +13,7 @@ public enum ModelPose {
         }
         let player = AnimationPlayer(root: holder)
         guard let index = clip.map({ player.index(ofClip: $0) }) ?? 0 else {
-            let names = player.clips.enumerated().map { "\($0.offset): '\($0.element.name)'" }.joined(separator: ", ")
-            throw AppError("\(modelName) has no clip '\(clip ?? "")'; its clips are \(names)")
+            throw AppError("\(modelName) has no clip '\(clip ?? "")'; its clips are \(player.clipList)")
         }
         player.isLooping = false
         player.play(index, from: time)

@@ -52,6 +52,11 @@ public final class AnimationPlayer {
         return nil
     }
 
+    /// The clips by index and name, for messages: `0: 'Survey', 1: 'Walk'`.
+    public var clipList: String {
+        clips.enumerated().map { "\($0.offset): '\($0.element.name)'" }.joined(separator: ", ")
+    }
+
     /// Starts clip `index` at `time` seconds, faded in from the clip playing over `fadeDuration`
     /// seconds (0: at once), and poses the entities. Traps on an index outside `clips`.
     public func play(_ index: Int, from time: Double = 0, fadeDuration: Double = 0) {

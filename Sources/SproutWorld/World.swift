@@ -151,8 +151,7 @@ public final class World {
         guard let animated = object.animatedEntity else { throw WorldError("'\(objectName)' has no animations") }
         let player = scene.animationPlayer(of: animated) ?? AnimationPlayer(root: animated)
         guard let index = clip.map({ player.index(ofClip: $0) }) ?? 0 else {
-            let names = player.clips.enumerated().map { "\($0.offset): '\($0.element.name)'" }.joined(separator: ", ")
-            throw WorldError("'\(objectName)' has no clip '\(clip ?? "")'; its clips are \(names)")
+            throw WorldError("'\(objectName)' has no clip '\(clip ?? "")'; its clips are \(player.clipList)")
         }
         let playing = scene.playAnimation(of: animated, clip: index)!
         playing.isLooping = looping
