@@ -88,8 +88,8 @@ struct DrawList {
                 (deformation.map { mesh.bounds(deformedBy: $0, skin: model.skin) } ?? mesh.bounds).transformed(by: world)
             }
             // Bounds and shadows from the full parts, so neither changes when only the camera does.
-            for part in model.parts {
-                let bounds = box(part.mesh)
+            let fullBoxes = model.parts.map { box($0.mesh) }
+            for (part, bounds) in zip(model.parts, fullBoxes) {
                 let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit
                 allBounds.formUnion(bounds)
                 if casts { casterBounds.formUnion(bounds) }
@@ -100,12 +100,14 @@ struct DrawList {
                     casters.append(DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds, deformation: deformation))
                 }
             }
-            var drawn = model.parts
+            var drawn = model.parts, drawnBoxes = fullBoxes
             if let detail, !model.levelsOfDetail.isEmpty {
                 drawn = model.parts(forScreenHeight: detail.screenHeight(of: model.bounds(deformedBy: deformation).transformed(by: world)))
+                // A level's meshes are other meshes: their own boxes (the full parts' are reused).
+                if !drawn.elementsEqual(model.parts, by: { $0.mesh === $1.mesh }) { drawnBoxes = drawn.map { box($0.mesh) } }
             }
-            for part in drawn {
-                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: box(part.mesh), deformation: deformation)
+            for (part, bounds) in zip(drawn, drawnBoxes) {
+                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds, deformation: deformation)
                 if part.material.drawsOnTop {
                     layer.onTop.append(item)
                 } else if part.material.blending == .transparent || part.material.transmission > 0 {

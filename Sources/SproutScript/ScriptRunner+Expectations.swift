@@ -33,11 +33,13 @@ extension ScriptRunner {
             if let a = e.alignment, object.currentAlignment.rawValue != a { fail("\(name) alignment", a, object.currentAlignment.rawValue) }
             if let v = e.onPlane, object.isOnPlane != v { fail("\(name) onPlane", "\(v)", "\(object.isOnPlane)") }
             if let v = e.selected, (engine.selectedObject === object) != v { fail("\(name) selected", "\(v)", "\(!v)") }
-            let player = world.animationPlayer(of: object)
-            if let clip = e.clip, (player?.clip?.name ?? "") != clip { fail("\(name) clip", quoted(clip), quoted(player?.clip?.name ?? "")) }
-            if let time = e.clipTime {
-                if let player, abs(player.time - time) <= 1e-6 {} else {
-                    fail("\(name) time", "\(time) s", player.map { "\($0.time) s" } ?? "no clip playing")
+            if e.clip != nil || e.clipTime != nil {
+                let player = world.animationPlayer(of: object)
+                if let clip = e.clip, (player?.clip?.name ?? "") != clip { fail("\(name) clip", quoted(clip), quoted(player?.clip?.name ?? "")) }
+                if let time = e.clipTime {
+                    if let player, abs(player.time - time) <= 1e-6 {} else {
+                        fail("\(name) time", "\(time) s", player.map { "\($0.time) s" } ?? "no clip playing")
+                    }
                 }
             }
         }
