@@ -39,23 +39,6 @@ CMD[garden_no_shadows]="$SPROUT render $OUT/garden-no-shadows.yaml --frames 60 -
 CMD[field_1000]="$SPROUT render $OUT/field.yaml --frames 20 --orbit 1 --verbose --output $OUT/field.png"
 names=(B_reference garden_shadows garden_no_shadows field_1000)
 warm_up "$OUT" "${names[@]}"
-for name in "${names[@]}"; do : > "$OUT/$name.ms"; : > "$OUT/$name.rss"; done
-for _ in $(seq "$RUNS"); do
-  for name in "${names[@]}"; do
-    /usr/bin/time -o "$OUT/time" -f "%M" ${CMD[$name]} > "$OUT/log" 2>&1
-    awk '{ printf "%.1f\n", $1 / 1024 }' "$OUT/time" >> "$OUT/$name.rss"
-    if [ "$name" = B_reference ]; then
-      grep '^RESULT ' "$OUT/log" | sed 's/^RESULT //' | python3 -c 'import json,sys; print("%.2f" % (1000 / json.load(sys.stdin)["fps_steady"]))' >> "$OUT/$name.ms"
-    else
-      sed -nE 's/^steady: ([0-9.]+) ms\/frame.*/\1/p' "$OUT/log" >> "$OUT/$name.ms"
-    fi
-  done
-done
-echo "| command | ms/frame | x B's frame | peak RSS MiB |"
-echo "|---|---:|---:|---:|"
-for name in "${names[@]}"; do
-  ratio=$(awk -v a="$(median "$OUT/$name.ms")" -v b="$(median "$OUT/B_reference.ms")" 'BEGIN { printf "%.2f", a / b }')
-  echo "| $name | $(stats "$OUT/$name.ms" 1) | ${ratio}x | $(stats "$OUT/$name.rss" 1) |"
-done
+frame_table "$OUT" "$RUNS" "${names[@]}"
 cp "$OUT/garden.png" "${GARDEN_PICTURE:-/dev/null}" 2>/dev/null || true
 rm -rf "$OUT"

@@ -33,3 +33,29 @@ stats() { # FILE [DECIMALS]
 median() { sort -g "$1" | awk '{a[NR]=$1} END {print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2}'; }
 
 calc() { awk "BEGIN { printf \"$1\", $2 }"; }
+
+# RUNS interleaved rounds of every named command (the first must be B_reference), each round's
+# steady per-frame milliseconds (B's RESULT fps_steady; Sprout's "steady:" line) appended to
+# OUT/NAME.ms and its peak RSS to OUT/NAME.rss; then the table of medians beside B's frame.
+frame_table() { # OUT RUNS names...
+  local out="$1" runs="$2"; shift 2
+  for name in "$@"; do : > "$out/$name.ms"; : > "$out/$name.rss"; done
+  for _ in $(seq "$runs"); do
+    for name in "$@"; do
+      /usr/bin/time -o "$out/time" -f "%M" ${CMD[$name]} > "$out/log" 2>&1
+      awk '{ printf "%.1f\n", $1 / 1024 }' "$out/time" >> "$out/$name.rss"
+      if [ "$name" = B_reference ]; then
+        grep '^RESULT ' "$out/log" | sed 's/^RESULT //' | python3 -c 'import json,sys; print("%.2f" % (1000 / json.load(sys.stdin)["fps_steady"]))' >> "$out/$name.ms"
+      else
+        sed -nE 's/^steady: ([0-9.]+) ms\/frame.*/\1/p' "$out/log" >> "$out/$name.ms"
+      fi
+    done
+  done
+  echo "| command | ms/frame | x B's frame | peak RSS MiB |"
+  echo "|---|---:|---:|---:|"
+  for name in "$@"; do
+    local ratio
+    ratio=$(awk -v a="$(median "$out/$name.ms")" -v b="$(median "$out/B_reference.ms")" 'BEGIN { printf "%.2f", a / b }')
+    echo "| $name | $(stats "$out/$name.ms" 1) | ${ratio}x | $(stats "$out/$name.rss" 1) |"
+  done
+}

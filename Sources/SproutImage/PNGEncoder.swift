@@ -76,7 +76,8 @@ enum PNGEncoder {
         }
     }
 
-    private static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
+    /// Appends one chunk: length, type, data, CRC-32 (internal: tests build hostile headers with it).
+    static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
         png.appendBigEndian(UInt32(data.count))
         let typeBytes = Array(type.utf8)
         png += typeBytes
@@ -87,7 +88,7 @@ enum PNGEncoder {
     }
 }
 
-private extension Array where Element == UInt8 {
+extension Array where Element == UInt8 {
     mutating func appendBigEndian(_ value: UInt32) {
         append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
     }

@@ -9,19 +9,14 @@ import Testing
 @Suite struct ImageBombTests {
     /// A PNG header (signature and IHDR) declaring `width` x `height` RGBA pixels, then an empty IDAT and IEND.
     func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in body {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-            return be(UInt32(data.count)) + body + be(~crc)
-        }
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be(width) + be(height) + [8, 6, 0, 0, 0])
-            + chunk("IDAT", []) + chunk("IEND", [])
+        var header: [UInt8] = []
+        header.appendBigEndian(width)
+        header.appendBigEndian(height)
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        PNGEncoder.appendChunk("IHDR", header + [8, 6, 0, 0, 0], to: &png)
+        PNGEncoder.appendChunk("IDAT", [], to: &png)
+        PNGEncoder.appendChunk("IEND", [], to: &png)
+        return png
     }
 
     @Test func aHeaderDeclaringTooManyPixelsIsRefusedBeforeDecoding() {

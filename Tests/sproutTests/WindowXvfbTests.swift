@@ -14,44 +14,34 @@ import Testing
         let record = try Tool.start(Tool.sprout, ["record", "--size", "640x360", "-o", dir + "/rec.yaml", "--state", dir + "/state.json"],
                                     display: display.name, log: dir + "/record.log")
         defer { if record.isRunning { record.terminate() } }
-        let window = try Tool.xdotool(["search", "--sync", "--name", "Sprout: recording"], display: display.name, timeout: 60)
-            .split(separator: "\n").first.map(String.init) ?? ""
-        #expect(!window.isEmpty)
-        func title() -> String { (try? Tool.xdotool(["getwindowname", window], display: display.name)) ?? "" }
-        func waitForTitle(_ text: String) throws {
-            let deadline = Date().addingTimeInterval(90)
-            while !title().contains(text) {
-                guard Date() < deadline else { throw Tool.Failure("the window title never showed '\(text)'; it reads '\(title())'") }
-                Thread.sleep(forTimeInterval: 0.1)
-            }
-        }
-        func x(_ arguments: String...) throws { _ = try Tool.xdotool(arguments, display: display.name) }
+        let window = try XWindow(named: "Sprout: recording", display: display.name)
+        #expect(!window.id.isEmpty)
 
         // The table is found (tracking normal, focus square closed); Space places the seedling.
-        try waitForTitle("focus square closed")
-        try x("windowfocus", "--sync", window)
-        try x("key", "space")
-        try waitForTitle("1 plant(s)")
+        try window.waitForTitle("focus square closed")
+        try window.x("windowfocus", "--sync", window.id)
+        try window.x("key", "space")
+        try window.waitForTitle("1 plant(s)")
         // A left drag from the plant 100 points to the right, in small moves (frames in between).
-        try x("mousemove", "--window", window, "320", "170")
-        try x("mousedown", "1")
+        try window.x("mousemove", "--window", window.id, "320", "170")
+        try window.x("mousedown", "1")
         for px in stride(from: 330, through: 420, by: 10) {
             Thread.sleep(forTimeInterval: 0.05)
-            try x("mousemove", "--window", window, "\(px)", "170")
+            try window.x("mousemove", "--window", window.id, "\(px)", "170")
         }
         Thread.sleep(forTimeInterval: 0.3)
-        try x("mouseup", "1")
+        try window.x("mouseup", "1")
         Thread.sleep(forTimeInterval: 0.3)
         // Right button down on the plant (two fingers), six wheel steps twist them 60 degrees.
-        try x("mousedown", "3")
+        try window.x("mousedown", "3")
         for _ in 0..<6 {
             Thread.sleep(forTimeInterval: 0.08)
-            try x("click", "4")
+            try window.x("click", "4")
         }
         Thread.sleep(forTimeInterval: 0.3)
-        try x("mouseup", "3")
+        try window.x("mouseup", "3")
         Thread.sleep(forTimeInterval: 0.3)
-        try x("key", "Escape")
+        try window.x("key", "Escape")
         try Tool.wait(record, timeout: 60)
         #expect(record.terminationStatus == 0, "record: \((try? String(contentsOfFile: dir + "/record.log", encoding: .utf8)) ?? "")")
 
@@ -87,20 +77,10 @@ extension WindowXvfbTests {
         let preview = try Tool.start(Tool.sprout, ["preview", Fixtures.sharedModel("Fox/Fox.glb"), "--fit", "0.3", "--size", "320x180"],
                                      display: display.name, log: dir + "/preview.log")
         defer { if preview.isRunning { preview.terminate() } }
-        let window = try Tool.xdotool(["search", "--sync", "--name", "Sprout: tabletop"], display: display.name, timeout: 60)
-            .split(separator: "\n").first.map(String.init) ?? ""
-        func title() -> String { (try? Tool.xdotool(["getwindowname", window], display: display.name)) ?? "" }
-        func waitForTitle(_ text: String) throws {
-            let deadline = Date().addingTimeInterval(90)
-            while !title().contains(text) {
-                guard Date() < deadline else { throw Tool.Failure("the window title never showed '\(text)'; it reads '\(title())'") }
-                Thread.sleep(forTimeInterval: 0.1)
-            }
-        }
-        func x(_ arguments: String...) throws { _ = try Tool.xdotool(arguments, display: display.name) }
+        let window = try XWindow(named: "Sprout: tabletop", display: display.name)
         /// The window's pixels now, through the X server (ffmpeg's x11grab), as the person sees them.
         func screenshot(_ name: String) throws -> [UInt8] {
-            let geometry = try Tool.xdotool(["getwindowgeometry", window], display: display.name)
+            let geometry = try Tool.xdotool(["getwindowgeometry", window.id], display: display.name)
             let numbers = geometry.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             // "Window N / Position X,Y (screen: 0) / Geometry W x H": the last four before the end are X, Y, (screen), W, H.
             let (px, py, w, h) = (numbers[1], numbers[2], numbers[numbers.count - 2], numbers[numbers.count - 1])
@@ -110,10 +90,10 @@ extension WindowXvfbTests {
             try Tool.wait(grab, timeout: 60)
             return try ImageFile.read(path: path).pixels
         }
-        try waitForTitle("focus square closed")
-        try x("windowfocus", "--sync", window)
-        try x("key", "space")
-        try waitForTitle("plant: Survey playing")
+        try window.waitForTitle("focus square closed")
+        try window.x("windowfocus", "--sync", window.id)
+        try window.x("key", "space")
+        try window.waitForTitle("plant: Survey playing")
         /// Pixels differing by more than 24 levels in a channel: the simulated device's small
         /// jitter moves a few edge pixels of anything; a pose change moves hundreds.
         func changed(_ a: [UInt8], _ b: [UInt8]) -> Int {
@@ -123,18 +103,45 @@ extension WindowXvfbTests {
         let first = try screenshot("first")
         Thread.sleep(forTimeInterval: 1)
         let playing = changed(first, try screenshot("second"))
-        try x("key", "n")
-        try waitForTitle("plant: Walk playing")
-        try x("key", "k")
-        try waitForTitle("plant: Walk paused")
+        try window.x("key", "n")
+        try window.waitForTitle("plant: Walk playing")
+        try window.x("key", "k")
+        try window.waitForTitle("plant: Walk paused")
         Thread.sleep(forTimeInterval: 0.5)
         let paused = try screenshot("paused")
         Thread.sleep(forTimeInterval: 1)
         let held = changed(paused, try screenshot("still paused"))
         #expect(playing > 100 && playing > 10 * max(held, 5), "a second apart, \(playing) pixels changed while playing, \(held) while paused")
-        try x("key", "Escape")
+        try window.x("key", "Escape")
         try Tool.wait(preview, timeout: 60)
     }
+}
+
+/// A window on an Xvfb display, found by its title, driven through xdotool.
+struct XWindow {
+    let display: String
+    /// xdotool's window id.
+    let id: String
+
+    /// The first window whose title matches `name` (waits up to 60 s for it).
+    init(named name: String, display: String) throws {
+        self.display = display
+        id = try Tool.xdotool(["search", "--sync", "--name", name], display: display, timeout: 60).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    func title() -> String { (try? Tool.xdotool(["getwindowname", id], display: display)) ?? "" }
+
+    /// Waits (up to 90 s) until the title shows `text`.
+    func waitForTitle(_ text: String) throws {
+        let deadline = Date().addingTimeInterval(90)
+        while !title().contains(text) {
+            guard Date() < deadline else { throw Tool.Failure("the window title never showed '\(text)'; it reads '\(title())'") }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
+    /// One xdotool command on this display.
+    func x(_ arguments: String...) throws { _ = try Tool.xdotool(arguments, display: display) }
 }
 
 /// An Xvfb server on a free display number, for one test.
