@@ -21,7 +21,7 @@ extension Script {
     }
 
     /// A script file's top-level keys.
-    public static let fields = ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance"]
+    public static let fields = ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance", "placemarkStyle"]
 
     static func parse(_ document: DocumentValue, source: String) throws(DocumentError) -> Script {
         let o = try document.object(allowing: fields)
@@ -38,6 +38,9 @@ extension Script {
             let n = try v.int()
             guard n >= 0 else { throw v.error("must be a whole number >= 0, got \(n)") }
             script.seed = UInt64(n)
+        }
+        if let v = o.optional("placemarkStyle") {
+            script.placemarkStyle = PlacemarkStyle(rawValue: try v.choice(PlacemarkStyle.allCases.map(\.rawValue)))
         }
         if let v = o.optional("fps") {
             let n = try v.int()

@@ -41,6 +41,8 @@ public struct Script: Sendable {
     public var stageLine = 0
     /// The tolerance for this script's snapshot goldens in `sprout test`, when not the default.
     public var tolerance: TestTolerance?
+    /// How geo anchors are marked (`placemarkStyle:`), over the stage's; nil: the stage's.
+    public var placemarkStyle: PlacemarkStyle?
 
     /// Seconds per frame: 1 / `fps`.
     public var frameDuration: Double { 1 / Double(fps) }

@@ -108,6 +108,7 @@ public final class ScriptRunner {
         self.makeModel = makeModel
         world = World(WorldOptions(stage: stage, seed: script.seed, viewport: Viewport(width: script.viewport.x, height: script.viewport.y),
                                        camera: script.camera.map { ($0.position, $0.lookAt) }, showsPlanes: script.showPlanes))
+        if let style = script.placemarkStyle { world.geo?.anchors.placemarkStyle = style }
     }
 
     /// Runs every step; expectation failures are collected (see `failures`), other errors

@@ -264,16 +264,31 @@ public struct GeoOrigin: Equatable, Sendable {
     /// Where geotracking is supported, as circles (centre and radius in metres); empty means
     /// everywhere near the stage.
     public var regions: [GeoRegion]
+    /// How geo anchors are marked (`placemarkStyle:`; default the sample's sphere).
+    public var placemarkStyle: PlacemarkStyle
 
     /// An origin at `latitude` and `longitude` (degrees) and `altitude` (metres), its -Z at
     /// `heading` degrees, with geotracking available in `regions` (empty: everywhere).
-    public init(latitude: Double, longitude: Double, altitude: Double = 0, heading: Double = 0, regions: [GeoRegion] = []) {
+    public init(latitude: Double, longitude: Double, altitude: Double = 0, heading: Double = 0, regions: [GeoRegion] = [],
+                placemarkStyle: PlacemarkStyle = .sphere) {
         self.latitude = latitude
         self.longitude = longitude
         self.altitude = altitude
         self.heading = heading
         self.regions = regions
+        self.placemarkStyle = placemarkStyle
     }
+}
+
+/// How a geo anchor's placemark looks.
+public enum PlacemarkStyle: String, Sendable, CaseIterable {
+    /// The sample's only placemark (G21 Utilities.swift L32-77): the blue ball in its glass
+    /// sphere, whatever the accuracy.
+    case sphere
+    /// Sprout's addition, after the sample's README (its code has no such variant): the ball
+    /// while the accuracy is undetermined or low, an arrow pointing down at the spot once it
+    /// is medium or high.
+    case arrow
 }
 
 /// A circle on the Earth where geotracking is available.

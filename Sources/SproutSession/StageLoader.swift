@@ -310,7 +310,7 @@ public struct StageLoader {
     }
 
     func geoOrigin(_ v: DocumentValue) throws(DocumentError) -> GeoOrigin {
-        let o = try v.object(allowing: ["latitude", "longitude", "altitude", "heading", "regions"])
+        let o = try v.object(allowing: ["latitude", "longitude", "altitude", "heading", "regions", "placemarkStyle"])
         var regions: [GeoRegion] = []
         if let list = o.optional("regions") {
             for item in try list.array() {
@@ -324,7 +324,8 @@ public struct StageLoader {
                          longitude: try o.required("longitude").rangedDouble(-180...180),
                          altitude: try o.read("altitude", default: 0) { v throws(DocumentError) in try v.rangedDouble(-500...9000) },
                          heading: try o.read("heading", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...360) },
-                         regions: regions)
+                         regions: regions,
+                         placemarkStyle: try o.read("placemarkStyle", default: .sphere) { v throws(DocumentError) in PlacemarkStyle(rawValue: try v.choice(PlacemarkStyle.allCases.map(\.rawValue)))! })
     }
 
     // MARK: Values

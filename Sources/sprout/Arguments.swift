@@ -3,6 +3,7 @@ import SproutApp
 import SproutMath
 import SproutRender
 import SproutScene
+import SproutSession
 
 /// "x,y,z" on the command line.
 struct VectorArgument: ExpressibleByArgument {
@@ -95,3 +96,4 @@ struct ShadingOptions: ParsableArguments {
 
 extension RenderOptions.Shading: ExpressibleByArgument {}
 extension ToneMapping: ExpressibleByArgument {}
+extension PlacemarkStyle: ExpressibleByArgument {}

@@ -2,6 +2,7 @@ import ArgumentParser
 import SproutApp
 import SproutDocument
 import SproutGeo
+import SproutSession
 import SproutMath
 import SproutRender
 import SproutWindow
@@ -41,6 +42,9 @@ struct GeoCommand: ParsableCommand {
 
     @Option(help: "Seed of the simulated noise.")
     var seed: UInt64 = 1
+
+    @Option(help: "How anchors are marked: sphere (the sample's, default: the stage's) or arrow (an arrow once the accuracy is medium or high).")
+    var placemark: PlacemarkStyle?
 
     static let help = "click: anchor  |  click the map: anchor there  |  U undo  |  WASD/QE walk, arrows turn  |  Esc save and quit"
 
@@ -95,7 +99,9 @@ struct GeoCommand: ParsableCommand {
 
     /// The street with geotracking; the geotracking sample has no focus square.
     private func makeWorld(_ surface: Surface) throws -> World {
-        try World.onStage(stage, seed: seed, viewport: surface.viewport, showsFocusSquare: false)
+        let world = try World.onStage(stage, seed: seed, viewport: surface.viewport, showsFocusSquare: false)
+        if let placemark { world.geo?.anchors.placemarkStyle = placemark }
+        return world
     }
 
     /// A frame loop that draws the map inset and the geotracking label over a sky.

@@ -4,6 +4,7 @@ import SproutDocument
 import SproutRender
 import SproutImage
 import SproutScript
+import SproutSession
 import SproutFiles
 #if canImport(Glibc)
 import Glibc
@@ -50,6 +51,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: .customLong("update-goldens"), help: "Rewrite the goldens of `expect: { image: }` steps from this run.")
     var updateGoldens = false
 
+    @Option(help: "How geo anchors are marked: sphere or arrow (over the script's and the stage's placemarkStyle).")
+    var placemark: PlacemarkStyle?
+
     @Option(help: "The most frames the script may ask for (refused before it runs).")
     var maxFrames = Script.defaultMaximumFrames
 
@@ -72,6 +76,7 @@ struct PlayCommand: ParsableCommand {
         let script = player.script
         let runner = player.runner
         runner.world.stage.modelWarning.map(printError)
+        if let placemark { runner.geo?.anchors.placemarkStyle = placemark }
         runner.traceEveryFrame = traceFrames
         runner.maximumFrames = maxFrames
         runner.maximumTraceBytes = maxTraceBytes
