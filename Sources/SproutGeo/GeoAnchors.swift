@@ -53,16 +53,19 @@ public final class GeoAnchorSet {
     public static let toastDuration = 2.0
     /// G21 `AnchorIndicator`: the map circle drawn around each anchor, 3 m in radius.
     public static let mapCircleRadius: Float = 3
+    /// How new and existing placemarks look (the stage's `placemarkStyle`; default the sample's sphere).
+    public var placemarkStyle: PlacemarkStyle
     private var random: SeededRandom
     private var errors: [AnchorIdentifier: Vec2] = [:]
     private var lastAccuracy = GeoTrackingStatus.Accuracy.undetermined
 
     /// Geo anchors over `session`, placed through `tracker`; `seed` draws each anchor's error
-    /// direction and size, so a run repeats.
-    public init(tracker: GeoTracker, session: Session, scene: Scene, seed: UInt64) {
+    /// direction and size, so a run repeats; placemarks look as `placemarkStyle` says.
+    public init(tracker: GeoTracker, session: Session, scene: Scene, seed: UInt64, placemarkStyle: PlacemarkStyle = .sphere) {
         self.tracker = tracker
         self.session = session
         self.scene = scene
+        self.placemarkStyle = placemarkStyle
         random = SeededRandom(seed: seed ^ 0x6765_6f)
     }
 
@@ -78,10 +81,18 @@ public final class GeoAnchorSet {
         anchors.append(anchor)
         place(anchor)
         session.add(anchor: anchor)
-        let d = distance(session.device.position, anchor.transform.translation)
-        let placemark = Placemark(anchor: anchor, addAfter: Double(d) / 10)
+        let placemark = Placemark(anchor: anchor, addAfter: Self.placemarkDelay(from: tracker.deviceCoordinate(session), to: coordinate),
+                                  createdAt: session.time)
         placemarks[anchor.identifier] = placemark
         return anchor
+    }
+
+    /// G21 ViewController L243-258: a placemark appears `distance / 10` seconds after its anchor,
+    /// the distance in metres on the ground (`MKMapPoint.distance`, heights ignored) from the
+    /// device's location to the coordinate the anchor was made for, not to where the current
+    /// accuracy's error puts it; 0 where the distance is unknown, as the sample's fallback.
+    public static func placemarkDelay(from device: GeoCoordinate, to coordinate: GeoCoordinate) -> Double {
+        (WGS84.distance(device, coordinate) ?? 0) / 10
     }
 
     /// Adds an anchor where a screen point's estimated-plane raycast lands (G21 tap).
@@ -107,15 +118,16 @@ public final class GeoAnchorSet {
         toastHidesAt = session.time + Self.toastDuration
     }
 
-    /// Per frame: refine positions when the accuracy changes; grow the placemarks.
-    public func update(deltaTime dt: Double) {
+    /// Per frame, after the session's: refine positions when the accuracy changes; add and
+    /// raise the placemarks by the session's time.
+    public func update() {
         if tracker.status.accuracy != lastAccuracy {
             lastAccuracy = tracker.status.accuracy
             for a in anchors { place(a) }
         }
         for (_, p) in placemarks {
-            p.update(deltaTime: dt, scene: scene)
-            p.show(accuracy: tracker.status.accuracy)
+            p.update(at: session.time, scene: scene)
+            p.show(accuracy: tracker.status.accuracy, style: placemarkStyle)
         }
     }
 
@@ -149,14 +161,17 @@ public final class Placemark {
     public let root: Entity
     /// The two spheres, shown while the accuracy is undetermined or low.
     public let balloon: Entity
-    /// Beyond the sample: with medium or high accuracy an arrow points down at the spot; with
-    /// low accuracy the ball floats high up, as the sample's README describes.
+    /// Beyond the sample, with `PlacemarkStyle.arrow` only: with medium or high accuracy an
+    /// arrow points down at the spot; with low accuracy the ball floats high up, as the
+    /// sample's README describes.
     public let arrow: Entity
     /// The arrow's tip is this high above the spot; it is 1.2 m long.
     public static let arrowGap: Float = 0.05
     /// The arrow's whole length, head (0.3 m) and shaft, metres.
     public static let arrowLength: Float = 1.2
-    /// Seconds since the anchor was added, advanced by `GeoAnchorSet.update(deltaTime:)`.
+    /// Session time when the anchor was added.
+    public let createdAt: Double
+    /// Seconds since the anchor was added, as of the last `GeoAnchorSet.update()`.
     public private(set) var age = 0.0
     /// Seconds after the anchor is added before the placemark appears: the device's distance
     /// from it in metres / 10 (G21 ViewController L243-258).
@@ -164,8 +179,9 @@ public final class Placemark {
     /// Whether `root` has been added to the scene yet.
     public private(set) var isAdded = false
 
-    init(anchor: GeoAnchor, addAfter: Double) {
+    init(anchor: GeoAnchor, addAfter: Double, createdAt: Double) {
         self.anchor = anchor
+        self.createdAt = createdAt
         self.addAfter = addAfter
         root = AnchorEntity(anchor: anchor, name: "placemark \(anchor.name)")
         let inner = Entity(name: "inner", model: ModelComponent(mesh: MeshFactory.sphere(radius: Self.innerRadius, segments: 16, rings: 8),
@@ -189,21 +205,24 @@ public final class Placemark {
         root.addChild(arrow)
     }
 
-    /// Shows the arrow instead of the ball once the position is known well (medium or high).
-    public func show(accuracy: GeoTrackingStatus.Accuracy) {
-        let precise = accuracy == .medium || accuracy == .high
+    /// In the `arrow` style, shows the arrow instead of the ball once the position is known
+    /// well (medium or high); in the sample's `sphere` style, always the ball.
+    public func show(accuracy: GeoTrackingStatus.Accuracy, style: PlacemarkStyle) {
+        let precise = style == .arrow && (accuracy == .medium || accuracy == .high)
         arrow.isEnabled = precise
         balloon.isEnabled = !precise
     }
 
-    func update(deltaTime dt: Double, scene: Scene) {
-        age += dt
+    /// At session time `now`: added on the first frame at or past `createdAt + addAfter`, rising
+    /// from the first frame at or past `riseDelay` after that (the time rule).
+    func update(at now: Double, scene: Scene) {
+        age = now - createdAt
         if !isAdded, hasReached(age, addAfter) {
             isAdded = true
             scene.addChild(root)
-            addedAt = age
+            addedAt = now
         }
-        if let start = addedAt, !isRising, hasReached(age - start, Self.riseDelay) {
+        if let start = addedAt, !isRising, hasReached(now - start, Self.riseDelay) {
             isRising = true
             var target = balloon.transform
             target.translation.y += Self.riseHeight

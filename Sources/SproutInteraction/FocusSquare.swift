@@ -298,9 +298,20 @@ public final class FocusSquare {
 
     // MARK: Clock and drawing
 
-    /// Runs the animations by `dt` seconds and updates what is drawn.
+    /// Runs the animations by `dt` seconds and updates what is drawn: `beginFrame(at:)` and
+    /// `advance()` for a square on its own.
     public func advance(by dt: Double) {
         timeline.advance(by: dt)
+        applyAppearance()
+    }
+
+    /// Moves the square's clock to a frame's `time` before anything of the frame happens:
+    /// animations begun in the frame start at that time.
+    public func beginFrame(at time: Double) { timeline.begin(at: time) }
+
+    /// Evaluates the animations at the frame's time and updates what is drawn.
+    public func advance() {
+        timeline.evaluate()
         applyAppearance()
     }
 

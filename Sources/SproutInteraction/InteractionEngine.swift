@@ -6,13 +6,13 @@ import SproutSession
 /// extensions): one `update` per frame runs the session, the focus square, dragging, plane
 /// snapping, status messages and the restart cooldown, on the injected clock.
 public final class InteractionEngine {
-    /// The simulated AR session; `update(deltaTime:)` advances it, `resetTracking()` re-runs it.
+    /// The simulated AR session; `update(deltaTime:touches:)` advances it, `resetTracking()` re-runs it.
     public let session: Session
     /// The scene the focus square and the placed objects are added to.
     public let scene: Scene
     /// The focus square, under the scene's root from `init` on.
     public let focusSquare = FocusSquare()
-    /// The status panel's text and timers, advanced by `update(deltaTime:)`.
+    /// The status panel's text and timers, advanced by `update(deltaTime:touches:)`.
     public let messages = StatusMessages()
     /// Gestures, selection, dragging and rotation of the placed objects.
     public let interaction: ObjectInteraction
@@ -64,14 +64,24 @@ public final class InteractionEngine {
         messages.scheduleMessage("FIND A SURFACE TO PLACE AN OBJECT", inSeconds: Self.hintDelay, type: .planeEstimation)
     }
 
-    /// Touches from the window or a script.
+    /// Touches from the window or a script, between frames (at the last frame's time); a
+    /// frame's own touches go to `update(deltaTime:touches:)`.
     public func handle(_ batch: [TouchEvent]) { interaction.handle(batch) }
 
-    /// One frame: the session, tracking messages, anchor events (hints, snapping), the focus
-    /// square, the held object following its tracking point, then animations and timers.
+    /// One frame, at one time (the README's time rule): the clock moves to the frame's time
+    /// first, for the session, the scene, the focus square and the messages alike; the frame's
+    /// touch batches reach the recognizers at that time; then the session senses, tracking
+    /// messages, anchor events (hints, snapping), the focus square and the held object follow,
+    /// and last every animation and timer is evaluated at the frame's time.
     @discardableResult
-    public func update(deltaTime dt: Double) -> Frame {
-        let frame = session.update(deltaTime: dt)
+    public func update(deltaTime dt: Double, touches: [[TouchEvent]] = []) -> Frame {
+        session.beginFrame(deltaTime: dt)
+        let now = session.time
+        scene.beginFrame(at: now)
+        focusSquare.beginFrame(at: now)
+        messages.beginFrame(at: now)
+        for batch in touches { interaction.handle(batch) }
+        let frame = session.finishFrame()
         lastFrame = frame
         if frame.trackingState != previousTrackingState {
             trackingStateChanged(to: frame.trackingState)
@@ -86,11 +96,11 @@ public final class InteractionEngine {
         }
         updateFocusSquare()
         interaction.updateObjectToCurrentTrackingPosition()
-        scene.update(deltaTime: dt)
+        scene.update()
         placeEnvironmentProbe()
-        focusSquare.advance(by: dt)
-        messages.advance(by: dt)
-        if let at = restartAvailableAt, hasReached(session.time, at) {
+        focusSquare.advance()
+        messages.advance()
+        if let at = restartAvailableAt, hasReached(now, at) {
             isRestartAvailable = true
             restartAvailableAt = nil
         }
@@ -208,9 +218,12 @@ public final class InteractionEngine {
         if object.parent == nil { scene.addChild(object) }
     }
 
-    /// P18 `didDeselectObject` / loader removal: the object and its anchor go.
+    /// P18 `didDeselectObject` (`ViewController+ObjectSelection.swift`): the object and its
+    /// anchor go, and the selection is cleared whichever object was selected (the sample sets
+    /// `selectedObject = nil` unconditionally; a refused placement takes this path too).
     public func remove(_ object: VirtualObject) {
         interaction.forget(object)
+        interaction.selectedObject = nil
         interaction.objects.removeAll { $0 === object }
         scene.stopAnimating(object)
         object.removeFromParent()

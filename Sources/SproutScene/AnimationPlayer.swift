@@ -80,6 +80,9 @@ public final class AnimationPlayer {
         apply()
     }
 
+    /// The scene time the player last moved to (`Scene.update()` advances it by the time since).
+    var sceneTime: Double?
+
     /// Advances the clock by `deltaTime` seconds (times `speed`; nothing while paused) and poses the entities.
     public func advance(by deltaTime: Double) {
         guard let clip, !isPaused else { return }

@@ -22,7 +22,45 @@ public struct FrameClock: Sendable {
     }
 }
 
-/// Whether `elapsed` seconds, summed from frame steps, have reached `limit`: 30 steps of 1/60 s
-/// sum to 0.49999999999999994, which must count as half a second. Every timer on the injected
-/// clock (tracking, detection, decoding, messages, animations' delays) compares through this.
+/// Whether `elapsed` seconds have reached `limit`: the deadline rule of the README's rule table
+/// ("Time"): a deadline fires on the first frame whose time is at or past it. The nanosecond of
+/// slack absorbs the rounding of `start + duration` (and of steps summed by the session's own
+/// detectors: 30 steps of 1/60 s sum to 0.49999999999999994, which must count as half a
+/// second); frames are at least a millisecond apart, so it can never pick the wrong frame.
 @inlinable public func hasReached(_ elapsed: Double, _ limit: Double) -> Bool { elapsed >= limit - 1e-9 }
+
+/// Simulated time, as every timer reads it (the README's rule table, "Time"): a frame's time
+/// is its index over the frame rate, computed afresh each frame rather than summed, so frame 450
+/// at 60 fps is exactly 7.5 s. A run of equal steps of 1/n s (n whole) counts `k / n` from where
+/// the run began; other steps count `k * step`. A step that differs from the last starts a new run
+/// (a window's frames vary), so exactness holds wherever the steps are the script's.
+public struct SimulationClock: Sendable, Equatable {
+    /// Seconds since the start: 0 before the first `advance`.
+    public private(set) var time: Double = 0
+    /// Frames advanced so far.
+    public private(set) var frame = 0
+    private var origin = 0.0
+    private var step = -1.0
+    private var framesPerSecond = 0.0
+    private var stepsSinceOrigin = 0
+
+    /// A clock at 0.
+    public init() {}
+
+    /// Moves on one frame of `deltaTime` seconds (finite, >= 0) and returns the new time.
+    @discardableResult
+    public mutating func advance(by deltaTime: Double) -> Double {
+        precondition(deltaTime >= 0 && deltaTime.isFinite, "SimulationClock: a step must be finite and >= 0")
+        if deltaTime != step {
+            origin = time
+            step = deltaTime
+            stepsSinceOrigin = 0
+            let rate = (1 / deltaTime).rounded()
+            framesPerSecond = deltaTime > 0 && rate.isFinite && abs(rate * deltaTime - 1) < 1e-12 ? rate : 0
+        }
+        stepsSinceOrigin += 1
+        frame += 1
+        time = framesPerSecond > 0 ? origin + Double(stepsSinceOrigin) / framesPerSecond : origin + Double(stepsSinceOrigin) * step
+        return time
+    }
+}

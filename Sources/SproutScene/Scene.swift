@@ -26,11 +26,12 @@ public final class Scene {
     /// environment probes sit by the virtual content, and the interaction engine puts it at the
     /// selected or last placed object. Nil: the ambient light stands for the environment.
     public var environmentProbePosition: Vec3?
-    /// The running animations, in the order they started; `update(deltaTime:)` drops finished ones.
+    /// The running animations, in the order they started; `update()` drops finished ones.
     public private(set) var animations: [TransformAnimation] = []
-    /// The animation players `update(deltaTime:)` advances, in the order they were added.
+    /// The animation players `update()` advances, in the order they were added.
     public private(set) var animationPlayers: [AnimationPlayer] = []
-    /// Seconds of scene time, advanced only by `update(deltaTime:)`.
+    /// Seconds of scene time: the frame's time, set by `beginFrame(at:)` (or moved on by
+    /// `update(deltaTime:)`). Animations begun now count from it.
     public private(set) var time: Double = 0
 
     /// An empty scene with `lighting`, no backdrop content, no sky and no animations.
@@ -41,18 +42,37 @@ public final class Scene {
     /// Adds `entity` under `root`.
     public func addChild(_ entity: Entity) { root.addChild(entity) }
 
-    /// The anchor entities directly under `root` (the ones `update(deltaTime:)` synchronises).
+    /// The anchor entities directly under `root` (the ones `update()` synchronises).
     public var anchorEntities: [AnchorEntity] { root.children.compactMap { $0 as? AnchorEntity } }
 
-    /// Advances animations by `deltaTime` seconds and pulls anchor poses. The only clock the scene knows.
+    /// Moves `deltaTime` seconds on (`beginFrame(at: time + deltaTime)`) and `update()`s: for a
+    /// scene on its own. An engine that owns the clock calls `beginFrame(at:)` and `update()`.
     public func update(deltaTime: Double) {
         precondition(deltaTime >= 0 && deltaTime.isFinite, "Scene.update: deltaTime must be finite and >= 0")
-        time += deltaTime
+        beginFrame(at: time + deltaTime)
+        update()
+    }
+
+    /// Moves the scene's clock to a frame's `time` (not earlier than now) before anything of the
+    /// frame happens, so an animation begun in the frame starts at the frame's time (progress 0
+    /// there). Nothing is evaluated until `update()`.
+    public func beginFrame(at time: Double) {
+        precondition(time >= self.time && time.isFinite, "Scene.beginFrame: time must be finite and not go back")
+        self.time = time
+    }
+
+    /// Evaluates every animation at the scene's time (an animation begun at `t0` with duration
+    /// `d` is at `(time - t0) / d` and ends on the frame where that reaches 1), advances the
+    /// clip players by the time since they last moved, and pulls anchor poses.
+    public func update() {
         for a in anchorEntities { a.synchronize() }
-        for a in animations { a.advance(by: deltaTime) }
+        for a in animations { a.evaluate(at: time) }
         // A player whose model has left the scene stops with it.
         animationPlayers.removeAll { !root.isAncestor(of: $0.root) }
-        for p in animationPlayers { p.advance(by: deltaTime) }
+        for p in animationPlayers {
+            p.advance(by: time - (p.sceneTime ?? time))
+            p.sceneTime = time
+        }
         let finished = animations.filter(\.isFinished)
         animations.removeAll { $0.isFinished }
         for a in finished { a.end() }
@@ -67,7 +87,7 @@ public final class Scene {
         // The new animation starts where the entity is drawn: take that before the old one ends.
         let drawn = entity.presentedTransform
         stopAnimating(entity)
-        let animation = TransformAnimation(entity: entity, from: drawn, to: target, duration: duration, timing: timing, style: style)
+        let animation = TransformAnimation(entity: entity, from: drawn, to: target, duration: duration, timing: timing, style: style, startTime: time)
         animations.append(animation)
         return animation
     }
@@ -80,6 +100,7 @@ public final class Scene {
         let player = animationPlayer(of: entity) ?? AnimationPlayer(root: entity)
         if animationPlayer(of: entity) == nil { animationPlayers.append(player) }
         player.play(clipIndex, from: time)
+        player.sceneTime = self.time
         return player
     }
 

@@ -1,7 +1,7 @@
 import SproutMath
 
 /// Moves an entity's local transform from one value to another over a duration.
-/// Advanced only by `Scene.update(deltaTime:)`: no wall clock anywhere.
+/// Evaluated only by `Scene.update()` at the scene's time: no wall clock anywhere.
 public final class TransformAnimation {
     /// How the entity's values change while it runs.
     public enum Style: Sendable {
@@ -25,12 +25,15 @@ public final class TransformAnimation {
     public let timing: TimingFunction
     /// Whether `transform` or `presentation` moves.
     public let style: Style
-    /// Seconds advanced so far, at most `duration`.
+    /// The scene time it began at: its progress is `(time - startTime) / duration`.
+    public let startTime: Double
+    /// Seconds since `startTime` at the last evaluation, at most `duration`.
     public private(set) var elapsed: Double = 0
     private var completion: (() -> Void)?
 
-    init(entity: Entity, from: Transform, to: Transform, duration: Double, timing: TimingFunction, style: Style) {
+    init(entity: Entity, from: Transform, to: Transform, duration: Double, timing: TimingFunction, style: Style, startTime: Double) {
         precondition(duration >= 0 && duration.isFinite, "animation duration must be finite and >= 0")
+        self.startTime = startTime
         self.entity = entity
         self.from = from
         self.to = to
@@ -41,7 +44,7 @@ public final class TransformAnimation {
             entity.transform = to
             entity.presentation = from
         }
-        if duration == 0 { advance(by: 0) }
+        if duration == 0 { evaluate(at: startTime) }
     }
 
     /// True once `elapsed` has reached `duration`.
@@ -64,8 +67,11 @@ public final class TransformAnimation {
     /// `elapsed / duration`, 0...1, before easing; 1 for a zero duration.
     public var fractionComplete: Double { duration > 0 ? min(elapsed / duration, 1) : 1 }
 
-    func advance(by dt: Double) {
-        elapsed = min(elapsed + dt, duration)
+    /// Poses the entity at scene time `time`: the time rule's progress, ending (exactly at
+    /// `to`) on the first frame at or past `startTime + duration`.
+    func evaluate(at time: Double) {
+        let since = time - startTime
+        elapsed = hasReached(since, duration) ? duration : min(max(since, 0), duration)
         let p = Float(timing.progress(fractionComplete))
         let value = p >= 1 ? to : Transform.interpolate(from, to, t: p)
         switch style {

@@ -13,8 +13,13 @@ public final class Session {
     public var device: DeviceCamera
     /// What the last `run` asked for; nil before the first run.
     public private(set) var configuration: SessionConfiguration?
-    /// Seconds of session time, advanced only by `update`.
-    public private(set) var time: Double = 0
+    /// Seconds of session time: the time of the frame begun last (`SimulationClock`'s rule),
+    /// moved only by `beginFrame` or `update`.
+    public var time: Double { clock.time }
+    /// The clock every timer reads, advanced one frame by `beginFrame` (or `update`).
+    public private(set) var clock = SimulationClock()
+    /// The step of the frame begun and not yet sensed, nil between frames.
+    private var frameStep: Double?
     /// Tracking quality after the last update; `notAvailable` before the first run and while interrupted.
     public private(set) var trackingState: TrackingState = .notAvailable
     /// The stage's lights now: as written, with the stage's and the app's changes begun by now.
@@ -135,11 +140,30 @@ public final class Session {
     /// The stage's lights at the session's time, after the stage's changes and the app's.
     private func lightingNow() -> Lighting { stage.lighting.applying(stage.lightChanges + lightChanges, at: time) }
 
-    /// Advances the session by `deltaTime` seconds with the device where it is now.
+    /// Advances the session by `deltaTime` seconds with the device where it is now:
+    /// `beginFrame` then `finishFrame`.
     @discardableResult
     public func update(deltaTime dt: Double) -> Frame {
-        precondition(dt >= 0 && dt.isFinite, "Session.update: deltaTime must be finite and >= 0")
-        time += dt
+        beginFrame(deltaTime: dt)
+        return finishFrame()
+    }
+
+    /// Moves the clock one frame on, to the frame's time, before anything of the frame happens:
+    /// what the app does in the frame (a touch, a message scheduled, an animation begun) counts
+    /// from this time. `finishFrame` then senses the stage.
+    public func beginFrame(deltaTime dt: Double) {
+        precondition(dt >= 0 && dt.isFinite, "Session.beginFrame: deltaTime must be finite and >= 0")
+        precondition(frameStep == nil, "Session.beginFrame: the frame begun last was not finished")
+        clock.advance(by: dt)
+        frameStep = dt
+    }
+
+    /// Senses the frame `beginFrame` began with the device where it is now: tracking, planes,
+    /// images and the light estimate move on by the frame's step.
+    @discardableResult
+    public func finishFrame() -> Frame {
+        guard let dt = frameStep else { preconditionFailure("Session.finishFrame: no frame was begun") }
+        frameStep = nil
         for i in movingImages { stage.images[i].frame = stage.images[i].frame(at: time) }
         if !stage.lightChanges.isEmpty || !lightChanges.isEmpty { lighting = lightingNow() }
         var events = pendingEvents

@@ -44,7 +44,8 @@ public final class World {
         if !options.showsFocusSquare { engine.focusSquare.entity.removeFromParent() }
         home = session.device
         if let tracker = GeoTracker(stage: stage) {
-            geo = (tracker, GeoAnchorSet(tracker: tracker, session: session, scene: scene, seed: options.seed))
+            geo = (tracker, GeoAnchorSet(tracker: tracker, session: session, scene: scene, seed: options.seed,
+                                         placemarkStyle: stage.geoOrigin?.placemarkStyle ?? .sphere))
         } else {
             geo = nil
         }
@@ -90,14 +91,14 @@ public final class World {
         }
     }
 
-    /// One frame, always in this order: the frame's touches reach the recognizers (split into
-    /// batches where a finger repeats, as a window delivers a press and release within one frame), the engine
-    /// runs the session, interaction, animations and timers, the plane view follows the anchor
+    /// One frame, always in this order, all at the frame's time: the clock moves on, the frame's
+    /// touches reach the recognizers (split into batches where a finger repeats, as a window
+    /// delivers a press and release within one frame), the engine runs the session,
+    /// interaction, animations and timers, the plane view follows the anchor
     /// events, the Seed Shop flow reads them, geotracking and its anchors advance.
     @discardableResult
     public func step(deltaTime dt: Double, touches: [TouchEvent] = []) -> Frame {
-        for batch in Self.batches(touches) { engine.handle(batch) }
-        let frame = engine.update(deltaTime: dt)
+        let frame = engine.update(deltaTime: dt, touches: Self.batches(touches))
         drawPicturesWhereTheyAre()
         for event in frame.events { planes.apply(event) }
         seedShop?.handle(frame)
@@ -110,7 +111,7 @@ public final class World {
         }
         if let geo {
             _ = geo.tracker.update(deltaTime: dt, session: session)
-            geo.anchors.update(deltaTime: dt)
+            geo.anchors.update()
         }
         frameCount += 1
         return frame

@@ -69,7 +69,8 @@ import Testing
         let world = try World.onStage("tabletop", viewport: surface.viewport)
         let loop = try FrameLoop(world: world, surface: surface)
         loop.advance(deltaTime: 1.0 / 60)
-        #expect(world.statusText.text == "Initializing")   // P18: the tracking state while limited(.initializing)
+        #expect(world.statusText.text == "Initializing" && world.statusText.alpha == 0)   // shown on frame 1: the fade starts there
+        loop.advance(deltaTime: 1.0 / 60)   // P18: the tracking state while limited(.initializing)
         #expect(loop.view.overlays.count == 1)
         loop.helpLine = "help"
         #expect(loop.view.overlays.count == 2)

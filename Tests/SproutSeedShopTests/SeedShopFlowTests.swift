@@ -197,3 +197,20 @@ import Foundation
         #expect(engine.session.configuration?.detectionImages == [])   // AC viewDidLoad: initializePreview false
     }
 }
+
+extension SeedShopFlowTests {
+    /// The 3 s growth (Utilities.swift) begins on the frame the plant appears and ends exactly
+    /// 180 frames later (summed steps ended it a frame late, at 3.017 s).
+    @Test func theGrowthEndsOnTheFrame180FramesAfterThePlantAppears() throws {
+        let (engine, flow) = try Self.flow(height: 0.5)
+        var appearedAt: Int?, grownAt: Int?
+        Self.run(engine, flow, seconds: 6) { _ in
+            guard let plant = flow.presented["sunfl"] else { return }
+            let k = engine.session.clock.frame
+            if appearedAt == nil { appearedAt = k }
+            if grownAt == nil, !engine.scene.isAnimating(plant) { grownAt = k }
+        }
+        let appeared = try #require(appearedAt)
+        #expect(grownAt == appeared + 180)
+    }
+}
