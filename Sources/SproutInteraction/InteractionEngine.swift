@@ -20,8 +20,14 @@ public final class InteractionEngine {
     public var objects: [VirtualObject] { interaction.objects }
     /// The object a tap on an empty surface moves: the last placed, tapped or dragged one; nil after a restart.
     public var selectedObject: VirtualObject? { interaction.selectedObject }
-    /// P18 restart: unavailable for 5 s after a restart.
+    /// P18 restart: unavailable for 5 s after a restart (and refused while `loader` loads).
     public private(set) var isRestartAvailable = true
+    /// Downloads on the session's clock over the stage's network link (P18
+    /// `virtualObjectLoader`, AC `CachingWebLoader`): restart waits while it loads.
+    public let loader: SimulatedLoader
+    /// P18 `addObjectButton`: shown while the focus square finds a surface, hidden while it
+    /// initializes (`updateFocusSquare`, spec 1.2); hidden before the first frame.
+    public private(set) var isAddObjectButtonVisible = false
     /// The last frame the session produced.
     public private(set) var lastFrame: Frame?
 
@@ -49,6 +55,7 @@ public final class InteractionEngine {
         self.session = session
         self.scene = scene
         sessionLighting = session.lighting
+        loader = SimulatedLoader(link: session.stage.network)
         interaction = ObjectInteraction(session: session, scene: scene)
         scene.addChild(focusSquare.entity)
         resetTracking()
@@ -94,6 +101,7 @@ public final class InteractionEngine {
             sessionLighting = session.lighting
             scene.lighting = session.lighting
         }
+        loader.update(at: now)
         updateFocusSquare()
         interaction.updateObjectToCurrentTrackingPosition()
         scene.update()
@@ -171,9 +179,11 @@ public final class InteractionEngine {
         }
         if session.trackingState == .normal, let result = SmartHitTest.hit(session, at: device.viewport.center) {
             focusSquare.setState(.detecting(result, camera: device), camera: device)
+            isAddObjectButtonVisible = true
             messages.cancelScheduledMessage(.focusSquare)
         } else {
             focusSquare.setState(.initializing, camera: device)
+            isAddObjectButtonVisible = false
         }
     }
 
@@ -193,9 +203,12 @@ public final class InteractionEngine {
     // MARK: Placement
 
     /// P18 `placeVirtualObject`: at the screen centre (where the focus square is), or refused
-    /// with the sample's message while the square is initializing.
+    /// with the sample's message while the square is initializing; refused without a word while
+    /// `loader` loads (the menu waits).
     @discardableResult
     public func place(_ object: VirtualObject) -> Bool {
+        // P18 ViewController+Actions L20-26: the object menu does not open while an object loads.
+        guard !loader.isLoading else { return false }
         guard !focusSquare.isInitializing else {
             messages.showMessage(Self.cannotPlaceMessage)
             remove(object)
@@ -244,11 +257,12 @@ public final class InteractionEngine {
 
     // MARK: Restart
 
-    /// P18 `restartExperience()`: only when available; removes every object and anchor, re-runs
-    /// the session, and is unavailable again for 5 s. Returns whether it restarted.
+    /// P18 `restartExperience()`: only when available and nothing is loading (`isRestartAvailable
+    /// && !virtualObjectLoader.isLoading`, spec 1.11 step 1); removes every object and anchor,
+    /// re-runs the session, and is unavailable again for 5 s. Returns whether it restarted.
     @discardableResult
     public func restartExperience() -> Bool {
-        guard isRestartAvailable else { return false }
+        guard isRestartAvailable, !loader.isLoading else { return false }
         isRestartAvailable = false
         messages.cancelAllScheduledMessages()
         for object in objects { remove(object) }

@@ -21,7 +21,7 @@ extension Script {
     }
 
     /// A script file's top-level keys.
-    public static let fields = ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance", "placemarkStyle"]
+    public static let fields = ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance", "placemarkStyle", "network"]
 
     static func parse(_ document: DocumentValue, source: String) throws(DocumentError) -> Script {
         let o = try document.object(allowing: fields)
@@ -39,6 +39,7 @@ extension Script {
             guard n >= 0 else { throw v.error("must be a whole number >= 0, got \(n)") }
             script.seed = UInt64(n)
         }
+        if let v = o.optional("network") { script.network = try NetworkLink.parse(v) }
         if let v = o.optional("placemarkStyle") {
             script.placemarkStyle = PlacemarkStyle(rawValue: try v.choice(PlacemarkStyle.allCases.map(\.rawValue)))
         }
@@ -178,7 +179,8 @@ extension Script {
 
     static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
         let o = try v.object(allowing: ["object", "position", "presentedPosition", "scale", "alignment", "tolerance", "rotationY", "onPlane", "selected",
-                                        "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "info", "geo", "lightEstimate", "colorTemperature", "image", "clip", "time"])
+                                        "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "info", "geo", "lightEstimate", "colorTemperature", "image", "clip", "time",
+                                        "messageAlpha", "addObjectButton", "restartAvailable", "loading", "referenceImage", "usedTestURL", "placemarks"])
         var e = Expectation()
         if let image = o.optional("image") {
             let golden = try image.string()
@@ -228,6 +230,25 @@ extension Script {
         e.geo = try o.optional("geo")?.choice(["notAvailable", "initializing", "localizing", "localized"])
         e.lightEstimate = try o.optional("lightEstimate").map { v throws(DocumentError) in try comparison(v) }
         e.colorTemperature = try o.optional("colorTemperature").map { v throws(DocumentError) in try comparison(v) }
+        e.messageAlpha = try o.optional("messageAlpha").map { v throws(DocumentError) in Float(try v.rangedDouble(0...1)) }
+        e.addObjectButton = try o.optional("addObjectButton")?.bool()
+        e.restartAvailable = try o.optional("restartAvailable")?.bool()
+        e.loading = try o.optional("loading").map { v throws(DocumentError) in try comparison(v) }
+        if let v = o.optional("referenceImage") {
+            let r = try v.object(allowing: ["name", "width"])
+            e.referenceImage = (try r.required("name").string(), Float(try r.required("width").rangedDouble(0.001...100)))
+        }
+        e.usedTestURL = try o.optional("usedTestURL")?.bool()
+        if let v = o.optional("placemarks") {
+            // `placemarks: 1`, or `placemarks: { count: 1, shows: balloon }`.
+            if case .mapping = v.content {
+                let p = try v.object(allowing: ["count", "shows"])
+                e.placemarks = try p.optional("count").map { v throws(DocumentError) in try comparison(v) }
+                e.placemarkShows = try p.optional("shows")?.choice(["balloon", "arrow"])
+            } else {
+                e.placemarks = try comparison(v)
+            }
+        }
         e.clip = try o.optional("clip")?.string()
         e.clipTime = try o.optional("time").map { v throws(DocumentError) in try v.rangedDouble(-1_000_000...1_000_000) }
         let objectFields = ["position", "presentedPosition", "scale", "alignment", "rotationY", "onPlane", "selected", "clip", "time"].filter { o.optional($0) != nil }

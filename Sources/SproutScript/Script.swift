@@ -43,6 +43,8 @@ public struct Script: Sendable {
     public var tolerance: TestTolerance?
     /// How geo anchors are marked (`placemarkStyle:`), over the stage's; nil: the stage's.
     public var placemarkStyle: PlacemarkStyle?
+    /// How fast downloads go (`network: { bandwidth, latency }`), over the stage's; nil: the stage's.
+    public var network: NetworkLink?
 
     /// Seconds per frame: 1 / `fps`.
     public var frameDuration: Double { 1 / Double(fps) }
@@ -228,6 +230,22 @@ public struct Expectation: Sendable {
     public var colorTemperature: Comparison?
     /// The frame as the device sees it matches a golden PNG.
     public var image: ImageExpectation?
+    /// The status panel's alpha (fading over 0.2 s), within 0.001.
+    public var messageAlpha: Float?
+    /// How many geo placemarks have appeared (`placemarks: ">= 1"`).
+    public var placemarks: Comparison?
+    /// What the placemarks show: `balloon` or `arrow` (each that has appeared).
+    public var placemarkShows: String?
+    /// Whether P18's add-object button (+) is shown.
+    public var addObjectButton: Bool?
+    /// Whether the restart button would restart now (not cooling down, nothing loading).
+    public var restartAvailable: Bool?
+    /// How many downloads are under way (`loading: ">= 1"`).
+    public var loading: Comparison?
+    /// A reference image the session looks for, by name, with its physical width in metres (within 0.1 mm).
+    public var referenceImage: (name: String, width: Float)?
+    /// Whether the Seed Shop fell back to its test URL (AC `useTestURL`) for a code it could not decode.
+    public var usedTestURL: Bool?
     /// The clip the object plays (`""`: none).
     public var clip: String?
     /// Seconds into the clip the object plays, within a microsecond.

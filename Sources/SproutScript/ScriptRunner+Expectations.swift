@@ -87,6 +87,27 @@ extension ScriptRunner {
             let shown = flow?.infoText ?? ""
             if shown != i { fail("info", quoted(i), flow == nil ? "no Seed Shop opened" : quoted(shown)) }
         }
+        if let a = e.messageAlpha, abs(engine.messages.alpha - a) > 0.001 { fail("messageAlpha", rounded(a), rounded(engine.messages.alpha)) }
+        if let b = e.addObjectButton, engine.isAddObjectButtonVisible != b { fail("addObjectButton", "\(b)", "\(!b)") }
+        let restartable = engine.isRestartAvailable && !engine.loader.isLoading
+        if let b = e.restartAvailable, restartable != b { fail("restartAvailable", "\(b)", "\(restartable)") }
+        if let c = e.loading, !c.holds(for: engine.loader.downloads.count) { fail("loading", c.description, "\(engine.loader.downloads.count)") }
+        if let r = e.referenceImage {
+            let images = engine.session.configuration?.detectionImages ?? []
+            if let image = images.first(where: { $0.name == r.name }) {
+                if abs(image.physicalWidth - r.width) > 1e-4 { fail("referenceImage \(r.name) width", "\(rounded(r.width)) m", "\(rounded(image.physicalWidth)) m") }
+            } else {
+                fail("referenceImage", quoted(r.name), images.isEmpty ? "no reference images" : images.map { quoted($0.name) }.joined(separator: ", "))
+            }
+        }
+        if e.placemarks != nil || e.placemarkShows != nil {
+            let shown = geo.map { set in set.anchors.anchors.compactMap { set.anchors.placemarks[$0.identifier] }.filter(\.isAdded) } ?? []
+            if let c = e.placemarks, !c.holds(for: shown.count) { fail("placemarks", c.description, geo == nil ? "no geographic origin" : "\(shown.count)") }
+            if let what = e.placemarkShows, let other = shown.first(where: { ($0.arrow.isEnabled ? "arrow" : "balloon") != what }) {
+                fail("placemarks.shows", what, other.arrow.isEnabled ? "arrow" : "balloon")
+            }
+        }
+        if let b = e.usedTestURL, (flow?.usedTestURL ?? false) != b { fail("usedTestURL", "\(b)", flow == nil ? "no Seed Shop opened" : "\(!b)") }
         if let c = e.coaching {
             let shown = flow.map { $0.isCoachingVisible ? $0.coachingText : "" } ?? ""
             if shown != c { fail("coaching", quoted(c), flow == nil ? "no Seed Shop opened" : quoted(shown)) }

@@ -109,6 +109,7 @@ public final class ScriptRunner {
         world = World(WorldOptions(stage: stage, seed: script.seed, viewport: Viewport(width: script.viewport.x, height: script.viewport.y),
                                        camera: script.camera.map { ($0.position, $0.lookAt) }, showsPlanes: script.showPlanes))
         if let style = script.placemarkStyle { world.geo?.anchors.placemarkStyle = style }
+        if let network = script.network { world.engine.loader.link = network }
     }
 
     /// Runs every step; expectation failures are collected (see `failures`), other errors
@@ -172,6 +173,7 @@ public final class ScriptRunner {
         guard let flow else { return pairs }
         return pairs + [("seedShop", .object([("coaching", .string(flow.isCoachingVisible ? flow.coachingText : "")),
                                       ("info", .string(flow.infoText)),
+                                      ("useTestURL", .bool(flow.useTestURL)), ("usedTestURL", .bool(flow.usedTestURL)),
                                       ("decoded", .array(flow.decodedURLs.map { .string($0) })),
                                       ("invocations", .array(flow.invocations.map { .object([("url", .string($0.url)), ("outcome", .string($0.outcome)),
                                                                                              ("time", .number($0.time))]) })),

@@ -65,8 +65,15 @@ public enum TraceState {
             ("anchors", .array(anchors)),
             ("objects", .array(objects)),
             ("focusSquare", focus),
-            ("message", .object([("text", .string(engine.messages.text)), ("visible", .bool(engine.messages.isShown))])),
+            ("message", .object([("text", .string(engine.messages.text)), ("visible", .bool(engine.messages.isShown)),
+                                 ("alpha", .number(Double(engine.messages.alpha)))])),
             ("gestures", gestures),
+            ("addObjectButton", .bool(engine.isAddObjectButtonVisible)),
+            ("restartAvailable", .bool(engine.isRestartAvailable && !engine.loader.isLoading)),
+            ("loading", .array(engine.loader.downloads.map { .object([("name", .string($0.name)), ("bytes", .number(Double($0.bytes))),
+                                                                     ("progress", .number($0.progress))]) })),
+            ("referenceImages", .array((session.configuration?.detectionImages ?? []).map {
+                .object([("name", .string($0.name)), ("physicalWidth", .number(Double($0.physicalWidth)))]) })),
         ]
     }
 

@@ -28,6 +28,11 @@ public struct Product: Equatable, Sendable {
     /// The plane alignments the plant accepts when placed (catalog `alignment`, default
     /// horizontal, as every model but the sample's wall objects).
     public var allowedAlignments: Set<PlaneAlignment> = [.horizontal]
+    /// Bytes the model's download takes in simulated time (catalog `bytes`; by default the local
+    /// file's size, or `assumedDownloadBytes` for a URL).
+    public var downloadBytes: Int = Product.assumedDownloadBytes
+    /// The size a model at a URL is taken to have when the catalog does not say: half a megabyte.
+    public static let assumedDownloadBytes = 500_000
 
     /// The model file's name without its folder and extension (`sunflower`), which scripts and
     /// scenes may use in place of the key.
@@ -89,7 +94,7 @@ public struct Catalog: Sendable {
         }
         var products: [Product] = []
         for p in try o.required("products").array() {
-            let x = try p.object(allowing: ["key", "name", "model", "packet", "width", "height", "alignment"])
+            let x = try p.object(allowing: ["key", "name", "model", "packet", "width", "height", "alignment", "bytes"])
             let keyField = try x.required("key")
             let key = try keyField.string()
             guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
@@ -100,10 +105,13 @@ public struct Catalog: Sendable {
             let height = try x.required("height").double()
             guard width > 0 && width <= 1 else { throw try x.required("width").error("must lie in (0, 1] metres, got \(width)") }
             guard height > 0 && height <= 100 else { throw try x.required("height").error("must lie in (0, 100] metres, got \(height)") }
+            let modelPath = try asset(x.required("model"), in: folder)
+            let bytes = try x.optional("bytes").map { v throws(DocumentError) in Int(try v.rangedDouble(0...1e10)) } ?? fileSize(modelPath)
             products.append(Product(key: key, name: try x.required("name").string(),
-                                    modelPath: try asset(x.required("model"), in: folder), packetPath: try asset(x.required("packet"), in: folder),
+                                    modelPath: modelPath, packetPath: try asset(x.required("packet"), in: folder),
                                     packetWidth: Float(width), height: Float(height),
-                                    allowedAlignments: try x.read("alignment", default: [.horizontal]) { v throws(DocumentError) in try PlaneAlignment.allowed(v) }))
+                                    allowedAlignments: try x.read("alignment", default: [.horizontal]) { v throws(DocumentError) in try PlaneAlignment.allowed(v) },
+                                    downloadBytes: bytes))
         }
         let testURL = try o.optional("testURL")?.string()
         let catalog = Catalog(registry: ExperienceRegistry(associatedDomains: domains, experiences: experiences), testURL: testURL,
@@ -112,6 +120,17 @@ public struct Catalog: Sendable {
             do { _ = try catalog.resolve(testURL) } catch { throw field.error("does not resolve: \(error)") }
         }
         return catalog
+    }
+
+    /// A local model's size in bytes; a URL's is assumed (`Product.assumedDownloadBytes`).
+    static func fileSize(_ path: String) -> Int {
+        guard !path.contains("://"), let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] else {
+            return Product.assumedDownloadBytes
+        }
+        if let n = size as? Int { return n }
+        if let n = size as? UInt64 { return Int(clamping: n) }
+        if let n = size as? Int64 { return Int(clamping: n) }
+        return Product.assumedDownloadBytes
     }
 
     /// A file inside the catalog's folder (relative, no `..`, existing), or an http(s) URL that

@@ -32,6 +32,8 @@ public final class SeedShopFlow {
     public let catalog: Catalog
     /// AC `useTestURL`: a code that cannot be decoded falls back to the catalog's test URL once.
     public var useTestURL = true
+    /// Whether a code that could not be decoded was taken as the test URL (AC ViewController L100-107).
+    public private(set) var usedTestURL = false
     /// The coaching label: its text and whether it is shown.
     public private(set) var coachingText = SeedShopFlow.scanText
     /// Whether the coaching label is shown: at the start, until a code or packet is seen, and
@@ -115,17 +117,15 @@ public final class SeedShopFlow {
             record("catalog")
             return
         }
-        do { try preload(product) } catch {
-            infoText = Self.modelErrorText
-            record("refused: \(Self.modelErrorText): \(error)")
-            return
-        }
         if first {
-            // AC viewDidLoad: process(productKey:initializePreview: false) only pre-caches.
+            // AC viewDidLoad: process(productKey:initializePreview: false) only pre-caches: the
+            // download runs without handlers (no progress text, nothing presented).
+            download(product, preview: false)
             record("preloaded \(key)")
             return
         }
         infoText = ""
+        download(product, preview: true)
         learnPacket(of: product)
         present(key)
         record("switched to \(key)")
@@ -187,6 +187,7 @@ public final class SeedShopFlow {
             if useTestURL, let test = catalog.testURL {
                 guard !decodedURLs.contains(test) else { return }
                 decodedURLs.append(test)
+                usedTestURL = true
                 process(test)
             } else {
                 infoText = Self.decodingFailureText
@@ -206,18 +207,39 @@ public final class SeedShopFlow {
             infoText = "\(error)"
             return
         }
-        do { try preload(product) } catch {
-            infoText = Self.modelErrorText
-            return
-        }
+        download(product, preview: true)
         learnPacket(of: product)
         present(product.key)
     }
 
-    /// AC `modelFor`: each product's model, loaded once.
-    private func preload(_ product: Product) throws {
-        if models[product.key] == nil { models[product.key] = try loadModel(product) }
+    /// AC process(productKey:) L64-90 over the engine's `SimulatedLoader`: the model downloads
+    /// (`Product.downloadBytes` over the session's network link; a product already loaded is
+    /// at hand at once, as `CachedWebLoad.start` finds the file). With `preview`, each frame's
+    /// progress shows "Loading your preview\n NN%" in the info label until it reaches 1, and
+    /// the loaded model is presented if its packet is already recognised (L74-79); a model that
+    /// cannot be built shows "Error initializing the model" (L80).
+    private func download(_ product: Product, preview: Bool) {
+        let key = product.key
+        guard models[key] == nil, !failedKeys.contains(key) else { return }
+        let progress: ((Double) -> Void)? = preview ? { [unowned self] fraction in
+            self.infoText = CachingLoader.progressText(fraction) ?? ""
+        } : nil
+        engine.loader.load(key, bytes: product.downloadBytes, at: engine.session.time, progress: progress) { [unowned self] in
+            if self.models[key] == nil, !self.failedKeys.contains(key) {
+                do { self.models[key] = try self.loadModel(product) } catch {
+                    self.failedKeys.insert(key)
+                    self.modelError = "\(error)"
+                }
+            }
+            guard preview else { return }
+            if self.failedKeys.contains(key) { self.infoText = Self.modelErrorText } else { self.present(key) }
+        }
     }
+
+    /// Product keys whose model could not be built (tried once a run, as AC keeps `modelFor` unset).
+    private var failedKeys: Set<String> = []
+    /// Why the last model could not be built, for messages beyond the sample's text.
+    public private(set) var modelError: String?
 
     /// AC present(on:): the plant a child of the packet's anchor entity, at its origin (the
     /// packet's centre, upright along the packet's normal, with its heading), growing from 1/1000

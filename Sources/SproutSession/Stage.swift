@@ -28,6 +28,8 @@ public struct Stage: Sendable {
     public var environment: StageEnvironment?
     /// The stage's place on the Earth; nil: no geotracking.
     public var geoOrigin: GeoOrigin?
+    /// How fast downloads go on this stage (`network:`; default `NetworkLink.standard`).
+    public var network: NetworkLink = .standard
     /// A room model as (part of) the stage; its triangles arrive with `attachingModel(vertices:)`.
     public var model: StageModel?
     /// The attached model's triangles and the surfaces found on them.

@@ -61,7 +61,7 @@ public struct StageLoader {
     }
 
     /// A stage file's top-level keys.
-    public static let fields = ["name", "camera", "lights", "sky", "environment", "surfaces", "images", "blocks", "geo", "model"]
+    public static let fields = ["name", "camera", "lights", "sky", "environment", "surfaces", "images", "blocks", "geo", "model", "network"]
 
     /// The most surfaces, images or blocks a stage may list: every frame samples the surfaces
     /// and projects the images, and hand-built rooms have tens.
@@ -95,6 +95,7 @@ public struct StageLoader {
             for item in try elements(v) { stage.blocks.append(try block(item)) }
         }
         if let v = o.optional("geo") { stage.geoOrigin = try geoOrigin(v) }
+        if let v = o.optional("network") { stage.network = try NetworkLink.parse(v) }
         if let v = o.optional("sky") { stage.sky = try sky(v) }
         if let v = o.optional("environment") { stage.environment = try environment(v) }
         if let v = o.optional("model") { stage.model = try model(v) }

@@ -77,7 +77,7 @@ import Testing
         ("steps:\n  - expect: { clip: Walk }\n", 2, "steps[0].expect.clip", "needs `object:` to say which object"),
         ("steps:\n  - animate: { clip: Walk }\n", 2, "steps[0].animate.object", "is required"),
         ("steps:\n  - animate: { object: fox, speed: 1000 }\n", 2, "steps[0].animate.speed", "must lie in -100.0...100.0, got 1000.0"),
-        ("steps: []\nstage: tabletop\nzoom: 2\n", 3, "zoom", "unknown field; expected one of stage, seed, fps, viewport, camera, objects, planes, steps, tolerance, placemarkStyle (or an x- key of your own)"),
+        ("steps: []\nstage: tabletop\nzoom: 2\n", 3, "zoom", "unknown field; expected one of stage, seed, fps, viewport, camera, objects, planes, steps, tolerance, placemarkStyle, network (or an x- key of your own)"),
     ])
     func badScriptsNameTheLineAndTheStep(_ text: String, line: Int, field: String, reason: String) {
         let error = #expect(throws: DocumentError.self) { try Script.parse(text, file: "bad.yaml") }
