@@ -39,28 +39,31 @@ let package = Package(
         .target(name: "SproutMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(name: "SproutScene", dependencies: ["SproutMath"]),
         // Content generators: plants at their real sizes and seed-packet art.
-        .target(name: "SproutPlants", dependencies: ["SproutScene"]),
+        .target(name: "SproutPlants", dependencies: ["SproutMath", "SproutScene"]),
         // YAML/JSON documents with line-accurate, strict errors (Yams stays internal to it).
         .target(name: "SproutDocument", dependencies: ["Yams", "SproutFiles"]),
         // Writing files: atomic for regular files, through for devices and FIFOs, "-" for stdout.
         .target(name: "SproutFiles"),
-        .target(name: "SproutSession", dependencies: ["SproutScene", "SproutDocument", "SproutFiles"]),
-        .target(name: "SproutInteraction", dependencies: ["SproutSession"]),
-        .target(name: "SproutSeedShop", dependencies: ["SproutInteraction", "SproutDocument", "SproutFiles"]),
-        .target(name: "SproutGeo", dependencies: ["SproutSession", .product(name: "RealModule", package: "swift-numerics")]),
+        .target(name: "SproutSession", dependencies: ["SproutMath", "SproutScene", "SproutDocument", "SproutFiles"]),
+        .target(name: "SproutInteraction", dependencies: ["SproutMath", "SproutScene", "SproutSession"]),
+        .target(name: "SproutSeedShop", dependencies: ["SproutMath", "SproutScene", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction"]),
+        .target(name: "SproutGeo", dependencies: ["SproutMath", "SproutScene", "SproutSession", .product(name: "RealModule", package: "swift-numerics")]),
         // One world: stage, session, interaction engine, Seed Shop flow and geotracking, stepped in one order.
-        .target(name: "SproutWorld", dependencies: ["SproutInteraction", "SproutSeedShop", "SproutGeo"]),
+        .target(name: "SproutWorld", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutSeedShop", "SproutGeo"]),
         // Scene files: models placed, a stage, camera and light; the tolerance a render test may declare.
-        .target(name: "SproutSceneFile", dependencies: ["SproutScene", "SproutDocument"]),
-        .target(name: "SproutScript", dependencies: ["SproutWorld", "SproutPlants", "SproutDocument", "SproutSceneFile"]),
+        .target(name: "SproutSceneFile", dependencies: ["SproutMath", "SproutScene", "SproutDocument"]),
+        .target(name: "SproutScript", dependencies: [
+            "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutSession", "SproutInteraction",
+            "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile",
+        ]),
 
         // Edges: one C library each.
-        .target(name: "SproutImage", dependencies: ["SproutScene", "SproutFiles", "CStb", "CZlib"]),
-        .target(name: "SproutAssets", dependencies: ["SproutScene", "SproutImage", "SproutFiles", "CAssimp"]),
+        .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CZlib"]),
+        .target(name: "SproutAssets", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "CAssimp"]),
         // The GLSL is compiled into the binary (`PackageResources`), so no folder of a user's can stand in for it.
-        .target(name: "SproutRender", dependencies: ["SproutScene", "COpenGL"], resources: [.embedInCode("Shaders")]),
+        .target(name: "SproutRender", dependencies: ["SproutMath", "SproutScene", "COpenGL"], resources: [.embedInCode("Shaders")]),
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),
-        .target(name: "SproutWindow", dependencies: ["SproutRender", "CGLFW"]),
+        .target(name: "SproutWindow", dependencies: ["SproutMath", "SproutRender", "CGLFW"]),
         // URLSession (FoundationNetworking, libcurl) behind SproutSeedShop's `HTTPFetcher`.
         // FoundationNetworking is built on libcurl; naming it lets `--static-swift-stdlib`
         // (the release build's, for start-up time and memory) link the static Foundation.
@@ -70,10 +73,16 @@ let package = Package(
         // Its `Assets/` (stages, plants, rooms, catalog, packets) is a resource bundle, `Sprout_SproutApp.resources`,
         // which SwiftPM puts beside every executable that links it; `ResourceLocator` finds it there only.
         .target(name: "SproutApp", dependencies: [
-            "SproutWorld", "SproutSceneFile", "SproutScript", "SproutPlants", "SproutAssets", "SproutImage", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork",
+            "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
+            "SproutInteraction", "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript",
+            "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork",
         ], resources: [.copy("Assets")]),
         // The umbrella: `import Sprout` (the only place with `@_exported import`).
-        .target(name: "Sprout", dependencies: ["SproutApp"]),
+        .target(name: "Sprout", dependencies: [
+            "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
+            "SproutInteraction", "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript",
+            "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp",
+        ]),
 
         // Test helpers: golden-image comparison and fixtures.
         .target(name: "SproutTesting", dependencies: ["SproutScene", "SproutImage"]),
@@ -81,34 +90,52 @@ let package = Package(
         .executableTarget(
             name: "sprout",
             dependencies: [
-                "SproutApp",
+                "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
+                "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutScript", "SproutImage", "SproutAssets",
+                "SproutRender", "SproutWindow", "SproutApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "SproutMathTests", dependencies: ["SproutMath"]),
-        .testTarget(name: "SproutSceneTests", dependencies: ["SproutScene"]),
-        .testTarget(name: "SproutPlantsTests", dependencies: ["SproutPlants", "SproutScene"]),
+        .testTarget(name: "SproutSceneTests", dependencies: ["SproutMath", "SproutScene"]),
+        .testTarget(name: "SproutPlantsTests", dependencies: ["SproutMath", "SproutScene", "SproutPlants"]),
         .testTarget(name: "SproutDocumentTests", dependencies: ["SproutDocument"]),
-        .testTarget(name: "SproutSceneFileTests", dependencies: ["SproutSceneFile"]),
+        .testTarget(name: "SproutSceneFileTests", dependencies: ["SproutMath", "SproutScene", "SproutDocument", "SproutSceneFile"]),
         .testTarget(name: "SproutFilesTests", dependencies: ["SproutFiles", "SproutTesting"]),
-        .testTarget(name: "SproutSessionTests", dependencies: ["SproutSession", "SproutTesting"]),
-        .testTarget(name: "SproutInteractionTests", dependencies: ["SproutInteraction", "SproutTesting"]),
-        .testTarget(name: "SproutScriptTests", dependencies: ["SproutScript", "SproutSeedShop", "SproutTesting"], exclude: ["Scenarios"]),
-        .testTarget(name: "SproutSeedShopTests", dependencies: ["SproutSeedShop", "SproutNetwork", "SproutFiles", "SproutTesting"]),
-        .testTarget(name: "SproutWorldTests", dependencies: ["SproutWorld", "SproutTesting"]),
-        .testTarget(name: "SproutGeoTests", dependencies: ["SproutGeo", "SproutTesting"]),
-        .testTarget(name: "SproutImageTests", dependencies: ["SproutImage", "SproutTesting"]),
-        .testTarget(name: "SproutAssetsTests", dependencies: ["SproutAssets", "SproutFiles", "SproutTesting"], exclude: ["Regressions"]),
+        .testTarget(name: "SproutSessionTests", dependencies: ["SproutMath", "SproutScene", "SproutDocument", "SproutSession", "SproutTesting"]),
+        .testTarget(name: "SproutInteractionTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutTesting"]),
+        .testTarget(name: "SproutScriptTests", dependencies: [
+            "SproutMath", "SproutScene", "SproutDocument", "SproutSession", "SproutInteraction", "SproutSeedShop",
+            "SproutSceneFile", "SproutScript", "SproutTesting",
+        ], exclude: ["Scenarios"]),
+        .testTarget(name: "SproutSeedShopTests", dependencies: [
+            "SproutMath", "SproutScene", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction",
+            "SproutSeedShop", "SproutNetwork", "SproutTesting",
+        ]),
+        .testTarget(name: "SproutWorldTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutWorld", "SproutTesting"]),
+        .testTarget(name: "SproutGeoTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutGeo", "SproutTesting"]),
+        .testTarget(name: "SproutImageTests", dependencies: ["SproutScene", "SproutImage", "SproutTesting"]),
+        .testTarget(name: "SproutAssetsTests", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "SproutAssets", "SproutTesting"], exclude: ["Regressions"]),
         // The renderer's logic without GL: programs' features, draw state, draw lists, detail.
         .testTarget(name: "SproutRenderTests", dependencies: ["SproutRender", "SproutScene", "SproutMath"]),
         .testTarget(
             name: "SproutRenderGLTests",
-            dependencies: ["SproutRender", "SproutHeadless", "SproutAssets", "SproutSession", "SproutInteraction", "SproutImage", "SproutTesting"],
+            dependencies: [
+                "SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutImage", "SproutAssets",
+                "SproutRender", "SproutHeadless", "SproutTesting",
+            ],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "SproutAppTests", dependencies: ["SproutApp", "SproutTesting"]),
-        .testTarget(name: "sproutTests", dependencies: ["sprout", "SproutApp", "SproutTesting"]),
+        .testTarget(name: "SproutAppTests", dependencies: [
+            "SproutMath", "SproutScene", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction",
+            "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutAssets",
+            "SproutRender", "SproutWindow", "SproutApp", "SproutTesting",
+        ]),
+        .testTarget(name: "sproutTests", dependencies: [
+            "SproutMath", "SproutScene", "SproutPlants", "SproutSeedShop", "SproutWorld", "SproutImage",
+            "SproutAssets", "SproutRender", "SproutApp", "SproutTesting", "sprout", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

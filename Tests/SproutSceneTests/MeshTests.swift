@@ -35,32 +35,6 @@ import Testing
     }
 }
 
-@Suite struct OrbitControllerTests {
-    @Test func reproducesTheEyeItWasMadeFrom() {
-        let c = OrbitController(eye: Vec3(0.8, 0.9, 1.2), target: Vec3(0, 0.55, 0))
-        #expect(c.eye.isApproximately(Vec3(0.8, 0.9, 1.2), tolerance: 1e-5))
-    }
-
-    @Test func pitchStopsShortOfThePole() {
-        var c = OrbitController(target: .zero, distance: 2, yaw: 0, pitch: 0)
-        c.orbit(byPoints: Vec2(0, 10_000))
-        #expect(abs(c.pitch - radians(fromDegrees: 85)) < 1e-6)
-    }
-
-    @Test func walkingForwardMovesAlongTheView() {
-        var c = OrbitController(target: .zero, distance: 2, yaw: 0, pitch: 0)   // eye at +Z looking to -Z
-        c.walk(forward: 1, right: 0)
-        #expect(c.target.isApproximately(Vec3(0, 0, -1)))
-        c.walk(forward: 0, right: 1)
-        #expect(c.target.isApproximately(Vec3(1, 0, -1)))
-    }
-
-    @Test func zoomStepsAreTenPercent() {
-        var c = OrbitController(target: .zero, distance: 2, yaw: 0, pitch: 0)
-        c.zoom(steps: 1)
-        #expect(abs(c.distance - 1.8) < 1e-6)
-    }
-}
 
 @Suite struct CameraTests {
     @Test func framingKeepsTheWholeBoxInView() {
