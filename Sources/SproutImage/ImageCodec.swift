@@ -34,7 +34,8 @@ public enum ImageCodec {
         if known != 0, Int(w) * Int(h) > maximumPixels {
             throw Failure.undecodable(source: source, reason: "\(w) x \(h) pixels, more than the limit of \(maximumPixels)")
         }
-        let pixels = bytes.withUnsafeBufferPointer { buf in
+        let safe = PNGPalette.padded(bytes) ?? bytes
+        let pixels = safe.withUnsafeBufferPointer { buf in
             stbi_load_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels, 4)
         }
         guard let pixels else {

@@ -38,3 +38,42 @@ import Testing
         #expect(throws: ImageCodec.Failure.undecodable(source: dir, reason: "not a regular file")) { try ImageFile.read(path: dir) }
     }
 }
+
+/// A paletted PNG whose pixels index past its palette (issue 30, item 9): stb_image would read
+/// the palette's unfilled stack entries; Sprout pads PLTE to 256 zero entries first, so such a
+/// pixel is opaque black, the same every run.
+@Suite struct PaletteIndexTests {
+    /// A 4 x 1 paletted PNG (bit depth 8) with a one-entry palette (red) and pixels 0, 1, 200, 255,
+    /// its IDAT one stored (uncompressed) deflate block.
+    static func png() -> [UInt8] {
+        var header: [UInt8] = []
+        header.appendBigEndian(4)
+        header.appendBigEndian(1)
+        let row: [UInt8] = [0, 0, 1, 200, 255]   // filter byte 0, then four indices
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in row { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        var zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(row.count), 0, ~UInt8(row.count), 0xFF] + row
+        zlib.appendBigEndian(b << 16 | a)
+        var png = PNGPalette.signature
+        PNGEncoder.appendChunk("IHDR", header + [8, 3, 0, 0, 0], to: &png)
+        PNGEncoder.appendChunk("PLTE", [255, 0, 0], to: &png)
+        PNGEncoder.appendChunk("IDAT", zlib, to: &png)
+        PNGEncoder.appendChunk("IEND", [], to: &png)
+        return png
+    }
+
+    @Test func indicesPastThePaletteAreOpaqueBlack() throws {
+        for _ in 0..<3 {
+            let image = try ImageCodec.decode(Self.png(), source: "palette.png")
+            #expect(image.width == 4 && image.height == 1)
+            #expect(image.pixels == [255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255])
+        }
+    }
+
+    @Test func aFullPaletteAndOtherImagesAreLeftAsTheyAre() {
+        #expect(PNGPalette.padded(Array("not a png".utf8)) == nil)
+        let padded = PNGPalette.padded(Self.png())
+        #expect(padded.map { PNGPalette.padded($0) == nil } == true)   // already 256 entries
+        #expect(padded.map { $0.count - Self.png().count } == PNGPalette.fullLength - 3)
+    }
+}
