@@ -47,7 +47,10 @@ public final class OffscreenTarget: RenderTarget {
             glBindFramebuffer(GLC.framebuffer, fb)
             let status = glCheckFramebufferStatus(GLC.framebuffer)
             guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-                throw RenderError("offscreen framebuffer incomplete (status 0x\(String(status, radix: 16)), \(samples) samples)")
+                // An attachment the driver could not allocate is the usual cause: llvmpipe keeps
+                // it in the process's memory, which a worker's cap (sprout test) may not allow.
+                throw RenderError("offscreen framebuffer of \(width)x\(height) incomplete (status 0x\(String(status, radix: 16)), \(samples) samples): "
+                                  + "its buffers could not be allocated (out of memory?)")
             }
         }
         glBindFramebuffer(GLC.framebuffer, 0)

@@ -1,8 +1,5 @@
 import ArgumentParser
 import SproutAssets
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The child of `ImportIsolation`: imports one model under an address-space limit and exits
 /// 0, or 1 with the error (a crash ends only this process).
@@ -20,8 +17,7 @@ struct ProbeModelCommand: ParsableCommand {
     var model: String
 
     func run() throws {
-        var limit = rlimit(rlim_cur: rlim_t(max(memoryLimit, 1 << 26)), rlim_max: rlim_t(max(memoryLimit, 1 << 26)))
-        setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        AddressSpaceLimit.apply(bytes: memoryLimit)
         _ = try ModelImporter.load(path: model)
     }
 }

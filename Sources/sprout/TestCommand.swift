@@ -61,6 +61,17 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Seconds one case may take before its worker is stopped.")
     var timeout: Double = 300
 
+    @Option(name: .customLong("worker-memory"), help: ArgumentHelp("Address space each worker may use, in MiB (default: the machine's memory over jobs + 1, at most 8192): a case that wants more fails alone.", valueName: "MiB"))
+    var workerMemory: Int?
+
+    /// Each worker's cap in bytes: by default the memory shared so that every worker at its cap
+    /// still leaves this process and the system a share, at most 8 GiB.
+    var workerMemoryBytes: Int {
+        if let workerMemory { return workerMemory << 20 }
+        let share = Int(clamping: ProcessInfo.processInfo.physicalMemory) / (workerCount + 1)
+        return min(max(share, 1 << 30), 8 << 30)
+    }
+
     @Option(name: .customLong("models-from"), help: "A folder cases may also read model files from (repeatable); by default a case reads models only inside its own folder.")
     var modelsFrom: [String] = []
 
@@ -69,6 +80,7 @@ struct TestCommand: ParsableCommand {
         if !mergeReports.isEmpty && folder != nil { throw ValidationError("--merge-reports joins results folders; it takes no folder of cases") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must lie in 1...64, got \(jobs)") }
         guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must lie in (0, 86400] seconds, got \(timeout)") }
+        if let workerMemory, !(256...(1 << 22)).contains(workerMemory) { throw ValidationError("--worker-memory must lie in 256...4194304 MiB, got \(workerMemory)") }
     }
 
     func run() throws {
@@ -85,9 +97,10 @@ struct TestCommand: ParsableCommand {
               + ", \(workerCount) job(s)")
         let clock = Stopwatch()
         let workers = RenderTestWorkers(executable: RenderCommand.executable,
-                                        arguments: ["test-worker", "--results", OutputFile.absolute(results)] + (update ? ["--update"] : [])
+                                        arguments: ["test-worker", "--results", OutputFile.absolute(results), "--memory-limit", String(workerMemoryBytes)]
+                                            + (update ? ["--update"] : [])
                                             + (allowBlank ? ["--allow-blank"] : []) + modelRoots.flatMap { ["--models-from", $0] },
-                                        jobs: workerCount, timeoutSeconds: timeout)
+                                        jobs: workerCount, timeoutSeconds: timeout, memoryLimitBytes: workerMemoryBytes)
         let results: [RenderTestResult]
         do {
             results = try suite.run(cases, workers: workers) { result in
@@ -137,8 +150,10 @@ struct TestWorkerCommand: ParsableCommand {
     @Flag var update = false
     @Flag var allowBlank = false
     @Option(name: .customLong("models-from")) var modelsFrom: [String] = []
+    @Option var memoryLimit: Int?
 
     func run() throws {
+        if let memoryLimit { AddressSpaceLimit.apply(bytes: memoryLimit) }
         let runner = RenderTestRunner(goldenCheck: GoldenCheck(updating: update, resultsFolder: results, allowsBlank: allowBlank))
         runner.modelRoots = modelsFrom
         RenderTestSuite.serveWorker(runner: runner)

@@ -26,13 +26,17 @@ public struct RenderTestWorkers: Sendable {
     public var jobs: Int
     /// The longest one case may take, seconds.
     public var timeoutSeconds: Double
+    /// The address space the workers were told to keep within (`test-worker --memory-limit`),
+    /// named when one ends abruptly; nil when they have none.
+    public var memoryLimitBytes: Int?
 
     /// Up to `jobs` workers running `executable arguments`, a case stopped after `timeoutSeconds`.
-    public init(executable: String, arguments: [String], jobs: Int, timeoutSeconds: Double = 300) {
+    public init(executable: String, arguments: [String], jobs: Int, timeoutSeconds: Double = 300, memoryLimitBytes: Int? = nil) {
         self.executable = executable
         self.arguments = arguments
         self.jobs = max(1, jobs)
         self.timeoutSeconds = timeoutSeconds
+        self.memoryLimitBytes = memoryLimitBytes
     }
 
     /// Runs every case; `onResult` hears each as it finishes (from worker threads, one at a time).
@@ -56,7 +60,7 @@ public struct RenderTestWorkers: Sendable {
                 let result: RenderTestResult
                 do {
                     if worker == nil { worker = try WorkerProcess(executable: executable, arguments: arguments) }
-                    result = try worker!.run(test, timeout: timeoutSeconds)
+                    result = try worker!.run(test, timeout: timeoutSeconds, memoryLimitBytes: memoryLimitBytes)
                 } catch {
                     worker?.kill()
                     worker = nil
@@ -121,7 +125,7 @@ final class WorkerProcess {
     }
 
     /// Sends one case and waits for its result line.
-    func run(_ test: RenderTestCase, timeout: Double) throws -> RenderTestResult {
+    func run(_ test: RenderTestCase, timeout: Double, memoryLimitBytes: Int? = nil) throws -> RenderTestResult {
         var request = try JSONEncoder().encode(test)
         request.append(UInt8(ascii: "\n"))
         let written = request.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
@@ -149,7 +153,8 @@ final class WorkerProcess {
             let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if n <= 0 {
                 waitForExit()
-                throw AppError("the worker process ended while running it (\(exitDescription())): a crash in a library it called")
+                let cause = memoryLimitBytes.map { "more memory than its \($0 >> 20) MiB limit, or a crash in a library it called" } ?? "a crash in a library it called"
+                throw AppError("the worker process ended while running it (\(exitDescription())): \(cause)")
             }
             buffer += chunk[..<n]
         }
