@@ -47,6 +47,7 @@ struct PlayCommand: ParsableCommand {
     var msaa = 0
 
     @OptionGroup var shadingOptions: ShadingOptions
+    @OptionGroup var timeoutOptions: TimeoutOptions
 
     @Flag(name: .customLong("update-goldens"), help: "Rewrite the goldens of `expect: { image: }` steps from this run.")
     var updateGoldens = false
@@ -71,6 +72,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        timeoutOptions.start("sprout play")
         let clock = Stopwatch()
         let player = try ScriptPlayer(path: self.script)
         let script = player.script

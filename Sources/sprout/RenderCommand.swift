@@ -58,6 +58,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var sizingOptions: SizingOptions
     @OptionGroup var shadingOptions: ShadingOptions
+    @OptionGroup var timeoutOptions: TimeoutOptions
 
     var sizing: ModelSizing { get throws { try sizingOptions.sizing } }
 
@@ -117,6 +118,7 @@ struct RenderCommand: ParsableCommand {
     var isolation: ImportIsolation? { isolateImport ? ImportIsolation(executable: Self.executable) : nil }
 
     func run() throws {
+        timeoutOptions.start("sprout render")
         // A folder that does not exist yet is made, as the other commands make theirs, and
         // taken away again when the render fails before writing anything into it.
         let pattern = OutputPattern(template: output)
