@@ -28,6 +28,36 @@ import Foundation
         #expect(allowed.output.contains("1 new"), "\(allowed.output)")
     }
 
+    /// Each worker runs under an address-space cap (issue 30, item 7): a case that wants more
+    /// (an 8192 x 8192 picture is 256 MiB a buffer) fails alone, naming why; the next case passes.
+    @Test func aCaseOverTheWorkersMemoryCapFailsAlone() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-worker-memory")
+        try Fixtures.write("size: [8192, 8192]\nmodels: [ pot ]\n", to: dir + "/huge.yaml")
+        try Fixtures.write("size: [32, 32]\nmodels: [ pot ]\n", to: dir + "/small.yaml")
+        let run = try sprout(["test", dir, "--update", "--jobs", "1", "--worker-memory", "512", "--results", dir + "/results"])
+        #expect(run.status == 1, "\(run.output)")
+        #expect(run.output.contains("FAILED  huge (") && run.output.contains("NEW     small ("), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/goldens/huge.png"))
+        let bad = try sprout(["test", dir, "--worker-memory", "100"])
+        #expect(bad.status != 0 && bad.output.contains("--worker-memory must lie in 256...4194304 MiB, got 100"), "\(bad.output)")
+    }
+
+    /// `--timeout` bounds what a file can cost `render` and `play` (issue 30, item 12): an hour of
+    /// frames stops after one second with timeout(1)'s status and a message naming the limit.
+    @Test func renderAndPlayStopAtTheirTimeout() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-timeout")
+        try Fixtures.write("steps:\n  - wait: 3600\n", to: dir + "/hour.yaml")
+        let clock = ContinuousClock.now
+        let play = try sprout(["play", dir + "/hour.yaml", "--output", dir + "/out", "--frames", "none", "--timeout", "1"])
+        #expect(play.status == 124 && play.output.contains("error: sprout play took longer than --timeout 1 s; stopped"), "\(play.output)")
+        #expect(ContinuousClock.now - clock < .seconds(60))
+        try Fixtures.write("size: [64, 64]\nmodels: [ pot ]\n", to: dir + "/scene.yaml")
+        let render = try sprout(["render", dir + "/scene.yaml", "--output", dir + "/f-%04d.png", "--frames", "100000", "--timeout", "1"])
+        #expect(render.status == 124 && render.output.contains("error: sprout render took longer than --timeout 1 s; stopped"), "\(render.output)")
+        let bad = try sprout(["play", dir + "/hour.yaml", "--timeout", "0"])
+        #expect(bad.status != 0 && bad.output.contains("--timeout must lie in (0, 604800] seconds, got 0.0"), "\(bad.output)")
+    }
+
     @Test func theExamplePassesWithTwoJobsAndWritesJUnit() throws {
         let out = try Fixtures.temporaryDirectory("cli-junit")
         let run = try sprout(["test", Self.example, "--jobs", "2", "--junit", out + "/junit.xml", "--results", out + "/results"])
