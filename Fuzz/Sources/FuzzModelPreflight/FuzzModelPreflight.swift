@@ -3,7 +3,7 @@ import SproutAssets
 
 /// The checks before Assimp and the reading of a glTF file's own JSON (extensions, lights,
 /// material extensions): the first byte picks the format, the rest is the file.
-let extensions = ["gltf", "glb", "ply", "stl"]
+let extensions = ["gltf", "glb", "ply", "stl", "fbx", "dae"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzModelPreflight(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {

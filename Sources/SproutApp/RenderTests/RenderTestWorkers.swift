@@ -66,6 +66,13 @@ public struct RenderTestWorkers: Sendable {
                     worker = nil
                     result = RenderTestResult(test: test, outcomes: [], problems: ["\(test.path): \(error)"], seconds: clock.milliseconds / 1000)
                 }
+                // A case that failed may have left its worker's GL driver in a bad state (a
+                // buffer it could not allocate under the memory cap): the next case gets a fresh
+                // worker, so a failure stays that case's own.
+                if result.status == .failed, let used = worker {
+                    used.finish()
+                    worker = nil
+                }
                 results.withLock { $0[index] = result }
                 onResult(result)
             }

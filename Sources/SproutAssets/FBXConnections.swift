@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The object hierarchy of an FBX file, read before Assimp sees it (issue 30, item 6): FBX keeps
+/// its node tree as connections (`C: "OO", child, parent`) that Assimp 5.2 turns into nodes by
+/// recursion, so a chain 50,000 deep in a few hundred kilobytes ends the process inside Assimp.
+/// Only the `Connections` section is read (binary FBX: its records; ASCII FBX: its `C:` lines);
+/// the longest chain from an object up to the root must stay within the node-depth limit (with
+/// room for the geometry, material and texture links that hang below the deepest model).
+enum FBXConnections {
+    /// Links below a model that are not nodes (geometry, deformer, material, texture, video).
+    static let slack = 8
+    static let binaryMagic = Array("Kaydara FBX Binary  ".utf8) + [0]
+
+    /// Throws when the chain of connections is deeper than `limits.maximumNodeDepth` + `slack`,
+    /// or when a binary file's records run past its end.
+    static func check(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String, limits: ModelLimits) throws(ModelImportError) {
+        var head = [UInt8](repeating: 0, count: 27)
+        let n = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 27, file) }
+        let links: [(child: Int64, parent: Int64)]
+        if n == 27, Array(head[0..<21]) == binaryMagic {
+            let version = UInt32(head[23]) | UInt32(head[24]) << 8 | UInt32(head[25]) << 16 | UInt32(head[26]) << 24
+            links = try binaryLinks(file, size: size, wide: version >= 7500, shown: shown)
+        } else {
+            fseeko(file, 0, SEEK_SET)
+            links = asciiLinks(file)
+        }
+        let depth = longestChain(links)
+        let limit = limits.maximumNodeDepth + slack
+        if depth > limit {
+            throw .exceedsLimit(path: shown, what: "its objects connect in a chain \(depth) deep, more than the limit of \(limits.maximumNodeDepth) levels (+\(slack) for geometry and materials)")
+        }
+    }
+
+    /// The longest parent chain, counted in links, found without recursion; a cycle ends a chain.
+    static func longestChain(_ links: [(child: Int64, parent: Int64)]) -> Int {
+        var parents: [Int64: [Int64]] = [:]
+        for link in links where link.child != link.parent { parents[link.child, default: []].append(link.parent) }
+        var depth: [Int64: Int] = [:]
+        var longest = 0
+        for start in parents.keys where depth[start] == nil {
+            // Depth-first up the parents, with an explicit stack; `onPath` breaks cycles.
+            var stack: [(id: Int64, next: Int)] = [(start, 0)]
+            var onPath: Set<Int64> = [start]
+            while let top = stack.last {
+                let ups = parents[top.id] ?? []
+                if top.next < ups.count {
+                    stack[stack.count - 1].next += 1
+                    let up = ups[top.next]
+                    if depth[up] == nil, !onPath.contains(up), parents[up] != nil {
+                        onPath.insert(up)
+                        stack.append((up, 0))
+                    }
+                    continue
+                }
+                depth[top.id] = 1 + ups.map { depth[$0] ?? 0 }.max()!
+                onPath.remove(top.id)
+                stack.removeLast()
+            }
+            longest = max(longest, depth[start] ?? 0)
+        }
+        return longest
+    }
+
+    /// Binary FBX: top-level records from byte 27 (each says where it ends), into `Connections`.
+    static func binaryLinks(_ file: UnsafeMutablePointer<FILE>, size: Int, wide: Bool, shown: String) throws(ModelImportError) -> [(child: Int64, parent: Int64)] {
+        let word = wide ? 8 : 4
+        var offset = 27
+        while offset + 3 * word + 1 <= size {
+            fseeko(file, off_t(offset), SEEK_SET)
+            var header = [UInt8](repeating: 0, count: 3 * word + 1)
+            guard header.withUnsafeMutableBytes({ fread($0.baseAddress, 1, $0.count, file) }) == header.count else { break }
+            let end = Int(clamping: read(header, at: 0, word))
+            if end == 0 { break }   // the list's closing null record
+            guard end > offset, end <= size else {
+                throw .malformed(path: shown, reason: "an FBX record at byte \(offset) says it ends at \(end), outside the file (\(size) bytes)")
+            }
+            let nameLength = Int(header[3 * word])
+            var name = [UInt8](repeating: 0, count: nameLength)
+            _ = name.withUnsafeMutableBytes { fread($0.baseAddress, 1, nameLength, file) }
+            if name == Array("Connections".utf8) {
+                var body = [UInt8](repeating: 0, count: end - offset)
+                fseeko(file, off_t(offset), SEEK_SET)
+                guard body.withUnsafeMutableBytes({ fread($0.baseAddress, 1, $0.count, file) }) == body.count else { break }
+                return connections(in: body, startingAt: offset, word: word)
+            }
+            offset = end
+        }
+        return []
+    }
+
+    /// The `C` records nested in a `Connections` record (`body`, which starts at file offset
+    /// `base`: records give their ends as file offsets): each one's first two integer properties
+    /// are the child's and the parent's ids.
+    static func connections(in body: [UInt8], startingAt base: Int, word: Int) -> [(child: Int64, parent: Int64)] {
+        var links: [(child: Int64, parent: Int64)] = []
+        let header = 3 * word + 1
+        guard body.count >= header else { return links }
+        var offset = header + Int(body[3 * word]) + Int(clamping: read(body, at: 2 * word, word))
+        while offset + header <= body.count {
+            let end = Int(clamping: read(body, at: offset, word)) - base
+            guard end > offset, end <= body.count else { break }   // the null record, or a malformed one
+            let properties = Int(clamping: read(body, at: offset + word, word))
+            let nameLength = Int(body[offset + 3 * word])
+            var p = offset + header + nameLength
+            var ids: [Int64] = []
+            for _ in 0..<min(properties, 8) where p < end {
+                let type = body[p]
+                p += 1
+                switch type {
+                case UInt8(ascii: "L"): if p + 8 <= end { ids.append(Int64(bitPattern: read(body, at: p, 8))) }; p += 8
+                case UInt8(ascii: "I"): if p + 4 <= end { ids.append(Int64(Int32(bitPattern: UInt32(read(body, at: p, 4))))) }; p += 4
+                case UInt8(ascii: "S"), UInt8(ascii: "R"): p += 4 + (p + 4 <= end ? Int(read(body, at: p, 4)) : end)
+                case UInt8(ascii: "Y"): p += 2
+                case UInt8(ascii: "C"): p += 1
+                case UInt8(ascii: "F"): p += 4
+                case UInt8(ascii: "D"): p += 8
+                default: p = end   // arrays do not appear in connections
+                }
+            }
+            if ids.count >= 2 { links.append((ids[0], ids[1])) }
+            offset = end
+        }
+        return links
+    }
+
+    /// ASCII FBX: every `C: "OO",child,parent` (or `"OP"`) line, streamed.
+    static func asciiLinks(_ file: UnsafeMutablePointer<FILE>) -> [(child: Int64, parent: Int64)] {
+        var links: [(child: Int64, parent: Int64)] = []
+        var line: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        func finish() {
+            defer { line.removeAll(keepingCapacity: true) }
+            var text = Substring(String(decoding: line, as: UTF8.self))
+            text = text.drop { $0 == " " || $0 == "\t" }
+            guard text.hasPrefix("C:") else { return }
+            let fields = text.dropFirst(2).split(separator: ",").map { $0.trimmed(of: " \t\r\"") }
+            if fields.count >= 3, fields[0] == "OO" || fields[0] == "OP", let child = Int64(fields[1]), let parent = Int64(fields[2]) {
+                links.append((child, parent))
+            }
+        }
+        while true {
+            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            guard n > 0 else { break }
+            for byte in buffer[0..<n] {
+                if byte == 0x0A { finish() } else if line.count < 4096 { line.append(byte) }
+            }
+        }
+        finish()
+        return links
+    }
+
+    /// A little-endian unsigned integer of `width` bytes at `offset`.
+    static func read(_ bytes: [UInt8], at offset: Int, _ width: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for i in (0..<width).reversed() where offset + i < bytes.count { value = value << 8 | UInt64(bytes[offset + i]) }
+        return value
+    }
+}
+
+private extension StringProtocol {
+    /// The text without `characters` at either end.
+    func trimmed(of characters: String) -> String {
+        let set = Set(characters)
+        return String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}

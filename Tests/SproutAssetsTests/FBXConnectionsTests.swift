@@ -1,0 +1,78 @@
+import Foundation
+import SproutTesting
+import Testing
+@testable import SproutAssets
+
+/// FBX and COLLADA hierarchies measured before Assimp reads them by recursion (issue 30, item
+/// 6): a chain of FBX connections 50,000 deep ended the process inside Assimp 5.2.
+@Suite struct FBXConnectionsTests {
+    /// A binary FBX 7.4 holding only a `Connections` record whose `C` records chain object i
+    /// under object i + 1 (i = 1...count), the last under the root 0.
+    static func binaryChain(_ count: Int) -> [UInt8] {
+        func u32(_ v: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(v).littleEndian, Array.init) }
+        func i64(_ v: Int) -> [UInt8] { withUnsafeBytes(of: Int64(v).littleEndian, Array.init) }
+        func record(_ name: String, properties: [[UInt8]], nested: [[UInt8]], at offset: Int) -> [UInt8] {
+            let props = properties.flatMap { $0 }
+            let headerLength = 13 + name.utf8.count
+            var body: [UInt8] = props
+            for n in nested { body += n }
+            if !nested.isEmpty { body += [UInt8](repeating: 0, count: 13) }
+            return u32(offset + headerLength + body.count) + u32(properties.count) + u32(props.count) + [UInt8(name.utf8.count)] + Array(name.utf8) + body
+        }
+        var file = FBXConnections.binaryMagic + [0x1A, 0x00] + u32(7400)
+        let connectionsStart = file.count
+        let headerLength = 13 + "Connections".utf8.count
+        var children: [[UInt8]] = []
+        var offset = connectionsStart + headerLength
+        for i in 1...count {
+            let oo: [UInt8] = [UInt8(ascii: "S")] + u32(2) + Array("OO".utf8)
+            let child = record("C", properties: [oo, [UInt8(ascii: "L")] + i64(i), [UInt8(ascii: "L")] + i64(i == count ? 0 : i + 1)], nested: [], at: offset)
+            children.append(child)
+            offset += child.count
+        }
+        file += record("Connections", properties: [], nested: children, at: connectionsStart)
+        file += [UInt8](repeating: 0, count: 13)
+        return file
+    }
+
+    @Test func aBinaryChainDeeperThanTheLimitIsRefusedBeforeAssimp() throws {
+        let dir = try Fixtures.temporaryDirectory("fbx-chain")
+        try Data(Self.binaryChain(50_000)).write(to: URL(fileURLWithPath: dir + "/deep.fbx"))
+        let error = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/deep.fbx") }
+        #expect("\(error!)".contains("its objects connect in a chain 50000 deep, more than the limit of 256 levels (+8 for geometry and materials)"), "\(error!)")
+        try Data(Self.binaryChain(200)).write(to: URL(fileURLWithPath: dir + "/fine.fbx"))
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/fine.fbx") }
+    }
+
+    @Test func anASCIIChainIsMeasuredToo() throws {
+        let dir = try Fixtures.temporaryDirectory("fbx-ascii")
+        let lines = (1...300).map { "\tC: \"OO\",\($0),\($0 == 300 ? 0 : $0 + 1)" }.joined(separator: "\n")
+        try Fixtures.write("; FBX 7.4.0 project file\nConnections:  {\n\(lines)\n}\n", to: dir + "/deep.fbx")
+        let error = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/deep.fbx") }
+        #expect("\(error!)".contains("a chain 300 deep"), "\(error!)")
+    }
+
+    @Test func chainsAreCountedWithoutRecursionAndCyclesEnd() {
+        #expect(FBXConnections.longestChain([(1, 2), (2, 3), (3, 0), (4, 3)]) == 3)
+        #expect(FBXConnections.longestChain([(1, 2), (2, 1)]) == 2)
+        #expect(FBXConnections.longestChain((1...100_000).map { (Int64($0), Int64($0 + 1)) }) == 100_000)
+    }
+
+    @Test func theSampleFBXPasses() throws {
+        let box = Fixtures.sharedModel("BoxFBX/box.fbx")
+        try #require(FileManager.default.fileExists(atPath: box))
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: box) }
+    }
+
+    /// COLLADA `<node>`s nested 2,000 deep, comments and CDATA with angle brackets beside them.
+    @Test func deepCOLLADAIsRefusedAndItsCommentsDoNotCount() throws {
+        let dir = try Fixtures.temporaryDirectory("dae-deep")
+        let head = "<?xml version=\"1.0\"?>\n<!DOCTYPE x>\n<COLLADA><!-- <a><b> --><library_visual_scenes><visual_scene><![CDATA[<c><d>]]>"
+        func nodes(_ n: Int) -> String { String(repeating: "<node id=\"a>b\">", count: n) + "<instance_geometry url=\"#g\"/>" + String(repeating: "</node>", count: n) }
+        try Fixtures.write(head + nodes(2_000) + "</visual_scene></library_visual_scenes></COLLADA>", to: dir + "/deep.dae")
+        let error = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/deep.dae") }
+        #expect("\(error!)".contains("its XML nests deeper than 272 elements"), "\(error!)")
+        try Fixtures.write(head + nodes(200) + "</visual_scene></library_visual_scenes></COLLADA>", to: dir + "/fine.dae")
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/fine.dae") }
+    }
+}
