@@ -83,6 +83,23 @@ import Glibc
                                          "\(dir)/x.yaml: shares its name with x.json, and so its goldens: rename one"])
     }
 
+    /// Discovery sorts files by their scanned keys and parses none that shows a mapping (item 4):
+    /// the parse, and its cost, belong to the worker under `--timeout`. A scene whose YAML breaks
+    /// after its keys is still a scene here, and fails with the parser's error when it runs.
+    @Test func discoveryScansKeysAndLeavesTheParseToTheRun() throws {
+        let dir = try Fixtures.temporaryDirectory("discovery-scan")
+        try Fixtures.write("size: [16, 16]\nmodels: [pot]\nlight: { intensity: [\n", to: dir + "/broken.yaml")
+        try Fixtures.write("steps:\n  - wait: 0.1\n", to: dir + "/script.yaml")
+        try Fixtures.write("name: room\nsurfaces: []\n", to: dir + "/room.yaml")   // a stage: not a case
+        try Fixtures.write("modles: [pot]\n", to: dir + "/typo.yaml")
+        let cases = try RenderTestCase.discover(in: dir)
+        #expect(cases.map(\.name) == ["broken", "script", "typo"])
+        #expect(cases.map(\.kind) == [.scene, .script, .unreadable])
+        #expect(cases[2].problem == "\(dir)/typo.yaml: neither a scene (models:), a script (steps:) nor a stage: unknown key 'modles'; did you mean 'models'?")
+        let result = RenderTestRunner(goldenCheck: GoldenCheck(updating: true, resultsFolder: dir + "/results")).run(cases[0])
+        #expect(result.status == .failed && result.problems.joined().contains("broken.yaml:4: not valid YAML or JSON"), "\(result.problems)")
+    }
+
     @Test func aFramePatternsWidthIsBounded() {
         #expect(OutputPattern(template: "f-%999999999d.png").path(frame: 7) == "f-" + String(repeating: "0", count: 19) + "7.png")
         #expect(OutputPattern(template: "f-%9223372036854775807d.png").path(frame: 7).count == 26)   // "f-", 20 digits, ".png"

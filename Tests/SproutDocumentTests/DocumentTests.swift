@@ -126,3 +126,28 @@ import Testing
     }
 }
 
+
+/// Top-level keys from bytes, without a parse (issue 30, item 4: `sprout test` sorts cases by
+/// them and leaves the parse to the worker, under `--timeout`).
+@Suite struct DocumentKeysTests {
+    func keys(_ text: String) -> [String]? { DocumentKeys.scan(Array(text.utf8)) }
+
+    @Test func blockMappingsGiveTheirColumnZeroKeys() {
+        #expect(keys("# a scene\nsize: [16, 16]\nmodels:\n  - pot\n  - { model: a.glb, at: [0, 0, 0] }\n\"light\": { }\n'x-note': hi\n") == ["size", "models", "light", "x-note"])
+        #expect(keys("---\nsteps:\n  - wait: 1\ncamera: {position: [0, 1, 2], lookAt: [0, 0, 0]}\n...\n") == ["steps", "camera"])
+        #expect(keys("\u{FEFF}stage: tabletop\nsteps: []\n") == ["stage", "steps"])
+        #expect(keys("name: |\n  models: not a key\n  steps: nor this\nsurfaces: []\n") == ["name", "surfaces"])
+        #expect(keys("url: https://a.example/x\n") == ["url"])   // the ':' in the value is not a key's
+    }
+
+    @Test func flowMappingsAndJSONGiveTheirDepthOneKeys() {
+        #expect(keys(#"{ "size": [16, 16], "models": [{"model": "pot", "at": [0, 0, 0]}], "x": {"steps": 1} }"#) == ["size", "models", "x"])
+        #expect(keys("{models: [pot], size: [8, 8]}") == ["models", "size"])
+        #expect(keys(#"{"a\"b": 1, "c": "d: e"}"#) == ["a\"b", "c"])
+    }
+
+    @Test func whatIsNotAMappingGivesNil() {
+        #expect(keys("") == nil && keys("# only a comment\n") == nil)
+        #expect(keys("- a\n- b\n") == nil && keys("[1, 2]") == nil && keys("just text") == nil)
+    }
+}

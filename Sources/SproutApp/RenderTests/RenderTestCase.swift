@@ -1,4 +1,5 @@
 import SproutDocument
+import SproutFiles
 import SproutSceneFile
 import SproutScript
 import SproutSession
@@ -34,7 +35,8 @@ public struct RenderTestCase: Sendable, Equatable, Codable {
     /// A file with `models:` is a scene, with `steps:` a script; a stage file (only a stage's keys)
     /// is left out, as cases use it. Any other file is a failing case that says which key is
     /// unknown and the nearest known one (`modles:`: did you mean `models`?), so a typo can
-    /// never make a case vanish; so is a file that cannot be parsed.
+    /// never make a case vanish; so is a file that cannot be parsed. Files are sorted by their
+    /// top-level keys as `DocumentKeys` scans them; the worker that runs a case parses it.
     public static func discover(in folder: String) throws -> [RenderTestCase] {
         let entries: [String]
         do { entries = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
@@ -55,18 +57,38 @@ public struct RenderTestCase: Sendable, Equatable, Codable {
                 return RenderTestCase(name: name, path: path, kind: .unreadable,
                                       problem: "\(path): shares its name with \(same.filter { $0 != file }.joined(separator: ", ")), and so its goldens: rename one", goldens: goldens)
             }
-            do {
-                let document = try Document.load(path: path)
-                if SceneFile.isScene(document) { return RenderTestCase(name: name, path: path, kind: .scene, goldens: goldens) }
-                let keys = Self.keys(of: document)
-                if keys.contains("steps") { return RenderTestCase(name: name, path: path, kind: .script, goldens: goldens + "/" + name) }
-                if !keys.isEmpty, keys.allSatisfy(StageLoader.fields.contains) { return nil }
-                return RenderTestCase(name: name, path: path, kind: .unreadable, problem: notACase(path, keys: keys), goldens: goldens)
-            } catch {
-                return RenderTestCase(name: name, path: path, kind: .unreadable, problem: "\(error)", goldens: goldens)
+            // Sorted by its top-level keys, scanned, not parsed: the parse happens in the worker
+            // that runs the case, under `--timeout` (a file that is not a mapping by its bytes is
+            // parsed here to say why, when it is small).
+            let keys: [String]
+            switch InputFile.read(path: path, limit: Document.maximumSize) {
+            case .success(let bytes):
+                if let scanned = DocumentKeys.scan(bytes) {
+                    keys = scanned.filter { !$0.hasPrefix(Document.extensionPrefix) }
+                } else if bytes.count <= Self.largestParsedInDiscovery {
+                    do { keys = Self.keys(of: try Document.load(path: path)) } catch {
+                        return RenderTestCase(name: name, path: path, kind: .unreadable, problem: "\(error)", goldens: goldens)
+                    }
+                } else {
+                    return RenderTestCase(name: name, path: path, kind: .unreadable, problem: notACase(path, keys: []), goldens: goldens)
+                }
+            case .failure:
+                // The same refusal a parser would give (too large, not a regular file, unreadable).
+                do { _ = try Document.load(path: path) } catch {
+                    return RenderTestCase(name: name, path: path, kind: .unreadable, problem: "\(error)", goldens: goldens)
+                }
+                return RenderTestCase(name: name, path: path, kind: .unreadable, problem: "\(path): cannot be read", goldens: goldens)
             }
+            if keys.contains("models") { return RenderTestCase(name: name, path: path, kind: .scene, goldens: goldens) }
+            if keys.contains("steps") { return RenderTestCase(name: name, path: path, kind: .script, goldens: goldens + "/" + name) }
+            if !keys.isEmpty, keys.allSatisfy(StageLoader.fields.contains) { return nil }
+            return RenderTestCase(name: name, path: path, kind: .unreadable, problem: notACase(path, keys: keys), goldens: goldens)
         }
     }
+
+    /// A file whose bytes show no mapping is parsed during discovery, to say what it is, only
+    /// up to this size (64 KiB: milliseconds); a larger one fails as not a case.
+    static let largestParsedInDiscovery = 1 << 16
 
     /// A document's top-level keys, less the `x-` ones every reader skips.
     private static func keys(of document: DocumentValue) -> [String] {
