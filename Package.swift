@@ -64,10 +64,10 @@ let package = Package(
         .target(name: "SproutRender", dependencies: ["SproutMath", "SproutScene", "COpenGL"], resources: [.embedInCode("Shaders")]),
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),
         .target(name: "SproutWindow", dependencies: ["SproutMath", "SproutRender", "CGLFW"]),
-        // URLSession (FoundationNetworking, libcurl) behind SproutSeedShop's `HTTPFetcher`.
-        // FoundationNetworking is built on libcurl; naming it lets `--static-swift-stdlib`
+        // Downloads: `CachingLoader` (seed 000's CachingWebLoader) over an `HTTPFetcher`, and
+        // `URLSessionFetcher` (FoundationNetworking, libcurl). Naming curl lets `--static-swift-stdlib`
         // (the release build's, for start-up time and memory) link the static Foundation.
-        .target(name: "SproutNetwork", dependencies: ["SproutSeedShop"], linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
+        .target(name: "SproutNetwork", dependencies: ["SproutScene", "SproutFiles"], linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
 
         // The app layer: surfaces (window, offscreen), one frame loop, input mappers, overlays.
         // Its `Assets/` (stages, plants, rooms, catalog, packets) is a resource bundle, `Sprout_SproutApp.resources`,
@@ -109,9 +109,10 @@ let package = Package(
             "SproutMath", "SproutScene", "SproutDocument", "SproutSession", "SproutInteraction", "SproutSeedShop",
             "SproutSceneFile", "SproutScript", "SproutTesting",
         ], exclude: ["Scenarios"]),
+        .testTarget(name: "SproutNetworkTests", dependencies: ["SproutNetwork", "SproutTesting"]),
         .testTarget(name: "SproutSeedShopTests", dependencies: [
             "SproutMath", "SproutScene", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction",
-            "SproutSeedShop", "SproutNetwork", "SproutTesting",
+            "SproutSeedShop", "SproutTesting",
         ]),
         .testTarget(name: "SproutWorldTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutWorld", "SproutTesting"]),
         .testTarget(name: "SproutGeoTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutGeo", "SproutTesting"]),

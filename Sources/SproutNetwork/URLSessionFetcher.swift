@@ -2,7 +2,6 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SproutSeedShop
 
 /// `HTTPFetcher` over Foundation's `URLSession` (libcurl on Linux): the one place Sprout
 /// touches the network. Ephemeral (no cookies, no shared cache), 30 s per request.

@@ -8,17 +8,7 @@ import Foundation
 // program or a test runner prints) says what `"\(error)"` says instead of "The operation
 // could not be completed".
 
-extension FetchFailure: LocalizedError {
-    /// The same words as `description`.
-    public var errorDescription: String? { description }
-}
-
 extension InvocationError: LocalizedError {
-    /// The same words as `description`.
-    public var errorDescription: String? { description }
-}
-
-extension CachingLoader.Failure: LocalizedError {
     /// The same words as `description`.
     public var errorDescription: String? { description }
 }

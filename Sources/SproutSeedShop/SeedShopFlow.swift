@@ -19,6 +19,12 @@ public final class SeedShopFlow {
     public static let decodingFailureText = "Decoding failure. Trying scanning a code again."
     /// ProductKeyProcessing L80.
     public static let modelErrorText = "Error initializing the model"
+
+    /// The info label while a model loads (ProductKeyProcessing L84-90): whole percent, rounded
+    /// down; nil once complete (the label hides).
+    public static func progressText(_ fraction: Double) -> String? {
+        fraction < 1 ? "Loading your preview\n \(Int(fraction * 100))%" : nil
+    }
     /// Utilities.swift present(on:): 3 s from 1/1000 of the size, turning half a turn.
     public static let growDuration = 3.0
     /// The plant's scale when it appears; it grows to 1 over `growDuration` (Utilities.swift: 1/1000).
@@ -222,7 +228,7 @@ public final class SeedShopFlow {
         let key = product.key
         guard models[key] == nil, !failedKeys.contains(key) else { return }
         let progress: ((Double) -> Void)? = preview ? { [unowned self] fraction in
-            self.infoText = CachingLoader.progressText(fraction) ?? ""
+            self.infoText = Self.progressText(fraction) ?? ""
         } : nil
         engine.loader.load(key, bytes: product.downloadBytes, at: engine.session.time, progress: progress) { [unowned self] in
             if self.models[key] == nil, !self.failedKeys.contains(key) {

@@ -76,7 +76,7 @@ struct OpenCommand: ParsableCommand {
     private func makeWorld(_ surface: Surface, catalog: Catalog, launchURL: String) throws -> World {
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport)
         let loader = Assets.productLoader(cacheDirectory: cache ?? Assets.defaultCacheDirectory()) { fraction in
-            if let text = CachingLoader.progressText(fraction) { print(text.replacingOccurrences(of: "\n", with: "")) }
+            if let text = SeedShopFlow.progressText(fraction) { print(text.replacingOccurrences(of: "\n", with: "")) }
         }
         let sizing = try sizingOptions.sizing
         // Plants stand on their stem's foot at the origin, so scaling keeps them on their packet.

@@ -199,6 +199,12 @@ import Foundation
 }
 
 extension SeedShopFlowTests {
+    /// ProductKeyProcessing L84-90: whole percent, rounded down, until the load completes.
+    @Test func theProgressTextIsTheSamples() {
+        #expect(SeedShopFlow.progressText(0.45) == "Loading your preview\n 45%" && SeedShopFlow.progressText(0.999) == "Loading your preview\n 99%")
+        #expect(SeedShopFlow.progressText(1) == nil)
+    }
+
     /// The 3 s growth (Utilities.swift) begins on the frame the plant appears and ends exactly
     /// 180 frames later (summed steps ended it a frame late, at 3.017 s).
     @Test func theGrowthEndsOnTheFrame180FramesAfterThePlantAppears() throws {

@@ -5,7 +5,7 @@ import FoundationEssentials
 #endif
 import Foundation
 
-/// Seed 000's `CachingWebLoader`: models and packet images from `file:` and `http(s):` URLs
+/// Seed 000's `CachingWebLoader` (AC `CachingWebLoader.swift`): models and packet images from `file:` and `http(s):` URLs
 /// into an on-disk cache keyed by the URL. A cache hit skips the network; however many ask for
 /// one URL at once, it is downloaded once and every caller hears its progress; a failure
 /// removes the in-flight entry (and any partial file), so a retry starts afresh.
@@ -26,10 +26,6 @@ public final class CachingLoader: @unchecked Sendable {
     private var inFlight: [String: Download] = [:]
     private let fetcher: (any HTTPFetcher)?
 
-    /// The text shown while loading (ProductKeyProcessing L84-90): nil once complete.
-    public static func progressText(_ fraction: Double) -> String? {
-        fraction < 1 ? "Loading your preview\n \(Int(fraction * 100))%" : nil
-    }
 
     /// - Parameter fetcher: downloads `http:` and `https:` URLs (`URLSessionFetcher` in
     ///   SproutNetwork); without one, only `file:` URLs load and web URLs fail with a clear reason.
