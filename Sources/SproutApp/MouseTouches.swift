@@ -56,10 +56,7 @@ public struct MouseTouches {
     }
 
     /// The two fingers' positions now.
-    public var fingerPositions: [Vec2] {
-        let d = Vec2(cos(angle), sin(angle)) * Self.fingerRadius
-        return [cursor - d, cursor + d]
-    }
+    public var fingerPositions: [Vec2] { TouchGeometry.twoFingers(center: cursor, angle: angle, radius: Self.fingerRadius) }
 
     private func fingers(_ phase: TouchPhase, _ time: Double) -> [TouchEvent] {
         zip([1, 2], fingerPositions).map { TouchEvent(id: $0.0, location: $0.1, phase: phase, timestamp: time) }

@@ -67,6 +67,13 @@ extension DocumentValue {
         return values
     }
 
+    /// One of an enumeration's cases, written as its raw value (the error lists them all).
+    public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(DocumentError) -> T where T.RawValue == String {
+        let s = try choice(T.allCases.map(\.rawValue))
+        guard let value = T(rawValue: s) else { throw error("must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")); got '\(s)'") }
+        return value
+    }
+
     /// One of `choices`, as written.
     public func choice(_ choices: [String]) throws(DocumentError) -> String {
         let s = try string()

@@ -81,3 +81,13 @@ struct TouchSet {
 
     var points: [Vec2] { locations.map(\.location) }
 }
+
+/// Where simulated fingers stand, for scripts and the window's mouse alike.
+public enum TouchGeometry {
+    /// Two fingers `radius` points either side of `center`, on a line turned `angle` radians
+    /// from the screen's x axis (clockwise on a y-down screen): finger 1 first, then finger 2.
+    public static func twoFingers(center: Vec2, angle: Float, radius: Float) -> [Vec2] {
+        let d = Vec2(Float.cos(angle), Float.sin(angle)) * radius
+        return [center - d, center + d]
+    }
+}

@@ -7,19 +7,8 @@ extension Script {
     /// hours at 60 fps; `sprout play --max-frames` raises it).
     public static let defaultMaximumFrames = 1_000_000
 
-    /// Frames a step advances, as `ScriptRunner` plays it.
-    public func frames(of action: Action) -> Int {
-        func frames(_ seconds: Double) -> Int { max(1, Int((seconds * Double(fps)).rounded())) }
-        switch action {
-        case .wait(let seconds): return Int((seconds * Double(fps)).rounded())
-        case .tap: return 2
-        case .pan(_, _, _, let duration, _), .rotate(_, _, _, let duration, _): return 2 + frames(duration)
-        case .drag(_, let hold, _): return 4 + frames(hold)
-        case .device(let motion): return motion.duration > 0 ? frames(motion.duration) : 0
-        case .touches: return 1
-        default: return 0
-        }
-    }
+    /// Frames a step advances: the length of the frames `ScriptRunner` plays (`ActionFrames`).
+    public func frames(of action: Action) -> Int { action.frames(fps: fps).count }
 
     /// Frames the whole script advances.
     public var frameCount: Int { steps.reduce(0) { $0 + frames(of: $1.action) } }

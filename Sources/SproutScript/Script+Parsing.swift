@@ -1,5 +1,7 @@
 import SproutDocument
+import SproutInteraction
 import SproutMath
+import SproutScene
 import SproutSceneFile
 import SproutSession
 
@@ -133,7 +135,7 @@ extension Script {
             var raw: [RawTouch] = []
             for item in try x.array() {
                 let t = try item.object(allowing: ["id", "phase", "at"])
-                raw.append(RawTouch(id: try t.required("id").int(), phase: try t.required("phase").choice(["began", "moved", "stationary", "ended", "cancelled"]),
+                raw.append(RawTouch(id: try t.required("id").int(), phase: try t.required("phase").choice(TouchPhase.self),
                                     at: try point(t.required("at"))))
             }
             guard !raw.isEmpty else { throw x.error("needs at least one touch") }
@@ -285,8 +287,8 @@ extension Script {
         return Vec3(Float(n[0]), Float(n[1]), Float(n[2]))
     }
 
-    static func easing(_ o: DocumentObject) throws(DocumentError) -> Easing {
-        try o.read("easing", default: Easing.linear) { v throws(DocumentError) in Easing(rawValue: try v.choice(Easing.allCases.map(\.rawValue)))! }
+    static func easing(_ o: DocumentObject) throws(DocumentError) -> TimingFunction {
+        try o.read("easing", default: TimingFunction.linear) { v throws(DocumentError) in try v.choice(TimingFunction.self) }
     }
 
     static func motion(_ v: DocumentValue, defaultDuration: Double?) throws(DocumentError) -> DeviceMotion {

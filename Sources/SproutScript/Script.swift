@@ -1,4 +1,6 @@
+import SproutInteraction
 import SproutMath
+import SproutScene
 import SproutSeedShop
 import SproutSession
 import SproutSceneFile
@@ -72,11 +74,6 @@ public struct Step: Sendable {
     public var kind: String { action.kind }
 }
 
-/// How a gesture's progress runs over its duration.
-public enum Easing: String, Sendable, CaseIterable {
-    /// Constant speed; slow at the start; slow at the end; slow at both ends.
-    case linear, easeIn, easeOut, easeInEaseOut
-}
 
 /// A `device:` move: where to (absolute or relative), how to turn, over how long.
 public struct DeviceMotion: Sendable {
@@ -101,9 +98,9 @@ public enum Action: Sendable {
     /// One finger down and up on consecutive frames at this point, in points.
     case tap(Vec2)
     /// `touches` fingers (40 points apart) moved from `from` to `to` over `duration` seconds, points.
-    case pan(from: Vec2, to: Vec2, touches: Int, duration: Double, easing: Easing)
+    case pan(from: Vec2, to: Vec2, touches: Int, duration: Double, easing: TimingFunction)
     /// Two fingers around `center` turning by `angle` radians (clockwise on screen positive).
-    case rotate(center: Vec2, angle: Float, radius: Float, duration: Double, easing: Easing)
+    case rotate(center: Vec2, angle: Float, radius: Float, duration: Double, easing: TimingFunction)
     /// One finger held still at `at` for `hold` seconds while the device moves.
     case drag(at: Vec2, hold: Double, device: DeviceMotion?)
     /// Moves or turns the device.
@@ -176,8 +173,8 @@ public struct AnimationRequest: Sendable, Equatable {
 public struct RawTouch: Sendable {
     /// The finger; events with the same id are one finger.
     public var id: Int
-    /// `began`, `moved`, `stationary`, `ended` or `cancelled`.
-    public var phase: String
+    /// Down, moving, still, up or cancelled.
+    public var phase: TouchPhase
     /// Where the finger is, in points from the viewport's top-left corner.
     public var at: Vec2
 }

@@ -183,62 +183,24 @@ public final class ScriptRunner {
     // MARK: Steps
 
     private func perform(_ step: Step, index: Int) throws {
-        let fps = Double(script.fps)
-        func frames(_ seconds: Double) -> Int { max(1, Int((seconds * fps).rounded())) }
+        // Steps that take frames play the frames `ActionFrames` makes: the device moves first,
+        // then the frame runs with its touches.
+        let frames = step.action.frames(fps: script.fps)
+        if !frames.isEmpty {
+            let start = engine.session.device
+            for frame in frames {
+                if let device = frame.device { move(device.motion, from: start, t: device.progress) }
+                try advance(frame.touches.map { TouchEvent(id: $0.id, location: $0.location, phase: $0.phase, timestamp: fingerTime) })
+            }
+            return
+        }
         switch step.action {
-        case .wait(let seconds):
-            for _ in 0..<Int((seconds * fps).rounded()) { try advance() }
+        case .wait, .tap, .pan, .rotate, .drag, .touches:
+            break   // played above (a wait of no frames does nothing)
+        case .device(let motion):
+            move(motion, from: engine.session.device, t: 1)   // duration 0: at once, without a frame
         case .place(let name):
             try place(name, step: step)
-        case .tap(let p):
-            try advance([touch(1, p, .began)])
-            try advance([touch(1, p, .ended)])
-        case .pan(let from, let to, let count, let duration, let easing):
-            let offsets = (0..<count).map { Vec2((Float($0) - Float(count - 1) / 2) * 40, 0) }
-            func fingers(_ at: Vec2, _ phase: TouchPhase) -> [TouchEvent] {
-                offsets.enumerated().map { touch($0.offset + 1, at + $0.element, phase) }
-            }
-            try advance(fingers(from, .began))
-            let n = frames(duration)
-            for i in 1...n { try advance(fingers(mix(from, to, t: progress(i, n, easing)), .moved)) }
-            try advance(fingers(to, .ended))
-        case .rotate(let center, let angle, let radius, let duration, let easing):
-            // Clockwise on a y-down screen is a growing angle.
-            func fingers(_ a: Float, _ phase: TouchPhase) -> [TouchEvent] {
-                let d = Vec2(cos(a), sin(a)) * radius
-                return [touch(1, center - d, phase), touch(2, center + d, phase)]
-            }
-            try advance(fingers(0, .began))
-            let n = frames(duration)
-            for i in 1...n { try advance(fingers(angle * progress(i, n, easing), .moved)) }
-            try advance(fingers(angle, .ended))
-        case .drag(let at, let hold, let motion):
-            // The finger slides 32 points right in two frames, so the pan begins (choosing the
-            // object under it) and passes its 30-point threshold (the object starts following
-            // the finger's point); then it stays still while the device moves.
-            try advance([touch(1, at, .began)])
-            try advance([touch(1, at + Vec2(16, 0), .moved)])
-            let held = at + Vec2(32, 0)
-            try advance([touch(1, held, .moved)])
-            let n = frames(hold)
-            let start = engine.session.device
-            for i in 1...n {
-                if let motion { move(motion, from: start, t: Float(i) / Float(n)) }
-                try advance([touch(1, held, .stationary)])
-            }
-            try advance([touch(1, held, .ended)])
-        case .device(let motion):
-            let start = engine.session.device
-            guard motion.duration > 0 else { move(motion, from: start, t: 1); return }
-            let n = frames(motion.duration)
-            for i in 1...n {
-                move(motion, from: start, t: Float(i) / Float(n))
-                try advance()
-            }
-        case .touches(let raw):
-            // One frame; a touch listed twice (down and up within a frame) splits the list into
-            // batches handed over in order, as the window delivers them (`World.step`).
-            try advance(raw.map { touch($0.id, $0.at, TouchPhase(rawValue: $0.phase)!) })
         case .reset:
             // Names start again after a restart, as in the window (`plant`, `plant 2`, ...).
             world.restart()
@@ -291,10 +253,6 @@ public final class ScriptRunner {
 
     func record(_ failure: ExpectationFailure) { failures.append(failure) }
 
-    private func progress(_ i: Int, _ n: Int, _ easing: Easing) -> Float {
-        Float(TimingFunction(rawValue: easing.rawValue)!.progress(Double(i) / Double(n)))
-    }
-
     private func move(_ motion: DeviceMotion, from start: DeviceCamera, t: Float) {
         let p0 = start.position
         let end: Vec3
@@ -319,10 +277,6 @@ public final class ScriptRunner {
             device.move(by: p - p0)
         }
         engine.session.device.transform = device.transform
-    }
-
-    private func touch(_ id: Int, _ at: Vec2, _ phase: TouchPhase) -> TouchEvent {
-        TouchEvent(id: id, location: at, phase: phase, timestamp: fingerTime)
     }
 
     /// One frame: the touches of this frame, then the engine's update.
