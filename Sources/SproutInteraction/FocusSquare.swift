@@ -93,11 +93,14 @@ public final class FocusSquare {
         applyAppearance()
     }
 
-    /// `"initializing"`, `"open"` or `"closed"`, the form traces and expectations use.
-    public var stateDescription: String {
-        if case .initializing = state { return "initializing" }
-        return isOpen ? "open" : "closed"
+    /// What the square shows: floating while initializing, else open or closed.
+    public var look: FocusSquareLook {
+        if case .initializing = state { return .initializing }
+        return isOpen ? .open : .closed
     }
+
+    /// `"initializing"`, `"open"` or `"closed"`, the form traces and expectations use.
+    public var stateDescription: String { look.rawValue }
 
     /// True in the `.initializing` state (no hit yet: the square floats ahead of the camera).
     public var isInitializing: Bool { if case .initializing = state { return true } else { return false } }
@@ -356,4 +359,14 @@ public final class FocusSquare {
         default: return Vec3(brightness, p, q)
         }
     }
+}
+
+/// What the focus square shows, as traces and `expect: { focusSquare: }` name it.
+public enum FocusSquareLook: String, Sendable, CaseIterable {
+    /// No surface yet: floating ahead of the camera.
+    case initializing
+    /// On an estimated surface: the segments apart.
+    case open
+    /// On a plane anchor: the segments together.
+    case closed
 }

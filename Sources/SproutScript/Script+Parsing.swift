@@ -1,4 +1,5 @@
 import SproutDocument
+import SproutGeo
 import SproutInteraction
 import SproutMath
 import SproutScene
@@ -205,7 +206,7 @@ extension Script {
         if let v = o.optional("scale") {
             if let k = try? v.float() { e.scale = Vec3(repeating: k) } else { e.scale = try vec3(v) }
         }
-        e.alignment = try o.optional("alignment")?.choice(["horizontal", "vertical"])
+        e.alignment = try o.optional("alignment")?.choice(PlaneAlignment.self)
         e.onPlane = try o.optional("onPlane")?.bool()
         e.selected = try o.optional("selected")?.bool()
         e.message = try o.optional("message")?.string()
@@ -213,14 +214,18 @@ extension Script {
             // `focusSquare: closed`, or `focusSquare: { state: closed, alignment: vertical, billboard: false }`.
             if case .mapping = f.content {
                 let square = try f.object(allowing: ["state", "alignment", "billboard"])
-                e.focusSquare = try square.optional("state")?.choice(["initializing", "open", "closed"])
+                e.focusSquare = try square.optional("state")?.choice(FocusSquareLook.self)
                 e.focusSquareAlignment = try square.optional("alignment")?.choice(["horizontal", "vertical", "none"])
                 e.focusSquareBillboard = try square.optional("billboard")?.bool()
             } else {
-                e.focusSquare = try f.choice(["initializing", "open", "closed"])
+                e.focusSquare = try f.choice(FocusSquareLook.self)
             }
         }
-        e.tracking = try o.optional("tracking")?.choice(["notAvailable", "normal"] + TrackingState.Reason.allCases.map { "limited(\($0.rawValue))" })
+        if let t = o.optional("tracking") {
+            let states: [TrackingState] = [.notAvailable, .normal] + TrackingState.Reason.allCases.map { .limited($0) }
+            let written = try t.choice(states.map(\.description))
+            e.tracking = states.first { $0.description == written }
+        }
         if let a = o.optional("anchors") {
             let kinds = ["planes", "images", "codes", "objects", "geos"]
             let counts = try a.object(allowing: kinds)
@@ -229,7 +234,7 @@ extension Script {
         e.objectCount = try o.optional("objects").map { v throws(DocumentError) in try comparison(v) }
         e.coaching = try o.optional("coaching")?.string()
         e.info = try o.optional("info")?.string()
-        e.geo = try o.optional("geo")?.choice(["notAvailable", "initializing", "localizing", "localized"])
+        e.geo = try o.optional("geo")?.choice(GeoTrackingStatus.State.self)
         e.lightEstimate = try o.optional("lightEstimate").map { v throws(DocumentError) in try comparison(v) }
         e.colorTemperature = try o.optional("colorTemperature").map { v throws(DocumentError) in try comparison(v) }
         e.messageAlpha = try o.optional("messageAlpha").map { v throws(DocumentError) in Float(try v.rangedDouble(0...1)) }

@@ -1,3 +1,4 @@
+import SproutGeo
 import SproutInteraction
 import SproutMath
 import SproutScene
@@ -198,18 +199,18 @@ public struct Expectation: Sendable {
     public var presentedPosition: Vec3?
     /// The object's world scale, within 0.1 %.
     public var scale: Vec3?
-    /// The object's current alignment (`horizontal` or `vertical`).
-    public var alignment: String?
+    /// The object's current alignment.
+    public var alignment: PlaneAlignment?
     /// The status message shown (`""` for none).
     public var message: String?
-    /// `initializing`, `open` or `closed`.
-    public var focusSquare: String?
+    /// What the focus square shows.
+    public var focusSquare: FocusSquareLook?
     /// The focus square's alignment (`horizontal`, `vertical`; `none` before any plane).
     public var focusSquareAlignment: String?
     /// Whether the focus square floats in front of the camera (initializing).
     public var focusSquareBillboard: Bool?
-    /// The tracking state: `normal`, `notAvailable` or `limited(reason)`.
-    public var tracking: String?
+    /// The tracking state (`normal`, `notAvailable` or `limited(reason)` in a script).
+    public var tracking: TrackingState?
     /// Anchor counts by kind (`planes`, `images`, `codes`, `objects`): a comparison like ">= 1".
     public var anchors: [(kind: String, comparison: Comparison)] = []
     /// How many objects are placed.
@@ -218,8 +219,8 @@ public struct Expectation: Sendable {
     public var coaching: String?
     /// The Seed Shop's info label (loading progress, errors, the catalog; `""` for none).
     public var info: String?
-    /// The geotracking state (`notAvailable`, `initializing`, `localizing`, `localized`).
-    public var geo: String?
+    /// The geotracking state.
+    public var geo: GeoTrackingStatus.State?
     /// The light estimate's ambient intensity in lumens, rounded (`"< 600"`; `== 0` is never
     /// met without an estimate).
     public var lightEstimate: Comparison?

@@ -141,44 +141,11 @@ public final class ScriptRunner {
     /// The trace's text when it was kept in memory (the default `traceSink`) and `run` ended.
     public var traceText: String? { (traceSink as? TraceBuffer)?.text }
 
-    /// What a step's or frame's record holds after its position and time.
-    private var state: [(String, JSONValue)] { TraceState.capture(engine) + seedShopAndGeoState }
+    /// The world now, as the trace records it and expectations check it.
+    public var snapshot: WorldSnapshot { WorldSnapshot(world, geoMessage: geoMessage) }
 
-    /// The Seed Shop's and geotracking's parts of a trace record, when they are running.
-    private var seedShopAndGeoState: [(String, JSONValue)] {
-        var pairs: [(String, JSONValue)] = []
-        if let geo {
-            let set = geo.anchors
-            let placemarks: [JSONValue] = set.anchors.compactMap { anchor in
-                guard let p = set.placemarks[anchor.identifier] else { return nil }
-                let balloon = Transform(matrix: p.balloon.presentedWorldMatrix)
-                return .object([("anchor", .number(Double(anchor.identifier.rawValue))), ("position", TraceState.vector(balloon.translation)),
-                                ("scale", .number(Double(balloon.scale.x))), ("visible", .bool(p.isAdded)),
-                                ("shows", .string(p.arrow.isEnabled ? "arrow" : "balloon"))])
-            }
-            // G21 AnchorIndicator: a 3 m circle on the map at each anchor, added at once.
-            let circles: [JSONValue] = set.anchors.map { anchor in
-                .object([("anchor", .number(Double(anchor.identifier.rawValue))),
-                         ("center", .vector([anchor.transform.translation.x, anchor.transform.translation.z])),
-                         ("radius", .number(Double(GeoAnchorSet.mapCircleRadius)))])
-            }
-            pairs.append(("geo", .object([("state", .string(geo.tracker.status.state.rawValue)), ("reason", .string(geo.tracker.status.reason.rawValue)),
-                                          ("accuracy", .string(geo.tracker.status.accuracy.rawValue)),
-                                          ("label", .string(geo.tracker.status.labelText(tracking: engine.session.trackingState))),
-                                          ("message", .string(geoMessage)),
-                                          ("toast", .object([("text", .string(set.toast)), ("showing", .bool(set.isToastShowing)),
-                                                             ("until", set.toastHidesAt.map { .number($0) } ?? .null)])),
-                                          ("placemarks", .array(placemarks)), ("mapCircles", .array(circles))])))
-        }
-        guard let flow else { return pairs }
-        return pairs + [("seedShop", .object([("coaching", .string(flow.isCoachingVisible ? flow.coachingText : "")),
-                                      ("info", .string(flow.infoText)),
-                                      ("useTestURL", .bool(flow.useTestURL)), ("usedTestURL", .bool(flow.usedTestURL)),
-                                      ("decoded", .array(flow.decodedURLs.map { .string($0) })),
-                                      ("invocations", .array(flow.invocations.map { .object([("url", .string($0.url)), ("outcome", .string($0.outcome)),
-                                                                                             ("time", .number($0.time))]) })),
-                                      ("grown", .array(flow.presented.keys.sorted().map { .string($0) }))]))]
-    }
+    /// What a step's or frame's record holds after its position and time.
+    private var state: [(String, JSONValue)] { TraceState.encode(snapshot) }
 
     // MARK: Steps
 

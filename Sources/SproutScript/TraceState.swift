@@ -4,88 +4,83 @@ import SproutMath
 import SproutScene
 import SproutSession
 
-/// What the trace records of the world at one moment (schema in the README).
+/// What the trace records of the world at one moment (schema in the README): a
+/// `WorldSnapshot`, encoded in the trace's key order.
 public enum TraceState {
-    /// The device, anchors, objects, focus square, gestures and message, as a trace's step
-    /// record holds them (without its step, line, kind, frame and time).
-    public static func capture(_ engine: InteractionEngine) -> [(String, JSONValue)] {
-        let session = engine.session
-        let device = session.device
-        let rotation = Transform(matrix: device.transform).rotation.normalized
-        var anchors: [JSONValue] = []
-        for anchor in session.anchors {
-            var pairs: [(String, JSONValue)] = [("kind", .string(kind(of: anchor))), ("id", .number(Double(anchor.identifier.rawValue))),
-                                                ("name", .string(anchor.name)), ("transform", .vector(anchor.transform.flat))]
-            if let plane = anchor as? PlaneAnchor {
-                pairs += [("alignment", .string(plane.alignment.rawValue)), ("center", vector(plane.center)), ("extent", .vector([plane.extent.x, plane.extent.z]))]
-            } else if let image = anchor as? ImageAnchor {
-                pairs += [("tracked", .bool(image.isTracked))]
-            } else if let code = anchor as? CodeAnchor {
-                pairs += [("url", .string(code.urlDecodingState.description))]
+    /// The device, anchors, objects, focus square, gestures, message, loading, geotracking and
+    /// the Seed Shop, as a trace's step record holds them (without its step, line, kind, frame and time).
+    public static func encode(_ s: WorldSnapshot) -> [(String, JSONValue)] {
+        let anchors: [JSONValue] = s.anchors.map { a in
+            var pairs: [(String, JSONValue)] = [("kind", .string(a.kind)), ("id", .number(Double(a.id))), ("name", .string(a.name)), ("transform", .vector(a.transform))]
+            if let plane = a.plane {
+                pairs += [("alignment", .string(plane.alignment.rawValue)), ("center", vector(plane.center)), ("extent", .vector([plane.extent.x, plane.extent.y]))]
+            } else if let tracked = a.tracked {
+                pairs += [("tracked", .bool(tracked))]
+            } else if let url = a.url {
+                pairs += [("url", .string(url))]
             }
-            anchors.append(.object(pairs))
+            return .object(pairs)
         }
-        let objects: [JSONValue] = engine.objects.map { o in
+        let objects: [JSONValue] = s.objects.map { o in
             // The clip playing and its time, only while one plays (traces of still models stay as they were).
-            let animation: [(String, JSONValue)] = o.animatedEntity.flatMap { engine.scene.animationPlayer(of: $0) }.flatMap { p in
-                p.clip.map { [("animation", .object([("clip", .string($0.name)), ("time", .number(p.time)), ("speed", .number(p.speed)),
-                                                     ("loop", .bool(p.isLooping)), ("paused", .bool(p.isPaused))]))] }
+            let animation: [(String, JSONValue)] = o.animation.map { p in
+                [("animation", .object([("clip", .string(p.clip)), ("time", .number(p.time)), ("speed", .number(p.speed)),
+                                        ("loop", .bool(p.loop)), ("paused", .bool(p.paused))]))]
             } ?? []
-            return .object([("name", .string(o.name)), ("position", vector(o.worldPosition)),
-                            ("presentedPosition", vector(o.presentedWorldMatrix.translation)),
-                            ("rotationY", .number(Double(degrees(fromRadians: o.objectRotation)))),
-                            ("yaw", .number(Double(degrees(fromRadians: o.worldYaw)))), ("scale", vector(o.worldScale)),
-                            ("anchor", o.anchor.map { .number(Double($0.identifier.rawValue)) } ?? .null),
-                            ("parent", .string(o.parent?.name ?? "")),
-                            ("alignment", .string(o.currentAlignment.rawValue)),
-                            ("allowedAlignments", .array(PlaneAlignment.allCases.filter(o.allowedAlignments.contains).map { .string($0.rawValue) })),
-                            ("selected", .bool(engine.selectedObject === o)), ("onPlane", .bool(o.isOnPlane)),
-                            ("animating", .bool(engine.scene.isAnimating(o)))] + animation)
+            return .object([("name", .string(o.name)), ("position", vector(o.position)), ("presentedPosition", vector(o.presentedPosition)),
+                            ("rotationY", .number(Double(o.rotationY))), ("yaw", .number(Double(o.yaw))), ("scale", vector(o.scale)),
+                            ("anchor", o.anchor.map { .number(Double($0)) } ?? .null), ("parent", .string(o.parent)),
+                            ("alignment", .string(o.alignment.rawValue)), ("allowedAlignments", .array(o.allowedAlignments.map { .string($0.rawValue) })),
+                            ("selected", .bool(o.selected)), ("onPlane", .bool(o.onPlane)), ("animating", .bool(o.animating))] + animation)
         }
-        let square = engine.focusSquare
-        let focus: JSONValue = .object([("state", .string(square.stateDescription)), ("open", .bool(square.isOpen)),
-                                        ("position", vector(square.entity.worldPosition)), ("scale", .number(Double(square.scale))),
-                                        ("positioningScale", .number(Double(square.positioningScale))),
-                                        ("alignment", square.currentAlignment.map { .string($0.rawValue) } ?? .null),
-                                        ("yaw", .number(Double(degrees(fromRadians: Transform(matrix: square.entity.worldMatrix).rotation.yaw)))),
-                                        ("opacity", .number(Double(square.opacity * square.positioningOpacity))),
-                                        ("segments", .string(square.openness >= 1 ? "open" : square.openness <= 0 ? "closed" : "moving")),
-                                        ("billboard", .bool(square.isInitializing)),
-                                        ("animating", .bool(square.isAnimating || square.isChangingAlignment)),
-                                        ("visible", .bool(square.opacity > 0))])
-        let interaction = engine.interaction
-        let gestures: JSONValue = .object([("pan", .string(interaction.pan.state.rawValue)), ("rotation", .string(interaction.rotation.state.rawValue)),
-                                           ("tracked", interaction.trackedObject.map { .string($0.name) } ?? .null)])
-        return [
-            ("device", .object([("position", vector(device.position)), ("rotation", .vector([rotation.vector.x, rotation.vector.y, rotation.vector.z, rotation.vector.w]))])),
-            ("tracking", .string(session.trackingState.description)),
-            ("lightEstimate", session.lightEstimate.map { .object([("ambientIntensity", .number(Double($0.ambientIntensity))),
-                                                                  ("ambientColorTemperature", .number(Double($0.ambientColorTemperature)))]) } ?? .null),
-            ("lights", .object([("directional", .number(Double(session.lighting.intensity))), ("ambient", .number(Double(session.lighting.ambient)))])),
+        let f = s.focusSquare
+        let focus: JSONValue = .object([("state", .string(f.state.rawValue)), ("open", .bool(f.open)), ("position", vector(f.position)),
+                                        ("scale", .number(Double(f.scale))), ("positioningScale", .number(Double(f.positioningScale))),
+                                        ("alignment", f.alignment.map { .string($0.rawValue) } ?? .null), ("yaw", .number(Double(f.yaw))),
+                                        ("opacity", .number(Double(f.opacity))), ("segments", .string(f.segments)), ("billboard", .bool(f.billboard)),
+                                        ("animating", .bool(f.animating)), ("visible", .bool(f.visible))])
+        let r = s.device.rotation.vector
+        var pairs: [(String, JSONValue)] = [
+            ("device", .object([("position", vector(s.device.position)), ("rotation", .vector([r.x, r.y, r.z, r.w]))])),
+            ("tracking", .string(s.tracking.description)),
+            ("lightEstimate", s.lightEstimate.map { .object([("ambientIntensity", .number(Double($0.ambientIntensity))),
+                                                            ("ambientColorTemperature", .number(Double($0.colorTemperature)))]) } ?? .null),
+            ("lights", .object([("directional", .number(Double(s.lights.directional))), ("ambient", .number(Double(s.lights.ambient)))])),
             ("anchors", .array(anchors)),
             ("objects", .array(objects)),
             ("focusSquare", focus),
-            ("message", .object([("text", .string(engine.messages.text)), ("visible", .bool(engine.messages.isShown)),
-                                 ("alpha", .number(Double(engine.messages.alpha)))])),
-            ("gestures", gestures),
-            ("addObjectButton", .bool(engine.isAddObjectButtonVisible)),
-            ("restartAvailable", .bool(engine.isRestartAvailable && !engine.loader.isLoading)),
-            ("loading", .array(engine.loader.downloads.map { .object([("name", .string($0.name)), ("bytes", .number(Double($0.bytes))),
-                                                                     ("progress", .number($0.progress))]) })),
-            ("referenceImages", .array((session.configuration?.detectionImages ?? []).map {
-                .object([("name", .string($0.name)), ("physicalWidth", .number(Double($0.physicalWidth)))]) })),
+            ("message", .object([("text", .string(s.message.text)), ("visible", .bool(s.message.visible)), ("alpha", .number(Double(s.message.alpha)))])),
+            ("gestures", .object([("pan", .string(s.gestures.pan)), ("rotation", .string(s.gestures.rotation)),
+                                  ("tracked", s.gestures.tracked.map { .string($0) } ?? .null)])),
+            ("addObjectButton", .bool(s.addObjectButton)),
+            ("restartAvailable", .bool(s.restartAvailable)),
+            ("loading", .array(s.loading.map { .object([("name", .string($0.name)), ("bytes", .number(Double($0.bytes))), ("progress", .number($0.progress))]) })),
+            ("referenceImages", .array(s.referenceImages.map { .object([("name", .string($0.name)), ("physicalWidth", .number(Double($0.physicalWidth)))]) })),
         ]
+        if let geo = s.geo {
+            pairs.append(("geo", .object([
+                ("state", .string(geo.state.rawValue)), ("reason", .string(geo.reason)), ("accuracy", .string(geo.accuracy)),
+                ("label", .string(geo.label)), ("message", .string(geo.message)),
+                ("toast", .object([("text", .string(geo.toast.text)), ("showing", .bool(geo.toast.showing)), ("until", geo.toast.until.map { .number($0) } ?? .null)])),
+                ("placemarks", .array(geo.placemarks.map { .object([("anchor", .number(Double($0.anchor))), ("position", vector($0.position)),
+                                                                    ("scale", .number(Double($0.scale))), ("visible", .bool($0.visible)), ("shows", .string($0.shows))]) })),
+                ("mapCircles", .array(geo.mapCircles.map { .object([("anchor", .number(Double($0.anchor))), ("center", .vector([$0.center.x, $0.center.y])),
+                                                                    ("radius", .number(Double($0.radius)))]) })),
+            ])))
+        }
+        if let shop = s.seedShop {
+            pairs.append(("seedShop", .object([
+                ("coaching", .string(shop.coaching)), ("info", .string(shop.info)),
+                ("useTestURL", .bool(shop.useTestURL)), ("usedTestURL", .bool(shop.usedTestURL)),
+                ("decoded", .array(shop.decoded.map { .string($0) })),
+                ("invocations", .array(shop.invocations.map { .object([("url", .string($0.url)), ("outcome", .string($0.outcome)), ("time", .number($0.time))]) })),
+                ("grown", .array(shop.grown.map { .string($0) })),
+            ])))
+        }
+        return pairs
     }
 
-    static func kind(of anchor: Anchor) -> String {
-        switch anchor {
-        case is PlaneAnchor: return "plane"
-        case is ImageAnchor: return "image"
-        case is CodeAnchor: return "code"
-        case is GeoAnchor: return "geo"
-        default: return "object"
-        }
-    }
+    static func kind(of anchor: Anchor) -> String { WorldSnapshot.kind(of: anchor) }
 
     static func vector(_ v: Vec3) -> JSONValue { .vector([v.x, v.y, v.z]) }
 }

@@ -65,7 +65,7 @@ struct RecordCommand: ParsableCommand {
         print("Recording to \(output): \(PreviewControls.helpLine).")
         try runner.run()
         try OutputFile.write(recording.text, to: output)
-        if let state { try OutputFile.write(JSONValue.object(TraceState.capture(world.engine)).serialized() + "\n", to: state) }
+        if let state { try OutputFile.write(JSONValue.object(TraceState.encode(WorldSnapshot(world))).serialized() + "\n", to: state) }
         print("wrote \(output) (\(String(format3("%.1f", world.time))) s); replay with: sprout play \(output)")
     }
 }

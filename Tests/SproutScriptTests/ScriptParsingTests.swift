@@ -38,7 +38,7 @@ import Testing
         #expect(abs(angle - .pi / 4) < 1e-6)
         guard case .expect(let e) = script.steps[11].action else { Issue.record("expect"); return }
         #expect(e.anchors.map(\.kind) == ["planes"] && e.anchors[0].comparison.description == ">= 1")
-        #expect(e.tolerance == 0.005 && e.rotationY == -45 && e.focusSquare == "closed")
+        #expect(e.tolerance == 0.005 && e.rotationY == -45 && e.focusSquare == .closed)
     }
 
     /// `animate: { object, clip, loop, speed }` and `expect: { object, clip, time }` (issue 28).
