@@ -116,7 +116,7 @@ let package = Package(
         ]),
         .testTarget(name: "SproutWorldTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutWorld", "SproutTesting"]),
         .testTarget(name: "SproutGeoTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutGeo", "SproutTesting"]),
-        .testTarget(name: "SproutImageTests", dependencies: ["SproutScene", "SproutImage", "SproutTesting"]),
+        .testTarget(name: "SproutImageTests", dependencies: ["SproutScene", "SproutImage", "SproutTesting"], exclude: ["Regressions"]),
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "SproutAssets", "SproutTesting"], exclude: ["Regressions"]),
         // The renderer's logic without GL: programs' features, draw state, draw lists, detail.
         .testTarget(name: "SproutRenderTests", dependencies: ["SproutRender", "SproutScene", "SproutMath"]),

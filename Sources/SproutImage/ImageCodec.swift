@@ -34,6 +34,7 @@ public enum ImageCodec {
         if known != 0, Int(w) * Int(h) > maximumPixels {
             throw Failure.undecodable(source: source, reason: "\(w) x \(h) pixels, more than the limit of \(maximumPixels)")
         }
+        if let problem = JPEGTables.problem(bytes) { throw Failure.undecodable(source: source, reason: problem) }
         let safe = PNGPalette.padded(bytes) ?? bytes
         let pixels = safe.withUnsafeBufferPointer { buf in
             stbi_load_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels, 4)

@@ -77,3 +77,23 @@ import Testing
         #expect(padded.map { $0.count - Self.png().count } == PNGPalette.fullLength - 3)
     }
 }
+
+/// Inputs the `image` fuzz target found (Tests/SproutImageTests/Regressions/).
+@Suite struct ImageFuzzRegressionTests {
+    /// A 510-byte JPEG whose DC Huffman table holds the symbol 37: Debian 12's stb_image indexed
+    /// past its bit masks with it and crashed; it is refused by name before stb reads it.
+    @Test func aDCSymbolPast15IsRefusedNotACrash() throws {
+        let path = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Regressions/jpeg-dc-symbol-past-15.jpg"
+        let bytes = try #require(FileManager.default.contents(atPath: path)).map { $0 }
+        #expect(throws: ImageCodec.Failure.undecodable(source: "fuzz.jpg", reason: "a DC Huffman table has the symbol 37, past the 15 bits a coefficient may have")) {
+            try ImageCodec.decode(bytes, source: "fuzz.jpg")
+        }
+    }
+
+    @Test func ordinaryJPEGTablesPass() throws {
+        for jpeg in try FileManager.default.contentsOfDirectory(atPath: Fixtures.sharedModel("SpiderOBJ")).filter({ $0.hasSuffix(".jpg") }) {
+            let bytes = try #require(FileManager.default.contents(atPath: Fixtures.sharedModel("SpiderOBJ/" + jpeg))).map { $0 }
+            #expect(JPEGTables.problem(bytes) == nil, "\(jpeg)")
+        }
+    }
+}
