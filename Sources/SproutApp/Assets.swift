@@ -39,7 +39,7 @@ public enum Assets {
     /// reported at the document's line, as every error in that document is.
     public static func stage(_ nameOrPath: String, namedIn document: String, line: Int, folder: String) throws -> Stage {
         var path = nameOrPath
-        if ScriptPlayer.isFile(nameOrPath) {
+        if Document.namesFile(nameOrPath) {
             // A script or scene file may come from someone else (a render-test folder in a pull
             // request): its stage file stays inside its folder, as every path inside a stage does.
             switch ConfinedPath.resolve(nameOrPath, in: folder) {

@@ -52,7 +52,7 @@ public final class ScriptPlayer {
             runner.seedShop = (try Assets.catalog(), Assets.localProductLoader())
         }
         runner.onImageExpectation = { [unowned self] expectation in
-            let golden = Self.resolve(expectation.golden, in: folder)
+            let golden = Document.path(expectation.golden, relativeTo: folder)
             let outcome = try check(golden: golden, tolerance: expectation.tolerance ?? script.tolerance,
                                     name: name + "/" + Document.stem(of: expectation.golden))
             return outcome.status == .failed ? outcome.summary : nil
@@ -211,15 +211,6 @@ public final class ScriptPlayer {
         runner.traceSink = file
         if runner.traceEveryFrame { runner.traceFrameSpill = try TraceSpillFile() }
         return file
-    }
-
-    /// Whether a script's `stage:` names a file (a path or a .yaml/.json name) rather than a built-in stage.
-    public static func isFile(_ stage: String) -> Bool {
-        stage.contains("/") || stage.hasSuffix(".yaml") || stage.hasSuffix(".json")
-    }
-
-    static func resolve(_ path: String, in folder: String) -> String {
-        path.hasPrefix("/") ? path : folder + "/" + path
     }
 
     /// Aliases from the script's `objects:` (a path relative to the script, or a catalog plant),

@@ -37,6 +37,17 @@ public enum Document {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// `path` as written in a document in `folder`: itself when absolute, else inside `folder`.
+    public static func path(_ path: String, relativeTo folder: String) -> String {
+        path.hasPrefix("/") ? path : folder + "/" + path
+    }
+
+    /// Whether a document's reference (a script's or scene's `stage:`) names a file (a path, or
+    /// a name ending in .yaml, .yml or .json) rather than something built in.
+    public static func namesFile(_ reference: String) -> Bool {
+        reference.contains("/") || reference.hasSuffix(".yaml") || reference.hasSuffix(".yml") || reference.hasSuffix(".json")
+    }
+
     /// A file's name without its folder and its last extension (`scripts/tour.yaml` -> `tour`).
     public static func stem(of path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path

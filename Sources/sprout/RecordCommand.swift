@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutApp
+import SproutDocument
 import SproutMath
 import SproutScript
 import SproutWindow
@@ -56,7 +57,7 @@ struct RecordCommand: ParsableCommand {
         let runner = WindowRunner(loop: loop, surface: surface)
         runner.titlePrefix = "Sprout: recording to \(output), "
         let controls = PreviewControls(world: world, restartKeepsDevice: true) { try loadPlant() }
-        let recording = WindowRecording(runner: runner, controls: controls, stage: ScriptPlayer.isFile(stage) ? OutputFile.absolute(stage) : stage,
+        let recording = WindowRecording(runner: runner, controls: controls, stage: Document.namesFile(stage) ? OutputFile.absolute(stage) : stage,
                                         seed: seed, objects: [PreviewControls.plantName: reference.path.map(OutputFile.absolute) ?? modelPath])
         // Ctrl-C or a kill ends the recording like Esc: the script is still written.
         signal(SIGINT) { _ in recordingStopRequested = true }
