@@ -41,9 +41,14 @@ public final class ScriptPlayer {
     /// Reads the script at `path` and resolves its stage, objects and catalog; throws a
     /// `DocumentError` naming the file, line and field of what is wrong.
     ///   With `modelRoots`, the script's object files must lie inside one of those folders.
-    public init(path: String, modelRoots: [String]? = nil) throws {
+    public convenience init(path: String, modelRoots: [String]? = nil) throws {
+        try self.init(script: Script.load(path: path), path: path, modelRoots: modelRoots)
+    }
+
+    /// A script already parsed (a variation of the one at `path`, as `Explorer` makes), its
+    /// stage and objects resolved from `path`'s folder.
+    public init(script: Script, path: String, modelRoots: [String]? = nil) throws {
         self.path = path
-        let script = try Script.load(path: path)
         let folder = Document.folder(of: path)
         let stage = try Assets.stage(script.stage, namedIn: path, line: script.stageLine, folder: folder)
         self.script = script

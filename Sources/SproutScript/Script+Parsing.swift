@@ -8,7 +8,7 @@ import SproutSession
 
 extension Script {
     /// Step kinds, in the order the README documents them.
-    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "animate", "expect"]
+    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "animate", "expect", "always"]
 
     /// Reads and parses the script (YAML or JSON) at `path`. Throws a `DocumentError` naming the
     /// file, line and field for a file that cannot be read or a value that is missing, of the
@@ -24,7 +24,7 @@ extension Script {
     }
 
     /// A script file's top-level keys.
-    public static let fields = ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance", "placemarkStyle", "network"]
+    public static let fields = ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance", "placemarkStyle", "network", "jitter", "faults"]
 
     static func parse(_ document: DocumentValue, source: String) throws(DocumentError) -> Script {
         let o = try document.object(allowing: fields)
@@ -43,6 +43,23 @@ extension Script {
             script.seed = UInt64(n)
         }
         if let v = o.optional("network") { script.network = try NetworkLink.parse(v) }
+        if let v = o.optional("jitter") {
+            let j = try v.object(allowing: ["seed", "touch", "device", "frame"])
+            let seed = try j.required("seed").int()
+            guard seed >= 0 else { throw try j.required("seed").error("must be a whole number >= 0, got \(seed)") }
+            script.jitter = Jitter(seed: UInt64(seed),
+                                   touch: Float(try j.read("touch", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...100) }),
+                                   device: Float(try j.read("device", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...1) }),
+                                   frame: try j.read("frame", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...0.9) })
+        }
+        if let v = o.optional("faults") {
+            for item in try v.array() {
+                let f = try item.object(allowing: ["at", "for"])
+                script.faults.append(Fault(at: try f.required("at").rangedDouble(0...1_000_000), duration: try f.required("for").rangedDouble(0...3600)))
+            }
+            guard script.faults.count <= 1000 else { throw v.error("at most 1000 faults, got \(script.faults.count)") }
+            script.faults.sort { $0.at < $1.at }
+        }
         if let v = o.optional("placemarkStyle") {
             script.placemarkStyle = PlacemarkStyle(rawValue: try v.choice(PlacemarkStyle.allCases.map(\.rawValue)))
         }
@@ -174,6 +191,10 @@ extension Script {
                 throw x.error("a snapshot name is letters, digits, '-' and '_' (it names a PNG), got '\(name)'")
             }
             action = .snapshot(name)
+        case "always":
+            let e = try expectation(x)
+            guard e.image == nil else { throw x.error("an image cannot be checked on every frame; use expect: { image: }") }
+            action = .always(e)
         default:
             action = .expect(try expectation(x))
         }

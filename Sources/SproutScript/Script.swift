@@ -48,9 +48,53 @@ public struct Script: Sendable {
     public var placemarkStyle: PlacemarkStyle?
     /// How fast downloads go (`network: { bandwidth, latency }`), over the stage's; nil: the stage's.
     public var network: NetworkLink?
+    /// Noise on touches, the device and frame times (`jitter:`), as `sprout explore` varies a
+    /// run; nil: none (the script plays exactly as written).
+    public var jitter: Jitter?
+    /// Session interruptions at stated times (`faults:`), as `sprout explore` injects them.
+    public var faults: [Fault] = []
 
     /// Seconds per frame: 1 / `fps`.
     public var frameDuration: Double { 1 / Double(fps) }
+}
+
+/// `jitter: { seed, touch, device, frame }`: seeded noise on what a person and a phone never do
+/// exactly twice; the same seed gives the same noise.
+public struct Jitter: Sendable, Equatable {
+    /// Seeds the noise.
+    public var seed: UInt64
+    /// Each touch moves up to this many points along each axis.
+    public var touch: Float
+    /// The device stands up to this many metres off its pose along each axis, each frame.
+    public var device: Float
+    /// Each frame lasts its step times 1 plus up to this fraction either way (0...0.9).
+    public var frame: Double
+
+    /// Noise from `seed` of the given sizes.
+    public init(seed: UInt64, touch: Float = 0, device: Float = 0, frame: Double = 0) {
+        self.seed = seed
+        self.touch = touch
+        self.device = device
+        self.frame = frame
+    }
+
+    /// Whether it changes nothing.
+    public var isNone: Bool { touch == 0 && device == 0 && frame == 0 }
+}
+
+/// `faults: [ { at, for } ]`: the session is interrupted at `at` seconds for `for` seconds,
+/// then relocalises (P18 `sessionWasInterrupted`, `sessionInterruptionEnded`).
+public struct Fault: Sendable, Equatable {
+    /// Session seconds when the interruption begins.
+    public var at: Double
+    /// How long it lasts.
+    public var duration: Double
+
+    /// An interruption from `at` for `duration` seconds.
+    public init(at: Double, duration: Double) {
+        self.at = at
+        self.duration = duration
+    }
 }
 
 /// An object's size as a script gives it: every length times `scale`, or scaled evenly to
@@ -126,6 +170,8 @@ public enum Action: Sendable {
     case animate(AnimationRequest)
     /// Checks the world now; a failure is reported and the script goes on.
     case expect(Expectation)
+    /// Checks the world on every frame from here on; the first frame it fails is reported.
+    case always(Expectation)
 
     /// The step's name as scripts and the trace write it (`wait`, `pan`, ...).
     public var kind: String {
@@ -146,6 +192,7 @@ public enum Action: Sendable {
         case .snapshot: return "snapshot"
         case .animate: return "animate"
         case .expect: return "expect"
+        case .always: return "always"
         }
     }
 }

@@ -67,6 +67,19 @@ public final class ScriptRunner {
     /// Checks `expect: { image: }` against the frame now: nil when it matches, else what differs.
     /// Without one (a runner that draws nothing) such an expectation fails, saying so.
     public var onImageExpectation: ((ImageExpectation) throws -> String?)?
+    /// Check the engine's invariants after every frame (`Invariants`; `Explorer` turns this on):
+    /// each one broken is a failure, reported once.
+    public var checksInvariants = false
+    /// The frame of the first failure (of an expectation, an `always:` or an invariant), if any.
+    public private(set) var firstFailureFrame: Int?
+    /// The noise of the script's `jitter:`, drawn in one order every run.
+    private lazy var jitterRandom = SeededRandom(seed: script.jitter?.seed ?? 0)
+    /// `always:` checks in force, and the invariants already reported.
+    private var alwaysChecks: [(expectation: Expectation, step: Step, index: Int)] = []
+    private var brokenInvariants: Set<String> = []
+    /// Which of the script's faults have begun and ended.
+    private var faultsBegun = 0, faultsEnded = 0
+
     /// Record the state after every frame in the trace, not only after every step.
     public var traceEveryFrame = false
     /// Where the trace is written as the script runs (default: memory, read with `traceText`);
@@ -155,9 +168,14 @@ public final class ScriptRunner {
         let frames = step.action.frames(fps: script.fps)
         if !frames.isEmpty {
             let start = engine.session.device
+            let touchJitter = script.jitter?.touch ?? 0
             for frame in frames {
                 if let device = frame.device { move(device.motion, from: start, t: device.progress) }
-                try advance(frame.touches.map { TouchEvent(id: $0.id, location: $0.location, phase: $0.phase, timestamp: fingerTime) })
+                try advance(frame.touches.map { touch in
+                    var at = touch.location
+                    if touchJitter > 0 { at += Vec2(jitterRandom.float(in: -touchJitter...touchJitter), jitterRandom.float(in: -touchJitter...touchJitter)) }
+                    return TouchEvent(id: touch.id, location: at, phase: touch.phase, timestamp: fingerTime)
+                })
             }
             return
         }
@@ -203,6 +221,9 @@ public final class ScriptRunner {
             }
         case .expect(let expectation):
             check(expectation, step: step, index: index)
+        case .always(let expectation):
+            alwaysChecks.append((expectation, step, index))
+            checkAlways()
         case .animate(let request):
             do { try world.playAnimation(ofObject: request.object, clip: request.clip, looping: request.loop, speed: request.speed) } catch {
                 throw DocumentError(file: script.source, line: step.line, field: step.field + ".animate", message: "\(error)")
@@ -218,7 +239,32 @@ public final class ScriptRunner {
         world.place(model, named: name, allowedAlignments: script.allowedAlignments(name, catalog: seedShop?.catalog))
     }
 
-    func record(_ failure: ExpectationFailure) { failures.append(failure) }
+    func record(_ failure: ExpectationFailure) {
+        if failures.isEmpty { firstFailureFrame = frameCount }
+        failures.append(failure)
+    }
+
+    /// Each `always:` in force, checked now; one that fails is reported and retired.
+    private func checkAlways() {
+        alwaysChecks.removeAll { check in
+            let before = failures.count
+            self.check(check.expectation, step: check.step, index: check.index)
+            return failures.count > before
+        }
+    }
+
+    /// Interrupts the session for each fault whose time has come by `time`, and ends it when due.
+    private func beginFaults(before time: Double) {
+        let faults = script.faults
+        while faultsBegun < faults.count, hasReached(time, faults[faultsBegun].at) {
+            engine.interrupt()
+            faultsBegun += 1
+        }
+        while faultsEnded < faultsBegun, hasReached(time, faults[faultsEnded].at + faults[faultsEnded].duration) {
+            engine.endInterruption()
+            faultsEnded += 1
+        }
+    }
 
     private func move(_ motion: DeviceMotion, from start: DeviceCamera, t: Float) {
         let p0 = start.position
@@ -246,10 +292,30 @@ public final class ScriptRunner {
         engine.session.device.transform = device.transform
     }
 
-    /// One frame: the touches of this frame, then the engine's update.
+    /// One frame: the touches of this frame, then the engine's update; with `jitter:`, the
+    /// frame's length and the device's pose vary by the seeded noise; `faults:` interrupt the
+    /// session when their time comes; `always:` checks and invariants follow the frame.
     private func advance(_ touches: [TouchEvent] = []) throws {
-        let frame = world.step(deltaTime: script.frameDuration, touches: touches)
+        var step = script.frameDuration
+        let jitter = script.jitter
+        if let f = jitter?.frame, f > 0 { step *= 1 + Double(jitterRandom.float(in: -Float(f)...Float(f))) }
+        beginFaults(before: engine.session.time + step)
+        let pose = engine.session.device.transform
+        if let d = jitter?.device, d > 0 {
+            let offset = Vec3(jitterRandom.float(in: -d...d), jitterRandom.float(in: -d...d), jitterRandom.float(in: -d...d))
+            engine.session.device.transform = Matrix4.translation(offset) * pose
+        }
+        let frame = world.step(deltaTime: step, touches: touches)
+        if jitter.map({ $0.device > 0 }) ?? false { engine.session.device.transform = pose }
         frameCount += 1
+        checkAlways()
+        if checksInvariants {
+            for broken in Invariants.broken(in: world) where !brokenInvariants.contains(broken.name) {
+                brokenInvariants.insert(broken.name)
+                record(ExpectationFailure(source: script.source, line: script.steps[currentStep].line, step: currentStep,
+                                          what: "invariant: " + broken.name, expected: broken.rule, actual: broken.actual))
+            }
+        }
         stepEvents.note(frame.events)
         if traceEveryFrame {
             frameEvents.note(frame.events)

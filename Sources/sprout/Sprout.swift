@@ -10,7 +10,7 @@ struct Sprout: ParsableCommand {
         abstract: "A 3D scene and interaction engine with a headless OpenGL renderer.",
         version: SproutVersion.string,
         subcommands: [PreviewCommand.self, PlayCommand.self, RecordCommand.self, OpenCommand.self, GeoCommand.self, RenderCommand.self,
-                      CompareCommand.self, TestCommand.self, TestWorkerCommand.self, GrowCommand.self, MakeRoomCommand.self, BenchCommand.self, ProbeModelCommand.self]
+                      CompareCommand.self, TestCommand.self, TestWorkerCommand.self, ExploreCommand.self, GrowCommand.self, MakeRoomCommand.self, BenchCommand.self, ProbeModelCommand.self]
     )
 
     /// Names a user may type (hidden ones included: they are exact).

@@ -27,7 +27,7 @@ import Foundation
     @Test func anUnknownCommandSuggestsTheNearest() throws {
         let run = try sprout(["rendr", "x.glb"])
         #expect(run.status == 64)
-        #expect(run.output.hasPrefix("Error: unknown command 'rendr'; did you mean 'render'?\nCommands: preview, play, record, open, geo, render, compare, test, grow, make-room, bench."))
+        #expect(run.output.hasPrefix("Error: unknown command 'rendr'; did you mean 'render'?\nCommands: preview, play, record, open, geo, render, compare, test, explore, grow, make-room, bench."))
         #expect(try sprout(["zzzzzzzz"]).output.hasPrefix("Error: unknown command 'zzzzzzzz'\n"))
     }
 

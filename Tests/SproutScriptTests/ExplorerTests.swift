@@ -1,0 +1,95 @@
+import SproutInteraction
+import SproutMath
+import SproutScene
+import SproutSession
+import SproutTesting
+import Testing
+@testable import SproutScript
+
+/// `Explorer` (issue 33): runs varied from seeds, every frame checked, failures shrunk.
+@Suite struct ExplorerTests {
+    /// Place a pot, then nine drags on it (2.5 s each, the finger still) with pauses. Tracking
+    /// relocalises a second after an interruption ends (`TrackingMonitor.relocalizationTime`),
+    /// so only an interruption early in a long hold lets the finger still be down then.
+    static let twentySteps = "stage: tabletop\nseed: 1\nsteps:\n  - wait: 2.5\n  - place: pot\n"
+        + String(repeating: "  - drag: { at: [640, 370], hold: 2.5 }\n  - wait: 0.3\n", count: 9)
+
+    /// A runner on the tabletop; `app`, when given, runs after every frame as an app's own logic would.
+    static func runner(_ script: Script, app: ((ScriptRunner) -> Void)? = nil) throws -> ScriptRunner {
+        let stage = try StageLoader.builtIn("tabletop", assetsDirectory: Fixtures.assetsDirectory)
+        let runner = ScriptRunner(script: script, stage: stage) { name in
+            guard let model = BuiltInModels.make(name) else { throw ScenarioTests.DocumentErrorStub(name: name) }
+            return model
+        }
+        if let app { runner.onFrame = { [unowned runner] _ in app(runner) } }
+        return runner
+    }
+
+    /// A planted bug in an app on the engine: when tracking comes back from an interruption while
+    /// a drag is held, it keeps the drag's offset and, when the finger lifts, moves the object
+    /// by it: 6 cm down, through the table.
+    final class StaleDragOffset {
+        var wasLimited = false, pending = false
+        func frame(_ runner: ScriptRunner) {
+            let engine = runner.engine
+            let tracking = engine.session.trackingState
+            if case .limited(.relocalizing) = tracking { wasLimited = true }
+            if tracking == .notAvailable { wasLimited = true }
+            if tracking == .normal, wasLimited {
+                wasLimited = false
+                if engine.interaction.trackedObject != nil { pending = true }
+            }
+            if pending, engine.interaction.trackedObject == nil, let object = engine.objects.first {
+                pending = false
+                object.transform.translation.y -= 0.06
+            }
+        }
+    }
+
+    @Test func runZeroIsTheScriptAndRunsRepeatFromTheirSeed() throws {
+        let script = try Script.parse(Self.twentySteps, file: "t.yaml")
+        let explorer = Explorer(script: script) { try Self.runner($0) }
+        #expect(explorer.variation(0).seed == script.seed && explorer.variation(0).jitter == nil && explorer.variation(0).faults.isEmpty)
+        let a = explorer.variation(7), b = explorer.variation(7)
+        #expect(a.seed == b.seed && a.jitter == b.jitter && a.faults == b.faults && a.jitter != nil)
+        #expect(explorer.variation(8).jitter != a.jitter)
+        // The same varied run twice: the same trace.
+        func trace(_ s: Script) throws -> String? { let r = try Self.runner(s); try r.run(); return r.traceText }
+        #expect(try trace(a) == trace(b))
+    }
+
+    @Test func thePlantedBugIsFoundAndShrunkToAShortScriptThatStillFails() throws {
+        let script = try Script.parse(Self.twentySteps, file: "t.yaml")
+        #expect(script.steps.count == 20)
+        var options = Explorer.Options()
+        options.runs = 200
+        options.seed = 3
+        let explorer = Explorer(script: script, options: options) { try Self.runner($0, app: StaleDragOffset().frame) }
+        #expect(explorer.play(script) == nil)   // as written, no fault: no bug
+        var found: Explorer.Failure?
+        for run in 1..<options.runs where found == nil {
+            let varied = explorer.variation(run)
+            guard let outcome = explorer.play(varied) else { continue }
+            let shrunk = explorer.shrink(varied, failing: outcome.failure)
+            found = Explorer.Failure(run: run, script: varied, failure: outcome.failure, frame: outcome.frame, shrunk: shrunk.script, shrunkFailure: shrunk.failure)
+        }
+        let failure = try #require(found, "no run of 200 found the planted bug")
+        #expect(failure.failure.what == "invariant: object below its plane", "\(failure.failure)")
+        #expect(failure.shrunk.steps.count <= 6, "shrunk to \(failure.shrunk.steps.count) steps")
+        // Written out and read back, the shrunk script fails the same way when played.
+        let text = try #require(ScriptText.edit(Self.twentySteps, from: script, to: failure.shrunk, header: "shrunk"))
+        let reread = try Script.parse(text, file: "shrunk.yaml")
+        #expect(reread.steps.count == failure.shrunk.steps.count && reread.jitter == failure.shrunk.jitter && reread.faults == failure.shrunk.faults)
+        let replay = try Self.runner(reread, app: StaleDragOffset().frame)
+        replay.checksInvariants = true
+        try replay.run()
+        #expect(replay.failures.first?.what == "invariant: object below its plane")
+    }
+
+    @Test func alwaysChecksEveryFrameFromItsStep() throws {
+        let script = try Script.parse("steps:\n  - always: { objects: 0 }\n  - wait: 2.5\n  - place: pot\n  - wait: 0.1\n", file: "a.yaml")
+        let runner = try Self.runner(script)
+        try runner.run()
+        #expect(runner.failures.map(\.what) == ["objects"] && runner.failures[0].line == 2)
+    }
+}
