@@ -8,7 +8,7 @@ import SproutSession
 
 extension Script {
     /// Step kinds, in the order the README documents them.
-    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "animate", "expect", "always"]
+    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "animate", "expect", "always", "eventually"]
 
     /// Reads and parses the script (YAML or JSON) at `path`. Throws a `DocumentError` naming the
     /// file, line and field for a file that cannot be read or a value that is missing, of the
@@ -195,6 +195,15 @@ extension Script {
             let e = try expectation(x)
             guard e.image == nil else { throw x.error("an image cannot be checked on every frame; use expect: { image: }") }
             action = .always(e)
+        case "eventually":
+            // `eventually: { within: 2, message: "..." }`: the checks of `expect:` and a deadline.
+            guard case .mapping(let pairs) = x.content, let within = pairs.first(where: { $0.key == "within" })?.value else {
+                throw x.error("needs `within:` (seconds) beside the checks, e.g. `eventually: { within: 2, focusSquare: closed }`")
+            }
+            let seconds = try within.rangedDouble(0...3600)
+            let e = try expectation(DocumentValue(content: .mapping(pairs.filter { $0.key != "within" }), file: x.file, line: x.line, field: x.field))
+            guard e.image == nil else { throw x.error("an image cannot be waited for; use expect: { image: }") }
+            action = .eventually(e, within: seconds)
         default:
             action = .expect(try expectation(x))
         }

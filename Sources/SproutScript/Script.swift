@@ -172,6 +172,8 @@ public enum Action: Sendable {
     case expect(Expectation)
     /// Checks the world on every frame from here on; the first frame it fails is reported.
     case always(Expectation)
+    /// Must hold on some frame within `within` seconds from here; reported when it has not by then.
+    case eventually(Expectation, within: Double)
 
     /// The step's name as scripts and the trace write it (`wait`, `pan`, ...).
     public var kind: String {
@@ -193,6 +195,7 @@ public enum Action: Sendable {
         case .animate: return "animate"
         case .expect: return "expect"
         case .always: return "always"
+        case .eventually: return "eventually"
         }
     }
 }

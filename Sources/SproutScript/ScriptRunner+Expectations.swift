@@ -8,14 +8,21 @@ extension ScriptRunner {
     /// values the trace records); each mismatch is a failure naming the step, the expected and
     /// the actual value.
     func check(_ e: Expectation, step: Step, index: Int) {
+        for failure in mismatches(e, step: step, index: index) { record(failure) }
+    }
+
+    /// What of `e` does not hold now, as failures of `step` (nothing recorded: `eventually:`
+    /// asks every frame until it holds).
+    func mismatches(_ e: Expectation, step: Step, index: Int) -> [ExpectationFailure] {
+        var found: [ExpectationFailure] = []
         func fail(_ what: String, _ expected: String, _ actual: String) {
-            record(ExpectationFailure(source: script.source, line: step.line, step: index, what: what, expected: expected, actual: actual))
+            found.append(ExpectationFailure(source: script.source, line: step.line, step: index, what: what, expected: expected, actual: actual))
         }
         let s = snapshot
         if let name = e.object {
             guard let object = s.object(named: name) else {
                 fail("object", "an object named '\(name)'", s.objects.isEmpty ? "no objects" : "objects " + s.objects.map { "'\($0.name)'" }.joined(separator: ", "))
-                return
+                return found
             }
             if let p = e.position, distance(object.position, p) > e.tolerance {
                 fail("\(name) position", "\(text(p)) within \(e.tolerance) m", text(object.position))
@@ -92,6 +99,7 @@ extension ScriptRunner {
         }
         if let b = e.usedTestURL, (s.seedShop?.usedTestURL ?? false) != b { fail("usedTestURL", "\(b)", s.seedShop == nil ? "no Seed Shop opened" : "\(!b)") }
         if let c = e.coaching, (s.seedShop?.coaching ?? "") != c { fail("coaching", quoted(c), s.seedShop.map { quoted($0.coaching) } ?? "no Seed Shop opened") }
+        return found
     }
 
     /// Each component within 0.1 % (and a micrometre, for zeros).

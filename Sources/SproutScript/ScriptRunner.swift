@@ -76,6 +76,8 @@ public final class ScriptRunner {
     private lazy var jitterRandom = SeededRandom(seed: script.jitter?.seed ?? 0)
     /// `always:` checks in force, and the invariants already reported.
     private var alwaysChecks: [(expectation: Expectation, step: Step, index: Int)] = []
+    /// `eventually:` checks waiting to hold, with their deadlines.
+    private var eventualChecks: [(expectation: Expectation, step: Step, index: Int, within: Double, deadline: Double)] = []
     private var brokenInvariants: Set<String> = []
     /// Which of the script's faults have begun and ended.
     private var faultsBegun = 0, faultsEnded = 0
@@ -138,6 +140,7 @@ public final class ScriptRunner {
         for (index, step) in script.steps.enumerated() {
             currentStep = index
             try perform(step, index: index)
+            if index == script.steps.count - 1 { checkEventually(atEnd: true) }
             try traceWriter?.step(.object([("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),
                                            ("kind", .string(step.kind)), ("frame", .number(Double(frameCount))),
                                            ("time", .number(engine.session.time))] + state + [("events", stepEvents.json)]))
@@ -224,6 +227,9 @@ public final class ScriptRunner {
         case .always(let expectation):
             alwaysChecks.append((expectation, step, index))
             checkAlways()
+        case .eventually(let expectation, let within):
+            eventualChecks.append((expectation, step, index, within, engine.session.time + within))
+            checkEventually(atEnd: false)
         case .animate(let request):
             do { try world.playAnimation(ofObject: request.object, clip: request.clip, looping: request.loop, speed: request.speed) } catch {
                 throw DocumentError(file: script.source, line: step.line, field: step.field + ".animate", message: "\(error)")
@@ -250,6 +256,23 @@ public final class ScriptRunner {
             let before = failures.count
             self.check(check.expectation, step: check.step, index: check.index)
             return failures.count > before
+        }
+    }
+
+    /// Each `eventually:` waiting, checked now: one that holds is done; one still failing at or
+    /// past its deadline (or when the script ends) is reported with what it found last.
+    private func checkEventually(atEnd: Bool) {
+        let now = engine.session.time
+        eventualChecks.removeAll { check in
+            let found = mismatches(check.expectation, step: check.step, index: check.index)
+            guard !found.isEmpty else { return true }
+            guard atEnd || hasReached(now, check.deadline) else { return false }
+            for failure in found {
+                var late = failure
+                late.what = "eventually within \(JSONValue.format(check.within)) s: " + failure.what
+                record(late)
+            }
+            return true
         }
     }
 
@@ -309,6 +332,7 @@ public final class ScriptRunner {
         if jitter.map({ $0.device > 0 }) ?? false { engine.session.device.transform = pose }
         frameCount += 1
         checkAlways()
+        checkEventually(atEnd: false)
         if checksInvariants {
             for broken in Invariants.broken(in: world) where !brokenInvariants.contains(broken.name) {
                 brokenInvariants.insert(broken.name)

@@ -54,6 +54,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "Folder for the shrunk scripts (default: the script's own, so its relative paths hold).")
     var output: String?
 
+    @Option(help: "Write JUnit XML here: a test case per run, failing runs with their failure and shrunk script.")
+    var junit: String?
+
     func validate() throws {
         guard (1...100_000).contains(runs) else { throw ValidationError("--runs must lie in 1...100000, got \(runs)") }
         guard (0...100).contains(touchJitter), (0...1).contains(deviceJitter), (0...0.9).contains(frameJitter) else {
@@ -86,17 +89,23 @@ struct ExploreCommand: ParsableCommand {
         }
         let folder = output ?? Document.folder(of: script)
         var counts: [String: Int] = [:]
+        var reported: [(run: Int, message: String, detail: String)] = []
         for failure in failures {
             counts[failure.failure.what, default: 0] += 1
             let header = "shrunk by sprout explore from run \(failure.run) of \(script) (seed \(seed)): \(failure.shrunkFailure.what)\n"
                 + "\(failure.script.steps.count) steps became \(failure.shrunk.steps.count); sprout play repeats it"
             guard let shrunk = ScriptText.edit(text, from: player.script, to: failure.shrunk, header: header) else {
                 print("        run \(failure.run): not written (only a YAML block list of steps can be shrunk to a file)")
+                reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame)\n\(failure.shrunkFailure)"))
                 continue
             }
             let target = folder + "/" + Document.stem(of: script) + ".explore-\(failure.run).yaml"
             try OutputFile.write(shrunk, to: target)
             print("        run \(failure.run) shrunk to \(failure.shrunk.steps.count) step(s): \(target)")
+            reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame)\nshrunk to \(failure.shrunk.steps.count) step(s): \(target)\n\(failure.shrunkFailure)"))
+        }
+        if let junit {
+            try OutputFile.write(JUnitReport.exploration(runs: runs, failures: reported, suiteName: "explore " + script, file: script), to: junit)
         }
         let what = counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
         print("\(runs) run(s), \(failures.count) failed\(what.isEmpty ? "" : " (\(what))") in \(format3("%.1f", clock.milliseconds / 1000)) s")

@@ -93,3 +93,25 @@ import Testing
         #expect(runner.failures.map(\.what) == ["objects"] && runner.failures[0].line == 2)
     }
 }
+
+extension ExplorerTests {
+    /// `eventually:` holds once on some frame within its time, or is reported at its deadline.
+    @Test func eventuallyWaitsForItsConditionUntilItsDeadline() throws {
+        let script = try Script.parse("""
+            steps:
+              - eventually: { within: 1.5, tracking: normal }
+              - eventually: { within: 0.5, focusSquare: closed }
+              - wait: 2
+            """, file: "e.yaml")
+        let runner = try Self.runner(script)
+        try runner.run()
+        // Tracking is normal after 0.75 s (within 1.5); the square closes on the table's plane only at about 2.3 s.
+        #expect(runner.failures.map(\.what) == ["eventually within 0.5 s: focusSquare"], "\(runner.failures)")
+        #expect(runner.firstFailureFrame == 30)
+        let late = try Script.parse("steps:\n  - wait: 0.1\n  - eventually: { within: 5, objects: 1 }\n", file: "l.yaml")
+        let ended = try Self.runner(late)
+        try ended.run()
+        #expect(ended.failures.map(\.what) == ["eventually within 5 s: objects"])   // the script ended first
+        #expect(throws: (any Error).self) { try Script.parse("steps:\n  - eventually: { tracking: normal }\n", file: "x.yaml") }
+    }
+}

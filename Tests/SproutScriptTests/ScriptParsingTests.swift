@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("steps:\n  - jump: 3\n", 2, "steps[0].jump", "unknown step 'jump'; expected one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, animate, expect, always"),
+        ("steps:\n  - jump: 3\n", 2, "steps[0].jump", "unknown step 'jump'; expected one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, animate, expect, always, eventually"),
         ("steps:\n  - wait: -1\n", 2, "steps[0].wait", "must lie in 0...3600 seconds, got -1.0"),
         ("steps:\n  - pan: { from: [0, 0], to: [1, 1], speed: 3 }\n", 2, "steps[0].pan.speed", "unknown field; expected one of from, to, touches, duration, easing (or an x- key of your own)"),
         ("steps:\n  - pan: { from: [0, 0], to: [1, 1], easing: bouncy }\n", 2, "steps[0].pan.easing", "must be one of linear, easeIn, easeOut, easeInEaseOut; got 'bouncy'"),
@@ -66,7 +66,7 @@ import Testing
         ("steps:\n  - expect: { anchors: { planes: lots } }\n", 2, "steps[0].expect.anchors.planes", "expected a count such as 2, \">= 1\" or \"< 3\", got 'lots'"),
         ("steps:\n  - snapshot: \"../escape\"\n", 2, "steps[0].snapshot", "a snapshot name is letters, digits, '-' and '_' (it names a PNG), got '../escape'"),
         ("steps:\n  - device: { duration: 1 }\n", 2, "steps[0].device", "needs moveTo, moveBy, lookAt or rotation"),
-        ("steps:\n  - wait: 1\n    tap: [0, 0]\n", 2, "steps[0]", "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, animate, expect, always with its value, e.g. `- wait: 1.5`"),
+        ("steps:\n  - wait: 1\n    tap: [0, 0]\n", 2, "steps[0]", "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, animate, expect, always, eventually with its value, e.g. `- wait: 1.5`"),
         ("fps: 0\nsteps: []\n", 1, "fps", "must lie in 1...1000, got 0"),
         ("seed: 7\n", 1, "steps", "is required"),
         ("objects: { frame: { model: pot, alignment: sideways } }\nsteps: []\n", 1, "objects.frame.alignment", "must be one of horizontal, vertical, any; got 'sideways'"),

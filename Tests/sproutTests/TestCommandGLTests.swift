@@ -183,3 +183,31 @@ import Foundation
                 "\(sunflower.output)")
     }
 }
+
+extension TestCommandGLTests {
+    /// `sprout explore`: run 0 as written, varied runs after; a failing run is shrunk and
+    /// written beside the script, which `sprout play` repeats; JUnit has a case per run.
+    @Test func exploreFindsShrinksAndWritesAScriptPlayRepeats() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-explore")
+        // Tight on the pot's position: passes as written, fails once a touch or the session varies.
+        try Fixtures.write("""
+            stage: tabletop
+            seed: 1
+            steps:
+              - wait: 2.5
+              - place: pot
+              - pan: { from: [640, 370], to: [700, 370], duration: 0.3 }
+              - wait: 0.5
+              - expect: { object: pot, position: [0.04699, 0.743408, 0.006726], tolerance: 0.0005 }
+            """, to: dir + "/s.yaml")
+        let asWritten = try sprout(["play", dir + "/s.yaml", "--output", dir + "/p0", "--frames", "none"])
+        let run = try sprout(["explore", dir + "/s.yaml", "--runs", "3", "--faults", "0", "--junit", dir + "/junit.xml"])
+        #expect(run.status == 1 && run.output.contains("FAILED  run 1:") && run.output.contains("3 run(s), "), "\(run.output)\n\(asWritten.output)")
+        let shrunk = dir + "/s.explore-1.yaml"
+        #expect(FileManager.default.fileExists(atPath: shrunk))
+        let replay = try sprout(["play", shrunk, "--output", dir + "/p1", "--frames", "none"])
+        #expect(replay.status == 1 && replay.output.contains("pot position"), "\(replay.output)")
+        let xml = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
+        #expect(xml.contains("tests=\"3\"") && xml.contains("name=\"run 0\" file=") && xml.contains("<failure message="))
+    }
+}

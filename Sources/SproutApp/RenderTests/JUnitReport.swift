@@ -23,6 +23,26 @@ public enum JUnitReport {
         return xml
     }
 
+    /// The JUnit XML for an exploration (`sprout explore`): one suite named `suiteName`, a
+    /// test case per run (`run 0` as written, then the varied ones), each failing run with its
+    /// first failure and the shrunk script that repeats it.
+    public static func exploration(runs: Int, failures: [(run: Int, message: String, detail: String)], suiteName: String, file: String) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites tests=\"\(runs)\" failures=\"\(failures.count)\">\n"
+        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(runs)\" failures=\"\(failures.count)\" errors=\"0\">\n"
+        let byRun = Dictionary(failures.map { ($0.run, $0) }, uniquingKeysWith: { first, _ in first })
+        for run in 0..<runs {
+            xml += "    <testcase classname=\"\(escape(suiteName))\" name=\"run \(run)\" file=\"\(escape(file))\""
+            if let failure = byRun[run] {
+                xml += ">\n      <failure message=\"\(escape(failure.message))\" type=\"failed\">\(escape(failure.detail))</failure>\n    </testcase>\n"
+            } else {
+                xml += "/>\n"
+            }
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
     static func seconds(_ s: Double) -> String {
         let ms = Int((s * 1000).rounded())
         let fraction = String(ms % 1000)
