@@ -41,10 +41,10 @@ public final class Explorer {
         public var failure: ExpectationFailure
         /// The frame it happened on.
         public var frame: Int
-        /// The shrunk script, failing the same way (`failure.what`).
-        public var shrunk: Script
-        /// Its first failure.
-        public var shrunkFailure: ExpectationFailure
+        /// The shrunk script, failing the same way (`failure.what`), and its first failure: for
+        /// the first run that fails each way only (the others fail as it does; shrinking each
+        /// would cost up to `shrinkBudget` runs apiece).
+        public var shrunk: (script: Script, failure: ExpectationFailure)?
     }
 
     /// The script explored.
@@ -96,17 +96,19 @@ public final class Explorer {
         return (first, runner.firstFailureFrame ?? runner.frameCount)
     }
 
-    /// Every run in order; `onRun` hears each run's outcome as it ends. Failing runs are shrunk.
+    /// Every run in order; `onRun` hears each run's outcome as it ends. The first run to fail
+    /// each way is shrunk.
     @discardableResult
     public func explore(onRun: (Int, ExpectationFailure?) -> Void = { _, _ in }) -> [Failure] {
         var failures: [Failure] = []
+        var shrunkWays: Set<String> = []
         for run in 0..<max(options.runs, 1) {
             let varied = variation(run)
             let outcome = play(varied)
             onRun(run, outcome?.failure)
             guard let outcome else { continue }
-            let shrunk = shrink(varied, failing: outcome.failure)
-            failures.append(Failure(run: run, script: varied, failure: outcome.failure, frame: outcome.frame, shrunk: shrunk.script, shrunkFailure: shrunk.failure))
+            let shrunk = shrunkWays.insert(outcome.failure.what).inserted ? shrink(varied, failing: outcome.failure) : nil
+            failures.append(Failure(run: run, script: varied, failure: outcome.failure, frame: outcome.frame, shrunk: shrunk))
         }
         return failures
     }

@@ -92,17 +92,21 @@ struct ExploreCommand: ParsableCommand {
         var reported: [(run: Int, message: String, detail: String)] = []
         for failure in failures {
             counts[failure.failure.what, default: 0] += 1
-            let header = "shrunk by sprout explore from run \(failure.run) of \(script) (seed \(seed)): \(failure.shrunkFailure.what)\n"
-                + "\(failure.script.steps.count) steps became \(failure.shrunk.steps.count); sprout play repeats it"
-            guard let shrunk = ScriptText.edit(text, from: player.script, to: failure.shrunk, header: header) else {
+            guard let shrunk = failure.shrunk else {
+                reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame); fails as an earlier run, shrunk there"))
+                continue
+            }
+            let header = "shrunk by sprout explore from run \(failure.run) of \(script) (seed \(seed)): \(shrunk.failure.what)\n"
+                + "\(failure.script.steps.count) steps became \(shrunk.script.steps.count); sprout play repeats it"
+            guard let text = ScriptText.edit(text, from: player.script, to: shrunk.script, header: header) else {
                 print("        run \(failure.run): not written (only a YAML block list of steps can be shrunk to a file)")
-                reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame)\n\(failure.shrunkFailure)"))
+                reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame)\n\(shrunk.failure)"))
                 continue
             }
             let target = folder + "/" + Document.stem(of: script) + ".explore-\(failure.run).yaml"
-            try OutputFile.write(shrunk, to: target)
-            print("        run \(failure.run) shrunk to \(failure.shrunk.steps.count) step(s): \(target)")
-            reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame)\nshrunk to \(failure.shrunk.steps.count) step(s): \(target)\n\(failure.shrunkFailure)"))
+            try OutputFile.write(text, to: target)
+            print("        run \(failure.run) shrunk to \(shrunk.script.steps.count) step(s): \(target)")
+            reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame)\nshrunk to \(shrunk.script.steps.count) step(s): \(target)\n\(shrunk.failure)"))
         }
         if let junit {
             try OutputFile.write(JUnitReport.exploration(runs: runs, failures: reported, suiteName: "explore " + script, file: script), to: junit)

@@ -71,15 +71,16 @@ import Testing
             let varied = explorer.variation(run)
             guard let outcome = explorer.play(varied) else { continue }
             let shrunk = explorer.shrink(varied, failing: outcome.failure)
-            found = Explorer.Failure(run: run, script: varied, failure: outcome.failure, frame: outcome.frame, shrunk: shrunk.script, shrunkFailure: shrunk.failure)
+            found = Explorer.Failure(run: run, script: varied, failure: outcome.failure, frame: outcome.frame, shrunk: shrunk)
         }
         let failure = try #require(found, "no run of 200 found the planted bug")
         #expect(failure.failure.what == "invariant: object below its plane", "\(failure.failure)")
-        #expect(failure.shrunk.steps.count <= 6, "shrunk to \(failure.shrunk.steps.count) steps")
+        let shrunk = try #require(failure.shrunk).script
+        #expect(shrunk.steps.count <= 6, "shrunk to \(shrunk.steps.count) steps")
         // Written out and read back, the shrunk script fails the same way when played.
-        let text = try #require(ScriptText.edit(Self.twentySteps, from: script, to: failure.shrunk, header: "shrunk"))
+        let text = try #require(ScriptText.edit(Self.twentySteps, from: script, to: shrunk, header: "shrunk"))
         let reread = try Script.parse(text, file: "shrunk.yaml")
-        #expect(reread.steps.count == failure.shrunk.steps.count && reread.jitter == failure.shrunk.jitter && reread.faults == failure.shrunk.faults)
+        #expect(reread.steps.count == shrunk.steps.count && reread.jitter == shrunk.jitter && reread.faults == shrunk.faults)
         let replay = try Self.runner(reread, app: StaleDragOffset().frame)
         replay.checksInvariants = true
         try replay.run()
