@@ -1,4 +1,9 @@
+import Dispatch
 import SproutScene
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
 
 /// Randomised interaction testing (issue 33): one script run many times, each run varying
 /// from its own seed what a real session varies (the session's seed, touch and device jitter,
@@ -6,7 +11,7 @@ import SproutScene
 /// `always:` steps and the engine's `Invariants`; a failing run is shrunk to a short script
 /// that still fails, with its seed, jitter and faults written out so `sprout play` repeats it.
 /// Pure: no GL (frames are never drawn), time and randomness from the seeds only.
-public final class Explorer {
+public final class Explorer: @unchecked Sendable {
     /// What a run may vary, and how much.
     public struct Options: Sendable {
         /// Runs in all; run 0 is the script as written (what `sprout play` plays).
@@ -25,6 +30,9 @@ public final class Explorer {
         public var faultLength = 1.0
         /// Runs the shrinking of one failure may take.
         public var shrinkBudget = 150
+        /// Runs played at once, each on a thread of its own with a world of its own (the runs
+        /// share nothing but the model cache, which is locked); the results are the same in any case.
+        public var jobs = 1
 
         /// The defaults: 100 runs from seed 0, 4-point touches, 3 mm device noise, 20 % frame
         /// jitter, up to two interruptions of up to a second.
@@ -55,7 +63,9 @@ public final class Explorer {
     /// explore` passes `ScriptPlayer`'s; a test can install an app's per-frame logic here.
     private let makeRunner: (Script) throws -> ScriptRunner
 
-    /// An explorer of `script`; `makeRunner` builds a fresh runner for each run.
+    /// An explorer of `script`; `makeRunner` builds a fresh runner for each run (with
+    /// `options.jobs` above 1, from several threads at once: each call must make a runner that
+    /// shares no mutable state with another's, as `ScriptPlayer`'s do).
     public init(script: Script, options: Options = Options(), makeRunner: @escaping (Script) throws -> ScriptRunner) {
         self.script = script
         self.options = options
@@ -98,19 +108,52 @@ public final class Explorer {
 
     /// Every run in order; `onRun` hears each run's outcome as it ends. The first run to fail
     /// each way is shrunk.
+    /// With `options.jobs` above 1 the runs are played at once in groups and `onRun` hears
+    /// each group's outcomes, in run order, when the group is done.
     @discardableResult
     public func explore(onRun: (Int, ExpectationFailure?) -> Void = { _, _ in }) -> [Failure] {
         var failures: [Failure] = []
         var shrunkWays: Set<String> = []
-        for run in 0..<max(options.runs, 1) {
+        let runs = max(options.runs, 1)
+        let group = max(1, options.jobs) * 8
+        var outcomes: [Int: (failure: ExpectationFailure, frame: Int)] = [:]
+        for run in 0..<runs {
+            if options.jobs > 1, run % group == 0 {
+                outcomes = playAtOnce(Array(run..<min(runs, run + group)))
+            }
             let varied = variation(run)
-            let outcome = play(varied)
+            let outcome = options.jobs > 1 ? outcomes[run] : play(varied)
             onRun(run, outcome?.failure)
             guard let outcome else { continue }
             let shrunk = shrunkWays.insert(outcome.failure.what).inserted ? shrink(varied, failing: outcome.failure) : nil
             failures.append(Failure(run: run, script: varied, failure: outcome.failure, frame: outcome.frame, shrunk: shrunk))
         }
         return failures
+    }
+
+    /// Plays `runs` on `options.jobs` threads; the failing ones' outcomes by run.
+    private func playAtOnce(_ runs: [Int]) -> [Int: (failure: ExpectationFailure, frame: Int)] {
+        let results = ResultBox(count: runs.count)
+        DispatchQueue.concurrentPerform(iterations: min(options.jobs, runs.count)) { slot in
+            var i = slot
+            while i < runs.count {
+                let outcome = play(variation(runs[i]))
+                results.set(i, outcome)
+                i += options.jobs
+            }
+        }
+        var byRun: [Int: (failure: ExpectationFailure, frame: Int)] = [:]
+        for (i, run) in runs.enumerated() { if let outcome = results.get(i) { byRun[run] = outcome } }
+        return byRun
+    }
+
+    /// Outcomes written by several threads, each to its own slot, under a lock.
+    private final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [(failure: ExpectationFailure, frame: Int)?]
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ value: (failure: ExpectationFailure, frame: Int)?) { lock.lock(); slots[i] = value; lock.unlock() }
+        func get(_ i: Int) -> (failure: ExpectationFailure, frame: Int)? { lock.lock(); defer { lock.unlock() }; return slots[i] }
     }
 
     /// A smaller script that fails as `failure` does (the same `what`): faults dropped, the

@@ -51,6 +51,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(name: .customLong("fault-length"), help: "Longest interruption, seconds.")
     var faultLength = 1.0
 
+    @Option(help: "Runs played at once (threads; default: the CPU cores, at most 4).")
+    var jobs: Int?
+
     @Option(help: "Folder for the shrunk scripts (default: the script's own, so its relative paths hold).")
     var output: String?
 
@@ -59,6 +62,7 @@ struct ExploreCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...100_000).contains(runs) else { throw ValidationError("--runs must lie in 1...100000, got \(runs)") }
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must lie in 1...64, got \(jobs)") }
         guard (0...100).contains(touchJitter), (0...1).contains(deviceJitter), (0...0.9).contains(frameJitter) else {
             throw ValidationError("jitter out of range: --touch-jitter 0...100 points, --device-jitter 0...1 m, --frame-jitter 0...0.9")
         }
@@ -80,6 +84,7 @@ struct ExploreCommand: ParsableCommand {
         options.frameJitter = frameJitter
         options.maximumFaults = faults
         options.faultLength = faultLength
+        options.jobs = jobs ?? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
         let path = script
         let explorer = Explorer(script: player.script, options: options) { variation in try ScriptPlayer(script: variation, path: path).runner }
         let clock = Stopwatch()

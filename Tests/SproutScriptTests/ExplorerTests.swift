@@ -116,3 +116,27 @@ extension ExplorerTests {
         #expect(throws: (any Error).self) { try Script.parse("steps:\n  - eventually: { tracking: normal }\n", file: "x.yaml") }
     }
 }
+
+extension ExplorerTests {
+    /// Runs played at once on two threads give what one after another gives.
+    @Test func twoJobsFindWhatOneFinds() throws {
+        let script = try Script.parse("""
+            stage: tabletop
+            seed: 1
+            steps:
+              - wait: 2.5
+              - place: pot
+              - pan: { from: [640, 370], to: [700, 370], duration: 0.3 }
+              - expect: { object: pot, position: [0.04699, 0.743408, 0.006726], tolerance: 0.0005 }
+            """, file: "j.yaml")
+        func failures(jobs: Int) -> [String] {
+            var options = Explorer.Options()
+            options.runs = 6
+            options.jobs = jobs
+            options.shrinkBudget = 0
+            return Explorer(script: script, options: options) { try Self.runner($0) }.explore().map { "\($0.run) \($0.failure)" }
+        }
+        let one = failures(jobs: 1)
+        #expect(!one.isEmpty && one == failures(jobs: 2))
+    }
+}
