@@ -60,6 +60,9 @@ struct ExploreCommand: ParsableCommand {
     @Option(help: "Write JUnit XML here: a test case per run, failing runs with their failure and shrunk script.")
     var junit: String?
 
+    @Option(help: "Write an HTML report into this folder: each way the runs failed, its shrunk script and that script's frames as a GIF (draws offscreen).")
+    var report: String?
+
     func validate() throws {
         guard (1...100_000).contains(runs) else { throw ValidationError("--runs must lie in 1...100000, got \(runs)") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must lie in 1...64, got \(jobs)") }
@@ -95,6 +98,7 @@ struct ExploreCommand: ParsableCommand {
         let folder = output ?? Document.folder(of: script)
         var counts: [String: Int] = [:]
         var reported: [(run: Int, message: String, detail: String)] = []
+        var entries: [ExplorationReport.Entry] = []
         for failure in failures {
             counts[failure.failure.what, default: 0] += 1
             guard let shrunk = failure.shrunk else {
@@ -111,7 +115,12 @@ struct ExploreCommand: ParsableCommand {
             let target = folder + "/" + Document.stem(of: script) + ".explore-\(failure.run).yaml"
             try OutputFile.write(text, to: target)
             print("        run \(failure.run) shrunk to \(shrunk.script.steps.count) step(s): \(target)")
+            entries.append(ExplorationReport.Entry(run: failure.run, failure: "\(failure.failure)",
+                                                   count: failures.filter { $0.failure.what == failure.failure.what }.count, script: target))
             reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame)\nshrunk to \(shrunk.script.steps.count) step(s): \(target)\n\(shrunk.failure)"))
+        }
+        if let report {
+            print("report \(try ExplorationReport.write(entries, title: "sprout explore " + script, runs: runs, failed: failures.count, to: report))")
         }
         if let junit {
             try OutputFile.write(JUnitReport.exploration(runs: runs, failures: reported, suiteName: "explore " + script, file: script), to: junit)

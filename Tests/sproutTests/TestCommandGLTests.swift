@@ -201,7 +201,7 @@ extension TestCommandGLTests {
               - expect: { object: pot, position: [0.04699, 0.743408, 0.006726], tolerance: 0.0005 }
             """, to: dir + "/s.yaml")
         let asWritten = try sprout(["play", dir + "/s.yaml", "--output", dir + "/p0", "--frames", "none"])
-        let run = try sprout(["explore", dir + "/s.yaml", "--runs", "3", "--faults", "0", "--junit", dir + "/junit.xml"])
+        let run = try sprout(["explore", dir + "/s.yaml", "--runs", "3", "--faults", "0", "--junit", dir + "/junit.xml", "--report", dir + "/report"])
         #expect(run.status == 1 && run.output.contains("FAILED  run 1:") && run.output.contains("3 run(s), "), "\(run.output)\n\(asWritten.output)")
         let shrunk = dir + "/s.explore-1.yaml"
         #expect(FileManager.default.fileExists(atPath: shrunk))
@@ -209,5 +209,8 @@ extension TestCommandGLTests {
         #expect(replay.status == 1 && replay.output.contains("pot position"), "\(replay.output)")
         let xml = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
         #expect(xml.contains("tests=\"3\"") && xml.contains("name=\"run 0\" file=") && xml.contains("<failure message="))
+        let page = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
+        #expect(page.contains("<img src=\"run-1.gif\"") && page.contains("pot position"))
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: dir + "/report/run-1.gif")))?.prefix(6) == Data("GIF89a".utf8))
     }
 }
