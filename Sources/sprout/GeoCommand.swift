@@ -77,12 +77,11 @@ struct GeoCommand: ParsableCommand {
             print("\(gpx) does not exist yet: it will be created with the anchors when they are saved")
         }
         let world: World
-        if Window.isDisplayAvailable, let surface = try? WindowSurface(title: "Sprout geo", width: size.width, height: size.height) {
+        switch try SurfaceChoice.windowOrOffscreen(title: "Sprout geo", width: size.width, height: size.height) {
+        case .window(let surface):
             world = try makeWorld(surface)
             try runWindow(surface, world: world, waypoints: waypoints)
-        } else {
-            print("No display (DISPLAY is not set or cannot be opened): rendering offscreen instead.")
-            let surface = try OffscreenSurface(width: size.width, height: size.height, samples: 4)
+        case .offscreen(let surface):
             world = try makeWorld(surface)
             try runOffscreen(surface, world: world, waypoints: waypoints)
         }

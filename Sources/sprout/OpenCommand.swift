@@ -63,11 +63,9 @@ struct OpenCommand: ParsableCommand {
         let invocation = try catalog.resolve(target)
         try state?.save(target)
         print("\(invocation.experience.title): \(invocation.productKey.flatMap { catalog.product($0)?.name } ?? "no product") (\(target))")
-        if Window.isDisplayAvailable, let surface = try? WindowSurface(title: "Sprout Seed Shop", width: size.width, height: size.height) {
-            try runWindow(surface, catalog: catalog, launchURL: target)
-        } else {
-            print("No display (DISPLAY is not set or cannot be opened): rendering offscreen instead.")
-            try runOffscreen(catalog: catalog, launchURL: target)
+        switch try SurfaceChoice.windowOrOffscreen(title: "Sprout Seed Shop", width: size.width, height: size.height) {
+        case .window(let surface): try runWindow(surface, catalog: catalog, launchURL: target)
+        case .offscreen(let surface): try runOffscreen(surface, catalog: catalog, launchURL: target)
         }
     }
 
@@ -90,8 +88,7 @@ struct OpenCommand: ParsableCommand {
 
     /// Offscreen: the device leans over the packet until the plant appears, then steps back to
     /// see it grow to its full height.
-    private func runOffscreen(catalog: Catalog, launchURL: String) throws {
-        let surface = try OffscreenSurface(width: size.width, height: size.height, samples: 4)
+    private func runOffscreen(_ surface: OffscreenSurface, catalog: Catalog, launchURL: String) throws {
         let world = try makeWorld(surface, catalog: catalog, launchURL: launchURL)
         let loop = try FrameLoop(world: world, surface: surface)
         loop.options = shadingOptions.applied(to: loop.options)

@@ -57,11 +57,9 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        if Window.isDisplayAvailable, let surface = try? WindowSurface(title: "Sprout", width: size.width, height: size.height) {
-            try runWindow(surface)
-        } else {
-            print("No display (DISPLAY is not set or cannot be opened): rendering offscreen instead.")
-            try runOffscreen()
+        switch try SurfaceChoice.windowOrOffscreen(title: "Sprout", width: size.width, height: size.height) {
+        case .window(let surface): try runWindow(surface)
+        case .offscreen(let surface): try runOffscreen(surface)
         }
     }
 
@@ -78,9 +76,13 @@ struct PreviewCommand: ParsableCommand {
 
     private var modelName: String { model ?? Assets.defaultPlantPath ?? "" }
 
+    /// Offscreen on a surface of the command's size (what `run` does without a display).
     func runOffscreen() throws {
+        try runOffscreen(OffscreenSurface(width: size.width, height: size.height, samples: 4))
+    }
+
+    func runOffscreen(_ surface: OffscreenSurface) throws {
         let plant = try plantLoader()
-        let surface = try OffscreenSurface(width: size.width, height: size.height, samples: 4)
         let world = try World.onStage(stage, seed: seed, viewport: surface.viewport, showsPlanes: planes)
         world.playsAnimations = true   // a placed model plays its first clip (N: the next, K: pause)
         world.stage.modelWarning.map(printError)
