@@ -9,7 +9,7 @@ import PackageDescription
 /// Every library module is a product of its own, so a user can depend on just what they use.
 let libraryModules = [
     "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction", "SproutSeedShop", "SproutGeo",
-    "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp",
+    "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutGolden", "SproutApp",
 ]
 
 let package = Package(
@@ -51,11 +51,16 @@ let package = Package(
         // One world: stage, session, interaction engine, Seed Shop flow and geotracking, stepped in one order.
         .target(name: "SproutWorld", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutSeedShop", "SproutGeo"]),
         // Scene files: models placed, a stage, camera and light; the tolerance a render test may declare.
-        .target(name: "SproutSceneFile", dependencies: ["SproutMath", "SproutScene", "SproutDocument"]),
+        .target(name: "SproutSceneFile", dependencies: ["SproutMath", "SproutScene", "SproutDocument", "SproutGolden"]),
         .target(name: "SproutScript", dependencies: [
             "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutSession", "SproutInteraction",
-            "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile",
+            "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutGolden",
         ]),
+
+        // Golden images, one policy: ImageTolerance and ImageDiff (pure), ImageComparison, the
+        // TestTolerance a test declares, and GoldenCheck (compare, write new, update, confine),
+        // which `sprout test`, `expect: { image: }` and SproutTesting's Golden.check all use.
+        .target(name: "SproutGolden", dependencies: ["SproutScene", "SproutDocument", "SproutFiles", "SproutImage"]),
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CZlib"]),
@@ -75,23 +80,23 @@ let package = Package(
         .target(name: "SproutApp", dependencies: [
             "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
             "SproutInteraction", "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript",
-            "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork",
+            "SproutImage", "SproutGolden", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork",
         ], resources: [.copy("Assets")]),
         // The umbrella: `import Sprout` (the only place with `@_exported import`).
         .target(name: "Sprout", dependencies: [
             "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
             "SproutInteraction", "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript",
-            "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp",
+            "SproutImage", "SproutGolden", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp",
         ]),
 
         // Test helpers: golden-image comparison and fixtures.
-        .target(name: "SproutTesting", dependencies: ["SproutScene", "SproutImage"]),
+        .target(name: "SproutTesting", dependencies: ["SproutScene", "SproutDocument", "SproutImage", "SproutGolden"]),
 
         .executableTarget(
             name: "sprout",
             dependencies: [
                 "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
-                "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutScript", "SproutImage", "SproutAssets",
+                "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
                 "SproutRender", "SproutWindow", "SproutApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -99,15 +104,16 @@ let package = Package(
 
         .testTarget(name: "SproutMathTests", dependencies: ["SproutMath"]),
         .testTarget(name: "SproutSceneTests", dependencies: ["SproutMath", "SproutScene"]),
+        .testTarget(name: "SproutGoldenTests", dependencies: ["SproutScene", "SproutImage", "SproutGolden", "SproutTesting"]),
         .testTarget(name: "SproutPlantsTests", dependencies: ["SproutMath", "SproutScene", "SproutPlants"]),
         .testTarget(name: "SproutDocumentTests", dependencies: ["SproutDocument"]),
-        .testTarget(name: "SproutSceneFileTests", dependencies: ["SproutMath", "SproutScene", "SproutDocument", "SproutSceneFile"]),
+        .testTarget(name: "SproutSceneFileTests", dependencies: ["SproutMath", "SproutScene", "SproutDocument", "SproutSceneFile", "SproutGolden"]),
         .testTarget(name: "SproutFilesTests", dependencies: ["SproutFiles", "SproutTesting"]),
         .testTarget(name: "SproutSessionTests", dependencies: ["SproutMath", "SproutScene", "SproutDocument", "SproutSession", "SproutTesting"]),
         .testTarget(name: "SproutInteractionTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutTesting"]),
         .testTarget(name: "SproutScriptTests", dependencies: [
             "SproutMath", "SproutScene", "SproutDocument", "SproutSession", "SproutInteraction", "SproutSeedShop",
-            "SproutSceneFile", "SproutScript", "SproutTesting",
+            "SproutSceneFile", "SproutScript", "SproutTesting", "SproutGolden",
         ], exclude: ["Scenarios"]),
         .testTarget(name: "SproutNetworkTests", dependencies: ["SproutNetwork", "SproutTesting"]),
         .testTarget(name: "SproutSeedShopTests", dependencies: [
@@ -116,25 +122,25 @@ let package = Package(
         ]),
         .testTarget(name: "SproutWorldTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutWorld", "SproutTesting"]),
         .testTarget(name: "SproutGeoTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutGeo", "SproutTesting"]),
-        .testTarget(name: "SproutImageTests", dependencies: ["SproutScene", "SproutImage", "SproutTesting"], exclude: ["Regressions"]),
+        .testTarget(name: "SproutImageTests", dependencies: ["SproutScene", "SproutImage", "SproutGolden", "SproutTesting"], exclude: ["Regressions"]),
         .testTarget(name: "SproutAssetsTests", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "SproutAssets", "SproutTesting"], exclude: ["Regressions"]),
         // The renderer's logic without GL: programs' features, draw state, draw lists, detail.
         .testTarget(name: "SproutRenderTests", dependencies: ["SproutRender", "SproutScene", "SproutMath"]),
         .testTarget(
             name: "SproutRenderGLTests",
             dependencies: [
-                "SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutImage", "SproutAssets",
+                "SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutImage", "SproutGolden", "SproutAssets",
                 "SproutRender", "SproutHeadless", "SproutTesting",
             ],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SproutAppTests", dependencies: [
             "SproutMath", "SproutScene", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction",
-            "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutAssets",
+            "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
             "SproutRender", "SproutWindow", "SproutApp", "SproutTesting",
         ]),
         .testTarget(name: "sproutTests", dependencies: [
-            "SproutMath", "SproutScene", "SproutPlants", "SproutSeedShop", "SproutWorld", "SproutImage",
+            "SproutMath", "SproutScene", "SproutPlants", "SproutSeedShop", "SproutWorld", "SproutImage", "SproutGolden",
             "SproutAssets", "SproutRender", "SproutApp", "SproutTesting", "sprout", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
     ],

@@ -6,6 +6,7 @@
 @_exported import SproutDocument
 @_exported import SproutFiles
 @_exported import SproutGeo
+@_exported import SproutGolden
 @_exported import SproutHeadless
 @_exported import SproutImage
 @_exported import SproutInteraction

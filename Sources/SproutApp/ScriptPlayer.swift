@@ -8,6 +8,7 @@ import SproutSeedShop
 import SproutSession
 import SproutWorld
 import SproutFiles
+import SproutGolden
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

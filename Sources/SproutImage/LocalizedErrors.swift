@@ -8,11 +8,6 @@ import Foundation
 // program or a test runner prints) says what `"\(error)"` says instead of "The operation
 // could not be completed".
 
-extension ImageComparison.Failure: LocalizedError {
-    /// The same words as `description`.
-    public var errorDescription: String? { description }
-}
-
 extension Font.Failure: LocalizedError {
     /// The same words as `description`.
     public var errorDescription: String? { description }

@@ -1,6 +1,7 @@
 import SproutDocument
 import SproutMath
 import SproutScene
+import SproutGolden
 
 extension SceneFile {
     /// The top-level keys a scene file may have; any other is an error.

@@ -1,5 +1,6 @@
 import SproutMath
 import SproutScene
+import SproutGolden
 
 /// A scene to render, read from YAML or JSON (`sprout render SCENE.yaml`, render-test cases):
 /// models placed by position, rotation and scale, an optional stage as backdrop, a camera,

@@ -5,6 +5,7 @@ import SproutMath
 import SproutScene
 import SproutSceneFile
 import SproutSession
+import SproutGolden
 
 extension Script {
     /// Step kinds, in the order the README documents them.

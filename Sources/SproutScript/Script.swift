@@ -5,6 +5,7 @@ import SproutScene
 import SproutSeedShop
 import SproutSession
 import SproutSceneFile
+import SproutGolden
 
 /// A scripted session: where, with what noise, at what rate, and the steps a person takes.
 /// Parsed from YAML or JSON by `Script.parse` (schema in the README).

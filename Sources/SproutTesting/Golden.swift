@@ -1,5 +1,7 @@
+import SproutDocument
 import SproutImage
 import SproutScene
+import SproutGolden
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -7,9 +9,12 @@ import Foundation
 #endif
 
 /// Golden images in a user's own test target (Swift Testing or XCTest: a throwing call fails
-/// the test in both). `UPDATE_GOLDENS=1` rewrites the golden instead; a missing golden is a
-/// failure that says how to create it; a mismatch writes `<name>.actual.png` and
-/// `<name>.diff.png` beside the golden (ignore `*.actual.png` and `*.diff.png` in git).
+/// the test in both), by the one policy `sprout test` and `expect: { image: }` follow
+/// (`GoldenCheck`): within the tolerance it passes; a missing golden is written from this run
+/// and the check fails, asking you to look at it and commit it; `UPDATE_GOLDENS=1` rewrites the
+/// golden (a picture of one flat colour is refused: something drew nothing); a mismatch writes
+/// `<name>.actual.png` and `<name>.diff.png` beside the golden (ignore `*.actual.png` and
+/// `*.diff.png` in git).
 ///
 ///     @Test func basilStillLooksRight() throws {
 ///         let view = try ModelView(modelPath: "Models/basil.glb", aspect: 1)
@@ -17,45 +22,40 @@ import Foundation
 ///         try Golden.check(image, against: "Tests/Goldens/basil.png")
 ///     }
 public enum Golden {
-    /// A rendering that differs from its golden beyond the tolerance (the summary and the files written).
+    /// A rendering that differs from its golden beyond the tolerance, or a golden that was
+    /// missing (now written): the outcome in words, with the files written.
     public struct Mismatch: Error, CustomStringConvertible {
         /// The figures and the files written, in words.
         public let description: String
+        /// The check's outcome.
+        public let outcome: GoldenOutcome
     }
 
     /// Whether `UPDATE_GOLDENS=1` is set: checks then rewrite their goldens.
     public static var isUpdating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" }
 
-    /// Returns the diff on success (nil when the golden was written); throws `Mismatch` naming
-    /// the figures and the written files on failure.
+    /// Checks `actual` against the PNG at `path`; returns the outcome when it passed (or was
+    /// rewritten), throws `Mismatch` naming the figures and the written files otherwise.
     @discardableResult
-    public static func check(_ actual: Image, against path: String, tolerance: ImageTolerance = .strict) throws -> ImageDiff? {
-        if isUpdating {
-            try ImageFile.writePNG(actual, to: path, compressionLevel: 9)
-            return nil
+    public static func check(_ actual: Image, against path: String, tolerance: ImageTolerance = .strict) throws -> GoldenOutcome {
+        let folder = Document.folder(of: path)
+        let name = Document.stem(of: path)
+        let outcome = GoldenCheck(updating: isUpdating, resultsFolder: folder).check(actual, golden: path, tolerance: tolerance, name: name)
+        switch outcome.status {
+        case .passed, .updated:
+            return outcome
+        case .new:
+            throw Mismatch(description: "\(path): \(outcome.summary)" + (outcome.warning.map { " (\($0))" } ?? ""), outcome: outcome)
+        case .failed:
+            let files = [outcome.actual, outcome.diff].compactMap { $0 }
+            throw Mismatch(description: "\(path): \(outcome.summary) (tolerance: \(tolerance))" + (files.isEmpty ? "" : "; wrote " + files.joined(separator: " and ")),
+                           outcome: outcome)
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw Mismatch(description: "\(path): no golden yet; run with UPDATE_GOLDENS=1 to create it")
-        }
-        let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
-        let diff: ImageDiff
-        do {
-            diff = try ImageComparison.compare(actual, try ImageFile.read(path: path), tolerance: tolerance, goldenName: path)
-        } catch let failure as ImageComparison.Failure {
-            try? ImageFile.writePNG(actual, to: stem + ".actual.png")
-            throw Mismatch(description: "\(failure); wrote \(stem).actual.png")
-        }
-        guard diff.passes else {
-            try? ImageFile.writePNG(actual, to: stem + ".actual.png")
-            try? ImageFile.writePNG(diff.visualization, to: stem + ".diff.png")
-            throw Mismatch(description: "\(path): \(diff.summary) (tolerance: \(tolerance)); wrote \(stem).actual.png and \(stem).diff.png")
-        }
-        return diff
     }
 
     /// The same for a PNG already written (by `sprout render`, a `ScriptPlayer` snapshot).
     @discardableResult
-    public static func check(pngAt actualPath: String, against path: String, tolerance: ImageTolerance = .strict) throws -> ImageDiff? {
+    public static func check(pngAt actualPath: String, against path: String, tolerance: ImageTolerance = .strict) throws -> GoldenOutcome {
         try check(ImageFile.read(path: actualPath), against: path, tolerance: tolerance)
     }
 }

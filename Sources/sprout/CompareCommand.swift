@@ -2,6 +2,7 @@ import ArgumentParser
 import SproutApp
 import SproutImage
 import SproutScene
+import SproutGolden
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,6 +6,7 @@ import SproutImage
 import SproutScript
 import SproutSession
 import SproutFiles
+import SproutGolden
 #if canImport(Glibc)
 import Glibc
 #endif

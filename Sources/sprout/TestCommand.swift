@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import SproutApp
 import SproutFiles
+import SproutGolden
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

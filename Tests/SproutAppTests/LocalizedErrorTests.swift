@@ -29,7 +29,8 @@ import SproutApp
         ]
         errors.append(try #require(caught { try OutputFile.write("x", to: "/proc/no-such-folder/x.txt") } as? OutputFileError))
         let black = Image(width: 1, height: 1, pixels: [0, 0, 0, 255])
-        errors.append(try #require(caught { try Golden.check(black, against: "/no-such-golden.png") } as? Golden.Mismatch))
+        let missing = try Fixtures.temporaryDirectory("localized-golden") + "/no-such-golden.png"   // written as new: a Mismatch
+        errors.append(try #require(caught { try Golden.check(black, against: missing) } as? Golden.Mismatch))
         for error in errors {
             #expect((error as Error).localizedDescription == error.description)
             #expect(!error.description.contains("The operation could not be completed"))

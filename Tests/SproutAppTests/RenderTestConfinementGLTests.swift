@@ -9,6 +9,7 @@ import Foundation
 import Glibc
 #endif
 @testable import SproutApp
+import SproutGolden
 
 /// A render-test folder is someone else's pull request (issue 30, item 3): its goldens are read
 /// and written only inside it. A linked `goldens/`, a golden that links out (dangling or not),

@@ -2,6 +2,7 @@ import SproutScene
 import SproutTesting
 import Testing
 @testable import SproutImage
+import SproutGolden
 
 @Suite struct ImageCodecTests {
     @Test func pngRoundTripIsLossless() throws {

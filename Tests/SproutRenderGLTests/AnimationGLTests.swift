@@ -6,6 +6,7 @@ import SproutScene
 import SproutTesting
 import Testing
 @testable import SproutRender
+import SproutGolden
 
 /// Skins and morph targets drawn on the GPU where the CPU arithmetic puts them, shadows that
 /// follow the pose, and the Fox walking (issue 28).

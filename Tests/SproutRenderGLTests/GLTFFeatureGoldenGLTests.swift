@@ -6,6 +6,7 @@ import SproutScene
 import SproutTesting
 import Testing
 @testable import SproutRender
+import SproutGolden
 
 /// One small golden per glTF feature and extension Sprout draws (issue 27), on the Khronos
 /// sample models in ../shared/models, plus the lights and the environment, which no sample

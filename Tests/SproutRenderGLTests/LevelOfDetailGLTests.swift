@@ -5,6 +5,7 @@ import SproutScene
 import SproutTesting
 import Testing
 @testable import SproutRender
+import SproutGolden
 
 /// The catalog sunflower far off is drawn from its first level of detail, a fifth of the
 /// triangles, and looks as it did; near, the full model is drawn.

@@ -6,6 +6,7 @@ import SproutScene
 import SproutTesting
 import Testing
 @testable import SproutRender
+import SproutGolden
 
 /// Small headless renderings compared with PNG goldens (engineering notes 3.3).
 /// One context for the suite; serialized because GL state belongs to a thread.

@@ -5,6 +5,7 @@ import SproutScene
 import SproutTesting
 import Testing
 @testable import SproutRender
+import SproutGolden
 
 /// The realistic shading model: energy where the glTF BRDF says, and a picture of it.
 @Suite(.serialized) final class ShadingGLTests {

@@ -3,6 +3,7 @@ import SproutMath
 import SproutScene
 import Testing
 @testable import SproutSceneFile
+import SproutGolden
 
 /// Scene files: every field read as written, and every mistake named by file, line and field.
 @Suite struct SceneFileTests {

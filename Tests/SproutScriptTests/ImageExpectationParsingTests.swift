@@ -4,6 +4,7 @@ import SproutSession
 import SproutSceneFile
 import Testing
 @testable import SproutScript
+import SproutGolden
 
 /// `expect: { image: }` and a script's golden `tolerance:`: read as written, refused with reasons.
 @Suite struct ImageExpectationParsingTests {

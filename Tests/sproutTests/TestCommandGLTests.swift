@@ -1,5 +1,6 @@
 import SproutImage
 import SproutTesting
+import SproutGolden
 import Testing
 import Foundation
 

@@ -1,3 +1,4 @@
+import SproutGolden
 /// What one render-test case came to: its pictures' outcomes and anything else that failed.
 public struct RenderTestResult: Sendable, Codable, Equatable {
     /// The case's verdict.

@@ -2,6 +2,7 @@ import SproutDocument
 import SproutRender
 import SproutScene
 import SproutSceneFile
+import SproutGolden
 
 /// Runs render-test cases in this process, one after another: a scene is drawn once and
 /// compared with its golden; a script is played with its snapshots compared with theirs and its

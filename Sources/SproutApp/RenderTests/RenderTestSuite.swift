@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SproutGolden
 import Glibc
 #endif
 #if canImport(FoundationEssentials)

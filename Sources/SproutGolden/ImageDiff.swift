@@ -1,3 +1,5 @@
+import SproutScene
+
 /// Golden-image tolerance (engineering notes section 3.3: Filament's per-channel delta plus
 /// failing-pixel fraction, and Magnum's mean check). Any looser tolerance needs a written reason.
 public struct ImageTolerance: Sendable, Equatable, Codable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import SproutImage
 import SproutScene
 
 /// Comparing a rendering with a golden PNG, as `sprout compare`, `sprout test` and the

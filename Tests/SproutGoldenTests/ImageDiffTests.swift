@@ -1,5 +1,6 @@
+import SproutScene
 import Testing
-@testable import SproutScene
+@testable import SproutGolden
 
 /// The golden policy's figures, exactly: failing pixels, mean, worst pixel and the picture.
 @Suite struct ImageDiffTests {
