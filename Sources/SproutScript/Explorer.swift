@@ -89,7 +89,8 @@ public final class Explorer: @unchecked Sendable {
         let duration = Double(script.frameCount) / Double(script.fps)
         let count = options.maximumFaults > 0 ? Int(random.next() % UInt64(options.maximumFaults + 1)) : 0
         varied.faults = (0..<count).map { _ in
-            Fault(at: Self.rounded(duration * Double(fraction())), duration: Self.rounded(max(0.05, options.faultLength * Double(fraction()))))
+            Fault(at: Self.rounded(duration * Double(fraction())), duration: Self.rounded(max(0.05, options.faultLength * Double(fraction()))),
+                  kind: Fault.Kind.allCases[Int(random.next() % UInt64(Fault.Kind.allCases.count))])
         }.sorted { $0.at < $1.at }
         return varied
     }

@@ -55,8 +55,9 @@ extension Script {
         }
         if let v = o.optional("faults") {
             for item in try v.array() {
-                let f = try item.object(allowing: ["at", "for"])
-                script.faults.append(Fault(at: try f.required("at").rangedDouble(0...1_000_000), duration: try f.required("for").rangedDouble(0...3600)))
+                let f = try item.object(allowing: ["at", "for", "kind"])
+                script.faults.append(Fault(at: try f.required("at").rangedDouble(0...1_000_000), duration: try f.required("for").rangedDouble(0...3600),
+                                           kind: try f.read("kind", default: .interruption) { v throws(DocumentError) in try v.choice(Fault.Kind.self) }))
             }
             guard script.faults.count <= 1000 else { throw v.error("at most 1000 faults, got \(script.faults.count)") }
             script.faults.sort { $0.at < $1.at }

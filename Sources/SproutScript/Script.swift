@@ -83,18 +83,32 @@ public struct Jitter: Sendable, Equatable {
     public var isNone: Bool { touch == 0 && device == 0 && frame == 0 }
 }
 
-/// `faults: [ { at, for } ]`: the session is interrupted at `at` seconds for `for` seconds,
-/// then relocalises (P18 `sessionWasInterrupted`, `sessionInterruptionEnded`).
+/// `faults: [ { at, for, kind } ]`: from `at` seconds for `for` seconds the session is
+/// troubled, each kind as a real session's tracking is limited.
 public struct Fault: Sendable, Equatable {
-    /// Session seconds when the interruption begins.
+    /// What goes wrong.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The session is interrupted (a call, the app in the background), then relocalises:
+        /// limited(relocalizing) (P18 `sessionWasInterrupted`, `sessionInterruptionEnded`).
+        case interruption
+        /// A hand over the lens: nothing seen, limited(insufficientFeatures) after its delay.
+        case covered
+        /// The phone shaken (6 cm either way, frame by frame): limited(excessiveMotion).
+        case shake
+    }
+
+    /// Session seconds when it begins.
     public var at: Double
     /// How long it lasts.
     public var duration: Double
+    /// What goes wrong.
+    public var kind: Kind
 
-    /// An interruption from `at` for `duration` seconds.
-    public init(at: Double, duration: Double) {
+    /// A fault of `kind` from `at` for `duration` seconds.
+    public init(at: Double, duration: Double, kind: Kind = .interruption) {
         self.at = at
         self.duration = duration
+        self.kind = kind
     }
 }
 

@@ -81,6 +81,7 @@ public final class ScriptRunner {
     private var brokenInvariants: Set<String> = []
     /// Which of the script's faults have begun and ended.
     private var faultsBegun = 0, faultsEnded = 0
+    private var isShaking = false
 
     /// Record the state after every frame in the trace, not only after every step.
     public var traceEveryFrame = false
@@ -276,18 +277,32 @@ public final class ScriptRunner {
         }
     }
 
-    /// Interrupts the session for each fault whose time has come by `time`, and ends it when due.
+    /// Begins each fault whose time has come by `time` and ends each that is over: an
+    /// interruption, a covered lens; a shake is applied frame by frame (`shakeOffset`).
     private func beginFaults(before time: Double) {
         let faults = script.faults
         while faultsBegun < faults.count, hasReached(time, faults[faultsBegun].at) {
-            engine.interrupt()
+            switch faults[faultsBegun].kind {
+            case .interruption: engine.interrupt()
+            case .covered: engine.session.isCameraCovered = true
+            case .shake: break
+            }
             faultsBegun += 1
         }
         while faultsEnded < faultsBegun, hasReached(time, faults[faultsEnded].at + faults[faultsEnded].duration) {
-            engine.endInterruption()
+            switch faults[faultsEnded].kind {
+            case .interruption: engine.endInterruption()
+            case .covered: engine.session.isCameraCovered = false
+            case .shake: break
+            }
             faultsEnded += 1
         }
+        isShaking = faults[faultsEnded..<faultsBegun].contains { $0.kind == .shake }
     }
+
+    /// While a shake fault runs: 6 cm to one side, then the other, frame by frame (7 m/s at 60
+    /// fps, past tracking's 2 m/s).
+    private var shakeOffset: Vec3 { isShaking ? Vec3(frameCount % 2 == 0 ? 0.06 : -0.06, 0, 0) : .zero }
 
     private func move(_ motion: DeviceMotion, from start: DeviceCamera, t: Float) {
         let p0 = start.position
@@ -324,12 +339,13 @@ public final class ScriptRunner {
         if let f = jitter?.frame, f > 0 { step *= 1 + Double(jitterRandom.float(in: -Float(f)...Float(f))) }
         beginFaults(before: engine.session.time + step)
         let pose = engine.session.device.transform
+        var offset = shakeOffset
         if let d = jitter?.device, d > 0 {
-            let offset = Vec3(jitterRandom.float(in: -d...d), jitterRandom.float(in: -d...d), jitterRandom.float(in: -d...d))
-            engine.session.device.transform = Matrix4.translation(offset) * pose
+            offset += Vec3(jitterRandom.float(in: -d...d), jitterRandom.float(in: -d...d), jitterRandom.float(in: -d...d))
         }
+        if offset != .zero { engine.session.device.transform = Matrix4.translation(offset) * pose }
         let frame = world.step(deltaTime: step, touches: touches)
-        if jitter.map({ $0.device > 0 }) ?? false { engine.session.device.transform = pose }
+        if offset != .zero { engine.session.device.transform = pose }
         frameCount += 1
         checkAlways()
         checkEventually(atEnd: false)

@@ -38,7 +38,7 @@ public enum ScriptText {
             top.append("jitter: { seed: \(j.seed), touch: \(JSONValue.format(Double(j.touch))), device: \(JSONValue.format(Double(j.device))), frame: \(JSONValue.format(j.frame)) }")
         }
         if !shrunk.faults.isEmpty {
-            top.append("faults: [" + shrunk.faults.map { "{ at: \(JSONValue.format($0.at)), for: \(JSONValue.format($0.duration)) }" }.joined(separator: ", ") + "]")
+            top.append("faults: [" + shrunk.faults.map { "{ at: \(JSONValue.format($0.at)), for: \(JSONValue.format($0.duration)), kind: \($0.kind.rawValue) }" }.joined(separator: ", ") + "]")
         }
         return (top + lines).joined(separator: "\n")
     }

@@ -33,6 +33,10 @@ public final class Session {
     public private(set) var isInterrupted = false
     /// Anchors in the order they were added.
     public private(set) var anchors: [Anchor] = []
+    /// A hand over the lens: while true the session sees nothing (no surface, no detail, no
+    /// light), so tracking becomes limited(insufficientFeatures) after its delay, as a covered
+    /// camera does; `sprout explore`'s `covered` faults set it.
+    public var isCameraCovered = false
 
     private var random: SeededRandom
     private var tracking = TrackingMonitor()
@@ -169,7 +173,7 @@ public final class Session {
         var events = pendingEvents
         pendingEvents.removeAll(keepingCapacity: true)
         let jitter = Vec2(random.float(in: 0..<1), random.float(in: 0..<1))
-        sampler.sample(stage, lighting: lighting, from: device, jitter: jitter)
+        if isCameraCovered { sampler.cover(stage) } else { sampler.sample(stage, lighting: lighting, from: device, jitter: jitter) }
 
         if let configuration, !isInterrupted {
             trackingState = tracking.update(deltaTime: dt, pose: device.transform, featureScore: sampler.featureScore)

@@ -34,6 +34,13 @@ struct ViewSampler {
     /// The light arriving where this frame's rays met something (`LightEstimate`).
     private(set) var light = LightEstimate.Gathered()
 
+    /// Nothing seen (a hand over the lens): no surface, no detail, no light.
+    mutating func cover(_ stage: Stage) {
+        surfaceViews = Array(repeating: SurfaceView(), count: stage.surfaces.count)
+        featureScore = 0
+        light = LightEstimate.Gathered()
+    }
+
     /// - Parameter lighting: the stage's lights now (they may change over time).
     mutating func sample(_ stage: Stage, lighting: Lighting, from device: DeviceCamera, jitter: Vec2) {
         if surfaceViews.count != stage.surfaces.count {

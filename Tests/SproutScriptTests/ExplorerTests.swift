@@ -140,3 +140,20 @@ extension ExplorerTests {
         #expect(!one.isEmpty && one == failures(jobs: 2))
     }
 }
+
+extension ExplorerTests {
+    /// Each kind of fault limits tracking as a real session's would: an interruption then
+    /// relocalising, a covered lens (after the 0.5 s feature-loss delay), a shake at 7 m/s.
+    @Test func faultsLimitTrackingEachTheirWay() throws {
+        func tracking(_ kind: String, at seconds: Double) throws -> String {
+            let script = try Script.parse("stage: tabletop\nseed: 1\nfaults: [ { at: 3, for: 1.5, kind: \(kind) } ]\nsteps:\n  - wait: \(seconds)\n", file: "f.yaml")
+            let runner = try Self.runner(script)
+            try runner.run()
+            return runner.engine.session.trackingState.description
+        }
+        #expect(try tracking("interruption", at: 4) == "notAvailable" && tracking("interruption", at: 5) == "limited(relocalizing)")
+        #expect(try tracking("covered", at: 4) == "limited(insufficientFeatures)" && tracking("covered", at: 2.9) == "normal")
+        #expect(try tracking("shake", at: 3.5) == "limited(excessiveMotion)")
+        #expect(throws: (any Error).self) { try Script.parse("faults: [ { at: 1, for: 1, kind: sneeze } ]\nsteps: []\n", file: "x.yaml") }
+    }
+}
