@@ -48,6 +48,12 @@ public enum Invariants {
                                     actual: "'\(object.name)' is \(JSONValue.format((cm * 10).rounded() / 10)) cm below the plane at y = \(JSONValue.format(Double(floor)))"))
             }
         }
+        // The focus square is never both floating (no surface found) and offering placement:
+        // P18 hides the + button while it initializes.
+        if engine.focusSquare.isInitializing, engine.isAddObjectButtonVisible {
+            breaks.append(Break(name: "placing without a surface", rule: "the + button is hidden while the focus square initializes",
+                                actual: "the + button shows while the square floats before the camera"))
+        }
         let message = engine.messages.text
         if message.utf8.count > 1000 {
             breaks.append(Break(name: "message too long", rule: "the status message stays short", actual: "\(message.utf8.count) bytes"))
