@@ -32,18 +32,8 @@ public enum ExplorationReport {
     public static func write(_ entries: [Entry], title: String, runs: Int, failed: Int, to folder: String) throws -> String {
         let path = folder + "/index.html"
         try OutputFile.makeFolder(for: path)
-        var page = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(HTMLReport.escape(title))</title>
-            <style>
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
-            .failed { color: #cf222e; font-weight: bold; } pre { white-space: pre-wrap; background: #f6f8fa; padding: 8px; }
-            img { border: 1px solid #ccc; max-width: 480px; }
-            </style></head><body>
-            <h1>\(HTMLReport.escape(title))</h1>
-            <p>\(runs) runs, <span class="failed">\(failed) failed</span>, in \(entries.count) way(s).</p>
-
-            """
+        var page = HTMLReport.head(title: title)
+            + "<p>\(runs) runs, <span class=\"failed\">\(failed) failed</span>, in \(entries.count) way(s).</p>\n"
         for entry in entries {
             let gif = "run-\(entry.run).gif"
             let player = try ScriptPlayer(path: entry.script)

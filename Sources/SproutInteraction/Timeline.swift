@@ -23,12 +23,8 @@ final class Timeline {
     /// Begins `key` now (replacing a tween of that key).
     func run(_ key: String, delay: Double = 0, duration: Double, timing: TimingFunction = .linear,
              update: @escaping (Float) -> Void, completion: (() -> Void)? = nil) {
-        begin(key, Tween(start: now, delay: delay, duration: duration, timing: timing, update: update, completion: completion))
-    }
-
-    private func begin(_ key: String, _ tween: Tween) {
         remove(key)
-        tweens.append((key, tween))
+        tweens.append((key, Tween(start: now, delay: delay, duration: duration, timing: timing, update: update, completion: completion)))
     }
 
     func remove(_ key: String) { tweens.removeAll { $0.key == key } }

@@ -178,17 +178,13 @@ public final class Explorer: @unchecked Sendable {
         if best.script.jitter != nil {
             var none = best.script
             none.jitter = nil
-            if !keep(none), var j = best.script.jitter {
-                for zero in [\Jitter.touch, \Jitter.device] where j[keyPath: zero] > 0 {
+            if !keep(none) {
+                // One size at a time, each tried on the best script found so far.
+                let zeroings: [(inout Jitter) -> Void] = [{ $0.touch = 0 }, { $0.device = 0 }, { $0.frame = 0 }]
+                for zero in zeroings {
                     var c = best.script
-                    j[keyPath: zero] = 0
-                    c.jitter = j
-                    if !keep(c) { j = best.script.jitter! }
-                }
-                if j.frame > 0 {
-                    var c = best.script
-                    c.jitter?.frame = 0
-                    _ = keep(c)
+                    zero(&c.jitter!)
+                    if c.jitter != best.script.jitter { _ = keep(c) }
                 }
             }
         }

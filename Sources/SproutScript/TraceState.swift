@@ -80,8 +80,6 @@ public enum TraceState {
         return pairs
     }
 
-    static func kind(of anchor: Anchor) -> String { WorldSnapshot.kind(of: anchor) }
-
     static func vector(_ v: Vec3) -> JSONValue { .vector([v.x, v.y, v.z]) }
 }
 
@@ -93,12 +91,12 @@ struct AnchorEventLog {
     mutating func note(_ events: [SessionEvent]) {
         for event in events {
             switch event {
-            case .added(let a): added.append((TraceState.kind(of: a), a.identifier.rawValue))
+            case .added(let a): added.append((WorldSnapshot.kind(of: a), a.identifier.rawValue))
             case .updated(let a):
                 // An anchor updated every frame of a step is listed once.
-                let entry = (TraceState.kind(of: a), a.identifier.rawValue)
+                let entry = (WorldSnapshot.kind(of: a), a.identifier.rawValue)
                 if !updated.contains(where: { $0 == entry }) { updated.append(entry) }
-            case .removed(let a): removed.append((TraceState.kind(of: a), a.identifier.rawValue))
+            case .removed(let a): removed.append((WorldSnapshot.kind(of: a), a.identifier.rawValue))
             }
         }
     }

@@ -13,18 +13,7 @@ public enum HTMLReport {
     /// The page for `results`, titled `title`.
     public static func html(_ results: [RenderTestResult], title: String) -> String {
         let counts = Dictionary(grouping: results, by: \.status).mapValues(\.count)
-        var page = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
-            <style>
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
-            table { border-collapse: collapse; } td, th { padding: 2px 10px; text-align: left; border-bottom: 1px solid #ddd; }
-            .passed { color: #1a7f37; } .failed { color: #cf222e; font-weight: bold; } .new { color: #9a6700; font-weight: bold; } .updated { color: #0969da; }
-            figure { display: inline-block; margin: 0 12px 12px 0; vertical-align: top; } figcaption { font-size: 12px; color: #555; }
-            img { max-width: 420px; image-rendering: pixelated; border: 1px solid #ccc; }
-            pre { white-space: pre-wrap; background: #f6f8fa; padding: 8px; }
-            </style></head><body>
-            <h1>\(escape(title))</h1>
+        var page = head(title: title) + """
             <p>\(results.count) cases: \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, \(counts[.new] ?? 0) new, \(counts[.updated] ?? 0) updated.</p>
             <table><tr><th>case</th><th>status</th><th>seconds</th><th>file</th></tr>
 
@@ -45,6 +34,24 @@ public enum HTMLReport {
             }
         }
         return page + "</body></html>\n"
+    }
+
+    /// The page's start, its styles and its title as a heading: every Sprout report begins so.
+    static func head(title: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+        <style>
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
+        table { border-collapse: collapse; } td, th { padding: 2px 10px; text-align: left; border-bottom: 1px solid #ddd; }
+        .passed { color: #1a7f37; } .failed { color: #cf222e; font-weight: bold; } .new { color: #9a6700; font-weight: bold; } .updated { color: #0969da; }
+        figure { display: inline-block; margin: 0 12px 12px 0; vertical-align: top; } figcaption { font-size: 12px; color: #555; }
+        img { max-width: 420px; image-rendering: pixelated; border: 1px solid #ccc; }
+        pre { white-space: pre-wrap; background: #f6f8fa; padding: 8px; }
+        </style></head><body>
+        <h1>\(escape(title))</h1>
+
+        """
     }
 
     /// Writes `index.html` into `folder` (created when needed); returns its path.

@@ -5,9 +5,7 @@ public enum JUnitReport {
     public static func xml(_ results: [RenderTestResult], suiteName: String) -> String {
         let failures = results.filter { $0.status == .failed || $0.status == .new }.count
         let total = results.reduce(0) { $0 + $1.seconds }
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" time=\"\(seconds(total))\">\n"
-        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(seconds(total))\">\n"
+        var xml = ""
         for result in results {
             xml += "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(result.test.name))\" file=\"\(escape(result.test.path))\" time=\"\(seconds(result.seconds))\""
             switch result.status {
@@ -19,17 +17,24 @@ public enum JUnitReport {
                 xml += ">\n      <failure message=\"\(escape(message))\" type=\"\(result.status.rawValue)\">\(escape(lines.joined(separator: "\n")))</failure>\n    </testcase>\n"
             }
         }
-        xml += "  </testsuite>\n</testsuites>\n"
-        return xml
+        return document(suiteName: suiteName, tests: results.count, failures: failures, time: " time=\"\(seconds(total))\"", cases: xml)
+    }
+
+    /// The XML declaration, one `testsuites` holding one `testsuite` with its counts (and
+    /// `time`, an attribute or nothing), and the suite's `cases`.
+    static func document(suiteName: String, tests: Int, failures: Int, time: String, cases: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites tests=\"\(tests)\" failures=\"\(failures)\"\(time)>\n"
+            + "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\"\(time)>\n"
+            + cases
+            + "  </testsuite>\n</testsuites>\n"
     }
 
     /// The JUnit XML for an exploration (`sprout explore`): one suite named `suiteName`, a
     /// test case per run (`run 0` as written, then the varied ones), each failing run with its
     /// first failure and the shrunk script that repeats it.
     public static func exploration(runs: Int, failures: [(run: Int, message: String, detail: String)], suiteName: String, file: String) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites tests=\"\(runs)\" failures=\"\(failures.count)\">\n"
-        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(runs)\" failures=\"\(failures.count)\" errors=\"0\">\n"
+        var xml = ""
         let byRun = Dictionary(failures.map { ($0.run, $0) }, uniquingKeysWith: { first, _ in first })
         for run in 0..<runs {
             xml += "    <testcase classname=\"\(escape(suiteName))\" name=\"run \(run)\" file=\"\(escape(file))\""
@@ -39,8 +44,7 @@ public enum JUnitReport {
                 xml += "/>\n"
             }
         }
-        xml += "  </testsuite>\n</testsuites>\n"
-        return xml
+        return document(suiteName: suiteName, tests: runs, failures: failures.count, time: "", cases: xml)
     }
 
     static func seconds(_ s: Double) -> String {
