@@ -9,7 +9,7 @@ import PackageDescription
 /// Every library module is a product of its own, so a user can depend on just what they use.
 let libraryModules = [
     "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction", "SproutSeedShop", "SproutGeo",
-    "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutGolden", "SproutApp",
+    "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutGolden", "SproutApp", "SproutCommandLine",
 ]
 
 let package = Package(
@@ -89,6 +89,11 @@ let package = Package(
             "SproutImage", "SproutGolden", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp",
         ]),
 
+        // Sprout's command-line options as argument-parser groups, for `sprout` and a user's own tools.
+        .target(name: "SproutCommandLine", dependencies: [
+            "SproutMath", "SproutScene", "SproutSession", "SproutRender", "SproutApp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         // Test helpers: golden-image comparison and fixtures.
         .target(name: "SproutTesting", dependencies: ["SproutScene", "SproutDocument", "SproutImage", "SproutGolden"]),
 
@@ -96,8 +101,8 @@ let package = Package(
             name: "sprout",
             dependencies: [
                 "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
-                "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
-                "SproutRender", "SproutWindow", "SproutApp",
+                "SproutSeedShop", "SproutWorld", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
+                "SproutRender", "SproutWindow", "SproutApp", "SproutSceneFile", "SproutCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -139,9 +144,10 @@ let package = Package(
             "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
             "SproutRender", "SproutWindow", "SproutApp", "SproutTesting",
         ]),
+        .testTarget(name: "SproutCommandLineTests", dependencies: ["SproutMath", "SproutCommandLine"]),
         .testTarget(name: "sproutTests", dependencies: [
             "SproutMath", "SproutScene", "SproutPlants", "SproutSeedShop", "SproutWorld", "SproutImage", "SproutGolden",
-            "SproutAssets", "SproutRender", "SproutApp", "SproutTesting", "sprout", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "SproutAssets", "SproutRender", "SproutApp", "SproutCommandLine", "SproutTesting", "sprout", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -52,14 +52,14 @@ public enum ModelReference: Equatable, Sendable {
         return self
     }
 
-    /// The entity standing on the origin: files centred on their footprint, plants on their stem.
-    /// `sizing` scales it first (a factor, or to a height).
-    public func load(isolation: ImportIsolation? = nil, sizing: ModelSizing = .asIs) throws -> (entity: Entity, asset: ModelAsset?) {
+    /// The entity standing on the origin: files centred on their footprint, plants on their stem;
+    /// without `standing`, where the file puts it. `sizing` scales it first (a factor, or to a height).
+    public func load(isolation: ImportIsolation? = nil, sizing: ModelSizing = .asIs, standing: Bool = true) throws -> (entity: Entity, asset: ModelAsset?) {
         switch self {
         case .file(let path), .plant(_, let path):
             let asset = try ModelImporter.load(path: path, isolation: isolation)
             sizing.apply(to: asset.root)
-            if case .plant = self { asset.standOnOrigin(centringFootprint: false) } else { asset.standOnOrigin() }
+            if standing { asset.standOnOrigin(centringFootprint: { if case .plant = self { false } else { true } }()) }
             return (asset.root, asset)
         case .builtIn(let name):
             let entity = BuiltInModels.make(name)!

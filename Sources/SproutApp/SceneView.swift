@@ -27,6 +27,8 @@ public final class SceneView {
     public private(set) var warnings: [String] = []
     /// The point the camera looks at (what `camera(orbitDegrees:)` turns about).
     public let target: Vec3
+    /// Each distinct model file loaded, in the order of first placement (built-ins have none).
+    public private(set) var assets: [ModelAsset] = []
     /// Each animated model's player and the time its entry names.
     private let posed: [(player: AnimationPlayer, time: Double)]
 
@@ -94,7 +96,8 @@ public final class SceneView {
             do {
                 var reference = try ModelReference.resolve(placement.model, relativeTo: folder)
                 if let modelRoots { reference = try reference.confined(to: modelRoots, reference: placement.model) }
-                loaded = try reference.load(isolation: isolation, sizing: placement.fitHeight.map { .fit(height: $0) } ?? .asIs)
+                loaded = try reference.load(isolation: isolation, sizing: placement.fitHeight.map { .fit(height: $0) } ?? .asIs,
+                                            standing: placement.standing != .asAuthored)
             } catch {
                 throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model", message: "\(error)")
             }
@@ -112,16 +115,20 @@ public final class SceneView {
                     throw DocumentError(file: file.source, line: choice.line, field: choice.field, message: "\(error)")
                 }
             }
-            let holder = Entity(name: "models[\(index)]", transform: placement.transform)
+            var transform = placement.transform
+            if placement.standing == .whereStageLooks, let stageCamera { transform.translation += stageCamera.lookAt }
+            let holder = Entity(name: "models[\(index)]", transform: transform)
             holder.addChild(loaded.entity)
             models.addChild(holder)
             cameras += loaded.asset?.cameras ?? []
+            if let asset = loaded.asset, !assets.contains(where: { $0.sourcePath == asset.sourcePath }) { assets.append(asset) }
             // A file's unsupported features, once per file however often it is placed.
             for warning in loaded.asset?.warnings ?? [] where !warningLines.contains("warning: " + warning) {
                 warningLines.append("warning: " + warning)
             }
-            if placement.fitHeight == nil, let warning = ModelSizing.warning(for: loaded.entity, name: placement.model) {
-                warningLines.append("\(file.source):\(placement.line): \(placement.field): \(warning)")
+            if placement.fitHeight == nil, placement.scale == .one, let warning = ModelSizing.warning(for: loaded.entity, name: placement.model) {
+                // A scene made in code (line 0, `SceneFile.oneModel`) has no place to name.
+                warningLines.append((placement.line > 0 ? "\(file.source):\(placement.line): \(placement.field): " : "") + warning)
             }
         }
         scene.addChild(models)
@@ -160,6 +167,20 @@ public final class SceneView {
             camera = Camera(transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up),
                             perspective: Perspective(fovY: radians(fromDegrees: file.fovYDegrees ?? found.fovYDegrees ?? 60), near: 0.01, far: reach))
             target = pose.target
+        case .framing(let node, let position, let lookAt):
+            let bounds: BoundingBox
+            do { bounds = try node.map { try Framing.bounds(ofNode: $0, in: models) } ?? Framing.bounds(of: models) } catch {
+                throw DocumentError(file: file.source, line: file.cameraLine, field: "camera.frame", message: "\(error)")
+            }
+            if stageCamera != nil, !bounds.isEmpty { scene.environmentProbePosition = bounds.center }
+            let framed = Camera.framing(bounds, fovYDegrees: fov, aspect: aspect)
+            let centre = bounds.isEmpty ? .zero : bounds.center
+            target = lookAt ?? stageCamera?.lookAt ?? centre
+            let eye = position ?? stageCamera?.position ?? (framed.position - centre + target)
+            // A stage is seen as the simulated device sees it (1 cm to 1 km).
+            let (near, far): (Float, Float) = stageCamera != nil ? (DeviceCamera.nearPlane, DeviceCamera.farPlane)
+                : position != nil ? (0.05, max(20, distance(eye, target) * 10)) : (framed.perspective.near, framed.perspective.far)
+            camera = .looking(from: eye, at: target, fovYDegrees: fov, near: near, far: far)
         }
     }
 
@@ -199,7 +220,8 @@ public final class SceneView {
 
     /// Draws the scene into `surface` (of the file's size) and reads it back.
     public func render(with renderer: Renderer, into surface: OffscreenSurface) throws -> Image {
-        try draw(with: renderer, into: surface)
-        return Image(width: file.width, height: file.height, pixels: try surface.readPixels())
+        var read: [UInt8] = []
+        _ = try renderFrames(1, with: renderer, into: surface) { _, pixels in read = pixels }
+        return Image(width: file.width, height: file.height, pixels: read)
     }
 }

@@ -36,6 +36,21 @@ public enum OutputFile {
     /// Writes `text` as UTF-8 to `path`, as `write(_:to:)` writes bytes.
     public static func write(_ text: String, to path: String) throws(OutputFileError) { try write(Array(text.utf8), to: path) }
 
+    /// Makes the folder that will hold `path` as `makeFolder` does, runs `body`, and takes that
+    /// folder away again when `body` throws and the folder was new and is still empty (a failed
+    /// render leaves nothing behind).
+    public static func inFolder<T>(for path: String, _ body: () throws -> T) throws -> T {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        var info = stat()
+        let isNew = path != "-" && !folder.isEmpty && stat(folder, &info) != 0
+        try makeFolder(for: path)
+        do { return try body() } catch {
+            if isNew { rmdir(folder) }   // fails, as it should, unless the folder is empty
+            throw error
+        }
+    }
+
     /// Makes the folder that will hold `path` (and its parents), as `mkdir -p`; nothing for `-`
     /// or a path whose folder exists. The error names the folder and the system's reason.
     public static func makeFolder(for path: String) throws(OutputFileError) {

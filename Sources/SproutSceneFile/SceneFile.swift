@@ -26,6 +26,28 @@ public struct SceneFile: Sendable {
         public var line: Int
         /// The entry's field path (`models[2]`), for messages.
         public var field: String
+        /// How the model meets `position` (files say nothing: it stands there).
+        public var standing = Standing.onPosition
+
+        /// How a placed model meets its position.
+        public enum Standing: Sendable, Equatable {
+            /// Its lowest point at `position`, a file's footprint centred there (a plant's stem).
+            case onPosition
+            /// Where its own file puts it, moved by `position`: camera positions given in the
+            /// model's coordinates still hold (`sprout render MODEL` without a stage).
+            case asAuthored
+            /// Standing where the stage's camera looks, moved by `position`, as `sprout preview`
+            /// places it (`sprout render MODEL --stage S`); on position without a stage.
+            case whereStageLooks
+        }
+
+        /// `model` (a path relative to the scene file, a catalog plant or a built-in) at the origin,
+        /// written at `line` as `field`.
+        public init(model: String, line: Int = 0, field: String = "models[0]") {
+            self.model = model
+            self.line = line
+            self.field = field
+        }
 
         /// The model's transform in the scene.
         public var transform: Transform { Transform(translation: position, rotation: rotation, scale: scale) }
@@ -60,6 +82,10 @@ public struct SceneFile: Sendable {
         case looking(position: Vec3, lookAt: Vec3)
         /// A camera defined in one of the models' files (glTF `cameras`), by name.
         case named(String)
+        /// What `sprout render MODEL` asks for: frame the models without a ground plane much
+        /// larger than them (`Framing`), or the node named `node`; from `position` or towards
+        /// `lookAt` where given, else from the stage's camera when there is a stage.
+        case framing(node: String?, position: Vec3?, lookAt: Vec3?)
     }
 
     /// The one directional light (the renderer's); absent: the stage's, else `Lighting.standard`.
@@ -72,6 +98,11 @@ public struct SceneFile: Sendable {
         public var intensity: Float = 1
         /// The ambient light's intensity, 0...1 (default `Lighting.standard`'s).
         public var ambient: Float = Lighting.standard.ambient
+
+        /// Light from `direction` (white of intensity 1 and the standard ambient by default).
+        public init(direction: Vec3, color: Vec3 = .one, intensity: Float = 1, ambient: Float = Lighting.standard.ambient) {
+            (self.direction, self.color, self.intensity, self.ambient) = (direction, color, intensity, ambient)
+        }
     }
 
     /// Where the scene was read from, for messages.

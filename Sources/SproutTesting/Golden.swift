@@ -17,8 +17,11 @@ import Foundation
 /// `*.diff.png` in git).
 ///
 ///     @Test func basilStillLooksRight() throws {
-///         let view = try ModelView(modelPath: "Models/basil.glb", aspect: 1)
-///         ...
+///         var file = SceneFile.oneModel("Models/basil.glb")   // or SceneView(path: "Tests/basil.yaml")
+///         file.width = 256; file.height = 256
+///         let view = try SceneView.model(file)
+///         let surface = try OffscreenSurface(width: 256, height: 256)
+///         let image = try view.render(with: Renderer(context: surface.context), into: surface)
 ///         try Golden.check(image, against: "Tests/Goldens/basil.png")
 ///     }
 public enum Golden {

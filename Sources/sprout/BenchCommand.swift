@@ -1,6 +1,5 @@
 import ArgumentParser
 import SproutApp
-import SproutSession
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,28 +39,6 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let clock = Stopwatch()
         let bench = EngineBenchmark(stage: try Assets.stage(stage), frames: frames, raycasts: raycasts, events: events)
-        let world = bench.stage
-        print("stage '\(world.name)': \(world.surfaces.count) surfaces, \(world.images.count) reference images; \(frames) frames and \(raycasts) raycasts per run, \(runs) runs")
-        if let geometry = world.geometry {
-            let loaded = clock.milliseconds / 1000
-            let vertices = geometry.bvh.vertices
-            let bvh = Stopwatch(); _ = TriangleBVH(vertices: vertices); let bvhSeconds = bvh.milliseconds / 1000
-            let planar = Stopwatch(); _ = PlanarRegions(vertices: vertices); let planarSeconds = planar.milliseconds / 1000
-            print("model: \(geometry.bvh.triangleCount) triangles, stage loaded in \(format3("%.2f", loaded)) s (import, planes, BVH); "
-                  + "BVH build \(format3("%.2f", bvhSeconds)) s, plane regions \(format3("%.2f", planarSeconds)) s")
-        }
-        let session = (0..<runs).map { _ in bench.measureSession() }
-        print("session.update: \(summary(session.map(\.framesPerSecond), "%.0f")) frames/s (\(session.last!.planes) planes found)")
-        print("raycast:        \(summary(session.map(\.raycastMicroseconds), "%.2f")) us per query")
-        let interaction = (0..<runs).map { _ in bench.measureInteraction() }
-        print("touch events:   \(summary(interaction.map(\.eventsPerSecond), "%.0f")) events/s through recognizers and object interaction, 100 objects")
-        print("object hit test: \(summary(interaction.map(\.hitTestMicroseconds), "%.2f")) us per query, 1000 objects")
-        print("object hit test: \(summary(interaction.map(\.hitTestAfterMoveMicroseconds), "%.2f")) us per query, 1000 objects, one moved before each query")
-    }
-
-    private func summary(_ values: [Double], _ format: String) -> String {
-        let sorted = values.sorted()
-        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-        return format3(format, median) + " (" + format3(format, sorted.first!) + "-" + format3(format, sorted.last!) + ")"
+        bench.report(runs: runs, loadedSeconds: clock.milliseconds / 1000) { print($0) }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import SproutApp
-import SproutDocument
 import SproutFiles
 import SproutScript
 #if canImport(Glibc)
@@ -74,19 +73,9 @@ struct ExploreCommand: ParsableCommand {
 
     func run() throws {
         let player = try ScriptPlayer(path: script)
-        let text: String
-        switch InputFile.read(path: script, limit: Document.maximumSize) {
-        case .success(let bytes): text = String(decoding: bytes, as: UTF8.self)
-        case .failure(let refusal): throw AppError("\(script): \(refusal)")
-        }
         var options = Explorer.Options()
-        options.runs = runs
-        options.seed = seed
-        options.touchJitter = touchJitter
-        options.deviceJitter = deviceJitter
-        options.frameJitter = frameJitter
-        options.maximumFaults = faults
-        options.faultLength = faultLength
+        (options.runs, options.seed, options.touchJitter, options.deviceJitter, options.frameJitter) = (runs, seed, touchJitter, deviceJitter, frameJitter)
+        (options.maximumFaults, options.faultLength) = (faults, faultLength)
         options.jobs = jobs ?? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
         let path = script
         let explorer = Explorer(script: player.script, options: options) { variation in try ScriptPlayer(script: variation, path: path).runner }
@@ -95,38 +84,14 @@ struct ExploreCommand: ParsableCommand {
             if let failure { print("FAILED  run \(run): \(failure)") }
             fflush(nil)
         }
-        let folder = output ?? Document.folder(of: script)
-        var counts: [String: Int] = [:]
-        var reported: [(run: Int, message: String, detail: String)] = []
-        var entries: [ExplorationReport.Entry] = []
-        for failure in failures {
-            counts[failure.failure.what, default: 0] += 1
-            guard let shrunk = failure.shrunk else {
-                reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame); fails as an earlier run, shrunk there"))
-                continue
-            }
-            let header = "shrunk by sprout explore from run \(failure.run) of \(script) (seed \(seed)): \(shrunk.failure.what)\n"
-                + "\(failure.script.steps.count) steps became \(shrunk.script.steps.count); sprout play repeats it"
-            guard let text = ScriptText.edit(text, from: player.script, to: shrunk.script, header: header) else {
-                print("        run \(failure.run): not written (only a YAML block list of steps can be shrunk to a file)")
-                reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame)\n\(shrunk.failure)"))
-                continue
-            }
-            let target = folder + "/" + Document.stem(of: script) + ".explore-\(failure.run).yaml"
-            try OutputFile.write(text, to: target)
-            print("        run \(failure.run) shrunk to \(shrunk.script.steps.count) step(s): \(target)")
-            entries.append(ExplorationReport.Entry(run: failure.run, failure: "\(failure.failure)",
-                                                   count: failures.filter { $0.failure.what == failure.failure.what }.count, script: target))
-            reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame)\nshrunk to \(shrunk.script.steps.count) step(s): \(target)\n\(shrunk.failure)"))
-        }
+        let findings = try ExplorationFindings(failures, of: player, seed: seed, folder: output) { print($0) }
         if let report {
-            print("report \(try ExplorationReport.write(entries, title: "sprout explore " + script, runs: runs, failed: failures.count, to: report))")
+            print("report \(try ExplorationReport.write(findings.entries, title: "sprout explore " + script, runs: runs, failed: failures.count, to: report))")
         }
         if let junit {
-            try OutputFile.write(JUnitReport.exploration(runs: runs, failures: reported, suiteName: "explore " + script, file: script), to: junit)
+            try OutputFile.write(JUnitReport.exploration(runs: runs, failures: findings.reported, suiteName: "explore " + script, file: script), to: junit)
         }
-        let what = counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-        print("\(runs) run(s), \(failures.count) failed\(what.isEmpty ? "" : " (\(what))") in \(format3("%.1f", clock.milliseconds / 1000)) s")
+        print("\(runs) run(s), \(findings.summary) in \(Printf.format("%.1f", clock.milliseconds / 1000)) s")
         if !failures.isEmpty { throw ExitCode(1) }
     }
 }

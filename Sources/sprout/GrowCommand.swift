@@ -1,10 +1,6 @@
 import ArgumentParser
 import SproutApp
-import SproutAssets
-import SproutImage
-import SproutMath
 import SproutPlants
-import SproutScene
 
 struct GrowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,21 +32,10 @@ struct GrowCommand: ParsableCommand {
     static let plants = PlantLibrary.names
 
     func run() throws {
-        let parts = PlantLibrary.parts(plant, seed: seed)!
-        if output.hasSuffix(".glb") {
-            // Cheaper levels ride along as root_LOD1, root_LOD2 (drawn when the plant looks small,
-            // a few pixels tall, where a sway would not show: they stand still, and the file
-            // stays about twice its still size instead of three times). The full plant sways.
-            let height = BoundingBox(points: parts.flatMap(\.mesh.positions)).max.y
-            try ModelExporter.write(PlantSway.addingTargets(to: parts, height: height), levels: PlantLibrary.levelsOfDetail(plant, seed: seed),
-                                    animation: (PlantSway.clipName, PlantSway.sampler), targetNames: PlantSway.targetNames, to: output, format: "glb2")
-        } else {
-            try OBJWriter.write(parts, to: output)
-        }
+        try PlantExport.write(plant, seed: seed, to: output)
         print("wrote \(output)")
         if let packet {
-            let art = try SeedPacketPrinter.image(plant: plant, url: code)
-            try ImageFile.writePNG(pixels: art.pixels, width: art.width, height: art.height, to: packet)
+            try PlantExport.writePacket(plant, url: code, to: packet)
             print("wrote \(packet)")
         }
     }

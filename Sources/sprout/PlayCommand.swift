@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutApp
+import SproutCommandLine
 import SproutDocument
 import SproutRender
 import SproutImage
@@ -102,10 +103,10 @@ struct PlayCommand: ParsableCommand {
 
         try traceFile.commit()
         try player.finishVideo()
-        let seconds = format3("%.1f", runner.engine.session.time)
+        let seconds = Printf.format("%.1f", runner.engine.session.time)
         // With the trace on standard output, the summary goes to standard error.
         let say: (String) -> Void = tracePath == "-" ? { printError($0) } : { print($0) }
-        say("played \(script.steps.count) steps, \(runner.frameCount) frames (\(seconds) s simulated) in \(format3("%.2f", clock.milliseconds / 1000)) s; trace \(tracePath)"
+        say("played \(script.steps.count) steps, \(runner.frameCount) frames (\(seconds) s simulated) in \(Printf.format("%.2f", clock.milliseconds / 1000)) s; trace \(tracePath)"
               + (video.map { ", video \($0)" } ?? "") + (frames == .none ? "" : ", frames in \(output)/"))
         guard player.failures.isEmpty else {
             for failure in player.failures { printError(failure.description) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutAssets
+import SproutCommandLine
 
 /// The child of `ImportIsolation`: imports one model under an address-space limit and exits
 /// 0, or 1 with the error (a crash ends only this process).

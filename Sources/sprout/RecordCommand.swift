@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutApp
+import SproutCommandLine
 import SproutDocument
 import SproutMath
 import SproutScript
@@ -10,7 +11,8 @@ import SproutFiles
 import Glibc
 #endif
 
-struct RecordCommand: ParsableCommand {
+struct RecordCommand: ParsableCommand, StageDefaults {
+    static let stage = "tabletop"
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Open the preview window and write what you do (mouse, keys) as a script that sprout play replays.",
@@ -24,14 +26,7 @@ struct RecordCommand: ParsableCommand {
     @Argument(help: "A model file or a catalog plant for `place: plant` (default: Sprout's seedling).")
     var model: String?
 
-    @Option(help: "A built-in stage name (tabletop) or a stage file.")
-    var stage = "tabletop"
-
-    @Option(help: ArgumentHelp("Window size in pixels (the script's viewport in points).", valueName: "WIDTHxHEIGHT"))
-    var size = SizeArgument(width: 1280, height: 720)
-
-    @Option(help: "Seed of the simulated session's noise.")
-    var seed: UInt64 = 1
+    @OptionGroup var stageOptions: StageOptions<Self>
 
     @Option(name: .shortAndLong, help: "The script to write (YAML).")
     var output: String
@@ -50,15 +45,15 @@ struct RecordCommand: ParsableCommand {
         let modelPath = try model ?? Assets.requireDirectory() + "/plants/seedling.obj"
         let reference = try ModelReference.resolve(modelPath, relativeTo: ".")
         let loadPlant = try reference.entityLoader()   // refuses a broken model before the window opens
-        let surface = try WindowSurface(title: "Sprout: recording to \(output)", width: size.width, height: size.height)
-        let world = try World.onStage(stage, seed: seed, viewport: surface.viewport)
+        let surface = try WindowSurface(title: "Sprout: recording to \(output)", width: stageOptions.size.width, height: stageOptions.size.height)
+        let world = try World.onStage(stageOptions.stage, seed: stageOptions.seed, viewport: surface.viewport)
         let loop = try FrameLoop(world: world, surface: surface)
         loop.helpLine = "RECORDING  |  " + PreviewControls.helpLine
         let runner = WindowRunner(loop: loop, surface: surface)
         runner.titlePrefix = "Sprout: recording to \(output), "
         let controls = PreviewControls(world: world, restartKeepsDevice: true) { try loadPlant() }
-        let recording = WindowRecording(runner: runner, controls: controls, stage: Document.namesFile(stage) ? OutputFile.absolute(stage) : stage,
-                                        seed: seed, objects: [PreviewControls.plantName: reference.path.map(OutputFile.absolute) ?? modelPath])
+        let recording = WindowRecording(runner: runner, controls: controls, stage: Document.namesFile(stageOptions.stage) ? OutputFile.absolute(stageOptions.stage) : stageOptions.stage,
+                                        seed: stageOptions.seed, objects: [PreviewControls.plantName: reference.path.map(OutputFile.absolute) ?? modelPath])
         // Ctrl-C or a kill ends the recording like Esc: the script is still written.
         signal(SIGINT) { _ in recordingStopRequested = true }
         signal(SIGTERM) { _ in recordingStopRequested = true }
@@ -67,7 +62,7 @@ struct RecordCommand: ParsableCommand {
         try runner.run()
         try OutputFile.write(recording.text, to: output)
         if let state { try OutputFile.write(JSONValue.object(TraceState.encode(WorldSnapshot(world))).serialized() + "\n", to: state) }
-        print("wrote \(output) (\(String(format3("%.1f", world.time))) s); replay with: sprout play \(output)")
+        print("wrote \(output) (\((Printf.format("%.1f", world.time))) s); replay with: sprout play \(output)")
     }
 }
 

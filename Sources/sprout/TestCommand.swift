@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import SproutApp
+import SproutCommandLine
 import SproutFiles
 import SproutGolden
 #if canImport(FoundationEssentials)
@@ -113,7 +114,7 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         try writeReports(results, title: "sprout test \(folder)", suiteName: folder)
-        print(RenderTestSuite.summary(results) + " in \(format3("%.1f", clock.milliseconds / 1000)) s")
+        print(RenderTestSuite.summary(results) + " in \(Printf.format("%.1f", clock.milliseconds / 1000)) s")
         if suite.failed(results) { throw ExitCode(1) }
     }
 
@@ -159,19 +160,4 @@ struct TestWorkerCommand: ParsableCommand {
         runner.modelRoots = modelsFrom
         RenderTestSuite.serveWorker(runner: runner)
     }
-}
-
-/// `K/N`: shard K of N, 1-based.
-struct ShardArgument: ExpressibleByArgument {
-    let index: Int
-    let count: Int
-
-    init?(argument: String) {
-        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, (1...n).contains(k) else { return nil }
-        index = k
-        count = n
-    }
-
-    static var defaultCompletionKind: CompletionKind { .default }
 }

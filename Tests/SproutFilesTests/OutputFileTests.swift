@@ -18,6 +18,18 @@ import Testing
         #expect(mode == 0o644 & ~0o022 || mode == 0o644)
     }
 
+    /// `sprout render` into a folder that is not there: made, and taken away when the render fails.
+    @Test func aNewFolderIsTakenAwayWhenTheWorkFailsAndAnOldOneStays() throws {
+        let dir = try Fixtures.temporaryDirectory("out-folder")
+        struct Failed: Error {}
+        #expect(throws: Failed.self) { try OutputFile.inFolder(for: dir + "/new/x.png") { throw Failed() } }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/new"))
+        #expect(throws: Failed.self) { try OutputFile.inFolder(for: dir + "/x.png") { throw Failed() } }
+        #expect(FileManager.default.fileExists(atPath: dir))
+        #expect(try OutputFile.inFolder(for: dir + "/kept/x.png") { 7 } == 7)
+        #expect(FileManager.default.fileExists(atPath: dir + "/kept"))
+    }
+
     @Test func aDeviceIsWrittenThroughNotReplaced() throws {
         let error = #expect(throws: OutputFileError.self) { try OutputFile.write([1, 2, 3], to: "/dev/full") }
         #expect(error?.description == "cannot write /dev/full: No space left on device")

@@ -87,14 +87,6 @@ import Foundation
     }
 }
 
-/// Progress off a terminal: silent for five seconds, then a line every five.
-@Suite struct ProgressLineTests {
-    @Test func offATerminalALineEveryFiveSecondsAfterTheFirstFive() {
-        #expect(ProgressBar.line(label: "playing tour.yaml", fraction: 0.45, elapsed: 12.7, detail: "frame 120 of 300")
-                == "playing tour.yaml: 45% (frame 120 of 300), 12 s")
-        #expect(ProgressBar.line(label: "rendering x", fraction: 1, elapsed: 5, detail: "") == "rendering x: 100%, 5 s")
-    }
-}
 
 /// `sprout geo --gpx`: a new file is announced, a missing folder refused.
 @Suite(.serialized) struct GeoGPXMessagesTests {
@@ -109,5 +101,19 @@ import Foundation
         #expect(created.output.contains("saved 1 anchor(s) to \(dir)/new.gpx"))
         let stage = try messages.sprout(["geo", "--stage", "tabletop", "--frames", "1", "--output", dir + "/out"])
         #expect(stage.status == 1 && stage.output == "Error: stage 'tabletop' has no geo origin; try --stage street-corner\n")
+    }
+}
+
+/// One option group for stage, size, seed, output and frames, with each command's defaults.
+@Suite struct SharedOptionDefaultsTests {
+    @Test func eachCommandKeepsItsOwnDefaults() throws {
+        let preview = try PreviewCommand.parse([])
+        #expect(preview.world.stage == "tabletop" && preview.offscreen.output == "sprout-preview" && preview.offscreen.frames == 8)
+        let open = try OpenCommand.parse([])
+        #expect(open.world.stage == "nursery" && open.offscreen.output == "sprout-open" && open.offscreen.frames == 5)
+        let geo = try GeoCommand.parse(["--seed", "7", "--size", "320x200"])
+        #expect(geo.world.stage == "street-corner" && geo.offscreen.frames == 6 && geo.world.seed == 7 && geo.world.size.width == 320)
+        #expect(throws: (any Error).self) { try PreviewCommand.parse(["--frames", "0"]) }
+        #expect(try RecordCommand.parse(["--output", "x.yaml"]).stageOptions.stage == "tabletop")
     }
 }

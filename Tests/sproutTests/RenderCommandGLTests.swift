@@ -1,24 +1,11 @@
 import ArgumentParser
+import SproutCommandLine
 import SproutImage
 import SproutTesting
 import Testing
 @testable import sprout
 
-@Suite struct ArgumentTests {
-    @Test func vectorsNeedThreeFiniteNumbers() {
-        #expect(VectorArgument(argument: "0.8, 0.9,1.2")?.value == [0.8, 0.9, 1.2])
-        #expect(VectorArgument(argument: "1,2") == nil)
-        #expect(VectorArgument(argument: "1,nan,2") == nil)
-        #expect(VectorArgument(argument: "1,,2") == nil)
-    }
-
-    @Test func sizesAreWidthByHeightInRange() {
-        #expect(SizeArgument(argument: "1280x720").map { [$0.width, $0.height] } == [1280, 720])
-        #expect(SizeArgument(argument: "0x720") == nil)
-        #expect(SizeArgument(argument: "-5x5") == nil)
-        #expect(SizeArgument(argument: "99999x10") == nil)
-    }
-
+@Suite struct RenderArgumentTests {
     @Test func badOptionsAreRefusedWithTheirName() {
         #expect(throws: (any Error).self) { try RenderCommand.parse(["model.glb", "--fov", "0"]) }
         #expect(throws: (any Error).self) { try RenderCommand.parse(["model.glb", "--frames", "0"]) }

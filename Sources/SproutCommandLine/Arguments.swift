@@ -5,54 +5,64 @@ import SproutRender
 import SproutScene
 import SproutSession
 
-/// "x,y,z" on the command line.
-struct VectorArgument: ExpressibleByArgument {
-    let value: Vec3
+/// "x,y,z" on the command line (`--camera-position 0.8,0.9,1.2`).
+public struct VectorArgument: ExpressibleByArgument {
+    /// The vector given.
+    public let value: Vec3
 
-    init?(argument: String) {
+    /// Three finite numbers separated by commas; nil otherwise.
+    public init?(argument: String) {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Float($0.filter { $0 != " " }) }
         guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2], x.isFinite, y.isFinite, z.isFinite else { return nil }
         value = Vec3(x, y, z)
     }
 
-    static var defaultValueDescription: String { "x,y,z" }
-    var defaultValueDescription: String { "\(value.x),\(value.y),\(value.z)" }
+    /// How `--help` names the value.
+    public static var defaultValueDescription: String { "x,y,z" }
+    /// How `--help` shows a default.
+    public var defaultValueDescription: String { "\(value.x),\(value.y),\(value.z)" }
 }
 
-/// "WIDTHxHEIGHT" in pixels.
-struct SizeArgument: ExpressibleByArgument {
-    let width: Int
-    let height: Int
+/// "WIDTHxHEIGHT" in pixels, each in 1...16384.
+public struct SizeArgument: ExpressibleByArgument {
+    /// Pixels across.
+    public let width: Int
+    /// Pixels down.
+    public let height: Int
 
-    init?(argument: String) {
+    /// `1280x720`; nil for anything else.
+    public init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x").map { Int($0) }
         guard parts.count == 2, let w = parts[0], let h = parts[1], (1...16384).contains(w), (1...16384).contains(h) else { return nil }
         width = w
         height = h
     }
 
-    init(width: Int, height: Int) {
+    /// A size of `width` by `height` pixels (a default).
+    public init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
     /// How `--help` shows the default: `1280x720`.
-    var defaultValueDescription: String { "\(width)x\(height)" }
+    public var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
-/// A vector as `x, y, z` numbers, for messages (not `SIMD3<Float>(...)`).
-func text(_ v: Vec3) -> String { "\(v.x), \(v.y), \(v.z)" }
-
 /// `--scale S` or `--fit HEIGHT`: how big a model is made (render, preview, open).
-struct SizingOptions: ParsableArguments {
-    @Option(help: "Scale the model by this factor (a model in centimetres: 0.01).")
-    var scale: Float?
+public struct SizingOptions: ParsableArguments {
+    /// No sizing asked for.
+    public init() {}
 
+    /// `--scale`: a factor.
+    @Option(help: "Scale the model by this factor (a model in centimetres: 0.01).")
+    public var scale: Float?
+
+    /// `--fit`: a height in metres.
     @Option(help: "Scale the model evenly to stand this many metres tall.")
-    var fit: Float?
+    public var fit: Float?
 
     /// The sizing asked for, checked.
-    var sizing: ModelSizing {
+    public var sizing: ModelSizing {
         get throws {
             if scale != nil, fit != nil { throw ValidationError("give --scale or --fit, not both") }
             if let scale {
@@ -70,22 +80,29 @@ struct SizingOptions: ParsableArguments {
 
 /// `--shading realistic|simple` and `--exposure`: how lit surfaces are shaded (render, preview,
 /// open, play).
-struct ShadingOptions: ParsableArguments {
+public struct ShadingOptions: ParsableArguments {
+    /// Realistic shading at exposure 1, the default tone mapper.
+    public init() {}
+
+    /// `--shading`.
     @Option(help: "realistic: glTF's metallic-roughness BRDF and the PBR Neutral tone mapper; simple: Lambert and Blinn-Phong, the cheapest frames.")
-    var shading: RenderOptions.Shading = .realistic
+    public var shading: RenderOptions.Shading = .realistic
 
+    /// `--exposure`.
     @Option(help: "Exposure before tone mapping (realistic shading): 2 is a stop brighter.")
-    var exposure: Float = 1
+    public var exposure: Float = 1
 
+    /// `--tone-mapping` (nil: the renderer's default).
     @Option(name: .customLong("tone-mapping"), help: "neutral (Khronos PBR Neutral), aces (as three.js and the Khronos sample viewer) or none (clamped).")
-    var toneMapping: ToneMapping?
+    public var toneMapping: ToneMapping?
 
-    func validate() throws {
+    /// Refuses an exposure outside (0, 1000].
+    public func validate() throws {
         guard exposure > 0, exposure <= 1000, exposure.isFinite else { throw ValidationError("--exposure must lie in (0, 1000], got \(exposure)") }
     }
 
     /// `options` with the shading asked for (checked by `validate`).
-    func applied(to options: RenderOptions) -> RenderOptions {
+    public func applied(to options: RenderOptions) -> RenderOptions {
         var options = options
         options.shading = shading
         options.exposure = exposure
@@ -94,6 +111,7 @@ struct ShadingOptions: ParsableArguments {
     }
 }
 
+// Sprout's enums as option values (`--shading simple`, `--tone-mapping aces`, `--placemark arrow`).
 extension RenderOptions.Shading: ExpressibleByArgument {}
 extension ToneMapping: ExpressibleByArgument {}
 extension PlacemarkStyle: ExpressibleByArgument {}

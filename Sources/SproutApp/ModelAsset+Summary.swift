@@ -1,0 +1,17 @@
+import SproutAssets
+import SproutScene
+
+extension ModelAsset {
+    /// What `sprout render --verbose` says of a model, `name` (default its file): its meshes,
+    /// triangles (at full detail; levels of detail counted apart), materials and textures, and on
+    /// a second line the clips `--animation` can name.
+    public func summary(named name: String? = nil) -> String {
+        let models = ([root] + root.descendants).compactMap(\.model)
+        let full = models.flatMap(\.parts)
+        let levels = models.flatMap(\.levelsOfDetail).map { $0.parts.reduce(0) { $0 + $1.mesh.triangleCount } }
+        let clips = root.animationClips.enumerated().map { "\($0.offset): '\($0.element.name)' (\(Printf.format("%.2f", $0.element.duration)) s)" }
+        return "\(name ?? sourcePath): \(full.count) meshes, \(full.reduce(0) { $0 + $1.mesh.triangleCount }) triangles, \(materials.count) materials, \(textures.count) textures"
+            + (levels.isEmpty ? "" : "; levels of detail: " + levels.map { "\($0)" }.joined(separator: ", ") + " triangles")
+            + (clips.isEmpty ? "" : "\nclips: " + clips.joined(separator: ", "))
+    }
+}
