@@ -100,8 +100,8 @@ let package = Package(
         .executableTarget(
             name: "sprout",
             dependencies: [
-                "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
-                "SproutSeedShop", "SproutWorld", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
+                "SproutMath", "SproutScene", "SproutPlants", "SproutFiles", "SproutSession",
+                "SproutSeedShop", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
                 "SproutRender", "SproutWindow", "SproutApp", "SproutSceneFile", "SproutCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

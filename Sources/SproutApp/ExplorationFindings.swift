@@ -45,6 +45,18 @@ public struct ExplorationFindings {
         }
     }
 
+    /// Writes the HTML report (each way of failing, its shrunk script and a GIF of it) into the
+    /// folder `report` and JUnit (a case per run) to `junit`, each when given, for `runs` runs of
+    /// the script at `path`; `say` hears the report's page.
+    public func writeReports(report: String?, junit: String?, runs: Int, script path: String, say: (String) -> Void) throws {
+        if let report {
+            say("report \(try ExplorationReport.write(entries, title: "sprout explore " + path, runs: runs, failed: reported.count, to: report))")
+        }
+        if let junit {
+            try OutputFile.write(JUnitReport.exploration(runs: runs, failures: reported, suiteName: "explore " + path, file: path), to: junit)
+        }
+    }
+
     /// `3 failed (expect: 2, invariant: 1)`, or `0 failed`.
     public var summary: String {
         let what = counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")

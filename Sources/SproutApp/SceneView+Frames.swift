@@ -2,6 +2,7 @@ import SproutAssets
 import SproutDocument
 import SproutImage
 import SproutRender
+import SproutMath
 import SproutSceneFile
 
 /// What `SceneView.renderFrames` measured, in milliseconds.
@@ -86,5 +87,26 @@ extension SceneFile {
         file.stage = stage
         file.camera = .framing(node: nil, position: nil, lookAt: nil)
         return file
+    }
+}
+
+extension FrameTimings {
+    /// What `sprout render --verbose` says of the frames: in all, per frame, the shadow passes
+    /// `renderer` drew, and the steady rate after the first.
+    public func lines(renderer: Renderer) -> [String] {
+        [Printf.format("frames: %d in %.1f ms (%.2f ms/frame drawn and read back; %d shadow passes)", count, totalMilliseconds,
+                       drawMilliseconds / Double(max(count, 1)), renderer.shadowPassCount)]
+            + (steadyMilliseconds.map { [Printf.format("steady: %.2f ms/frame after the first (first %.1f ms)", $0, firstMilliseconds)] } ?? [])
+    }
+}
+
+extension SceneFile.Placement {
+    /// Sizes the model as `sizing` says: a uniform `scale`, or `fitHeight`.
+    public mutating func size(_ sizing: ModelSizing) {
+        switch sizing {
+        case .asIs: break
+        case .scale(let factor): scale = Vec3(repeating: factor)
+        case .fit(let height): fitHeight = height
+        }
     }
 }

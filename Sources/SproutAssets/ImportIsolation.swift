@@ -20,6 +20,14 @@ public struct ImportIsolation: Sendable {
     /// The child's address-space limit (passed to it as `--memory-limit`; it sets it itself).
     public var memoryLimitBytes: Int
 
+    /// This running program's own file (`/proc/self/exe`, else how it was started): a program
+    /// that is its own import child (`sprout probe-model`) or its own test worker.
+    public static var thisProgram: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    }
+
     /// Isolation through `executable`, with a 30 s time limit and an 8 GiB address-space limit by default.
     public init(executable: String, arguments: [String] = ["probe-model"], timeLimit: Double = 30, memoryLimitBytes: Int = 8 << 30) {
         self.executable = executable

@@ -157,6 +157,11 @@ public struct SceneFile: Sendable {
     /// An empty scene with every default; `source` names it in messages.
     public init(source: String) { self.source = source }
 
+    /// Whether `path` names a scene file rather than a model (it ends in .yaml, .yml or .json, in any case).
+    public static func isSceneFilePath(_ path: String) -> Bool {
+        [".yaml", ".yml", ".json"].contains { path.lowercased().hasSuffix($0) }
+    }
+
     /// The most models one scene may place (a bound on hostile files; a garden is a few hundred).
     public static let maximumModels = 1_000
     /// The largest side of the picture, pixels.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import SproutApp
 import SproutImage
-import SproutScene
 import SproutGolden
 
 struct CompareCommand: ParsableCommand {

@@ -1,14 +1,8 @@
 import ArgumentParser
 import SproutApp
-import SproutFiles
 import SproutScript
 #if canImport(Glibc)
 import Glibc
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
 #endif
 
 /// `sprout explore`: the script run many times, each run varied from its own seed, every frame
@@ -76,7 +70,7 @@ struct ExploreCommand: ParsableCommand {
         var options = Explorer.Options()
         (options.runs, options.seed, options.touchJitter, options.deviceJitter, options.frameJitter) = (runs, seed, touchJitter, deviceJitter, frameJitter)
         (options.maximumFaults, options.faultLength) = (faults, faultLength)
-        options.jobs = jobs ?? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+        options.jobs = jobs ?? RenderTestReports.defaultJobs
         let path = script
         let explorer = Explorer(script: player.script, options: options) { variation in try ScriptPlayer(script: variation, path: path).runner }
         let clock = Stopwatch()
@@ -85,12 +79,7 @@ struct ExploreCommand: ParsableCommand {
             fflush(nil)
         }
         let findings = try ExplorationFindings(failures, of: player, seed: seed, folder: output) { print($0) }
-        if let report {
-            print("report \(try ExplorationReport.write(findings.entries, title: "sprout explore " + script, runs: runs, failed: failures.count, to: report))")
-        }
-        if let junit {
-            try OutputFile.write(JUnitReport.exploration(runs: runs, failures: findings.reported, suiteName: "explore " + script, file: script), to: junit)
-        }
+        try findings.writeReports(report: report, junit: junit, runs: runs, script: script) { print($0) }
         print("\(runs) run(s), \(findings.summary) in \(Printf.format("%.1f", clock.milliseconds / 1000)) s")
         if !failures.isEmpty { throw ExitCode(1) }
     }

@@ -1,21 +1,8 @@
 import ArgumentParser
 import SproutApp
 import SproutCommandLine
-import SproutDocument
-import SproutRender
-import SproutImage
 import SproutScript
 import SproutSession
-import SproutFiles
-import SproutGolden
-#if canImport(Glibc)
-import Glibc
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -77,37 +64,21 @@ struct PlayCommand: ParsableCommand {
         timeoutOptions.start("sprout play")
         let clock = Stopwatch()
         let player = try ScriptPlayer(path: self.script)
-        let script = player.script
         let runner = player.runner
         runner.world.stage.modelWarning.map(printError)
         if let placemark { runner.geo?.anchors.placemarkStyle = placemark }
-        runner.traceEveryFrame = traceFrames
-        runner.maximumFrames = maxFrames
-        runner.maximumTraceBytes = maxTraceBytes
-        try OutputFile.makeFolder(for: output + "/trace.json")   // the output folder, with a clear error when it cannot be made
-
-        // A picture that differs from its golden leaves NAME.actual.png and NAME.diff.png in the output folder.
-        let tracePath = trace ?? output + "/trace.json"
-        let traceFile = try player.streamTrace(to: tracePath)
-        player.goldenCheck = GoldenCheck(updating: updateGoldens, resultsFolder: output)
-        // `expect: { image: }` goldens stay inside the script's folder, read or (--update-goldens) written.
-        player.goldenCheck.confinedTo = Document.folder(of: player.path)
+        (runner.traceEveryFrame, runner.maximumFrames, runner.maximumTraceBytes) = (traceFrames, maxFrames, maxTraceBytes)
         player.renderOptions = shadingOptions.applied(to: player.renderOptions)
-        try player.writeFrames(frames, to: output, video: video, videoWidth: videoWidth, samples: msaa)
+        var outputs = ScriptPlayer.PlayOutputs(folder: output)
+        (outputs.trace, outputs.frames, outputs.video, outputs.videoWidth, outputs.samples, outputs.updatesGoldens) = (trace, frames, video, videoWidth, msaa, updateGoldens)
         let progress = ProgressBar(label: "playing \(self.script)")
-        let total = script.frameCount
-        try player.run { fraction in
+        let total = player.script.frameCount
+        let summary = try player.play(into: outputs) { fraction in
             progress.update(fraction, elapsed: clock.milliseconds / 1000, detail: total > 0 ? "frame \(runner.frameCount) of \(total)" : "")
         }
         progress.finish()
-
-        try traceFile.commit()
-        try player.finishVideo()
-        let seconds = Printf.format("%.1f", runner.engine.session.time)
         // With the trace on standard output, the summary goes to standard error.
-        let say: (String) -> Void = tracePath == "-" ? { printError($0) } : { print($0) }
-        say("played \(script.steps.count) steps, \(runner.frameCount) frames (\(seconds) s simulated) in \(Printf.format("%.2f", clock.milliseconds / 1000)) s; trace \(tracePath)"
-              + (video.map { ", video \($0)" } ?? "") + (frames == .none ? "" : ", frames in \(output)/"))
+        outputs.tracePath == "-" ? printError(summary) : print(summary)
         guard player.failures.isEmpty else {
             for failure in player.failures { printError(failure.description) }
             printError("\(player.failures.count) expectation(s) failed")

@@ -1,15 +1,7 @@
 import ArgumentParser
 import SproutApp
 import SproutCommandLine
-import SproutDocument
-import SproutMath
-import SproutScript
 import SproutWindow
-import SproutWorld
-import SproutFiles
-#if canImport(Glibc)
-import Glibc
-#endif
 
 struct RecordCommand: ParsableCommand, StageDefaults {
     static let stage = "tabletop"
@@ -42,29 +34,7 @@ struct RecordCommand: ParsableCommand, StageDefaults {
         guard Window.isDisplayAvailable else {
             throw ValidationError("sprout record needs a display (DISPLAY is not set); run it on a desktop, or under xvfb-run to try it")
         }
-        let modelPath = try model ?? Assets.requireDirectory() + "/plants/seedling.obj"
-        let reference = try ModelReference.resolve(modelPath, relativeTo: ".")
-        let loadPlant = try reference.entityLoader()   // refuses a broken model before the window opens
-        let surface = try WindowSurface(title: "Sprout: recording to \(output)", width: stageOptions.size.width, height: stageOptions.size.height)
-        let world = try World.onStage(stageOptions.stage, seed: stageOptions.seed, viewport: surface.viewport)
-        let loop = try FrameLoop(world: world, surface: surface)
-        loop.helpLine = "RECORDING  |  " + PreviewControls.helpLine
-        let runner = WindowRunner(loop: loop, surface: surface)
-        runner.titlePrefix = "Sprout: recording to \(output), "
-        let controls = PreviewControls(world: world, restartKeepsDevice: true) { try loadPlant() }
-        let recording = WindowRecording(runner: runner, controls: controls, stage: Document.namesFile(stageOptions.stage) ? OutputFile.absolute(stageOptions.stage) : stageOptions.stage,
-                                        seed: stageOptions.seed, objects: [PreviewControls.plantName: reference.path.map(OutputFile.absolute) ?? modelPath])
-        // Ctrl-C or a kill ends the recording like Esc: the script is still written.
-        signal(SIGINT) { _ in recordingStopRequested = true }
-        signal(SIGTERM) { _ in recordingStopRequested = true }
-        runner.shouldStop = { recordingStopRequested }
-        print("Recording to \(output): \(PreviewControls.helpLine).")
-        try runner.run()
-        try OutputFile.write(recording.text, to: output)
-        if let state { try OutputFile.write(JSONValue.object(TraceState.encode(WorldSnapshot(world))).serialized() + "\n", to: state) }
-        print("wrote \(output) (\((Printf.format("%.1f", world.time))) s); replay with: sprout play \(output)")
+        try WindowRecording.record(model: model, stage: stageOptions.stage, seed: stageOptions.seed, width: stageOptions.size.width,
+                                   height: stageOptions.size.height, to: output, state: state)
     }
 }
-
-/// Set from a signal handler (which may touch nothing but such a flag).
-nonisolated(unsafe) var recordingStopRequested = false

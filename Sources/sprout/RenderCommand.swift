@@ -1,6 +1,6 @@
 import ArgumentParser
-import SproutAssets
 import SproutApp
+import SproutAssets
 import SproutCommandLine
 import SproutFiles
 import SproutImage
@@ -8,15 +8,6 @@ import SproutMath
 import SproutRender
 import SproutScene
 import SproutSceneFile
-import SproutSession
-#if canImport(Glibc)
-import Glibc
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -99,25 +90,16 @@ struct RenderCommand: ParsableCommand {
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, got \(msaa)") }
         if let time, !(time >= 0 && time <= 1_000_000) { throw ValidationError("--time must be a number of seconds from 0 to 1000000, got \(time)") }
         if time != nil && animation == nil { throw ValidationError("--time needs --animation CLIP (a clip's name or index)") }
-        if animation != nil && Self.isSceneFile(model) {
+        if animation != nil && SceneFile.isSceneFilePath(model) {
             throw ValidationError("a scene file poses its own models: give animation: { clip, time } in \(model) instead of --animation")
         }
         if environmentBackground && environment == nil { throw ValidationError("--environment-background needs --environment FILE.hdr") }
-        if environment != nil && Self.isSceneFile(model) {
+        if environment != nil && SceneFile.isSceneFilePath(model) {
             throw ValidationError("a scene file sets its own environment: give environment: in \(model) instead of --environment")
         }
     }
 
-    /// This program, for the import child.
-    static var executable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
-
-    static func isSceneFile(_ path: String) -> Bool {
-        [".yaml", ".yml", ".json"].contains { path.lowercased().hasSuffix($0) }
-    }
-
-    var isolation: ImportIsolation? { isolateImport ? ImportIsolation(executable: Self.executable) : nil }
+    var isolation: ImportIsolation? { isolateImport ? ImportIsolation(executable: ImportIsolation.thisProgram) : nil }
 
     func run() throws {
         timeoutOptions.start("sprout render")
@@ -133,11 +115,7 @@ struct RenderCommand: ParsableCommand {
         (file.width, file.height, file.msaa, file.shadows, file.fovYDegrees) = (size.width, size.height, msaa, !noShadows, fov)
         file.camera = .framing(node: frameNode, position: cameraPosition?.value, lookAt: lookAt?.value)
         file.light = light.map { SceneFile.Light(direction: $0.value) }
-        switch try sizing {
-        case .asIs: break
-        case .scale(let factor): file.models[0].scale = Vec3(repeating: factor)
-        case .fit(let height): file.models[0].fitHeight = height
-        }
+        file.models[0].size(try sizing)
         file.models[0].animation = animation.map { SceneFile.AnimationChoice(clip: $0, time: time ?? 0) }
         let view = try SceneView.model(file, isolation: isolation)
         if let environment {
@@ -150,7 +128,7 @@ struct RenderCommand: ParsableCommand {
         // With the PNG on standard output, everything said goes to standard error.
         let say: (String) -> Void = output == "-" ? { printError($0) } : { print($0) }
         let clock = Stopwatch()
-        let view = try Self.isSceneFile(model) ? SceneView(path: model, isolation: isolation) : modelScene()
+        let view = try SceneFile.isSceneFilePath(model) ? SceneView(path: model, isolation: isolation) : modelScene()
         view.options = shadingOptions.applied(to: RenderOptions(shadows: !noShadows, levelsOfDetail: !fullDetail))
         view.warnings.forEach(printError)
         let loaded = clock.milliseconds
@@ -164,13 +142,9 @@ struct RenderCommand: ParsableCommand {
         progress.finish()
         if verbose {
             say("\(renderer.info)\nEGL platform: \(surface.platform.rawValue)")
-            view.assets.forEach { say("model: " + $0.summary(named: Self.isSceneFile(model) ? nil : model)) }
+            view.assets.forEach { say("model: " + $0.summary(named: SceneFile.isSceneFilePath(model) ? nil : model)) }
             say("scene: \(model): \(view.file.models.count) models, \(view.file.width)x\(view.file.height); setup \(Printf.format("%.1f", ready)) ms (scene \(Printf.format("%.1f", loaded)) ms)")
-            say((Printf.format("frames: %d in %.1f ms (%.2f ms/frame drawn and read back; %d shadow passes)", frames, timings.totalMilliseconds,
-                               timings.drawMilliseconds / Double(frames), renderer.shadowPassCount)))
-            if let steady = timings.steadyMilliseconds {
-                say((Printf.format("steady: %.2f ms/frame after the first (first %.1f ms)", steady, timings.firstMilliseconds)))
-            }
+            timings.lines(renderer: renderer).forEach(say)
         }
         say("wrote \(SceneView.describeFrames(frames, output: output))")
     }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import SproutApp
+import SproutAssets
 import SproutCommandLine
 import SproutFiles
 import SproutGolden
@@ -45,8 +46,7 @@ struct TestCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Cases run at once, each worker a process of its own (default: the CPU cores, at most 4).")
     var jobs: Int?
 
-    /// Two workers on two cores run 50 small cases 1.3x faster than one (BENCHMARKS.md).
-    var workerCount: Int { jobs ?? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4) }
+    var workerCount: Int { jobs ?? RenderTestReports.defaultJobs }
 
     @Option(help: "Run one deterministic slice of the cases, K/N (1-based), e.g. 2/4 in the second of four CI jobs.")
     var shard: ShardArgument?
@@ -66,13 +66,7 @@ struct TestCommand: ParsableCommand {
     @Option(name: .customLong("worker-memory"), help: ArgumentHelp("Address space each worker may use, in MiB (default: the machine's memory over jobs + 1, at most 8192): a case that wants more fails alone.", valueName: "MiB"))
     var workerMemory: Int?
 
-    /// Each worker's cap in bytes: by default the memory shared so that every worker at its cap
-    /// still leaves this process and the system a share, at most 8 GiB.
-    var workerMemoryBytes: Int {
-        if let workerMemory { return workerMemory << 20 }
-        let share = Int(clamping: ProcessInfo.processInfo.physicalMemory) / (workerCount + 1)
-        return min(max(share, 1 << 30), 8 << 30)
-    }
+    var workerMemoryBytes: Int { workerMemory.map { $0 << 20 } ?? RenderTestReports.defaultWorkerMemory(jobs: workerCount) }
 
     @Option(name: .customLong("models-from"), help: "A folder cases may also read model files from (repeatable); by default a case reads models only inside its own folder.")
     var modelsFrom: [String] = []
@@ -98,11 +92,9 @@ struct TestCommand: ParsableCommand {
         print("sprout test \(folder): \(cases.count) case(s)" + (shard.map { ", shard \($0.index)/\($0.count)" } ?? "")
               + ", \(workerCount) job(s)")
         let clock = Stopwatch()
-        let workers = RenderTestWorkers(executable: RenderCommand.executable,
-                                        arguments: ["test-worker", "--results", OutputFile.absolute(results), "--memory-limit", String(workerMemoryBytes)]
-                                            + (update ? ["--update"] : [])
-                                            + (allowBlank ? ["--allow-blank"] : []) + modelRoots.flatMap { ["--models-from", $0] },
-                                        jobs: workerCount, timeoutSeconds: timeout, memoryLimitBytes: workerMemoryBytes)
+        let workers = RenderTestWorkers.testWorkers(executable: ImportIsolation.thisProgram, results: OutputFile.absolute(results), updating: update,
+                                                    allowsBlank: allowBlank, modelRoots: modelRoots, jobs: workerCount, timeoutSeconds: timeout,
+                                                    memoryLimitBytes: workerMemoryBytes)
         let results: [RenderTestResult]
         do {
             results = try suite.run(cases, workers: workers) { result in
@@ -113,7 +105,7 @@ struct TestCommand: ParsableCommand {
             printError("error: \(empty)")
             throw ExitCode(2)
         }
-        try writeReports(results, title: "sprout test \(folder)", suiteName: folder)
+        try RenderTestReports.write(results, junit: junit, report: report, title: "sprout test \(folder)", suiteName: folder)
         print(RenderTestSuite.summary(results) + " in \(Printf.format("%.1f", clock.milliseconds / 1000)) s")
         if suite.failed(results) { throw ExitCode(1) }
     }
@@ -127,19 +119,9 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         print("merged \(results.count) case(s) from \(mergeReports.count) results folder(s)")
-        try writeReports(results, title: "sprout test (\(mergeReports.count) shards merged)", suiteName: "sprout test")
+        try RenderTestReports.write(results, junit: junit, report: report, title: "sprout test (\(mergeReports.count) shards merged)", suiteName: "sprout test")
         print(RenderTestSuite.summary(results))
         if results.contains(where: { $0.status == .failed || $0.status == .new }) { throw ExitCode(1) }
-    }
-
-    private func writeReports(_ results: [RenderTestResult], title: String, suiteName: String) throws {
-        if let junit {
-            try OutputFile.write(JUnitReport.xml(results, suiteName: suiteName), to: junit)
-            print("junit \(junit)")
-        }
-        if let report {
-            print("report \(try HTMLReport.write(results, title: title, to: report))")
-        }
     }
 }
 
