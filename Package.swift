@@ -9,7 +9,8 @@ import PackageDescription
 /// Every library module is a product of its own, so a user can depend on just what they use.
 let libraryModules = [
     "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction", "SproutSeedShop", "SproutGeo",
-    "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutGolden", "SproutApp", "SproutCommandLine",
+    "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork",
+    "SproutGolden", "SproutApp", "SproutCommandLine"
 ]
 
 let package = Package(
@@ -19,12 +20,12 @@ let package = Package(
         // Everything a user's program needs, in one import (re-exports the modules below).
         .library(name: "Sprout", targets: ["Sprout"]),
         // Golden-image comparison for users' own test targets.
-        .library(name: "SproutTesting", targets: ["SproutTesting"]),
+        .library(name: "SproutTesting", targets: ["SproutTesting"])
     ] + libraryModules.map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
     ],
     targets: [
         // C system libraries: module.modulemap + shim.h, nothing else.
@@ -52,10 +53,12 @@ let package = Package(
         .target(name: "SproutWorld", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutSeedShop", "SproutGeo"]),
         // Scene files: models placed, a stage, camera and light; the tolerance a render test may declare.
         .target(name: "SproutSceneFile", dependencies: ["SproutMath", "SproutScene", "SproutDocument", "SproutGolden"]),
-        .target(name: "SproutScript", dependencies: [
-            "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutSession", "SproutInteraction",
-            "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutGolden",
-        ]),
+        .target(
+            name: "SproutScript",
+            dependencies: [
+                "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutSession", "SproutInteraction",
+                "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutGolden"
+            ]),
 
         // Golden images, one policy: ImageTolerance and ImageDiff (pure), ImageComparison, the
         // TestTolerance a test declares, and GoldenCheck (compare, write new, update, confine),
@@ -77,22 +80,28 @@ let package = Package(
         // The app layer: surfaces (window, offscreen), one frame loop, input mappers, overlays.
         // Its `Assets/` (stages, plants, rooms, catalog, packets) is a resource bundle, `Sprout_SproutApp.resources`,
         // which SwiftPM puts beside every executable that links it; `ResourceLocator` finds it there only.
-        .target(name: "SproutApp", dependencies: [
-            "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
-            "SproutInteraction", "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript",
-            "SproutImage", "SproutGolden", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork",
-        ], resources: [.copy("Assets")]),
+        .target(
+            name: "SproutApp",
+            dependencies: [
+                "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
+                "SproutInteraction", "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript",
+                "SproutImage", "SproutGolden", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork"
+            ], resources: [.copy("Assets")]),
         // The umbrella: `import Sprout` (the only place with `@_exported import`).
-        .target(name: "Sprout", dependencies: [
-            "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
-            "SproutInteraction", "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript",
-            "SproutImage", "SproutGolden", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp",
-        ]),
+        .target(
+            name: "Sprout",
+            dependencies: [
+                "SproutMath", "SproutScene", "SproutPlants", "SproutDocument", "SproutFiles", "SproutSession",
+                "SproutInteraction", "SproutSeedShop", "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript",
+                "SproutImage", "SproutGolden", "SproutAssets", "SproutRender", "SproutHeadless", "SproutWindow", "SproutNetwork", "SproutApp"
+            ]),
 
         // Sprout's command-line options as argument-parser groups, for `sprout` and a user's own tools.
-        .target(name: "SproutCommandLine", dependencies: [
-            "SproutMath", "SproutScene", "SproutSession", "SproutRender", "SproutApp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "SproutCommandLine",
+            dependencies: [
+                "SproutMath", "SproutScene", "SproutSession", "SproutRender", "SproutApp", .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]),
 
         // Test helpers: golden-image comparison and fixtures.
         .target(name: "SproutTesting", dependencies: ["SproutScene", "SproutDocument", "SproutImage", "SproutGolden"]),
@@ -103,7 +112,7 @@ let package = Package(
                 "SproutMath", "SproutScene", "SproutPlants", "SproutFiles", "SproutSession",
                 "SproutSeedShop", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
                 "SproutRender", "SproutWindow", "SproutApp", "SproutSceneFile", "SproutCommandLine",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
 
@@ -116,39 +125,51 @@ let package = Package(
         .testTarget(name: "SproutFilesTests", dependencies: ["SproutFiles", "SproutTesting"]),
         .testTarget(name: "SproutSessionTests", dependencies: ["SproutMath", "SproutScene", "SproutDocument", "SproutSession", "SproutTesting"]),
         .testTarget(name: "SproutInteractionTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutTesting"]),
-        .testTarget(name: "SproutScriptTests", dependencies: [
-            "SproutMath", "SproutScene", "SproutDocument", "SproutSession", "SproutInteraction", "SproutSeedShop",
-            "SproutSceneFile", "SproutScript", "SproutTesting", "SproutGolden",
-        ], exclude: ["Scenarios"]),
+        .testTarget(
+            name: "SproutScriptTests",
+            dependencies: [
+                "SproutMath", "SproutScene", "SproutDocument", "SproutSession", "SproutInteraction", "SproutSeedShop",
+                "SproutSceneFile", "SproutScript", "SproutTesting", "SproutGolden"
+            ], exclude: ["Scenarios"]),
         .testTarget(name: "SproutNetworkTests", dependencies: ["SproutNetwork", "SproutTesting"]),
-        .testTarget(name: "SproutSeedShopTests", dependencies: [
-            "SproutMath", "SproutScene", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction",
-            "SproutSeedShop", "SproutTesting",
-        ]),
-        .testTarget(name: "SproutWorldTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutWorld", "SproutTesting"]),
+        .testTarget(
+            name: "SproutSeedShopTests",
+            dependencies: [
+                "SproutMath", "SproutScene", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction",
+                "SproutSeedShop", "SproutTesting"
+            ]),
+        .testTarget(
+            name: "SproutWorldTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutWorld", "SproutTesting"]),
         .testTarget(name: "SproutGeoTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutGeo", "SproutTesting"]),
         .testTarget(name: "SproutImageTests", dependencies: ["SproutScene", "SproutImage", "SproutGolden", "SproutTesting"], exclude: ["Regressions"]),
-        .testTarget(name: "SproutAssetsTests", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "SproutAssets", "SproutTesting"], exclude: ["Regressions"]),
+        .testTarget(
+            name: "SproutAssetsTests", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "SproutAssets", "SproutTesting"],
+            exclude: ["Regressions"]),
         // The renderer's logic without GL: programs' features, draw state, draw lists, detail.
         .testTarget(name: "SproutRenderTests", dependencies: ["SproutRender", "SproutScene", "SproutMath"]),
         .testTarget(
             name: "SproutRenderGLTests",
             dependencies: [
                 "SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutImage", "SproutGolden", "SproutAssets",
-                "SproutRender", "SproutHeadless", "SproutTesting",
+                "SproutRender", "SproutHeadless", "SproutTesting"
             ],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "SproutAppTests", dependencies: [
-            "SproutMath", "SproutScene", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction",
-            "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
-            "SproutRender", "SproutWindow", "SproutApp", "SproutTesting",
-        ]),
+        .testTarget(
+            name: "SproutAppTests",
+            dependencies: [
+                "SproutMath", "SproutScene", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction",
+                "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
+                "SproutRender", "SproutWindow", "SproutApp", "SproutTesting"
+            ]),
         .testTarget(name: "SproutCommandLineTests", dependencies: ["SproutMath", "SproutCommandLine"]),
-        .testTarget(name: "sproutTests", dependencies: [
-            "SproutMath", "SproutScene", "SproutPlants", "SproutSeedShop", "SproutWorld", "SproutImage", "SproutGolden",
-            "SproutAssets", "SproutRender", "SproutApp", "SproutCommandLine", "SproutTesting", "sprout", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .testTarget(
+            name: "sproutTests",
+            dependencies: [
+                "SproutMath", "SproutScene", "SproutPlants", "SproutSeedShop", "SproutWorld", "SproutImage", "SproutGolden",
+                "SproutAssets", "SproutRender", "SproutApp", "SproutCommandLine", "SproutTesting", "sprout",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,9 +16,11 @@ let package = Package(
         .target(name: "FuzzInvocation", dependencies: ["FuzzSupport", .product(name: "SproutSeedShop", package: "Sprout")]),
         .target(name: "FuzzGPX", dependencies: ["FuzzSupport", .product(name: "SproutGeo", package: "Sprout")]),
         .target(name: "FuzzCatalog", dependencies: ["FuzzSupport", .product(name: "SproutSeedShop", package: "Sprout")]),
-        .target(name: "FuzzScene", dependencies: ["FuzzSupport", .product(name: "SproutDocument", package: "Sprout"), .product(name: "SproutSceneFile", package: "Sprout")]),
+        .target(
+            name: "FuzzScene",
+            dependencies: ["FuzzSupport", .product(name: "SproutDocument", package: "Sprout"), .product(name: "SproutSceneFile", package: "Sprout")]),
         .target(name: "FuzzModelPreflight", dependencies: ["FuzzSupport", .product(name: "SproutAssets", package: "Sprout")]),
-        .target(name: "FuzzImage", dependencies: ["FuzzSupport", .product(name: "SproutImage", package: "Sprout")]),
+        .target(name: "FuzzImage", dependencies: ["FuzzSupport", .product(name: "SproutImage", package: "Sprout")])
     ],
     swiftLanguageModes: [.v6]
 )

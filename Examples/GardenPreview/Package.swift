@@ -6,14 +6,16 @@ let package = Package(
     name: "GardenPreview",
     dependencies: [
         // In your package: .package(url: "<Sprout's repository>", branch: "main") or a local path.
-        .package(name: "Sprout", path: "../.."),
+        .package(name: "Sprout", path: "../..")
     ],
     targets: [
         .executableTarget(name: "GardenPreview", dependencies: [.product(name: "Sprout", package: "Sprout")]),
         // Render tests against golden images, with the SproutTesting product.
-        .testTarget(name: "GardenPreviewTests", dependencies: [
-            .product(name: "Sprout", package: "Sprout"), .product(name: "SproutTesting", package: "Sprout"),
-        ], exclude: ["Goldens"]),
+        .testTarget(
+            name: "GardenPreviewTests",
+            dependencies: [
+                .product(name: "Sprout", package: "Sprout"), .product(name: "SproutTesting", package: "Sprout")
+            ], exclude: ["Goldens"])
     ],
     swiftLanguageModes: [.v6]
 )

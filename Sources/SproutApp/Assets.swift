@@ -45,12 +45,15 @@ public enum Assets {
             switch ConfinedPath.resolve(nameOrPath, in: folder) {
             case .success(let resolved): path = resolved
             case .failure(.notRelative):
-                throw DocumentError(file: document, line: line, field: "stage",
-                                    message: "must be a built-in stage or a stage file inside \(document)'s folder (a relative path without '..'), got '\(nameOrPath.prefix(200))'")
+                throw DocumentError(
+                    file: document, line: line, field: "stage",
+                    message:
+                        "must be a built-in stage or a stage file inside \(document)'s folder (a relative path without '..'), got '\(nameOrPath.prefix(200))'")
             case .failure(.missing):
                 throw DocumentError(file: document, line: line, field: "stage", message: "'\(nameOrPath.prefix(200))': no such stage file beside \(document)")
             case .failure(.leavesFolder):
-                throw DocumentError(file: document, line: line, field: "stage", message: "'\(nameOrPath.prefix(200))' is a link that leaves \(document)'s folder")
+                throw DocumentError(
+                    file: document, line: line, field: "stage", message: "'\(nameOrPath.prefix(200))' is a link that leaves \(document)'s folder")
             }
         }
         do {
@@ -82,8 +85,10 @@ public enum Assets {
 
     /// A loader for catalog products: the model's URL (file: or http(s):) through an on-disk
     /// cache, `progress` hearing the sample's loading fractions.
-    public static func productLoader(cacheDirectory: String = defaultCacheDirectory(),
-                                     progress: @escaping @Sendable (Double) -> Void = { _ in }) -> (Product) throws -> Entity {
+    public static func productLoader(
+        cacheDirectory: String = defaultCacheDirectory(),
+        progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) -> (Product) throws -> Entity {
         let loader = CachingLoader(cacheDirectory: cacheDirectory, fetcher: URLSessionFetcher())
         return { product in try model(path: try loader.load(product.modelURL, progress: progress), centringFootprint: false) }
     }
@@ -97,10 +102,14 @@ public enum Assets {
 extension World {
     /// A world on a stage given by name or file, its stage drawn with its textures: what the
     /// preview, the Seed Shop and the geo view start from.
-    public static func onStage(_ nameOrPath: String, seed: UInt64 = 1, viewport: Viewport = Viewport(width: 1280, height: 720),
-                               showsPlanes: Bool = false, showsFocusSquare: Bool = true) throws -> World {
-        let world = World(WorldOptions(stage: try Assets.stage(nameOrPath), seed: seed, viewport: viewport,
-                                       showsPlanes: showsPlanes, showsFocusSquare: showsFocusSquare))
+    public static func onStage(
+        _ nameOrPath: String, seed: UInt64 = 1, viewport: Viewport = Viewport(width: 1280, height: 720),
+        showsPlanes: Bool = false, showsFocusSquare: Bool = true
+    ) throws -> World {
+        let world = World(
+            WorldOptions(
+                stage: try Assets.stage(nameOrPath), seed: seed, viewport: viewport,
+                showsPlanes: showsPlanes, showsFocusSquare: showsFocusSquare))
         try world.addStageBackdrop()
         return world
     }

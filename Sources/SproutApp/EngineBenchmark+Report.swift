@@ -5,13 +5,16 @@ extension EngineBenchmark {
     /// take to build), then `runs` runs of the session and of the interaction, each figure as
     /// `median (min-max)`, a line each to `say`.
     public func report(runs: Int, loadedSeconds: Double, say: (String) -> Void) {
-        say("stage '\(stage.name)': \(stage.surfaces.count) surfaces, \(stage.images.count) reference images; \(frames) frames and \(raycasts) raycasts per run, \(runs) runs")
+        say(
+            "stage '\(stage.name)': \(stage.surfaces.count) surfaces, \(stage.images.count) reference images; \(frames) frames and \(raycasts) raycasts per run, \(runs) runs"
+        )
         if let geometry = stage.geometry {
             let vertices = geometry.bvh.vertices
             let bvh = Stopwatch(); _ = TriangleBVH(vertices: vertices); let bvhSeconds = bvh.milliseconds / 1000
             let planar = Stopwatch(); _ = PlanarRegions(vertices: vertices); let planarSeconds = planar.milliseconds / 1000
-            say("model: \(geometry.bvh.triangleCount) triangles, stage loaded in \(Printf.format("%.2f", loadedSeconds)) s (import, planes, BVH); "
-                + "BVH build \(Printf.format("%.2f", bvhSeconds)) s, plane regions \(Printf.format("%.2f", planarSeconds)) s")
+            say(
+                "model: \(geometry.bvh.triangleCount) triangles, stage loaded in \(Printf.format("%.2f", loadedSeconds)) s (import, planes, BVH); "
+                    + "BVH build \(Printf.format("%.2f", bvhSeconds)) s, plane regions \(Printf.format("%.2f", planarSeconds)) s")
         }
         let session = (0..<runs).map { _ in measureSession() }
         say("session.update: \(Self.spread(session.map(\.framesPerSecond), "%.0f")) frames/s (\(session.last!.planes) planes found)")

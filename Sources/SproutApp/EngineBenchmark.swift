@@ -26,8 +26,9 @@ public struct EngineBenchmark {
 
     /// A box the size of a potted plant, as a placeable object.
     private func pot(_ i: Int) -> VirtualObject {
-        let model = Entity(name: "pot \(i) model", transform: Transform(translation: Vec3(0, 0.1, 0)),
-                           model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.2, 0.2, 0.2)), material: Material()))
+        let model = Entity(
+            name: "pot \(i) model", transform: Transform(translation: Vec3(0, 0.1, 0)),
+            model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.2, 0.2, 0.2)), material: Material()))
         return VirtualObject(name: "pot \(i)", model: model)
     }
 
@@ -55,11 +56,16 @@ public struct EngineBenchmark {
             batches.append([TouchEvent(id: 1, location: p, phase: .began, timestamp: t)])
             for i in 1...20 { t += 1.0 / 60; batches.append([TouchEvent(id: 1, location: p + Vec2(Float(i) * 4, 0), phase: .moved, timestamp: t)]) }
             batches.append([TouchEvent(id: 1, location: p + Vec2(80, 0), phase: .ended, timestamp: t)])
-            batches.append([TouchEvent(id: 1, location: p - Vec2(40, 0), phase: .began, timestamp: t), TouchEvent(id: 2, location: p + Vec2(40, 0), phase: .began, timestamp: t)])
+            batches.append([
+                TouchEvent(id: 1, location: p - Vec2(40, 0), phase: .began, timestamp: t),
+                TouchEvent(id: 2, location: p + Vec2(40, 0), phase: .began, timestamp: t)
+            ])
             for i in 1...20 {
                 t += 1.0 / 60
                 let a = Float(i) * 0.05, d = Vec2(cos(a), sin(a)) * 40
-                batches.append([TouchEvent(id: 1, location: p - d, phase: .moved, timestamp: t), TouchEvent(id: 2, location: p + d, phase: .moved, timestamp: t)])
+                batches.append([
+                    TouchEvent(id: 1, location: p - d, phase: .moved, timestamp: t), TouchEvent(id: 2, location: p + d, phase: .moved, timestamp: t)
+                ])
             }
             let d = Vec2(cos(1), sin(1)) * 40
             batches.append([TouchEvent(id: 1, location: p - d, phase: .ended, timestamp: t), TouchEvent(id: 2, location: p + d, phase: .ended, timestamp: t)])

@@ -29,7 +29,8 @@ public struct ExplorationFindings {
                 reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame); fails as an earlier run, shrunk there"))
                 continue
             }
-            let header = "shrunk by sprout explore from run \(failure.run) of \(player.path) (seed \(seed)): \(shrunk.failure.what)\n"
+            let header =
+                "shrunk by sprout explore from run \(failure.run) of \(player.path) (seed \(seed)): \(shrunk.failure.what)\n"
                 + "\(failure.script.steps.count) steps became \(shrunk.script.steps.count); sprout play repeats it"
             guard let edited = ScriptText.edit(text, from: player.script, to: shrunk.script, header: header) else {
                 say("        run \(failure.run): not written (only a YAML block list of steps can be shrunk to a file)")
@@ -39,9 +40,12 @@ public struct ExplorationFindings {
             let target = folder + "/" + Document.stem(of: player.path) + ".explore-\(failure.run).yaml"
             try OutputFile.write(edited, to: target)
             say("        run \(failure.run) shrunk to \(shrunk.script.steps.count) step(s): \(target)")
-            entries.append(ExplorationReport.Entry(run: failure.run, failure: "\(failure.failure)",
-                                                   count: failures.filter { $0.failure.what == failure.failure.what }.count, script: target))
-            reported.append((failure.run, "\(failure.failure)", "frame \(failure.frame)\nshrunk to \(shrunk.script.steps.count) step(s): \(target)\n\(shrunk.failure)"))
+            entries.append(
+                ExplorationReport.Entry(
+                    run: failure.run, failure: "\(failure.failure)",
+                    count: failures.filter { $0.failure.what == failure.failure.what }.count, script: target))
+            reported.append(
+                (failure.run, "\(failure.failure)", "frame \(failure.frame)\nshrunk to \(shrunk.script.steps.count) step(s): \(target)\n\(shrunk.failure)"))
         }
     }
 

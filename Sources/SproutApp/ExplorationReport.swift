@@ -32,7 +32,8 @@ public enum ExplorationReport {
     public static func write(_ entries: [Entry], title: String, runs: Int, failed: Int, to folder: String) throws -> String {
         let path = folder + "/index.html"
         try OutputFile.makeFolder(for: path)
-        var page = HTMLReport.head(title: title)
+        var page =
+            HTMLReport.head(title: title)
             + "<p>\(runs) runs, <span class=\"failed\">\(failed) failed</span>, in \(entries.count) way(s).</p>\n"
         for entry in entries {
             let gif = "run-\(entry.run).gif"
@@ -47,7 +48,8 @@ public enum ExplorationReport {
             case .success(let bytes): text = String(decoding: bytes, as: UTF8.self)
             case .failure(let refusal): text = "\(refusal)"
             }
-            page += "<h2>run \(entry.run) <span class=\"failed\">\(HTMLReport.escape(entry.failure))</span></h2>\n"
+            page +=
+                "<h2>run \(entry.run) <span class=\"failed\">\(HTMLReport.escape(entry.failure))</span></h2>\n"
                 + "<p>\(entry.count) run(s) failed this way; shrunk to \(HTMLReport.escape(entry.script)), which <code>sprout play</code> repeats:</p>\n"
                 + "<pre>\(HTMLReport.escape(text))</pre>\n<img src=\"\(gif)\" alt=\"the shrunk run, every frame\">\n"
         }

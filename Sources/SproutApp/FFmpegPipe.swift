@@ -15,8 +15,9 @@ public final class FFmpegPipe {
         }
         // Single quotes around the path; a quote inside it is closed, escaped and reopened.
         let quoted = "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-        let command = "/usr/bin/ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgba -s \(width)x\(height) -r \(fps) -i - " +
-                      "-pix_fmt yuv420p -vf '\(outputWidth.map { "scale=\($0):-2," } ?? "")pad=ceil(iw/2)*2:ceil(ih/2)*2' \(quoted)"
+        let command =
+            "/usr/bin/ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgba -s \(width)x\(height) -r \(fps) -i - "
+            + "-pix_fmt yuv420p -vf '\(outputWidth.map { "scale=\($0):-2," } ?? "")pad=ceil(iw/2)*2:ceil(ih/2)*2' \(quoted)"
         guard let p = popen(command, "w") else { throw AppError("--video \(path): cannot start ffmpeg") }
         pipe = p
         frameBytes = width * height * 4

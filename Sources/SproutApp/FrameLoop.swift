@@ -59,15 +59,17 @@ public final class FrameLoop {
 
     /// The status panel and help line as overlays (what `overlays` draws by default).
     public func statusOverlays() -> [ScreenOverlay] {
-        statusOverlay.overlays(text: statusLine, alpha: world.statusText.alpha, help: helpLine,
-                               info: world.seedShop?.infoText ?? "", viewport: world.session.device.viewport)
+        statusOverlay.overlays(
+            text: statusLine, alpha: world.statusText.alpha, help: helpLine,
+            info: world.seedShop?.infoText ?? "", viewport: world.session.device.viewport)
     }
 
     /// The device's view of the world, with the overlays.
     public var view: View {
         let device = world.session.device
-        return View(camera: device.camera, clearColor: clearColor, options: options,
-                    overlays: overlays?(self) ?? statusOverlays(), viewportInPoints: device.viewport)
+        return View(
+            camera: device.camera, clearColor: clearColor, options: options,
+            overlays: overlays?(self) ?? statusOverlays(), viewportInPoints: device.viewport)
     }
 
     /// Draws the world as it is now and presents it.

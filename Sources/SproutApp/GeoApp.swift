@@ -60,7 +60,9 @@ public struct GeoApp {
         waypoints = try GPX.read(text, file: gpx)
         if GPX.write(waypoints) != text {
             saveTo = Self.besidePath(of: gpx)
-            say("\(gpx) holds more than waypoints Sprout writes (tracks, routes, metadata or descriptions): the anchors will be saved to \(saveTo!), the file itself is left as it is")
+            say(
+                "\(gpx) holds more than waypoints Sprout writes (tracks, routes, metadata or descriptions): the anchors will be saved to \(saveTo!), the file itself is left as it is"
+            )
         }
     }
 
@@ -82,7 +84,9 @@ public struct GeoApp {
             world = try self.world(on: surface)
             let written = try walk(world, surface, frames: frames, folder: folder)
             let status = world.geo!.tracker.status
-            say("wrote \(written.count) frame(s) to \(OutputFile.absolute(folder))/ (\(status.state.description), accuracy \(status.accuracy.description), \(world.geo!.anchors.anchors.count) anchor(s))")
+            say(
+                "wrote \(written.count) frame(s) to \(OutputFile.absolute(folder))/ (\(status.state.description), accuracy \(status.accuracy.description), \(world.geo!.anchors.anchors.count) anchor(s))"
+            )
         }
         if let saveTo, let anchors = world.geo?.anchors {
             try OutputFile.write(GPX.write(anchors.anchors.map { Waypoint(name: $0.name, coordinate: $0.coordinate) }), to: saveTo)
@@ -112,18 +116,21 @@ public struct GeoApp {
     private func walk(_ world: World, _ surface: OffscreenSurface, frames: Int, folder: String) throws -> [String] {
         let tour = OffscreenTour(steps: Int(24 / (1.0 / 60)), frames: frames, folder: folder)
         var walk: (approach: GeoApproach, from: Int)?
-        return try tour.run(loop(world, surface, help: nil), on: surface, beforeStep: { step in
-            if let walk { world.session.device.transform = walk.approach.pose(at: Double(step - walk.from) * tour.deltaTime) }
-        }, afterStep: { step in
-            guard walk == nil, let geo = world.geo, geo.tracker.status.state == .localized else { return }
-            if waypoints.isEmpty {
-                let viewport = world.session.device.viewport
-                try geo.anchors.add(at: Vec2(viewport.width / 2, viewport.height * 0.72))
-            } else {
-                for w in waypoints { try geo.anchors.add(w.coordinate, name: w.name) }
-            }
-            guard let first = geo.anchors.anchors.first else { return }
-            walk = (GeoApproach(start: world.session.device.transform, target: first.transform.translation), step)
-        })
+        return try tour.run(
+            loop(world, surface, help: nil), on: surface,
+            beforeStep: { step in
+                if let walk { world.session.device.transform = walk.approach.pose(at: Double(step - walk.from) * tour.deltaTime) }
+            },
+            afterStep: { step in
+                guard walk == nil, let geo = world.geo, geo.tracker.status.state == .localized else { return }
+                if waypoints.isEmpty {
+                    let viewport = world.session.device.viewport
+                    try geo.anchors.add(at: Vec2(viewport.width / 2, viewport.height * 0.72))
+                } else {
+                    for w in waypoints { try geo.anchors.add(w.coordinate, name: w.name) }
+                }
+                guard let first = geo.anchors.anchors.first else { return }
+                walk = (GeoApproach(start: world.session.device.transform, target: first.transform.translation), step)
+            })
     }
 }

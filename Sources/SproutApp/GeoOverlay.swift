@@ -64,7 +64,8 @@ public struct GeoOverlay {
         let image = map(for: device, anchors: anchors).image(anchors: anchors)
         let side = Float(Self.mapSize)
         return [ScreenOverlay(texture: Texture(name: "map", image: image, wrap: .clampToEdge), origin: mapOrigin(in: device.viewport), size: Vec2(side, side))]
-            + loop.statusOverlay.overlays(text: label(geo.tracker.status, tracking: world.session.trackingState), help: loop.helpLine,
-                                          info: geo.anchors.isToastShowing ? geo.anchors.toast : "", viewport: device.viewport)
+            + loop.statusOverlay.overlays(
+                text: label(geo.tracker.status, tracking: world.session.trackingState), help: loop.helpLine,
+                info: geo.anchors.isToastShowing ? geo.anchors.toast : "", viewport: device.viewport)
     }
 }

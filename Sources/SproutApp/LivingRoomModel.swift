@@ -26,40 +26,52 @@ public enum LivingRoomModel {
         var groups: [(Material, [Mesh])] = []
         var random = SeededRandom(seed: seed)
         func add(_ material: Material, _ boxes: [(center: Vec3, size: Vec3)]) {
-            groups.append((material, boxes.map { box in
-                cellsPerMetre > 0 ? tessellatedBox(box.size, cellsPerMetre: cellsPerMetre, noise: noise, random: &random).translated(by: box.center)
-                                  : MeshFactory.box(size: box.size).translated(by: box.center)
-            }))
+            groups.append(
+                (
+                    material,
+                    boxes.map { box in
+                        cellsPerMetre > 0
+                            ? tessellatedBox(box.size, cellsPerMetre: cellsPerMetre, noise: noise, random: &random).translated(by: box.center)
+                            : MeshFactory.box(size: box.size).translated(by: box.center)
+                    }
+                ))
         }
         let w = width / 2, d = depth / 2, t: Float = 0.1
         add(.color(sRGB: 0.55, 0.42, 0.30, roughness: 0.7), [(Vec3(0, -0.05, 0), Vec3(width + 2 * t, 0.1, depth + 2 * t))])   // floor
         add(.color(sRGB: 0.93, 0.93, 0.91, roughness: 0.9), [(Vec3(0, height + 0.05, 0), Vec3(width + 2 * t, 0.1, depth + 2 * t))])   // ceiling
         // Walls; the right one has a 1.2 x 1.2 m window, its sill 0.9 m up.
         let sill: Float = 0.9, top: Float = 2.1, half: Float = 0.6, wall = Material.color(sRGB: 0.86, 0.83, 0.76, roughness: 0.9)
-        add(wall, [
-            (Vec3(0, height / 2, -d - t / 2), Vec3(width + 2 * t, height, t)),
-            (Vec3(0, height / 2, d + t / 2), Vec3(width + 2 * t, height, t)),
-            (Vec3(-w - t / 2, height / 2, 0), Vec3(t, height, depth)),
-            (Vec3(w + t / 2, sill / 2, 0), Vec3(t, sill, depth)),
-            (Vec3(w + t / 2, (top + height) / 2, 0), Vec3(t, height - top, depth)),
-            (Vec3(w + t / 2, (sill + top) / 2, -(d + half) / 2), Vec3(t, top - sill, d - half)),
-            (Vec3(w + t / 2, (sill + top) / 2, (d + half) / 2), Vec3(t, top - sill, d - half)),
-        ])
+        add(
+            wall,
+            [
+                (Vec3(0, height / 2, -d - t / 2), Vec3(width + 2 * t, height, t)),
+                (Vec3(0, height / 2, d + t / 2), Vec3(width + 2 * t, height, t)),
+                (Vec3(-w - t / 2, height / 2, 0), Vec3(t, height, depth)),
+                (Vec3(w + t / 2, sill / 2, 0), Vec3(t, sill, depth)),
+                (Vec3(w + t / 2, (top + height) / 2, 0), Vec3(t, height - top, depth)),
+                (Vec3(w + t / 2, (sill + top) / 2, -(d + half) / 2), Vec3(t, top - sill, d - half)),
+                (Vec3(w + t / 2, (sill + top) / 2, (d + half) / 2), Vec3(t, top - sill, d - half))
+            ])
         add(.color(sRGB: 0.70, 0.84, 0.96, roughness: 0.1), [(Vec3(w + t, (sill + top) / 2, 0), Vec3(0.01, top - sill, 2 * half))])   // the view out
         // The table: a 4 cm top whose upper face is at 0.74 m, on four legs.
         let wood = Material.color(sRGB: 0.62, 0.45, 0.30, roughness: 0.6)
         let c = tableCenter
-        add(wood, [(Vec3(c.x, tableHeight - 0.02, c.z), Vec3(1.2, 0.04, 0.8))] + [(-1, -1), (1, -1), (-1, 1), (1, 1)].map { (sx: Float, sz: Float) in
-            (Vec3(c.x + sx * 0.55, (tableHeight - 0.04) / 2, c.z + sz * 0.35), Vec3(0.05, tableHeight - 0.04, 0.05))
-        })
+        add(
+            wood,
+            [(Vec3(c.x, tableHeight - 0.02, c.z), Vec3(1.2, 0.04, 0.8))]
+                + [(-1, -1), (1, -1), (-1, 1), (1, 1)].map { (sx: Float, sz: Float) in
+                    (Vec3(c.x + sx * 0.55, (tableHeight - 0.04) / 2, c.z + sz * 0.35), Vec3(0.05, tableHeight - 0.04, 0.05))
+                })
         // The sofa against the back wall: seat 0.45 m high, back, arms.
         let fabric = Material.color(sRGB: 0.30, 0.38, 0.52, roughness: 0.95), sz = -d + 0.5
-        add(fabric, [
-            (Vec3(-0.6, 0.225, sz + 0.05), Vec3(1.8, 0.45, 0.8)),
-            (Vec3(-0.6, 0.45, -d + 0.1), Vec3(1.8, 0.9, 0.2)),
-            (Vec3(-1.6, 0.3, sz), Vec3(0.2, 0.6, 0.9)),
-            (Vec3(0.4, 0.3, sz), Vec3(0.2, 0.6, 0.9)),
-        ])
+        add(
+            fabric,
+            [
+                (Vec3(-0.6, 0.225, sz + 0.05), Vec3(1.8, 0.45, 0.8)),
+                (Vec3(-0.6, 0.45, -d + 0.1), Vec3(1.8, 0.9, 0.2)),
+                (Vec3(-1.6, 0.3, sz), Vec3(0.2, 0.6, 0.9)),
+                (Vec3(0.4, 0.3, sz), Vec3(0.2, 0.6, 0.9))
+            ])
         var poster = Material.color(sRGB: 0.85, 0.45, 0.25, roughness: 0.8)
         poster.name = "poster"   // stage files find it by this name (`images: [{ material: poster }]`)
         add(poster, [(Vec3(posterCenter.x - 0.005, posterCenter.y, posterCenter.z), Vec3(0.01, posterSize.y, posterSize.x))])
@@ -71,7 +83,7 @@ public enum LivingRoomModel {
         let h = size / 2
         let faces: [(n: Vec3, u: Vec3, v: Vec3)] = [
             (.unitX, -.unitZ, .unitY), (-.unitX, .unitZ, .unitY), (.unitY, .unitX, -.unitZ),
-            (-.unitY, .unitX, .unitZ), (.unitZ, .unitX, .unitY), (-.unitZ, -.unitX, .unitY),
+            (-.unitY, .unitX, .unitZ), (.unitZ, .unitX, .unitY), (-.unitZ, -.unitX, .unitY)
         ]
         var positions: [Vec3] = [], indices: [UInt32] = []
         for f in faces {

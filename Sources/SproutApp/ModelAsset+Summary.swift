@@ -10,7 +10,8 @@ extension ModelAsset {
         let full = models.flatMap(\.parts)
         let levels = models.flatMap(\.levelsOfDetail).map { $0.parts.reduce(0) { $0 + $1.mesh.triangleCount } }
         let clips = root.animationClips.enumerated().map { "\($0.offset): '\($0.element.name)' (\(Printf.format("%.2f", $0.element.duration)) s)" }
-        return "\(name ?? sourcePath): \(full.count) meshes, \(full.reduce(0) { $0 + $1.mesh.triangleCount }) triangles, \(materials.count) materials, \(textures.count) textures"
+        return
+            "\(name ?? sourcePath): \(full.count) meshes, \(full.reduce(0) { $0 + $1.mesh.triangleCount }) triangles, \(materials.count) materials, \(textures.count) textures"
             + (levels.isEmpty ? "" : "; levels of detail: " + levels.map { "\($0)" }.joined(separator: ", ") + " triangles")
             + (clips.isEmpty ? "" : "\nclips: " + clips.joined(separator: ", "))
     }

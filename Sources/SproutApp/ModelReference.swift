@@ -31,8 +31,10 @@ public enum ModelReference: Equatable, Sendable {
         // A file without an extension, or a folder: the importer says which.
         if FileManager.default.fileExists(atPath: folder + "/" + reference) { return .file(folder + "/" + reference) }
         // Without Sprout's Assets/ there are no catalog plants: say where they were looked for.
-        let plants = plantNames.isEmpty ? (try? ResourceLocator.locateAssets().get()).map { _ in "none" }
-            ?? "none: \(ResourceLocator.locateAssets().failureDescription)" : plantNames.joined(separator: ", ")
+        let plants =
+            plantNames.isEmpty
+            ? (try? ResourceLocator.locateAssets().get()).map { _ in "none" }
+                ?? "none: \(ResourceLocator.locateAssets().failureDescription)" : plantNames.joined(separator: ", ")
         throw AppError("'\(reference)' is not a model file, a catalog plant (\(plants)) or a built-in model (\(BuiltInModels.names.joined(separator: ", ")))")
     }
 
@@ -47,7 +49,9 @@ public enum ModelReference: Equatable, Sendable {
             return real.hasPrefix(base == "/" ? "/" : base + "/")
         }
         guard inside else {
-            throw AppError("'\(reference.prefix(200))' lies outside the test's folder: a render test reads models only inside its folder (or one given with --models-from)")
+            throw AppError(
+                "'\(reference.prefix(200))' lies outside the test's folder: a render test reads models only inside its folder (or one given with --models-from)"
+            )
         }
         return self
     }

@@ -35,9 +35,11 @@ public struct OffscreenTour {
 
     /// Runs the tour and returns the files written, in order.
     @discardableResult
-    public func run(_ loop: FrameLoop, on surface: OffscreenSurface,
-                    beforeStep: (_ step: Int) throws -> Void = { _ in },
-                    afterStep: (_ step: Int) throws -> Void = { _ in }) throws -> [String] {
+    public func run(
+        _ loop: FrameLoop, on surface: OffscreenSurface,
+        beforeStep: (_ step: Int) throws -> Void = { _ in },
+        afterStep: (_ step: Int) throws -> Void = { _ in }
+    ) throws -> [String] {
         try OutputFile.makeFolder(for: folder + "/frame")
         var written: [String] = []
         for step in 1...steps {

@@ -16,8 +16,9 @@ public enum PlantExport {
         // Cheaper levels stand still (drawn when the plant looks small, a few pixels tall, where
         // a sway would not show), so the file stays about twice its still size instead of three times.
         let height = BoundingBox(points: parts.flatMap(\.mesh.positions)).max.y
-        try ModelExporter.write(PlantSway.addingTargets(to: parts, height: height), levels: PlantLibrary.levelsOfDetail(plant, seed: seed),
-                                animation: (PlantSway.clipName, PlantSway.sampler), targetNames: PlantSway.targetNames, to: path, format: "glb2")
+        try ModelExporter.write(
+            PlantSway.addingTargets(to: parts, height: height), levels: PlantLibrary.levelsOfDetail(plant, seed: seed),
+            animation: (PlantSway.clipName, PlantSway.sampler), targetNames: PlantSway.targetNames, to: path, format: "glb2")
     }
 
     /// Paints `plant`'s seed packet front (8 x 12 cm at 4000 px/m) with an App Clip Code for `url` to `path` (PNG).

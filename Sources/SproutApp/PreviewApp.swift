@@ -72,9 +72,10 @@ public struct PreviewApp {
         let sweep = DeviceSweep(home: world.session.device, lookAt: world.stage.camera.lookAt)
         let tour = OffscreenTour(steps: Int((duration * 60).rounded()), frames: frames, folder: folder)
         let placeAt = Int((Self.offscreenPlacementTime * 60).rounded())
-        let written = try tour.run(loop, on: surface,
-                                   beforeStep: { step in world.session.device = sweep.device(at: Float(step) / Float(tour.steps)) },
-                                   afterStep: { step in if step == placeAt { world.place(try plant(), named: PreviewControls.plantName) } })
+        let written = try tour.run(
+            loop, on: surface,
+            beforeStep: { step in world.session.device = sweep.device(at: Float(step) / Float(tour.steps)) },
+            afterStep: { step in if step == placeAt { world.place(try plant(), named: PreviewControls.plantName) } })
         return (written, world)
     }
 

@@ -10,7 +10,8 @@ import SproutWorld
 /// model and K pauses or resumes it.
 public struct PreviewControls {
     /// The help line the preview window shows under the view, naming every control.
-    public static let helpLine = "Space place  |  left drag: 1 finger  |  right drag: 2 fingers, wheel twists  |  WASD/QE walk, arrows turn  |  N next clip  K pause  |  P planes  R restart  Esc quit"
+    public static let helpLine =
+        "Space place  |  left drag: 1 finger  |  right drag: 2 fingers, wheel twists  |  WASD/QE walk, arrows turn  |  N next clip  K pause  |  P planes  R restart  Esc quit"
     /// The name placed plants get ("plant", "plant 2", ...), as a script's `place: plant`.
     public static let plantName = "plant"
 

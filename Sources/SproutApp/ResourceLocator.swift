@@ -32,8 +32,10 @@ public enum ResourceLocator {
     }
 
     /// The `Assets/` folder, or the reason there is none naming every place looked in.
-    public static func locateAssets(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                    executable: String? = executablePath()) -> Result<String, AppError> {
+    public static func locateAssets(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: String? = executablePath()
+    ) -> Result<String, AppError> {
         if let folder = override {
             return assets(in: folder, named: "ResourceLocator.override (\(folder))")
         }
@@ -41,12 +43,15 @@ public enum ResourceLocator {
             return assets(in: folder, named: "\(environmentVariable)=\(folder)")
         }
         guard let executable else {
-            return .failure(AppError("cannot find Sprout's Assets/: the running executable's path is unknown; set \(environmentVariable) to a folder holding Assets/"))
+            return .failure(
+                AppError("cannot find Sprout's Assets/: the running executable's path is unknown; set \(environmentVariable) to a folder holding Assets/"))
         }
         let bundle = parent(of: executable) + "/" + bundleName
         if isDirectory(bundle + "/Assets") { return .success(bundle + "/Assets") }
-        return .failure(AppError("cannot find Sprout's Assets/: no \(bundle)/Assets (copy \(bundleName) beside the program, "
-                                 + "or set \(environmentVariable) to a folder holding Assets/)"))
+        return .failure(
+            AppError(
+                "cannot find Sprout's Assets/: no \(bundle)/Assets (copy \(bundleName) beside the program, "
+                    + "or set \(environmentVariable) to a folder holding Assets/)"))
     }
 
     /// The `Assets/` folder when it can be found (`locateAssets()` says why not).

@@ -25,8 +25,10 @@ extension SceneView {
     /// Draws `count` frames offscreen, frame k with the file's animations k / 30 s on and the camera
     /// orbited k × `orbitDegrees` about the look-at point, and hands each read-back frame (RGBA8,
     /// top row first, the file's size) to `each`. `before` hears of each frame first (progress).
-    public func renderFrames(_ count: Int, orbitDegrees: Float = 0, with renderer: Renderer, into surface: OffscreenSurface,
-                             before: (Int) -> Void = { _ in }, each: (_ frame: Int, _ pixels: [UInt8]) throws -> Void) throws -> FrameTimings {
+    public func renderFrames(
+        _ count: Int, orbitDegrees: Float = 0, with renderer: Renderer, into surface: OffscreenSurface,
+        before: (Int) -> Void = { _ in }, each: (_ frame: Int, _ pixels: [UInt8]) throws -> Void
+    ) throws -> FrameTimings {
         var timings = FrameTimings(count: count)
         var pixels: [UInt8] = []
         let loop = Stopwatch()
@@ -46,8 +48,10 @@ extension SceneView {
 
     /// `renderFrames` written as PNG: each frame to its own file when `output` is a pattern
     /// (`frame-%03d.png`), else the last one to `output` (`-`: standard output).
-    public func writeFrames(_ count: Int, orbitDegrees: Float = 0, to output: String, with renderer: Renderer, into surface: OffscreenSurface,
-                            before: (Int) -> Void = { _ in }) throws -> FrameTimings {
+    public func writeFrames(
+        _ count: Int, orbitDegrees: Float = 0, to output: String, with renderer: Renderer, into surface: OffscreenSurface,
+        before: (Int) -> Void = { _ in }
+    ) throws -> FrameTimings {
         let pattern = OutputPattern(template: output)
         var last: [UInt8] = []
         let timings = try renderFrames(count, orbitDegrees: orbitDegrees, with: renderer, into: surface, before: before) { frame, pixels in
@@ -94,8 +98,11 @@ extension FrameTimings {
     /// What `sprout render --verbose` says of the frames: in all, per frame, the shadow passes
     /// `renderer` drew, and the steady rate after the first.
     public func lines(renderer: Renderer) -> [String] {
-        [Printf.format("frames: %d in %.1f ms (%.2f ms/frame drawn and read back; %d shadow passes)", count, totalMilliseconds,
-                       drawMilliseconds / Double(max(count, 1)), renderer.shadowPassCount)]
+        [
+            Printf.format(
+                "frames: %d in %.1f ms (%.2f ms/frame drawn and read back; %d shadow passes)", count, totalMilliseconds,
+                drawMilliseconds / Double(max(count, 1)), renderer.shadowPassCount)
+        ]
             + (steadyMilliseconds.map { [Printf.format("steady: %.2f ms/frame after the first (first %.1f ms)", $0, firstMilliseconds)] } ?? [])
     }
 }

@@ -69,8 +69,9 @@ public final class SceneView {
                 case .failure(.leavesFolder(let p)): throw AppError("\(p) is a link that leaves the scene file's folder")
                 }
                 let image = try HDRCodec.read(path: path)
-                scene.environment = EnvironmentLight(image: image, intensity: choice.intensity,
-                                                     rotation: choice.rotationDegrees * .pi / 180, showsAsBackground: choice.background)
+                scene.environment = EnvironmentLight(
+                    image: image, intensity: choice.intensity,
+                    rotation: choice.rotationDegrees * .pi / 180, showsAsBackground: choice.background)
             } catch {
                 throw DocumentError(file: file.source, line: choice.line, field: "environment", message: "\(error)")
             }
@@ -96,8 +97,9 @@ public final class SceneView {
             do {
                 var reference = try ModelReference.resolve(placement.model, relativeTo: folder)
                 if let modelRoots { reference = try reference.confined(to: modelRoots, reference: placement.model) }
-                loaded = try reference.load(isolation: isolation, sizing: placement.fitHeight.map { .fit(height: $0) } ?? .asIs,
-                                            standing: placement.standing != .asAuthored)
+                loaded = try reference.load(
+                    isolation: isolation, sizing: placement.fitHeight.map { .fit(height: $0) } ?? .asIs,
+                    standing: placement.standing != .asAuthored)
             } catch {
                 throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model", message: "\(error)")
             }
@@ -106,12 +108,17 @@ public final class SceneView {
                 texturePixels += asset.textures.reduce(0) { $0 + $1.image.width * $1.image.height }
                 let limits = budget
                 if triangles > limits.maximumTriangles || texturePixels > limits.maximumTexturePixels {
-                    throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model",
-                                        message: "the scene's models come to \(triangles) triangles and \(texturePixels) texture pixels with this one, more than one scene may hold (\(limits.maximumTriangles) and \(limits.maximumTexturePixels), as for one model)")
+                    throw DocumentError(
+                        file: file.source, line: placement.line, field: placement.field + ".model",
+                        message:
+                            "the scene's models come to \(triangles) triangles and \(texturePixels) texture pixels with this one, more than one scene may hold (\(limits.maximumTriangles) and \(limits.maximumTexturePixels), as for one model)"
+                    )
                 }
             }
             if let choice = placement.animation {
-                do { poses.append((try ModelPose.apply(clip: choice.clip, time: choice.time, to: loaded.entity, modelName: placement.model), choice.time)) } catch {
+                do {
+                    poses.append((try ModelPose.apply(clip: choice.clip, time: choice.time, to: loaded.entity, modelName: placement.model), choice.time))
+                } catch {
                     throw DocumentError(file: file.source, line: choice.line, field: choice.field, message: "\(error)")
                 }
             }
@@ -146,7 +153,8 @@ public final class SceneView {
         switch file.camera {
         case .automatic:
             if let stageCamera {
-                camera = .looking(from: stageCamera.position, at: stageCamera.lookAt, fovYDegrees: fov, near: DeviceCamera.nearPlane, far: DeviceCamera.farPlane)
+                camera = .looking(
+                    from: stageCamera.position, at: stageCamera.lookAt, fovYDegrees: fov, near: DeviceCamera.nearPlane, far: DeviceCamera.farPlane)
                 target = stageCamera.lookAt
             } else {
                 let bounds = models.visualBounds()
@@ -158,14 +166,16 @@ public final class SceneView {
             target = lookAt
         case .named(let name):
             guard let found = cameras.first(where: { $0.name == name }) else {
-                let known = cameras.isEmpty ? "the models define no cameras" : "the models' cameras are " + cameras.map { "'\($0.name)'" }.joined(separator: ", ")
+                let known =
+                    cameras.isEmpty ? "the models define no cameras" : "the models' cameras are " + cameras.map { "'\($0.name)'" }.joined(separator: ", ")
                 throw DocumentError(file: file.source, line: file.cameraLine, field: "camera.name", message: "no camera named '\(name)'; \(known)")
             }
             let pose = found.worldPose
             let bounds = models.visualBounds()
             let reach = max(100, bounds.isEmpty ? 100 : distance(pose.eye, bounds.center) * 10)
-            camera = Camera(transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up),
-                            perspective: Perspective(fovY: radians(fromDegrees: file.fovYDegrees ?? found.fovYDegrees ?? 60), near: 0.01, far: reach))
+            camera = Camera(
+                transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up),
+                perspective: Perspective(fovY: radians(fromDegrees: file.fovYDegrees ?? found.fovYDegrees ?? 60), near: 0.01, far: reach))
             target = pose.target
         case .framing(let node, let position, let lookAt):
             let bounds: BoundingBox
@@ -178,7 +188,9 @@ public final class SceneView {
             target = lookAt ?? stageCamera?.lookAt ?? centre
             let eye = position ?? stageCamera?.position ?? (framed.position - centre + target)
             // A stage is seen as the simulated device sees it (1 cm to 1 km).
-            let (near, far): (Float, Float) = stageCamera != nil ? (DeviceCamera.nearPlane, DeviceCamera.farPlane)
+            let (near, far): (Float, Float) =
+                stageCamera != nil
+                ? (DeviceCamera.nearPlane, DeviceCamera.farPlane)
                 : position != nil ? (0.05, max(20, distance(eye, target) * 10)) : (framed.perspective.near, framed.perspective.far)
             camera = .looking(from: eye, at: target, fovYDegrees: fov, near: near, far: far)
         }
@@ -214,8 +226,9 @@ public final class SceneView {
         var options = self.options
         options.shadows = options.shadows && file.shadows
         if let mapping = file.toneMapping { options.toneMapping = mapping }
-        try renderer.render(scene, view: View(camera: camera(orbitDegrees: orbitDegrees), options: options),
-                            into: surface.renderTarget)
+        try renderer.render(
+            scene, view: View(camera: camera(orbitDegrees: orbitDegrees), options: options),
+            into: surface.renderTarget)
     }
 
     /// Draws the scene into `surface` (of the file's size) and reads it back.

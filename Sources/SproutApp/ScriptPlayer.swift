@@ -59,8 +59,9 @@ public final class ScriptPlayer {
         }
         runner.onImageExpectation = { [unowned self] expectation in
             let golden = Document.path(expectation.golden, relativeTo: folder)
-            let outcome = try check(golden: golden, tolerance: expectation.tolerance ?? script.tolerance,
-                                    name: name + "/" + Document.stem(of: expectation.golden))
+            let outcome = try check(
+                golden: golden, tolerance: expectation.tolerance ?? script.tolerance,
+                name: name + "/" + Document.stem(of: expectation.golden))
             return outcome.status == .failed ? outcome.summary : nil
         }
     }
@@ -83,8 +84,9 @@ public final class ScriptPlayer {
         try drawFrames()
         let image = Image(width: Int(script.viewport.x), height: Int(script.viewport.y), pixels: try renderFrame())
         // A missing golden waits for the end of the run: a failing run must not leave one behind.
-        let outcome = goldenCheck.check(image, golden: golden, tolerance: tolerance?.tolerance ?? .strict, reason: tolerance?.reason, name: name,
-                                        writingNew: goldenCheck.updating)
+        let outcome = goldenCheck.check(
+            image, golden: golden, tolerance: tolerance?.tolerance ?? .strict, reason: tolerance?.reason, name: name,
+            writingNew: goldenCheck.updating)
         if outcome.status == .new && !goldenCheck.updating { pendingGoldens.append((goldenOutcomes.count, image, runner.currentStep)) }
         goldenOutcomes.append(outcome)
         return outcome
@@ -105,8 +107,9 @@ public final class ScriptPlayer {
             }
             goldenOutcomes[pending.outcome] = outcome
             let step = script.steps[pending.step]
-            return ExpectationFailure(source: path, line: step.line, step: pending.step, what: "golden \(outcome.name)",
-                                      expected: "a golden at \(outcome.golden)", actual: outcome.summary)
+            return ExpectationFailure(
+                source: path, line: step.line, step: pending.step, what: "golden \(outcome.name)",
+                expected: "a golden at \(outcome.golden)", actual: outcome.summary)
         }
     }
 
@@ -175,8 +178,9 @@ public final class ScriptPlayer {
             if files != .all, ffmpeg == nil, let gif, !gif.keepsNextFrame { gif.skipFrame(); return }
             let pixels = try renderFrame()
             if files == .all {
-                try ImageFile.writePNG(pixels: pixels, width: width, height: height,
-                                       to: folder + "/" + OutputPattern(template: "frame-%05d.png").path(frame: index))
+                try ImageFile.writePNG(
+                    pixels: pixels, width: width, height: height,
+                    to: folder + "/" + OutputPattern(template: "frame-%05d.png").path(frame: index))
             }
             gif?.add(pixels)
             try ffmpeg?.add(pixels)
@@ -223,11 +227,12 @@ public final class ScriptPlayer {
     /// then built-in names, then catalog plants (`place: sunflower`).
     static func model(named name: String, script: Script, folder: String, modelRoots: [String]? = nil) throws -> Entity {
         if let reference = script.objects[name] {
-            let sizing: ModelSizing = switch script.objectSizes[name] {
-            case .scale(let k): .scale(k)
-            case .fitHeight(let h): .fit(height: h)
-            case nil: .asIs
-            }
+            let sizing: ModelSizing =
+                switch script.objectSizes[name] {
+                case .scale(let k): .scale(k)
+                case .fitHeight(let h): .fit(height: h)
+                case nil: .asIs
+                }
             var resolved = try ModelReference.resolve(reference, relativeTo: folder)
             if let modelRoots { resolved = try resolved.confined(to: modelRoots, reference: reference) }
             return try resolved.load(sizing: sizing).entity

@@ -50,11 +50,13 @@ public struct SeedShopApp {
         let loader = Assets.productLoader(cacheDirectory: cacheDirectory) { fraction in
             if let text = SeedShopFlow.progressText(fraction) { say(text.replacingOccurrences(of: "\n", with: "")) }
         }
-        world.startSeedShop(catalog: catalog, launchURL: launchURL, loadModel: { product in
-            let entity = try loader(product)
-            sizing.apply(to: entity)
-            return entity
-        })
+        world.startSeedShop(
+            catalog: catalog, launchURL: launchURL,
+            loadModel: { product in
+                let entity = try loader(product)
+                sizing.apply(to: entity)
+                return entity
+            })
         return world
     }
 
@@ -87,6 +89,8 @@ public struct SeedShopApp {
         for (file, moment) in zip(written, story.taken) { say("  \(file): \(moment)") }
         let flow = world.seedShop!
         let grown = flow.presented.keys.sorted().joined(separator: ", ")
-        say("wrote \(written.count) frame(s) to \(OutputFile.absolute(folder))/ (decoded \(flow.decodedURLs.joined(separator: ", ")); grown: \(grown.isEmpty ? "nothing" : grown))")
+        say(
+            "wrote \(written.count) frame(s) to \(OutputFile.absolute(folder))/ (decoded \(flow.decodedURLs.joined(separator: ", ")); grown: \(grown.isEmpty ? "nothing" : grown))"
+        )
     }
 }

@@ -29,8 +29,9 @@ public enum StageModels {
     /// The stage's `environment:` read from its .hdr file, or nil when it has none.
     public static func environment(of stage: Stage) throws -> EnvironmentLight? {
         guard let environment = stage.environment else { return nil }
-        return EnvironmentLight(image: try HDRCodec.read(path: environment.path), intensity: environment.intensity,
-                                rotation: environment.rotation, showsAsBackground: environment.background)
+        return EnvironmentLight(
+            image: try HDRCodec.read(path: environment.path), intensity: environment.intensity,
+            rotation: environment.rotation, showsAsBackground: environment.background)
     }
 
     /// The model as drawn: turned upright, scaled to metres, its `origin` on the stage's origin.
@@ -39,9 +40,10 @@ public enum StageModels {
         let root = Entity(name: "stage model")
         root.addChild(asset.root)
         // StageModel.stagePoint as a transform: scale x (upright(p) - origin).
-        root.transform = Transform(translation: -model.origin * model.scale,
-                                   rotation: model.up == .z ? Quaternion(angle: -.pi / 2, axis: .unitX) : .identity,
-                                   scale: Vec3(repeating: model.scale))
+        root.transform = Transform(
+            translation: -model.origin * model.scale,
+            rotation: model.up == .z ? Quaternion(angle: -.pi / 2, axis: .unitX) : .identity,
+            scale: Vec3(repeating: model.scale))
         return root
     }
 

@@ -47,8 +47,10 @@ public final class StatusOverlay {
 
     /// The texture of `text`'s panel and its size, rasterised by `image` only when the text
     /// differs from what `slot` holds.
-    private static func panel(_ slot: inout (text: String, texture: Texture)?, _ text: String, name: String,
-                              image: () -> Image) -> (Texture, Vec2) {
+    private static func panel(
+        _ slot: inout (text: String, texture: Texture)?, _ text: String, name: String,
+        image: () -> Image
+    ) -> (Texture, Vec2) {
         if slot?.text != text { slot = (text, Texture(name: name, image: image(), wrap: .clampToEdge)) }
         let t = slot!.texture
         return (t, Vec2(Float(t.image.width), Float(t.image.height)))

@@ -12,8 +12,10 @@ extension WindowRecording {
     /// which Space places `model` (nil: Sprout's seedling); when the window closes (Esc, Ctrl-C
     /// or a kill: the script is still written) the script goes to `output`, and with `state` the
     /// world's final state as JSON (a trace's step record) to compare with the replay.
-    public static func record(model: String?, stage: String, seed: UInt64, width: Int, height: Int, to output: String, state: String? = nil,
-                              say: (String) -> Void = { print($0) }) throws {
+    public static func record(
+        model: String?, stage: String, seed: UInt64, width: Int, height: Int, to output: String, state: String? = nil,
+        say: (String) -> Void = { print($0) }
+    ) throws {
         let modelPath = try model ?? Assets.requireDirectory() + "/plants/seedling.obj"
         let reference = try ModelReference.resolve(modelPath, relativeTo: ".")
         let loadPlant = try reference.entityLoader()   // refuses a broken model before the window opens
@@ -24,8 +26,9 @@ extension WindowRecording {
         let runner = WindowRunner(loop: loop, surface: surface)
         runner.titlePrefix = "Sprout: recording to \(output), "
         let controls = PreviewControls(world: world, restartKeepsDevice: true) { try loadPlant() }
-        let recording = WindowRecording(runner: runner, controls: controls, stage: Document.namesFile(stage) ? OutputFile.absolute(stage) : stage,
-                                        seed: seed, objects: [PreviewControls.plantName: reference.path.map(OutputFile.absolute) ?? modelPath])
+        let recording = WindowRecording(
+            runner: runner, controls: controls, stage: Document.namesFile(stage) ? OutputFile.absolute(stage) : stage,
+            seed: seed, objects: [PreviewControls.plantName: reference.path.map(OutputFile.absolute) ?? modelPath])
         signal(SIGINT) { _ in stopRequested = true }
         signal(SIGTERM) { _ in stopRequested = true }
         runner.shouldStop = { stopRequested }

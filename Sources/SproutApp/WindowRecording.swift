@@ -21,8 +21,9 @@ public final class WindowRecording {
         var pose = ScriptRecorder.Pose(world.session.device.transform)
         world.session.device.transform = pose.matrix
         let viewport = world.session.device.viewport
-        let recorder = ScriptRecorder(stage: stage, seed: seed, fps: Self.fps, viewport: Vec2(viewport.width, viewport.height),
-                                      objects: objects, startPose: pose)
+        let recorder = ScriptRecorder(
+            stage: stage, seed: seed, fps: Self.fps, viewport: Vec2(viewport.width, viewport.height),
+            objects: objects, startPose: pose)
         self.recorder = recorder
         runner.fixedStep = 1.0 / Double(Self.fps)
         var actions: [ScriptRecorder.Action] = []

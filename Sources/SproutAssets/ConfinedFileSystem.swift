@@ -64,7 +64,8 @@ final class ConfinedFileSystem {
         guard fd >= 0 else { return nil }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0, let stream = fdopen(fd, "rb") else {
+            fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0, let stream = fdopen(fd, "rb")
+        else {
             close(fd)
             return nil
         }
@@ -90,8 +91,9 @@ final class ConfinedFileSystem {
 
     /// Runs `body` with an `aiFileIO` that routes Assimp's file access through this object.
     func withFileIO<R>(_ body: (UnsafeMutablePointer<aiFileIO>) -> R) -> R {
-        var io = aiFileIO(OpenProc: confinedOpen, CloseProc: confinedClose,
-                          UserData: Unmanaged.passUnretained(self).toOpaque().assumingMemoryBound(to: CChar.self))
+        var io = aiFileIO(
+            OpenProc: confinedOpen, CloseProc: confinedClose,
+            UserData: Unmanaged.passUnretained(self).toOpaque().assumingMemoryBound(to: CChar.self))
         return withUnsafeMutablePointer(to: &io) { body($0) }
     }
 }
@@ -114,33 +116,36 @@ private func file(_ f: UnsafeMutablePointer<aiFile>?) -> ConfinedFile {
     Unmanaged<ConfinedFile>.fromOpaque(UnsafeRawPointer(f!.pointee.UserData!)).takeUnretainedValue()
 }
 
-private func confinedOpen(_ io: UnsafeMutablePointer<aiFileIO>?, _ path: UnsafePointer<CChar>?, _ mode: UnsafePointer<CChar>?) -> UnsafeMutablePointer<aiFile>? {
+private func confinedOpen(_ io: UnsafeMutablePointer<aiFileIO>?, _ path: UnsafePointer<CChar>?, _ mode: UnsafePointer<CChar>?) -> UnsafeMutablePointer<aiFile>?
+{
     guard let io, let path, let mode else { return nil }
     if String(cString: mode).contains("w") { return nil }   // importing never writes
     let fs = Unmanaged<ConfinedFileSystem>.fromOpaque(UnsafeRawPointer(io.pointee.UserData!)).takeUnretainedValue()
     guard let admitted = fs.admit(String(cString: path)), let opened = ConfinedFile(path: admitted) else { return nil }
     let handle = UnsafeMutablePointer<aiFile>.allocate(capacity: 1)
-    handle.initialize(to: aiFile(
-        ReadProc: { f, buffer, size, count in
-            guard size > 0, let buffer else { return 0 }
-            return fread(buffer, size, count, file(f).stream)
-        },
-        WriteProc: { _, _, _, _ in 0 },
-        TellProc: { f in max(0, ftello(file(f).stream)) },
-        FileSizeProc: { f in file(f).size },
-        SeekProc: { f, offset, origin in
-            let c = file(f)
-            let base = switch origin {
-            case aiOrigin_CUR: Int(ftello(c.stream))
-            case aiOrigin_END: c.size
-            default: 0
-            }
-            let target = base + offset
-            guard target >= 0, target <= c.size, fseeko(c.stream, off_t(target), SEEK_SET) == 0 else { return aiReturn_FAILURE }
-            return aiReturn_SUCCESS
-        },
-        FlushProc: { _ in },
-        UserData: Unmanaged.passRetained(opened).toOpaque().assumingMemoryBound(to: CChar.self)))
+    handle.initialize(
+        to: aiFile(
+            ReadProc: { f, buffer, size, count in
+                guard size > 0, let buffer else { return 0 }
+                return fread(buffer, size, count, file(f).stream)
+            },
+            WriteProc: { _, _, _, _ in 0 },
+            TellProc: { f in max(0, ftello(file(f).stream)) },
+            FileSizeProc: { f in file(f).size },
+            SeekProc: { f, offset, origin in
+                let c = file(f)
+                let base =
+                    switch origin {
+                    case aiOrigin_CUR: Int(ftello(c.stream))
+                    case aiOrigin_END: c.size
+                    default: 0
+                    }
+                let target = base + offset
+                guard target >= 0, target <= c.size, fseeko(c.stream, off_t(target), SEEK_SET) == 0 else { return aiReturn_FAILURE }
+                return aiReturn_SUCCESS
+            },
+            FlushProc: { _ in },
+            UserData: Unmanaged.passRetained(opened).toOpaque().assumingMemoryBound(to: CChar.self)))
     return handle
 }
 

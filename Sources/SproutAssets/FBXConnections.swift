@@ -29,7 +29,11 @@ enum FBXConnections {
         let depth = longestChain(links)
         let limit = limits.maximumNodeDepth + slack
         if depth > limit {
-            throw .exceedsLimit(path: shown, what: "its objects connect in a chain \(depth) deep, more than the limit of \(limits.maximumNodeDepth) levels (+\(slack) for geometry and materials)")
+            throw .exceedsLimit(
+                path: shown,
+                what:
+                    "its objects connect in a chain \(depth) deep, more than the limit of \(limits.maximumNodeDepth) levels (+\(slack) for geometry and materials)"
+            )
         }
     }
 
@@ -64,7 +68,9 @@ enum FBXConnections {
     }
 
     /// Binary FBX: top-level records from byte 27 (each says where it ends), into `Connections`.
-    static func binaryLinks(_ file: UnsafeMutablePointer<FILE>, size: Int, wide: Bool, shown: String) throws(ModelImportError) -> [(child: Int64, parent: Int64)] {
+    static func binaryLinks(_ file: UnsafeMutablePointer<FILE>, size: Int, wide: Bool, shown: String) throws(ModelImportError) -> [(
+        child: Int64, parent: Int64
+    )] {
         let word = wide ? 8 : 4
         var offset = 27
         while offset + 3 * word + 1 <= size {

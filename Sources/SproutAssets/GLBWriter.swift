@@ -22,7 +22,11 @@ struct GLBWriter {
 
     /// A JSON value written with sorted keys and shortest round-trip numbers.
     indirect enum JSON: Encodable {
-        case number(Double), string(String), bool(Bool), array([JSON]), object([String: JSON])
+        case number(Double)
+        case string(String)
+        case bool(Bool)
+        case array([JSON])
+        case object([String: JSON])
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.singleValueContainer()
@@ -44,7 +48,9 @@ struct GLBWriter {
     /// The file's bytes: `parts` on `root`, the morph weights animated by `animation` (name and a
     /// sampler of one weight per target). `levels` on child nodes `root_LOD1`, ... is the older
     /// layout Sprout's importer still reads; Sprout writes its levels as files of their own.
-    static func bytes(parts: [ModelPart], levels: [[ModelPart]] = [], targetNames: [String], animation: (name: String, sampler: AnimationSampler)?) throws -> [UInt8] {
+    static func bytes(parts: [ModelPart], levels: [[ModelPart]] = [], targetNames: [String], animation: (name: String, sampler: AnimationSampler)?) throws
+        -> [UInt8]
+    {
         var writer = GLBWriter()
         var materials: [JSON] = [], meshes: [JSON] = [], nodes: [JSON] = []
         var animatedNodes: [Int] = []
@@ -73,18 +79,27 @@ struct GLBWriter {
         var document: [String: JSON] = [
             "asset": .object(["version": .string("2.0"), "generator": .string("Sprout")]),
             "scene": .number(0), "scenes": .array([.object(["nodes": .array([.number(0)])])]),
-            "nodes": .array(nodes), "meshes": .array(meshes), "materials": .array(materials),
+            "nodes": .array(nodes), "meshes": .array(meshes), "materials": .array(materials)
         ]
         if let animation, !animatedNodes.isEmpty {
             let input = writer.accessor(floats: animation.sampler.times, type: "SCALAR", components: 1, bounds: true)
             let output = writer.accessor(floats: animation.sampler.values, type: "SCALAR", components: 1, bounds: false)
-            let interpolation = switch animation.sampler.interpolation { case .step: "STEP"; case .linear: "LINEAR"; case .cubicSpline: "CUBICSPLINE" }
-            document["animations"] = .array([.object([
-                "name": .string(animation.name),
-                "samplers": .array([.object(["input": .number(Double(input)), "output": .number(Double(output)), "interpolation": .string(interpolation)])]),
-                // Every node whose mesh has the targets, so a viewer that draws any level moves it alike.
-                "channels": .array(animatedNodes.map { .object(["sampler": .number(0), "target": .object(["node": .number(Double($0)), "path": .string("weights")])]) }),
-            ])])
+            let interpolation =
+                switch animation.sampler.interpolation {
+                case .step: "STEP";
+                case .linear: "LINEAR";
+                case .cubicSpline: "CUBICSPLINE"
+                }
+            document["animations"] = .array([
+                .object([
+                    "name": .string(animation.name),
+                    "samplers": .array([.object(["input": .number(Double(input)), "output": .number(Double(output)), "interpolation": .string(interpolation)])]
+                    ),
+                    // Every node whose mesh has the targets, so a viewer that draws any level moves it alike.
+                    "channels": .array(
+                        animatedNodes.map { .object(["sampler": .number(0), "target": .object(["node": .number(Double($0)), "path": .string("weights")])]) })
+                ])
+            ])
         }
         document["accessors"] = .array(writer.accessors.map(JSON.object))
         document["bufferViews"] = .array(writer.bufferViews.map(JSON.object))
@@ -109,8 +124,10 @@ struct GLBWriter {
         let c = m.baseColor
         var json: [String: JSON] = [
             "name": .string(m.name),
-            "pbrMetallicRoughness": .object(["baseColorFactor": .array([c.x, c.y, c.z, c.w].map { .number(Double($0)) }),
-                                             "metallicFactor": .number(Double(m.metallic)), "roughnessFactor": .number(Double(m.roughness))]),
+            "pbrMetallicRoughness": .object([
+                "baseColorFactor": .array([c.x, c.y, c.z, c.w].map { .number(Double($0)) }),
+                "metallicFactor": .number(Double(m.metallic)), "roughnessFactor": .number(Double(m.roughness))
+            ])
         ]
         if m.isDoubleSided { json["doubleSided"] = .bool(true) }
         if m.blending == .transparent { json["alphaMode"] = .string("BLEND") }
@@ -130,28 +147,43 @@ struct GLBWriter {
 
     private mutating func primitive(_ mesh: Mesh, material: Int) -> JSON {
         var attributes: [String: JSON] = [
-            "POSITION": .number(Double(accessor(floats: mesh.positions.flatMap { [$0.x, $0.y, $0.z] }, type: "VEC3", components: 3, bounds: true, target: true))),
-            "NORMAL": .number(Double(accessor(floats: mesh.normals.flatMap { [$0.x, $0.y, $0.z] }, type: "VEC3", components: 3, bounds: false, target: true))),
+            "POSITION": .number(
+                Double(accessor(floats: mesh.positions.flatMap { [$0.x, $0.y, $0.z] }, type: "VEC3", components: 3, bounds: true, target: true))),
+            "NORMAL": .number(Double(accessor(floats: mesh.normals.flatMap { [$0.x, $0.y, $0.z] }, type: "VEC3", components: 3, bounds: false, target: true)))
         ]
-        if !mesh.uvs.isEmpty { attributes["TEXCOORD_0"] = .number(Double(accessor(floats: mesh.uvs.flatMap { [$0.x, $0.y] }, type: "VEC2", components: 2, bounds: false, target: true))) }
-        if !mesh.colors.isEmpty {
-            attributes["COLOR_0"] = .number(Double(accessor(floats: mesh.colors.flatMap { [$0.x, $0.y, $0.z, $0.w] }, type: "VEC4", components: 4, bounds: false, target: true)))
+        if !mesh.uvs.isEmpty {
+            attributes["TEXCOORD_0"] = .number(
+                Double(accessor(floats: mesh.uvs.flatMap { [$0.x, $0.y] }, type: "VEC2", components: 2, bounds: false, target: true)))
         }
-        var json: [String: JSON] = ["attributes": .object(attributes), "material": .number(Double(material)), "mode": .number(4),
-                                    "indices": .number(Double(indexAccessor(mesh.indices)))]
+        if !mesh.colors.isEmpty {
+            attributes["COLOR_0"] = .number(
+                Double(accessor(floats: mesh.colors.flatMap { [$0.x, $0.y, $0.z, $0.w] }, type: "VEC4", components: 4, bounds: false, target: true)))
+        }
+        var json: [String: JSON] = [
+            "attributes": .object(attributes), "material": .number(Double(material)), "mode": .number(4),
+            "indices": .number(Double(indexAccessor(mesh.indices)))
+        ]
         if !mesh.morphTargets.isEmpty {
-            json["targets"] = .array(mesh.morphTargets.map { target in
-                // Targets that move nothing share one view of zeros (an accessor without a view would
-                // be zeros too, glTF 3.6.2.1, but Assimp 5.2 refuses to read one).
-                guard target.positionOffsets.contains(where: { $0 != .zero }) else {
-                    accessors.append(["bufferView": .number(Double(zeroView(bytes: target.positionOffsets.count * 12))), "componentType": .number(5126),
-                                      "count": .number(Double(target.positionOffsets.count)), "type": .string("VEC3"),
-                                      "min": .array([0, 0, 0].map(JSON.number)), "max": .array([0, 0, 0].map(JSON.number))])
-                    return .object(["POSITION": .number(Double(accessors.count - 1))])
-                }
-                return .object(["POSITION": .number(Double(accessor(floats: target.positionOffsets.flatMap { [$0.x, $0.y, $0.z] }, type: "VEC3", components: 3,
-                                                                    bounds: true, target: true)))])
-            })
+            json["targets"] = .array(
+                mesh.morphTargets.map { target in
+                    // Targets that move nothing share one view of zeros (an accessor without a view would
+                    // be zeros too, glTF 3.6.2.1, but Assimp 5.2 refuses to read one).
+                    guard target.positionOffsets.contains(where: { $0 != .zero }) else {
+                        accessors.append([
+                            "bufferView": .number(Double(zeroView(bytes: target.positionOffsets.count * 12))), "componentType": .number(5126),
+                            "count": .number(Double(target.positionOffsets.count)), "type": .string("VEC3"),
+                            "min": .array([0, 0, 0].map(JSON.number)), "max": .array([0, 0, 0].map(JSON.number))
+                        ])
+                        return .object(["POSITION": .number(Double(accessors.count - 1))])
+                    }
+                    return .object([
+                        "POSITION": .number(
+                            Double(
+                                accessor(
+                                    floats: target.positionOffsets.flatMap { [$0.x, $0.y, $0.z] }, type: "VEC3", components: 3,
+                                    bounds: true, target: true)))
+                    ])
+                })
         }
         return .object(json)
     }
@@ -177,8 +209,10 @@ struct GLBWriter {
     /// A FLOAT accessor of `floats`; `bounds` writes min and max (required for POSITION and animation input).
     private mutating func accessor(floats: [Float], type: String, components: Int, bounds: Bool, target: Bool = false) -> Int {
         let bytes = floats.withUnsafeBytes { Array($0) }
-        var json: [String: JSON] = ["bufferView": .number(Double(view(bytes, target: target ? 34962 : nil))),   // ARRAY_BUFFER
-                                    "componentType": .number(5126), "count": .number(Double(floats.count / components)), "type": .string(type)]
+        var json: [String: JSON] = [
+            "bufferView": .number(Double(view(bytes, target: target ? 34962 : nil))),   // ARRAY_BUFFER
+            "componentType": .number(5126), "count": .number(Double(floats.count / components)), "type": .string(type)
+        ]
         if bounds, !floats.isEmpty {
             var lo = Array(floats[0..<components]), hi = lo
             for i in stride(from: 0, to: floats.count, by: components) {
@@ -193,8 +227,10 @@ struct GLBWriter {
 
     private mutating func indexAccessor(_ indices: [UInt32]) -> Int {
         let bytes = indices.withUnsafeBytes { Array($0) }
-        accessors.append(["bufferView": .number(Double(view(bytes, target: 34963))),   // ELEMENT_ARRAY_BUFFER
-                          "componentType": .number(5125), "count": .number(Double(indices.count)), "type": .string("SCALAR")])
+        accessors.append([
+            "bufferView": .number(Double(view(bytes, target: 34963))),   // ELEMENT_ARRAY_BUFFER
+            "componentType": .number(5125), "count": .number(Double(indices.count)), "type": .string("SCALAR")
+        ])
         return accessors.count - 1
     }
 }

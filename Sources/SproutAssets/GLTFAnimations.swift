@@ -32,7 +32,10 @@ struct GLTFAnimations {
                 guard let entity = entities[node], let path = EntityPath.down(from: root, to: entity) else {
                     // A level of detail (NAME_LOD1 ...) is drawn with its model's weights: its own channel is not needed.
                     if channel["target"]?["path"]?.string == "weights", let name = json["nodes"]?[node]?["name"]?.string,
-                       SceneConverter.levelNumber(name) != nil { continue }
+                        SceneConverter.levelNumber(name) != nil
+                    {
+                        continue
+                    }
                     unplaced += 1
                     continue
                 }
@@ -45,7 +48,8 @@ struct GLTFAnimations {
                 default: dropped += 1; continue
                 }
                 guard let samplerIndex = channel["sampler"]?.int, let sampler = animation["samplers"]?[samplerIndex],
-                      let made = Self.sampler(sampler, property: property, buffers: buffers) else { dropped += 1; continue }
+                    let made = Self.sampler(sampler, property: property, buffers: buffers)
+                else { dropped += 1; continue }
                 channels.append(AnimationChannel(target: path, property: property, sampler: made))
             }
             clips.append(AnimationClip(name: animation["name"]?.string ?? "animation \(index)", channels: channels))
@@ -58,8 +62,9 @@ struct GLTFAnimations {
     /// A sampler's keys: times ascending and finite, values finite, as many as the times ask.
     static func sampler(_ json: GLTFJSON, property: AnimationChannel.Property, buffers: GLTFBuffers) -> AnimationSampler? {
         guard let input = json["input"]?.int, let output = json["output"]?.int,
-              let times = buffers.floats(accessor: input), times.components == 1, !times.values.isEmpty,
-              let values = buffers.floats(accessor: output) else { return nil }
+            let times = buffers.floats(accessor: input), times.components == 1, !times.values.isEmpty,
+            let values = buffers.floats(accessor: output)
+        else { return nil }
         let interpolation: AnimationSampler.Interpolation
         switch json["interpolation"]?.string ?? "LINEAR" {
         case "STEP": interpolation = .step
@@ -68,7 +73,8 @@ struct GLTFAnimations {
         default: return nil
         }
         guard times.values.allSatisfy(\.isFinite), zip(times.values, times.values.dropFirst()).allSatisfy({ $0 <= $1 }),
-              values.values.allSatisfy(\.isFinite) else { return nil }
+            values.values.allSatisfy(\.isFinite)
+        else { return nil }
         let sets = interpolation == .cubicSpline ? 3 : 1
         let width: Int
         switch property {
@@ -114,7 +120,8 @@ struct GLTFAnimations {
     static func inverseBindMatrices(of skin: GLTFJSON, jointCount: Int, buffers: GLTFBuffers) -> [Matrix4]? {
         guard let accessor = skin["inverseBindMatrices"]?.int else { return Array(repeating: .identity, count: jointCount) }
         guard let m = buffers.floats(accessor: accessor), m.components == 16, m.values.count == 16 * jointCount,
-              m.values.allSatisfy(\.isFinite) else { return nil }
+            m.values.allSatisfy(\.isFinite)
+        else { return nil }
         return (0..<jointCount).map { j in
             let c = Array(m.values[(j * 16)..<(j * 16 + 16)])
             return Matrix4(Vec4(c[0], c[1], c[2], c[3]), Vec4(c[4], c[5], c[6], c[7]), Vec4(c[8], c[9], c[10], c[11]), Vec4(c[12], c[13], c[14], c[15]))
@@ -128,7 +135,8 @@ struct GLTFAnimations {
         for animation in json["animations"]?.array ?? [] {
             for channel in animation["channels"]?.array ?? [] {
                 guard let property = channel["target"]?["path"]?.string.flatMap({ properties[$0] }), let index = channel["sampler"]?.int,
-                      let sampler = animation["samplers"]?[index] else { continue }
+                    let sampler = animation["samplers"]?[index]
+                else { continue }
                 _ = Self.sampler(sampler, property: property, buffers: buffers)
             }
         }

@@ -102,13 +102,16 @@ final class GLTFBuffers {
     /// values; sparse substitutions applied. nil when it is malformed or reads outside its buffer.
     func floats(accessor index: Int) -> (values: [Float], components: Int)? {
         guard let accessor = json["accessors"]?[index], let count = accessor["count"]?.int, count >= 0,
-              let componentType = accessor["componentType"]?.int, let width = Self.components(accessor["type"]?.string)
+            let componentType = accessor["componentType"]?.int, let width = Self.components(accessor["type"]?.string)
         else { return nil }
         let normalized = accessor["normalized"]?.bool ?? false
         var values: [Float]
         if let view = accessor["bufferView"]?.int {
-            guard let read = read(view: view, offset: accessor["byteOffset"]?.int ?? 0, count: count, width: width,
-                                  componentType: componentType, normalized: normalized) else { return nil }
+            guard
+                let read = read(
+                    view: view, offset: accessor["byteOffset"]?.int ?? 0, count: count, width: width,
+                    componentType: componentType, normalized: normalized)
+            else { return nil }
             values = read
         } else {
             guard count <= 1 << 26 else { return nil }
@@ -116,12 +119,15 @@ final class GLTFBuffers {
         }
         if let sparse = accessor["sparse"] {
             guard let n = sparse["count"]?.int, n >= 0, n <= count,
-                  let indexView = sparse["indices"]?["bufferView"]?.int, let indexType = sparse["indices"]?["componentType"]?.int,
-                  let valueView = sparse["values"]?["bufferView"]?.int,
-                  let indices = read(view: indexView, offset: sparse["indices"]?["byteOffset"]?.int ?? 0, count: n, width: 1,
-                                     componentType: indexType, normalized: false),
-                  let substitutes = read(view: valueView, offset: sparse["values"]?["byteOffset"]?.int ?? 0, count: n, width: width,
-                                         componentType: componentType, normalized: normalized) else { return nil }
+                let indexView = sparse["indices"]?["bufferView"]?.int, let indexType = sparse["indices"]?["componentType"]?.int,
+                let valueView = sparse["values"]?["bufferView"]?.int,
+                let indices = read(
+                    view: indexView, offset: sparse["indices"]?["byteOffset"]?.int ?? 0, count: n, width: 1,
+                    componentType: indexType, normalized: false),
+                let substitutes = read(
+                    view: valueView, offset: sparse["values"]?["byteOffset"]?.int ?? 0, count: n, width: width,
+                    componentType: componentType, normalized: normalized)
+            else { return nil }
             for (k, target) in indices.enumerated() {
                 let i = Int(target)
                 guard i >= 0, i < count else { return nil }
@@ -133,7 +139,8 @@ final class GLTFBuffers {
 
     private func read(view viewIndex: Int, offset: Int, count: Int, width: Int, componentType: Int, normalized: Bool) -> [Float]? {
         guard let view = json["bufferViews"]?[viewIndex], let bufferIndex = view["buffer"]?.int,
-              let buffer = buffer(bufferIndex), offset >= 0 else { return nil }
+            let buffer = buffer(bufferIndex), offset >= 0
+        else { return nil }
         let size: Int
         switch componentType {
         case 5120, 5121: size = 1   // BYTE, UNSIGNED_BYTE
@@ -156,7 +163,8 @@ final class GLTFBuffers {
                     switch componentType {
                     case 5120: let v = Float(raw.load(fromByteOffset: at, as: Int8.self)); value = normalized ? max(v / 127, -1) : v
                     case 5121: let v = Float(raw[at]); value = normalized ? v / 255 : v
-                    case 5122: let v = Float(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int16.self))); value = normalized ? max(v / 32767, -1) : v
+                    case 5122:
+                        let v = Float(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int16.self))); value = normalized ? max(v / 32767, -1) : v
                     case 5123: let v = Float(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt16.self))); value = normalized ? v / 65535 : v
                     case 5125: value = Float(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
                     default: value = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self)))

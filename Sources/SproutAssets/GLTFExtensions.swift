@@ -7,7 +7,7 @@ public enum GLTFExtensions {
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
         "KHR_materials_ior",
         // Metadata only: nothing to draw.
-        "KHR_xmp_json_ld", "KHR_xmp",
+        "KHR_xmp_json_ld", "KHR_xmp"
     ]).union(approximated.keys)
 
     /// Drawn, with a simpler model than the extension's; what is approximated.
@@ -16,7 +16,7 @@ public enum GLTFExtensions {
         "KHR_materials_specular": "the factors only: specularTexture and specularColorTexture are not read",
         "KHR_materials_clearcoat": "the coat lies on the geometric normal: clearcoatNormalTexture is not read",
         "KHR_materials_volume": "absorption over thicknessFactor only: no refraction, no thicknessTexture",
-        "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read",
+        "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read"
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
@@ -36,7 +36,7 @@ public enum GLTFExtensions {
         "EXT_mesh_gpu_instancing": "one instance of each mesh",
         "KHR_mesh_quantization": "quantized attributes as Assimp converts them",
         "KHR_draco_mesh_compression": "the uncompressed fallback, when there is one",
-        "EXT_meshopt_compression": "the uncompressed fallback, when there is one",
+        "EXT_meshopt_compression": "the uncompressed fallback, when there is one"
     ]
 
     /// For a file's `extensionsUsed` and `extensionsRequired`: the first required extension

@@ -19,12 +19,19 @@ indirect enum GLTFJSON: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([GLTFJSON].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: GLTFJSON].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([GLTFJSON].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: GLTFJSON].self))
+        }
     }
 
     subscript(_ key: String) -> GLTFJSON? {

@@ -27,7 +27,8 @@ struct GLTFLevels {
 
     private func vectors3(_ accessor: Int?, count: Int? = nil) -> [Vec3]? {
         guard let accessor, let read = buffers.floats(accessor: accessor), read.components == 3,
-              read.values.allSatisfy(\.isFinite), count.map({ read.values.count == $0 * 3 }) ?? true else { return nil }
+            read.values.allSatisfy(\.isFinite), count.map({ read.values.count == $0 * 3 }) ?? true
+        else { return nil }
         return stride(from: 0, to: read.values.count, by: 3).map { Vec3(read.values[$0], read.values[$0 + 1], read.values[$0 + 2]) }
     }
 
@@ -38,7 +39,8 @@ struct GLTFLevels {
         var indices: [UInt32]
         if let accessor = primitive["indices"]?.int {
             guard let read = buffers.floats(accessor: accessor), read.components == 1,
-                  read.values.allSatisfy({ $0 >= 0 && Int($0) < count }) else { return nil }
+                read.values.allSatisfy({ $0 >= 0 && Int($0) < count })
+            else { return nil }
             indices = read.values.map { UInt32($0) }
         } else {
             indices = (0..<UInt32(count)).map { $0 }
@@ -52,7 +54,8 @@ struct GLTFLevels {
         }
         var colors: [Vec4] = []
         if let accessor = attributes?["COLOR_0"]?.int, let read = buffers.floats(accessor: accessor), [3, 4].contains(read.components),
-           read.values.count == count * read.components {
+            read.values.count == count * read.components
+        {
             let c = read.components
             colors = (0..<count).map { Vec4(read.values[$0 * c], read.values[$0 * c + 1], read.values[$0 * c + 2], c == 4 ? read.values[$0 * c + 3] : 1) }
         }
@@ -69,9 +72,10 @@ struct GLTFLevels {
     static func material(_ json: GLTFJSON) -> Material {
         let pbr = json["pbrMetallicRoughness"]
         let c = pbr?["baseColorFactor"]?.floats(count: 4) ?? [1, 1, 1, 1]
-        var m = Material(name: json["name"]?.string ?? "", baseColor: Vec4(c[0], c[1], c[2], c[3]),
-                         metallic: min(max(pbr?["metallicFactor"]?.float ?? 1, 0), 1), roughness: min(max(pbr?["roughnessFactor"]?.float ?? 1, 0), 1),
-                         isDoubleSided: json["doubleSided"]?.bool ?? false)
+        var m = Material(
+            name: json["name"]?.string ?? "", baseColor: Vec4(c[0], c[1], c[2], c[3]),
+            metallic: min(max(pbr?["metallicFactor"]?.float ?? 1, 0), 1), roughness: min(max(pbr?["roughnessFactor"]?.float ?? 1, 0), 1),
+            isDoubleSided: json["doubleSided"]?.bool ?? false)
         switch json["alphaMode"]?.string {
         case "BLEND": m.blending = .transparent
         case "MASK": m.alphaCutoff = json["alphaCutoff"]?.float ?? 0.5; m.blending = .opaque

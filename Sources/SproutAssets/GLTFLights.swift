@@ -22,9 +22,10 @@ enum GLTFLights {
             }
             let color = json["color"]?.floats(count: 3).map { Vec3($0[0], $0[1], $0[2]) } ?? .one
             let range = json["range"]?.float.flatMap { $0 > 0 ? $0 : nil }
-            return PunctualLight(name: json["name"]?.string ?? "", kind: kind,
-                                 color: Vec3(max(color.x, 0), max(color.y, 0), max(color.z, 0)),
-                                 intensity: max(json["intensity"]?.float ?? 1, 0), range: range)
+            return PunctualLight(
+                name: json["name"]?.string ?? "", kind: kind,
+                color: Vec3(max(color.x, 0), max(color.y, 0), max(color.z, 0)),
+                intensity: max(json["intensity"]?.float ?? 1, 0), range: range)
         }
     }
 

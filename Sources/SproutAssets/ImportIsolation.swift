@@ -84,7 +84,8 @@ public struct ImportIsolation: Sendable {
         }
         let signal = status & 0x7F
         if signal != 0 {
-            let name = signal == SIGSEGV ? "SIGSEGV" : signal == SIGABRT ? "SIGABRT" : signal == SIGKILL ? "SIGKILL" : signal == SIGBUS ? "SIGBUS" : "signal \(signal)"
+            let name =
+                signal == SIGSEGV ? "SIGSEGV" : signal == SIGABRT ? "SIGABRT" : signal == SIGKILL ? "SIGKILL" : signal == SIGBUS ? "SIGBUS" : "signal \(signal)"
             throw .unreadable(path: path, reason: "the importer crashed (\(name)) reading the file; refused")
         }
         let code = (status >> 8) & 0xFF

@@ -52,8 +52,9 @@ public final class ModelCache: Sendable {
     static func key(absolutePath: String, limits: ModelLimits) -> Key? {
         var s = stat()
         guard stat(absolutePath, &s) == 0 else { return nil }
-        return Key(path: absolutePath, size: Int64(s.st_size), modifiedSeconds: Int(s.st_mtim.tv_sec), modifiedNanoseconds: Int(s.st_mtim.tv_nsec),
-                   limits: "\(limits)")
+        return Key(
+            path: absolutePath, size: Int64(s.st_size), modifiedSeconds: Int(s.st_mtim.tv_sec), modifiedNanoseconds: Int(s.st_mtim.tv_nsec),
+            limits: "\(limits)")
     }
 
     func instance(for key: Key) -> ModelAsset? {
@@ -89,8 +90,9 @@ extension ModelAsset {
         let old = root.descendants, new = copy.descendants
         asset.cameras = cameras.compactMap { camera in
             guard let index = old.firstIndex(where: { $0 === camera.node }) else { return nil }
-            return ModelCamera(name: camera.name, node: new[index], position: camera.position, lookAt: camera.lookAt, up: camera.up,
-                               fovYDegrees: camera.fovYDegrees)
+            return ModelCamera(
+                name: camera.name, node: new[index], position: camera.position, lookAt: camera.lookAt, up: camera.up,
+                fovYDegrees: camera.fovYDegrees)
         }
         return asset
     }

@@ -35,8 +35,10 @@ public enum ModelExporter {
     /// model once; through Assimp, as a child node `root_LOD1`, ... of the root. The importer
     /// reads both back as the model's `LevelOfDetail`s.
     ///   `animation` (with "glb2" only) animates the parts' morph target weights, named `targetNames`.
-    public static func write(_ parts: [ModelPart], levels: [[ModelPart]] = [], animation: (name: String, sampler: AnimationSampler)? = nil,
-                             targetNames: [String] = [], to path: String, format: String = "glb2") throws {
+    public static func write(
+        _ parts: [ModelPart], levels: [[ModelPart]] = [], animation: (name: String, sampler: AnimationSampler)? = nil,
+        targetNames: [String] = [], to path: String, format: String = "glb2"
+    ) throws {
         let all = parts + levels.flatMap { $0 }
         if format == "glb2", GLBWriter.canWrite(all) {
             // The full model alone in its file, so every viewer draws it once; each cheaper level
@@ -75,11 +77,14 @@ public enum ModelExporter {
             let indices = UnsafeMutablePointer<UInt32>.allocate(capacity: max(count, 1))
             for i in 0..<count { indices[i] = UInt32(first + i) }
             node.pointee.mName = aiText(name)
-            node.pointee.mTransformation = aiMatrix4x4(a1: 1, a2: 0, a3: 0, a4: 0, b1: 0, b2: 1, b3: 0, b4: 0,
-                                                       c1: 0, c2: 0, c3: 1, c4: 0, d1: 0, d2: 0, d3: 0, d4: 1)
+            node.pointee.mTransformation = aiMatrix4x4(
+                a1: 1, a2: 0, a3: 0, a4: 0, b1: 0, b2: 1, b3: 0, b4: 0,
+                c1: 0, c2: 0, c3: 1, c4: 0, d1: 0, d2: 0, d3: 0, d4: 1)
             node.pointee.mNumMeshes = UInt32(count)
             node.pointee.mMeshes = indices
-            release.append({ indices.deallocate(); node.deallocate() })
+            release.append({
+                indices.deallocate(); node.deallocate()
+            })
             return node
         }
         let root = node("root", first: 0, count: parts.count)
@@ -133,7 +138,12 @@ public enum ModelExporter {
         m.pointee.mFaces = faceArray
         m.pointee.mMaterialIndex = material
         m.pointee.mName = aiText(mesh.name)
-        return (m, { vertices.deallocate(); normals.deallocate(); faceArray.deallocate(); indexArray.deallocate(); m.deallocate() })
+        return (
+            m,
+            {
+                vertices.deallocate(); normals.deallocate(); faceArray.deallocate(); indexArray.deallocate(); m.deallocate()
+            }
+        )
     }
 
     /// Base colour, metallic, roughness and two-sidedness, as the glTF 2 exporter reads them.
@@ -145,7 +155,7 @@ public enum ModelExporter {
             ("$mat.metallicFactor", aiPTI_Float, bytes([material.metallic])),
             ("$mat.roughnessFactor", aiPTI_Float, bytes([material.roughness])),
             ("$mat.twosided", aiPTI_Integer, withUnsafeBytes(of: Int32(material.isDoubleSided ? 1 : 0)) { Array($0) }),
-            ("?mat.name", aiPTI_String, stringBytes(material.name)),
+            ("?mat.name", aiPTI_String, stringBytes(material.name))
         ]
         let list = UnsafeMutablePointer<UnsafeMutablePointer<aiMaterialProperty>?>.allocate(capacity: properties.count)
         var frees: [() -> Void] = []
@@ -159,14 +169,21 @@ public enum ModelExporter {
             property.pointee.mDataLength = UInt32(p.bytes.count)
             property.pointee.mData = data
             list[i] = property
-            frees.append { data.deallocate(); property.deallocate() }
+            frees.append {
+                data.deallocate(); property.deallocate()
+            }
         }
         let m = UnsafeMutablePointer<aiMaterial>.allocate(capacity: 1)
         m.initialize(to: aiMaterial())
         m.pointee.mProperties = list
         m.pointee.mNumProperties = UInt32(properties.count)
         m.pointee.mNumAllocated = UInt32(properties.count)
-        return (m, { for f in frees { f() }; list.deallocate(); m.deallocate() })
+        return (
+            m,
+            {
+                for f in frees { f() }; list.deallocate(); m.deallocate()
+            }
+        )
     }
 
     private static func bytes(_ floats: [Float]) -> [UInt8] { floats.withUnsafeBytes { Array($0) } }

@@ -16,8 +16,10 @@ public enum ModelImporter {
     /// Assimp reads it where the format allows, and on the result).
     ///   With `isolation`, a child process imports the file first (see `ImportIsolation`).
     /// - Parameter cache: where an earlier import of the same file is reused (nil: import afresh).
-    public static func load(path: String, limits: ModelLimits = .standard, isolation: ImportIsolation? = nil,
-                            cache: ModelCache? = .shared) throws -> ModelAsset {
+    public static func load(
+        path: String, limits: ModelLimits = .standard, isolation: ImportIsolation? = nil,
+        cache: ModelCache? = .shared
+    ) throws -> ModelAsset {
         var folderCheck = stat()
         if stat(path, &folderCheck) == 0, (folderCheck.st_mode & S_IFMT) == S_IFDIR { throw ModelImportError.isFolder(path: path) }
         let ext = fileExtension(path)
@@ -26,7 +28,9 @@ public enum ModelImporter {
         var isRegular = stat()
         guard stat(absolute, &isRegular) == 0 else { throw ModelImportError.fileNotFound(path: path) }
         // A FIFO or a device is there but is no model file (it said "no such model file").
-        guard (isRegular.st_mode & S_IFMT) == S_IFREG else { throw ModelImportError.unreadable(path: path, reason: "not a regular file (a FIFO, a device or a socket)") }
+        guard (isRegular.st_mode & S_IFMT) == S_IFREG else {
+            throw ModelImportError.unreadable(path: path, reason: "not a regular file (a FIFO, a device or a socket)")
+        }
         let key = cache == nil ? nil : ModelCache.key(absolutePath: absolute, limits: limits)
         if let cache, let key, let cached = cache.instance(for: key) { return cached }
         try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
@@ -35,7 +39,8 @@ public enum ModelImporter {
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
         let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder)
 
-        var flags = aiProcess_Triangulate.rawValue | aiProcess_SortByPType.rawValue
+        var flags =
+            aiProcess_Triangulate.rawValue | aiProcess_SortByPType.rawValue
             | aiProcess_FlipUVs.rawValue | aiProcess_ValidateDataStructure.rawValue
         // glTF is indexed already; welding its vertices again is the slowest pass (about 80 ms
         // on the 65k-vertex reference scene) and changes nothing. A glTF primitive without
@@ -54,9 +59,10 @@ public enum ModelImporter {
         if scenePointer.pointee.mFlags & UInt32(AI_SCENE_FLAGS_INCOMPLETE) != 0 {
             throw ModelImportError.unreadable(path: path, reason: "the file is incomplete")
         }
-        var converter = SceneConverter(scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf,
-                                       maximumBufferBytes: limits.maximumFileBytes, maximumDepth: limits.maximumNodeDepth,
-                                       maximumTexturePixels: limits.maximumTexturePixels)
+        var converter = SceneConverter(
+            scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf,
+            maximumBufferBytes: limits.maximumFileBytes, maximumDepth: limits.maximumNodeDepth,
+            maximumTexturePixels: limits.maximumTexturePixels)
         var asset = try converter.convert(extension: ext)
         asset.warnings = extensions.warnings.map { "\(path): \($0)" } + asset.warnings
         if ["gltf", "glb"].contains(ext) { try attachLevelFiles(of: absolute, shownAs: path, in: fs, to: &asset, limits: limits, isolation: isolation) }
@@ -88,22 +94,28 @@ public enum ModelImporter {
             SceneConverter.applyGLTF(json, to: &material)
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        GLTFAnimations.readAll(gltf, buffers: GLTFBuffers(json: gltf, path: path, fileExtension: ext,
-                                                          fileSystem: ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder),
-                                                          maximumBytes: limits.maximumFileBytes))
+        GLTFAnimations.readAll(
+            gltf,
+            buffers: GLTFBuffers(
+                json: gltf, path: path, fileExtension: ext,
+                fileSystem: ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder),
+                maximumBytes: limits.maximumFileBytes))
     }
 
     /// A glTF file's own JSON (nil for other formats or one that cannot be read) and its
     /// extensions checked: one required that Sprout cannot draw refuses the file, naming it.
-    private static func readGLTF(_ absolute: String, shownAs path: String, fileExtension ext: String,
-                                 limits: ModelLimits) throws(ModelImportError) -> (json: GLTFJSON?, extensions: (refused: String?, warnings: [String])) {
+    private static func readGLTF(
+        _ absolute: String, shownAs path: String, fileExtension ext: String,
+        limits: ModelLimits
+    ) throws(ModelImportError) -> (json: GLTFJSON?, extensions: (refused: String?, warnings: [String])) {
         let gltf = ["gltf", "glb"].contains(ext) ? GLTFJSON.read(path: absolute, fileExtension: ext) : nil
         // The node graph before Assimp walks it (recursively, per instance).
         if let gltf, let problem = GLTFNodeGraph.problem(in: gltf, maximumDepth: limits.maximumNodeDepth, maximumInstances: limits.maximumNodeInstances) {
             throw .exceedsLimit(path: path, what: problem)
         }
-        let extensions = GLTFExtensions.check(used: gltf?["extensionsUsed"]?.strings ?? [], required: gltf?["extensionsRequired"]?.strings ?? [],
-                                              present: gltf?.extensionNamesPresent)
+        let extensions = GLTFExtensions.check(
+            used: gltf?["extensionsUsed"]?.strings ?? [], required: gltf?["extensionsRequired"]?.strings ?? [],
+            present: gltf?.extensionNamesPresent)
         if let refused = extensions.refused { throw .unsupportedExtension(path: path, name: refused) }
         return (gltf, extensions)
     }
@@ -112,8 +124,10 @@ public enum ModelImporter {
     /// `plant.lod2.glb`: what `ModelExporter` writes, so other viewers draw the model once):
     /// each one's parts become a level of the model's one drawable entity, switching at
     /// `LevelOfDetail.screenHeights`. Only files inside the model's folder are read.
-    private static func attachLevelFiles(of absolute: String, shownAs path: String, in fs: ConfinedFileSystem, to asset: inout ModelAsset,
-                                         limits: ModelLimits, isolation: ImportIsolation?) throws {
+    private static func attachLevelFiles(
+        of absolute: String, shownAs path: String, in fs: ConfinedFileSystem, to asset: inout ModelAsset,
+        limits: ModelLimits, isolation: ImportIsolation?
+    ) throws {
         var levels: [LevelOfDetail] = []
         for level in 1...LevelOfDetail.screenHeights.count {
             let sibling = ModelExporter.levelPath(of: absolute, level: level)
@@ -130,7 +144,8 @@ public enum ModelImporter {
         guard !levels.isEmpty else { return }
         let models = asset.root.descendants.filter { $0.model != nil }
         guard models.count == 1 else {
-            asset.warnings.append("\(path): has \(levels.count) level file(s) beside it, which Sprout uses only for a file of one drawable node: drawn at full detail")
+            asset.warnings.append(
+                "\(path): has \(levels.count) level file(s) beside it, which Sprout uses only for a file of one drawable node: drawn at full detail")
             return
         }
         models[0].model?.levelsOfDetail += levels

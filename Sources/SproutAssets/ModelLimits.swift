@@ -20,9 +20,11 @@ public struct ModelLimits: Sendable, Equatable {
 
     /// Limits with the defaults: a 1 GiB file, JSON 512 deep, 50 million triangles, 2^28
     /// (268 million) texture pixels, node hierarchies 256 deep and 100,000 node instances.
-    public init(maximumFileBytes: Int = 1 << 30, maximumJSONDepth: Int = 512,
-                maximumTriangles: Int = 50_000_000, maximumTexturePixels: Int = 1 << 28,
-                maximumNodeDepth: Int = 256, maximumNodeInstances: Int = 100_000) {
+    public init(
+        maximumFileBytes: Int = 1 << 30, maximumJSONDepth: Int = 512,
+        maximumTriangles: Int = 50_000_000, maximumTexturePixels: Int = 1 << 28,
+        maximumNodeDepth: Int = 256, maximumNodeInstances: Int = 100_000
+    ) {
         self.maximumFileBytes = maximumFileBytes
         self.maximumJSONDepth = maximumJSONDepth
         self.maximumTriangles = maximumTriangles

@@ -64,10 +64,13 @@ enum ModelPreflight {
     /// `<node>`s by recursion). Comments, CDATA, declarations and quoted attribute values are
     /// skipped; `<a/>` opens and closes at once.
     static func xmlDepth(_ file: UnsafeMutablePointer<FILE>, bytes: Int, shown: String, limit: Int) throws(ModelImportError) {
-        enum State { case text, tagStart, openTag, closeTag, quoted(UInt8), bang, comment, cdata, declaration, instruction }
+        enum State {
+            case text, tagStart, openTag, closeTag, bang, comment, cdata, declaration, instruction
+            case quoted(UInt8)
+        }
         var state = State.text, depth = 0, left = bytes
         var recent: [UInt8] = []   // the last bytes seen, to recognise `-->`, `]]>`, `?>`
-        var bang: [UInt8] = []     // what follows `<!` so far: `--` opens a comment, `[CDATA[` a section
+        var bang: [UInt8] = []   // what follows `<!` so far: `--` opens a comment, `[CDATA[` a section
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         func ends(with tail: String) -> Bool { recent.count >= tail.utf8.count && recent.suffix(tail.utf8.count).elementsEqual(tail.utf8) }
         while left > 0 {
@@ -81,13 +84,21 @@ enum ModelPreflight {
                 case .text:
                     if c == 0x3C { state = .tagStart }
                 case .tagStart:
-                    if c == 0x2F { state = .closeTag } else if c == 0x21 { state = .bang; bang = [] } else if c == 0x3F { state = .instruction } else {
+                    if c == 0x2F {
+                        state = .closeTag
+                    } else if c == 0x21 {
+                        state = .bang; bang = []
+                    } else if c == 0x3F {
+                        state = .instruction
+                    } else {
                         depth += 1
                         if depth > limit { throw .exceedsLimit(path: shown, what: "its XML nests deeper than \(limit) elements") }
                         state = .openTag
                     }
                 case .openTag:
-                    if c == 0x22 || c == 0x27 { state = .quoted(c) } else if c == 0x3E {
+                    if c == 0x22 || c == 0x27 {
+                        state = .quoted(c)
+                    } else if c == 0x3E {
                         if recent.count >= 2, recent[recent.count - 2] == 0x2F { depth -= 1 }   // <a/>
                         state = .text
                     }
@@ -97,7 +108,11 @@ enum ModelPreflight {
                     if c == 0x3E { depth -= 1; state = .text }
                 case .bang:
                     bang.append(c)
-                    if bang.elementsEqual("--".utf8) { state = .comment } else if bang.elementsEqual("[CDATA[".utf8) { state = .cdata } else if c == 0x3E {
+                    if bang.elementsEqual("--".utf8) {
+                        state = .comment
+                    } else if bang.elementsEqual("[CDATA[".utf8) {
+                        state = .cdata
+                    } else if c == 0x3E {
                         state = .text
                     } else if !"--".utf8.starts(with: bang), !"[CDATA[".utf8.starts(with: bang) {
                         state = .declaration   // <!DOCTYPE ...>, <!ELEMENT ...>
@@ -161,14 +176,17 @@ enum ModelPreflight {
         }
         let marker = Array("end_header".utf8)
         guard header.starts(with: Array("ply".utf8)),
-              let end = (0...max(0, header.count - marker.count)).first(where: { header[$0..<min($0 + marker.count, header.count)].elementsEqual(marker) }) else {
+            let end = (0...max(0, header.count - marker.count)).first(where: { header[$0..<min($0 + marker.count, header.count)].elementsEqual(marker) })
+        else {
             throw .malformed(path: shown, reason: "no PLY header ending in end_header within the first \(cap) bytes")
         }
         let text = String(decoding: header[..<end], as: UTF8.self)
         let lines = text.split(whereSeparator: \.isNewline).map { $0.split(whereSeparator: \.isWhitespace) }
         let ascii = lines.contains { $0.count >= 2 && $0[0] == "format" && $0[1] == "ascii" }
-        let typeSizes: [Substring: Int] = ["char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
-                                           "int": 4, "uint": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4, "double": 8, "float64": 8]
+        let typeSizes: [Substring: Int] = [
+            "char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
+            "int": 4, "uint": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4, "double": 8, "float64": 8
+        ]
         var elements: [(name: Substring, count: Int, minimumBytes: Int)] = []
         for words in lines {
             if words.first == "element", words.count >= 3 {

@@ -40,9 +40,11 @@ struct SceneConverter {
     /// The most morph targets a mesh is drawn with (the shader's weight array); more are warned about.
     static let maximumMorphTargets = 64
 
-    init(scene: UnsafePointer<aiScene>, modelPath: String, absolutePath: String? = nil, fileSystem: ConfinedFileSystem,
-         gltf: GLTFJSON? = nil, maximumBufferBytes: Int = ModelLimits.standard.maximumFileBytes,
-         maximumDepth: Int = ModelLimits.standard.maximumNodeDepth, maximumTexturePixels: Int = ModelLimits.standard.maximumTexturePixels) {
+    init(
+        scene: UnsafePointer<aiScene>, modelPath: String, absolutePath: String? = nil, fileSystem: ConfinedFileSystem,
+        gltf: GLTFJSON? = nil, maximumBufferBytes: Int = ModelLimits.standard.maximumFileBytes,
+        maximumDepth: Int = ModelLimits.standard.maximumNodeDepth, maximumTexturePixels: Int = ModelLimits.standard.maximumTexturePixels
+    ) {
         self.scene = scene
         self.modelPath = modelPath
         self.absolutePath = absolutePath ?? modelPath
@@ -104,7 +106,8 @@ struct SceneConverter {
             lines.append("has \(truncatedInfluences) vertices moved by more than 8 joints: the 8 strongest are kept, their weights rescaled to sum to 1")
         }
         if truncatedMorphs > 0 {
-            lines.append("has \(truncatedMorphs) mesh(es) with more than \(Self.maximumMorphTargets) morph targets: the first \(Self.maximumMorphTargets) are drawn")
+            lines.append(
+                "has \(truncatedMorphs) mesh(es) with more than \(Self.maximumMorphTargets) morph targets: the first \(Self.maximumMorphTargets) are drawn")
         }
         if skippedPrimitives > 0 { lines.append("has \(skippedPrimitives) mesh(es) of points or lines, which Sprout does not draw (triangles only)") }
         return lines.map { "\(modelPath): \($0)" }
@@ -120,8 +123,10 @@ struct SceneConverter {
             guard let node = root.findEntity(named: name) else { continue }
             let aspect = c.mAspect > 0 ? c.mAspect : 1
             let fovY = c.mHorizontalFOV > 0 ? degrees(fromRadians: c.mHorizontalFOV / aspect) : nil
-            result.append(ModelCamera(name: name, node: node, position: vector(c.mPosition), lookAt: vector(c.mPosition) + vector(c.mLookAt),
-                                      up: vector(c.mUp), fovYDegrees: fovY.map { min(max($0, 1), 179) }))
+            result.append(
+                ModelCamera(
+                    name: name, node: node, position: vector(c.mPosition), lookAt: vector(c.mPosition) + vector(c.mLookAt),
+                    up: vector(c.mUp), fovYDegrees: fovY.map { min(max($0, 1), 179) }))
         }
         return result
     }
@@ -219,7 +224,8 @@ struct SceneConverter {
         let reader = GLTFLevels(json: gltf, buffers: buffers)
         for (index, node) in nodes.enumerated() {
             guard let ids = node["extensions"]?["MSFT_lod"]?["ids"]?.array.compactMap(\.int), !ids.isEmpty,
-                  let aiNode = nodeMap.aiNodes[index], let entity = entities[aiNode], entity.model != nil else { continue }
+                let aiNode = nodeMap.aiNodes[index], let entity = entities[aiNode], entity.model != nil
+            else { continue }
             let coverage = node["extras"]?["MSFT_screencoverage"]?.array.compactMap(\.number) ?? []
             var levels: [LevelOfDetail] = []
             for (i, id) in ids.prefix(LevelOfDetail.screenHeights.count).enumerated() {
@@ -255,7 +261,8 @@ struct SceneConverter {
     static func levelNumber(_ name: String) -> Int? {
         let upper = name.uppercased()
         guard upper.count > 5, let last = upper.last, let level = last.wholeNumberValue, (1...LevelOfDetail.screenHeights.count).contains(level),
-              upper.dropLast().hasSuffix("_LOD") else { return nil }
+            upper.dropLast().hasSuffix("_LOD")
+        else { return nil }
         return level
     }
 
@@ -276,7 +283,8 @@ struct SceneConverter {
         for v in 0..<count { let p = vertices[v]; positions.append(Vec3(p.x, p.y, p.z)) }
         // A NaN or infinite position poisons bounds, culling and a stage's ray tests: refused by name.
         if let bad = positions.firstIndex(where: { !($0.x.isFinite && $0.y.isFinite && $0.z.isFinite) }) {
-            throw ModelImportError.malformed(path: modelPath, reason: "mesh '\(String(string(m.mName).prefix(80)))' has a position that is not a finite number (vertex \(bad))")
+            throw ModelImportError.malformed(
+                path: modelPath, reason: "mesh '\(String(string(m.mName).prefix(80)))' has a position that is not a finite number (vertex \(bad))")
         }
         if let n = m.mNormals {
             for v in 0..<count { let q = n[v]; normals.append(Vec3(q.x, q.y, q.z)) }
@@ -315,11 +323,14 @@ struct SceneConverter {
         guard !indices.isEmpty else { meshCache[meshIndex] = .some(nil); return nil }
         let (joints, weights) = skinInfluences(of: m, meshIndex: meshIndex)
         let targets = morphTargets(of: m, positions: positions, normals: normals)
-        let mesh = normals.isEmpty
-            ? Mesh.flatShaded(name: string(m.mName), positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices,
-                              joints: joints, weights: weights, morphTargets: targets)
-            : Mesh(name: string(m.mName), positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
-                   tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: targets)
+        let mesh =
+            normals.isEmpty
+            ? Mesh.flatShaded(
+                name: string(m.mName), positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices,
+                joints: joints, weights: weights, morphTargets: targets)
+            : Mesh(
+                name: string(m.mName), positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
+                tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: targets)
         meshes.append(mesh)
         let part = ModelPart(mesh: mesh, material: try material(index: Int(m.mMaterialIndex)))
         meshCache[meshIndex] = part
@@ -376,7 +387,8 @@ struct SceneConverter {
                 targets.append(MorphTarget(positionOffsets: Array(repeating: .zero, count: positions.count)))
                 continue
             }
-            let p = anim.mVertices.map { v in positions.indices.map { Vec3(v[$0].x, v[$0].y, v[$0].z) - positions[$0] } }
+            let p =
+                anim.mVertices.map { v in positions.indices.map { Vec3(v[$0].x, v[$0].y, v[$0].z) - positions[$0] } }
                 ?? Array(repeating: .zero, count: positions.count)
             let n = normals.isEmpty ? [] : anim.mNormals.map { v in normals.indices.map { Vec3(v[$0].x, v[$0].y, v[$0].z) - normals[$0] } } ?? []
             targets.append(MorphTarget(positionOffsets: p, normalOffsets: n))
@@ -390,7 +402,8 @@ struct SceneConverter {
         var result = Material(name: materialName(mat))
         var color = aiColor4D()
         if aiGetMaterialColor(mat, "$clr.base", 0, 0, &color) == aiReturn_SUCCESS
-            || aiGetMaterialColor(mat, "$clr.diffuse", 0, 0, &color) == aiReturn_SUCCESS {
+            || aiGetMaterialColor(mat, "$clr.diffuse", 0, 0, &color) == aiReturn_SUCCESS
+        {
             result.baseColor = Vec4(color.r, color.g, color.b, color.a)
         }
         if let opacity = float(mat, "$mat.opacity"), opacity < 1 { result.baseColor.w = min(result.baseColor.w, opacity) }
@@ -459,7 +472,7 @@ struct SceneConverter {
             (.normal, json["normalTexture"]), (.occlusion, json["occlusionTexture"]), (.emissive, json["emissiveTexture"]),
             (.transmission, json["extensions"]?["KHR_materials_transmission"]?["transmissionTexture"]),
             (.clearcoat, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatTexture"]),
-            (.clearcoatRoughness, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatRoughnessTexture"]),
+            (.clearcoatRoughness, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatRoughnessTexture"])
         ]
         for case let (slot, info?) in infos {
             let transform = info["extensions"]?["KHR_texture_transform"]
@@ -532,8 +545,10 @@ struct SceneConverter {
     }
 
     /// The first texture of `types` the material has, decoded once per reference.
-    private mutating func texture(of mat: UnsafePointer<aiMaterial>, types: [aiTextureType], index: UInt32 = 0,
-                                  colorSpace: Texture.ColorSpace) throws -> Texture? {
+    private mutating func texture(
+        of mat: UnsafePointer<aiMaterial>, types: [aiTextureType], index: UInt32 = 0,
+        colorSpace: Texture.ColorSpace
+    ) throws -> Texture? {
         var path = aiString()
         guard let type = types.first(where: { aiGetMaterialTexture(mat, $0, index, &path, nil, nil, nil, nil, nil, nil) == aiReturn_SUCCESS })
         else { return nil }

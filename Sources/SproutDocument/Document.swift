@@ -75,8 +75,9 @@ public enum Document {
         let line = node.mark?.line ?? 0
         budget -= 1
         guard budget >= 0 else {
-            throw DocumentError(file: file, line: line, field: field,
-                                message: "expands to more values than the document holds: YAML aliases (*name) are not supported; write the values out")
+            throw DocumentError(
+                file: file, line: line, field: field,
+                message: "expands to more values than the document holds: YAML aliases (*name) are not supported; write the values out")
         }
         switch node {
         case .scalar(let scalar):
@@ -99,8 +100,9 @@ public enum Document {
                     throw DocumentError(file: file, line: keyNode.mark?.line ?? line, field: field, message: "keys must be plain names")
                 }
                 if !seen.insert(key.string).inserted {
-                    throw DocumentError(file: file, line: keyNode.mark?.line ?? line, field: DocumentValue.child(field, key: key.string),
-                                        message: "appears twice")
+                    throw DocumentError(
+                        file: file, line: keyNode.mark?.line ?? line, field: DocumentValue.child(field, key: key.string),
+                        message: "appears twice")
                 }
                 pairs.append((key.string, try convert(valueNode, file: file, field: DocumentValue.child(field, key: key.string), budget: &budget)))
             }
@@ -116,10 +118,12 @@ public enum Document {
             return DocumentError(file: file, line: mark.line, field: "", message: "not valid YAML or JSON: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             // Yams marks the mapping; name the key the reader wrote twice.
-            return DocumentError(file: file, line: context.mark.line, field: duplicates.sorted().joined(separator: ", "), message: "appears twice in this mapping")
+            return DocumentError(
+                file: file, line: context.mark.line, field: duplicates.sorted().joined(separator: ", "), message: "appears twice in this mapping")
         case .reader(let problem, let offset, let value, _):
             // Never the document's text: a stage that is someone's secrets file must not be echoed.
-            return DocumentError(file: file, line: 0, field: "", message: "not valid YAML or JSON: \(problem) (character \(value)\(offset.map { " at byte \($0)" } ?? ""))")
+            return DocumentError(
+                file: file, line: 0, field: "", message: "not valid YAML or JSON: \(problem) (character \(value)\(offset.map { " at byte \($0)" } ?? ""))")
         default:
             return DocumentError(file: file, line: 0, field: "", message: "not valid YAML or JSON: \(excerpt("\(error)"))")
         }

@@ -19,7 +19,8 @@ public struct DocumentError: Error, Equatable, CustomStringConvertible, Sendable
         self.file = file
         self.line = line
         self.field = String(field.prefix(200))
-        self.message = message.count > Self.maximumMessageLength
+        self.message =
+            message.count > Self.maximumMessageLength
             ? String(message.prefix(Self.maximumMessageLength)) + "... (\(message.utf8.count) bytes in all)" : message
     }
 

@@ -28,7 +28,8 @@ public enum ConfinedPath {
     /// `folder + "/" + relative` when it passes the rule.
     public static func resolve(_ relative: String, in folder: String) -> Result<String, Refusal> {
         guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\\"),
-              !relative.split(separator: "/").contains("..") else { return .failure(.notRelative) }
+            !relative.split(separator: "/").contains("..")
+        else { return .failure(.notRelative) }
         let path = folder + "/" + relative
         guard let real = realPath(path) else { return .failure(.missing(path: path)) }
         guard let root = realPath(folder), real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else {

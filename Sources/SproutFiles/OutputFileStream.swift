@@ -110,7 +110,8 @@ public final class OutputFileStream {
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[..<$0]) } ?? "."
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array((folder.isEmpty ? "" : folder + "/").utf8CString.dropLast())
+        var template =
+            Array((folder.isEmpty ? "" : folder + "/").utf8CString.dropLast())
             + Array(("." + name.prefix(200) + OutputFile.temporaryMarker + "XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw OutputFile.failure(shown) }

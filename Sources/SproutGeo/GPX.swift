@@ -100,7 +100,8 @@ public enum GPX {
                     func number(_ key: String, _ range: ClosedRange<Double>) throws(GPXError) -> Double {
                         guard let raw = attributes[key] else { throw GPXError(file: file, line: token.line, message: "<wpt> has no \(key) attribute") }
                         guard let value = Double(raw), value.isFinite, range.contains(value) else {
-                            throw GPXError(file: file, line: token.line, message: "\(key)=\"\(raw)\" must be a number in \(range.lowerBound)...\(range.upperBound)")
+                            throw GPXError(
+                                file: file, line: token.line, message: "\(key)=\"\(raw)\" must be a number in \(range.lowerBound)...\(range.upperBound)")
                         }
                         return value
                     }

@@ -75,14 +75,16 @@ public final class GeoAnchorSet {
         guard tracker.status.state == .localized else { throw .notLocalized }
         let direction = random.float(in: 0...(2 * .pi))
         let error = Vec2(cos(direction), sin(direction)) * random.float(in: 0.5...1)
-        let anchor = GeoAnchor(identifier: session.makeAnchorIdentifier(), name: name.isEmpty ? "anchor \(anchors.count + 1)" : name,
-                               coordinate: coordinate, transform: .identity)
+        let anchor = GeoAnchor(
+            identifier: session.makeAnchorIdentifier(), name: name.isEmpty ? "anchor \(anchors.count + 1)" : name,
+            coordinate: coordinate, transform: .identity)
         errors[anchor.identifier] = error
         anchors.append(anchor)
         place(anchor)
         session.add(anchor: anchor)
-        let placemark = Placemark(anchor: anchor, addAfter: Self.placemarkDelay(from: tracker.deviceCoordinate(session), to: coordinate),
-                                  createdAt: session.time)
+        let placemark = Placemark(
+            anchor: anchor, addAfter: Self.placemarkDelay(from: tracker.deviceCoordinate(session), to: coordinate),
+            createdAt: session.time)
         placemarks[anchor.identifier] = placemark
         return anchor
     }
@@ -184,20 +186,28 @@ public final class Placemark {
         self.createdAt = createdAt
         self.addAfter = addAfter
         root = AnchorEntity(anchor: anchor, name: "placemark \(anchor.name)")
-        let inner = Entity(name: "inner", model: ModelComponent(mesh: MeshFactory.sphere(radius: Self.innerRadius, segments: 16, rings: 8),
-                                                               material: Material(name: "inner", baseColor: Vec4(0, 0.3, 1, 1), isUnlit: true)))
-        let outer = Entity(name: "outer", model: ModelComponent(mesh: MeshFactory.sphere(radius: Self.outerRadius, segments: 24, rings: 12),
-                                                               material: Material(name: "outer", baseColor: Vec4(1, 1, 1, 0.25), metallic: 1, roughness: 0.3)))
+        let inner = Entity(
+            name: "inner",
+            model: ModelComponent(
+                mesh: MeshFactory.sphere(radius: Self.innerRadius, segments: 16, rings: 8),
+                material: Material(name: "inner", baseColor: Vec4(0, 0.3, 1, 1), isUnlit: true)))
+        let outer = Entity(
+            name: "outer",
+            model: ModelComponent(
+                mesh: MeshFactory.sphere(radius: Self.outerRadius, segments: 24, rings: 12),
+                material: Material(name: "outer", baseColor: Vec4(1, 1, 1, 0.25), metallic: 1, roughness: 0.3)))
         balloon = Entity(name: "balloon")
         balloon.addChild(inner)
         balloon.addChild(outer)
         balloon.transform.translation.y = Self.outerRadius   // resting on the ground
         root.addChild(balloon)
         let orange = Material(name: "arrow", baseColor: Vec4(1, 0.35, 0.05, 1), roughness: 0.5, isDoubleSided: true)
-        let head = Entity(name: "arrow head", transform: Transform(translation: Vec3(0, Self.arrowGap + 0.3, 0), rotation: Quaternion(angle: .pi, axis: .unitX)),
-                          model: ModelComponent(mesh: MeshFactory.cone(radius: 0.12, height: 0.3), material: orange))
-        let shaft = Entity(name: "arrow shaft", transform: Transform(translation: Vec3(0, Self.arrowGap + 0.3 + (Self.arrowLength - 0.3) / 2, 0)),
-                           model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.06, Self.arrowLength - 0.3, 0.06)), material: orange))
+        let head = Entity(
+            name: "arrow head", transform: Transform(translation: Vec3(0, Self.arrowGap + 0.3, 0), rotation: Quaternion(angle: .pi, axis: .unitX)),
+            model: ModelComponent(mesh: MeshFactory.cone(radius: 0.12, height: 0.3), material: orange))
+        let shaft = Entity(
+            name: "arrow shaft", transform: Transform(translation: Vec3(0, Self.arrowGap + 0.3 + (Self.arrowLength - 0.3) / 2, 0)),
+            model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.06, Self.arrowLength - 0.3, 0.06)), material: orange))
         arrow = Entity(name: "arrow")
         arrow.addChild(head)
         arrow.addChild(shaft)

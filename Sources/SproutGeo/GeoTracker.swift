@@ -45,9 +45,10 @@ public final class GeoTracker {
 
     /// Whether geotracking works where `coordinate` is (ARGeoTrackingConfiguration.checkAvailability).
     public func isAvailable(at coordinate: GeoCoordinate) -> Bool {
-        regions.isEmpty || regions.contains { region in
-            (WGS84.distance(coordinate, GeoCoordinate(latitude: region.latitude, longitude: region.longitude)) ?? .infinity) <= region.radius
-        }
+        regions.isEmpty
+            || regions.contains { region in
+                (WGS84.distance(coordinate, GeoCoordinate(latitude: region.latitude, longitude: region.longitude)) ?? .infinity) <= region.radius
+            }
     }
 
     /// Where the device is on the Earth.
@@ -74,7 +75,9 @@ public final class GeoTracker {
         } else {
             // Localised: keep refining while facades are in view.
             if reason(session) == nil { facadeTime += dt }
-            let accuracy: GeoTrackingStatus.Accuracy = hasReached(facadeTime, Self.accuracyTimes.high) ? .high
+            let accuracy: GeoTrackingStatus.Accuracy =
+                hasReached(facadeTime, Self.accuracyTimes.high)
+                ? .high
                 : hasReached(facadeTime, Self.accuracyTimes.medium) ? .medium : .low
             status = GeoTrackingStatus(state: .localized, accuracy: accuracy)
         }
@@ -89,7 +92,8 @@ public final class GeoTracker {
         let ray = session.device.mapping.unproject(session.device.viewport.center)
         for surface in session.stage.surfaces where surface.isFacade {
             guard let t = surface.frame.intersect(ray), t <= Self.facadeRange,
-                  surface.contains(local: surface.frame.local(ray.point(at: t))) else { continue }
+                surface.contains(local: surface.frame.local(ray.point(at: t)))
+            else { continue }
             return nil
         }
         return .visualLocalizationFailed

@@ -39,9 +39,10 @@ public enum WGS84 {
         let phi = radians(c.latitude), lambda = radians(c.longitude)
         let sinPhi = Double.sin(phi), cosPhi = Double.cos(phi)
         let n = semiMajorAxis / (1 - e2 * sinPhi * sinPhi).squareRoot()
-        return SIMD3((n + c.altitude) * cosPhi * Double.cos(lambda),
-                     (n + c.altitude) * cosPhi * Double.sin(lambda),
-                     (n * (1 - e2) + c.altitude) * sinPhi)
+        return SIMD3(
+            (n + c.altitude) * cosPhi * Double.cos(lambda),
+            (n + c.altitude) * cosPhi * Double.sin(lambda),
+            (n * (1 - e2) + c.altitude) * sinPhi)
     }
 
     /// Geodetic from ECEF, iterating on the latitude (sub-millimetre after a few steps anywhere
@@ -85,8 +86,11 @@ public enum WGS84 {
                 let u2s = cos2Alpha * (aAxis * aAxis - bAxis * bAxis) / (bAxis * bAxis)
                 let bigA = 1 + u2s / 16384 * (4096 + u2s * (-768 + u2s * (320 - 175 * u2s)))
                 let bigB = u2s / 1024 * (256 + u2s * (-128 + u2s * (74 - 47 * u2s)))
-                let deltaSigma = bigB * sinSigma * (cos2SigmaM + bigB / 4 * (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)
-                    - bigB / 6 * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)))
+                let deltaSigma =
+                    bigB * sinSigma
+                    * (cos2SigmaM + bigB / 4
+                        * (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)
+                            - bigB / 6 * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)))
                 return bAxis * bigA * (sigma - deltaSigma)
             }
         }

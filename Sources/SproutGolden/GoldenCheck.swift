@@ -84,8 +84,10 @@ public struct GoldenCheck: Sendable {
     /// writes it only if the rest of its case passes calls `writeNewGolden` later).
     /// - Parameters:
     ///   - name: names the outcome and the result files.
-    public func check(_ image: Image, golden: String, tolerance: ImageTolerance = .strict, reason: String? = nil, name: String,
-                      writingNew: Bool = true) -> GoldenOutcome {
+    public func check(
+        _ image: Image, golden: String, tolerance: ImageTolerance = .strict, reason: String? = nil, name: String,
+        writingNew: Bool = true
+    ) -> GoldenOutcome {
         var outcome = GoldenOutcome(status: .passed, name: name, golden: golden, summary: "", tolerance: tolerance, toleranceReason: reason)
         if let problem = confinementProblem(golden) {
             outcome.status = .failed
@@ -103,7 +105,8 @@ public struct GoldenCheck: Sendable {
             }
             if let blank { outcome.warning = "the rendering is one flat colour (\(blank)): is the camera outside the room, or did nothing draw?" }
             outcome.status = exists ? .updated : .new
-            outcome.summary = exists ? "golden rewritten" : "no golden: \(writingNew ? "wrote" : "will write") this rendering as \(golden); look at it and commit it"
+            outcome.summary =
+                exists ? "golden rewritten" : "no golden: \(writingNew ? "wrote" : "will write") this rendering as \(golden); look at it and commit it"
             return writingNew ? writeNewGolden(image, for: outcome) : outcome
         }
         do {

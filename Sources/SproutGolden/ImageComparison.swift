@@ -19,11 +19,14 @@ public enum ImageComparison {
     }
 
     /// Compares two images in memory; `Failure.sizeMismatch` when their sizes differ.
-    public static func compare(_ actual: Image, _ golden: Image, tolerance: ImageTolerance = .strict,
-                               actualName: String = "the rendering", goldenName: String = "golden") throws(Failure) -> ImageDiff {
+    public static func compare(
+        _ actual: Image, _ golden: Image, tolerance: ImageTolerance = .strict,
+        actualName: String = "the rendering", goldenName: String = "golden"
+    ) throws(Failure) -> ImageDiff {
         guard actual.width == golden.width, actual.height == golden.height else {
-            throw .sizeMismatch(actual: actualName, actualSize: (actual.width, actual.height), golden: goldenName,
-                                goldenSize: (golden.width, golden.height))
+            throw .sizeMismatch(
+                actual: actualName, actualSize: (actual.width, actual.height), golden: goldenName,
+                goldenSize: (golden.width, golden.height))
         }
         return ImageDiff(actual: actual, expected: golden, tolerance: tolerance)
     }

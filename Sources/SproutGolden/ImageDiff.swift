@@ -101,9 +101,13 @@ public struct ImageDiff: Sendable {
         pixelCount = n
         maxDelta = maxD
         meanDelta = n > 0 ? Double(sum) / Double(n * 3) : 0
-        worstPixel = worst < 0 ? nil : Pixel(x: worst % actual.width, y: worst / actual.width,
-                                             actual: Array(actual.pixels[worst * 4..<worst * 4 + 3]),
-                                             expected: Array(expected.pixels[worst * 4..<worst * 4 + 3]))
+        worstPixel =
+            worst < 0
+            ? nil
+            : Pixel(
+                x: worst % actual.width, y: worst / actual.width,
+                actual: Array(actual.pixels[worst * 4..<worst * 4 + 3]),
+                expected: Array(expected.pixels[worst * 4..<worst * 4 + 3]))
         firstFailures = first
         visualization = Image(width: actual.width, height: actual.height, pixels: vis)
         self.tolerance = tolerance
@@ -119,7 +123,8 @@ public struct ImageDiff: Sendable {
 
     /// One line: the failing count and fraction, the largest and mean difference, the worst pixel.
     public var summary: String {
-        var text = "\(failingPixels) of \(pixelCount) pixels (\(Self.percent(failingFraction))) differ by more than \(tolerance.maxChannelDelta);"
+        var text =
+            "\(failingPixels) of \(pixelCount) pixels (\(Self.percent(failingFraction))) differ by more than \(tolerance.maxChannelDelta);"
             + " max delta \(maxDelta), mean delta \(Self.decimal(meanDelta))"
         if let p = worstPixel {
             text += "; worst at (\(p.x),\(p.y)): \(Self.rgb(p.actual)), golden \(Self.rgb(p.expected))"

@@ -30,8 +30,9 @@ public struct TestTolerance: Sendable, Equatable {
         if let f = o.optional("maxFraction") { t.maxFailingFraction = try f.rangedDouble(0...1) }
         if let m = o.optional("maxMean") { t.maxMeanDelta = try m.rangedDouble(0...255) }
         guard let r = o.optional("reason") else {
-            throw DocumentError(file: v.file, line: v.line, field: DocumentValue.child(v.field, key: "reason"),
-                                message: "is required: a tolerance other than the default says why it is needed")
+            throw DocumentError(
+                file: v.file, line: v.line, field: DocumentValue.child(v.field, key: "reason"),
+                message: "is required: a tolerance other than the default says why it is needed")
         }
         let reason = try r.string().trimmingCharacters(in: .whitespaces)
         guard !reason.isEmpty else { throw r.error("must say why this tolerance is needed") }

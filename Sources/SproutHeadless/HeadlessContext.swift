@@ -34,15 +34,19 @@ public final class HeadlessContext: GraphicsContext {
             throw RenderError("EGL cannot bind the desktop OpenGL API")
         }
         // EGL_PBUFFER_BIT is required: the default surface type (window) matches no config here.
-        let configAttributes: [EGLint] = [EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-                                          EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_NONE]
+        let configAttributes: [EGLint] = [
+            EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+            EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_NONE
+        ]
         var config: EGLConfig?
         var count: EGLint = 0
         guard eglChooseConfig(display, configAttributes, &config, 1, &count) != 0, count > 0 else {
             throw RenderError("EGL has no pbuffer-capable OpenGL config (error 0x\(String(eglGetError(), radix: 16)))")
         }
-        let contextAttributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                           EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE]
+        let contextAttributes: [EGLint] = [
+            EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE
+        ]
         guard let context = eglCreateContext(display, config, nil, contextAttributes) else {
             throw RenderError("EGL cannot create an OpenGL 3.3 core context (error 0x\(String(eglGetError(), radix: 16)))")
         }
@@ -83,7 +87,8 @@ public final class HeadlessContext: GraphicsContext {
         var count: EGLint = 0
         guard queryDevices(1, &device, &count) != 0, count > 0, let device else { return nil }
         guard let d = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), UnsafeMutableRawPointer(device), nil),
-              eglInitialize(d, nil, nil) != 0 else { return nil }
+            eglInitialize(d, nil, nil) != 0
+        else { return nil }
         return d
     }
 }

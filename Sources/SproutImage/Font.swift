@@ -15,7 +15,8 @@ public final class Font {
 
     /// A font that cannot be found or read.
     public enum Failure: Error, CustomStringConvertible {
-        case unreadable(String), notAFont(String)
+        case unreadable(String)
+        case notAFont(String)
         /// The path and what is wrong, with the package to install for a missing font.
         public var description: String {
             switch self {
@@ -93,8 +94,10 @@ public final class Font {
 
     /// A status panel: `text` in white on black at `backgroundAlpha`, with `padding` pixels
     /// around it and rounded corners of `cornerRadius` pixels.
-    public func panel(_ text: String, pixelHeight: Float, padding: Int, cornerRadius: Float, backgroundAlpha: Float = 0.5,
-                      minimumWidth: Int = 0) -> Image {
+    public func panel(
+        _ text: String, pixelHeight: Float, padding: Int, cornerRadius: Float, backgroundAlpha: Float = 0.5,
+        minimumWidth: Int = 0
+    ) -> Image {
         let glyphs = coverage(text, pixelHeight: pixelHeight)
         let w = max(glyphs.width + 2 * padding, minimumWidth), h = glyphs.height + 2 * padding
         var pixels = [UInt8](repeating: 0, count: w * h * 4)

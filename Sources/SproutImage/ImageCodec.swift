@@ -28,7 +28,9 @@ public enum ImageCodec {
     /// declare 2 GB of pixels.
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws -> Image {
         guard !bytes.isEmpty else { throw Failure.undecodable(source: source, reason: "no data") }
-        guard bytes.count < Int(Int32.max) else { throw Failure.undecodable(source: source, reason: "\(bytes.count) bytes, more than an image may have (2 GiB)") }
+        guard bytes.count < Int(Int32.max) else {
+            throw Failure.undecodable(source: source, reason: "\(bytes.count) bytes, more than an image may have (2 GiB)")
+        }
         var w: Int32 = 0, h: Int32 = 0, channels: Int32 = 0
         let known = bytes.withUnsafeBufferPointer { buf in stbi_info_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels) }
         if known != 0, Int(w) * Int(h) > maximumPixels {
@@ -64,4 +66,3 @@ public enum ImageCodec {
         return png
     }
 }
-

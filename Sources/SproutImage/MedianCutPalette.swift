@@ -32,7 +32,8 @@ struct MedianCutPalette {
         var scored = boxes.map(spread)   // kept per box: only the two halves of a split are scored again
         while boxes.count < maximumColors {
             guard let pick = scored.indices.filter({ boxes[$0].count > 1 }).max(by: { scored[$0].score < scored[$1].score }),
-                  scored[pick].score > 0 else { break }
+                scored[pick].score > 0
+            else { break }
             let c = scored[pick].channel
             let sorted = boxes[pick].sorted { (channel($0, c), $0) < (channel($1, c), $1) }
             let total = sorted.reduce(0.0) { $0 + Double(counts[$1]) }

@@ -29,8 +29,11 @@ enum PNGEncoder {
     /// a few at a time into a small buffer, so encoding holds little beyond the compressed bytes.
     private static func deflateFiltered(pixels: [UInt8], width: Int, height: Int, level: Int32) -> [UInt8]? {
         var stream = z_stream()
-        guard deflateInit2_(&stream, max(0, min(9, level)), Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY,
-                            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        guard
+            deflateInit2_(
+                &stream, max(0, min(9, level)), Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY,
+                ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { return nil }
         defer { deflateEnd(&stream) }
         let rowBytes = width * 4
         let rowsPerBatch = max(1, (64 << 10) / (rowBytes + 1))

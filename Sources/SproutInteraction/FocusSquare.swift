@@ -83,9 +83,11 @@ public final class FocusSquare {
     public init() {
         segments = FocusSquareSegment.Corner.allCases.map { FocusSquareSegment(corner: $0) }
         let fillSide = 1 - 2 * Self.thickness + Self.thickness / 2   // L390-407: 0.973
-        fill = Entity(name: "focus square fill", model: ModelComponent(
-            mesh: MeshFactory.plane(width: fillSide, depth: fillSide, name: "focus square fill"),
-            material: Self.material(Self.fillColor, alpha: 0)))
+        fill = Entity(
+            name: "focus square fill",
+            model: ModelComponent(
+                mesh: MeshFactory.plane(width: fillSide, depth: fillSide, name: "focus square fill"),
+                material: Self.material(Self.fillColor, alpha: 0)))
         for s in segments { positioning.addChild(s.entity) }
         positioning.addChild(fill)
         positioning.transform.scale = Vec3(repeating: Self.size * Self.scaleForClosedSquare)
@@ -129,7 +131,6 @@ public final class FocusSquare {
         }
         applyTransform(camera: camera)
     }
-
 
     private func displayAsBillboard(camera: DeviceCamera) {
         orientation = .identity
@@ -196,9 +197,11 @@ public final class FocusSquare {
         if animate {
             isChangingAlignment = true
             let start = orientation
-            timeline.run("alignment", duration: 0.5, timing: .easeInEaseOut, update: { [unowned self] p in
-                orientation = Quaternion.slerp(start, target, t: p)
-            }, completion: { [unowned self] in isChangingAlignment = false })
+            timeline.run(
+                "alignment", duration: 0.5, timing: .easeInEaseOut,
+                update: { [unowned self] p in
+                    orientation = Quaternion.slerp(start, target, t: p)
+                }, completion: { [unowned self] in isChangingAlignment = false })
         } else {
             orientation = target
         }
@@ -232,28 +235,38 @@ public final class FocusSquare {
         isAnimating = true
         let d = Self.animationDuration / 4   // 0.175 s
         let (o0, p0, s0) = (positioningOpacity, openness, positioning.transform.scale.x)
-        timeline.run("open", duration: d, timing: .easeOut, update: { [unowned self] p in
-            positioningOpacity = o0 + (1 - o0) * p
-            openness = p0 + (1 - p0) * p
-        }, completion: { [unowned self] in
-            pulse()
-            isAnimating = false
-        })
-        timeline.run("openScale", duration: d, timing: .easeOut, update: { [unowned self] p in
-            positioning.transform.scale = Vec3(repeating: s0 + (Self.size - s0) * p)
-        })
+        timeline.run(
+            "open", duration: d, timing: .easeOut,
+            update: { [unowned self] p in
+                positioningOpacity = o0 + (1 - o0) * p
+                openness = p0 + (1 - p0) * p
+            },
+            completion: { [unowned self] in
+                pulse()
+                isAnimating = false
+            })
+        timeline.run(
+            "openScale", duration: d, timing: .easeOut,
+            update: { [unowned self] p in
+                positioning.transform.scale = Vec3(repeating: s0 + (Self.size - s0) * p)
+            })
     }
 
     /// Opacity 1 -> 0.4 -> 1, 0.5 s each way, for ever (until closed).
     private func pulse() {
         let start = positioningOpacity
-        timeline.run("pulse", duration: 0.5, timing: .easeInEaseOut, update: { [unowned self] p in
-            positioningOpacity = start + (0.4 - start) * p
-        }, completion: { [unowned self] in
-            timeline.run("pulse", duration: 0.5, timing: .easeInEaseOut, update: { [unowned self] p in
-                positioningOpacity = 0.4 + 0.6 * p
-            }, completion: { [unowned self] in pulse() })
-        })
+        timeline.run(
+            "pulse", duration: 0.5, timing: .easeInEaseOut,
+            update: { [unowned self] p in
+                positioningOpacity = start + (0.4 - start) * p
+            },
+            completion: { [unowned self] in
+                timeline.run(
+                    "pulse", duration: 0.5, timing: .easeInEaseOut,
+                    update: { [unowned self] p in
+                        positioningOpacity = 0.4 + 0.6 * p
+                    }, completion: { [unowned self] in pulse() })
+            })
     }
 
     func performCloseAnimation(flash: Bool) {
@@ -262,28 +275,39 @@ public final class FocusSquare {
         isAnimating = true
         timeline.remove("pulse")
         positioningOpacity = 1
-        timeline.run("close", duration: Self.animationDuration / 2, timing: .easeOut, update: { [unowned self] p in
-            positioningOpacity = 1 - 0.01 * p
-        }, completion: { [unowned self] in
-            let o0 = openness
-            timeline.run("close", duration: Self.animationDuration / 4, timing: .easeOut, update: { [unowned self] p in
-                openness = o0 * (1 - p)
-            }, completion: { [unowned self] in isAnimating = false })
-        })
+        timeline.run(
+            "close", duration: Self.animationDuration / 2, timing: .easeOut,
+            update: { [unowned self] p in
+                positioningOpacity = 1 - 0.01 * p
+            },
+            completion: { [unowned self] in
+                let o0 = openness
+                timeline.run(
+                    "close", duration: Self.animationDuration / 4, timing: .easeOut,
+                    update: { [unowned self] p in
+                        openness = o0 * (1 - p)
+                    }, completion: { [unowned self] in isAnimating = false })
+            })
         // The bounce: keyframes on the scale over 0.7 s. Whether SceneKit keeps the last value is
         // not in the source (spec 1.4); the closed size 0.1649 is kept here.
-        timeline.run("bounce", duration: Self.animationDuration, update: { [unowned self] p in
-            positioning.transform.scale = Vec3(repeating: Self.bounceScale(at: p))
-        })
+        timeline.run(
+            "bounce", duration: Self.animationDuration,
+            update: { [unowned self] p in
+                positioning.transform.scale = Vec3(repeating: Self.bounceScale(at: p))
+            })
         if flash {
             let wait = Self.animationDuration * 0.75   // 0.525 s
-            let step = Self.animationDuration / 8      // 0.0875 s
-            timeline.run("flashFill", delay: wait, duration: 2 * step, update: { [unowned self] p in
-                fillOpacity = p < 0.5 ? 0.25 * (p * 2) : 0.25 * (1 - (p - 0.5) * 2)
-            })
-            timeline.run("flashSegments", delay: wait, duration: Self.animationDuration / 4, update: { [unowned self] p in
-                flashSaturation = p < 1 ? 2.8 * (p - 0.5) * (p - 0.5) + 0.3 : nil
-            })
+            let step = Self.animationDuration / 8   // 0.0875 s
+            timeline.run(
+                "flashFill", delay: wait, duration: 2 * step,
+                update: { [unowned self] p in
+                    fillOpacity = p < 0.5 ? 0.25 * (p * 2) : 0.25 * (1 - (p - 0.5) * 2)
+                })
+            timeline.run(
+                "flashSegments", delay: wait, duration: Self.animationDuration / 4,
+                update: { [unowned self] p in
+                    flashSaturation = p < 1 ? 2.8 * (p - 0.5) * (p - 0.5) + 0.3 : nil
+                })
         }
     }
 
@@ -341,8 +365,9 @@ public final class FocusSquare {
 
     /// Unlit, double-sided (Segment L78-83), colour in sRGB.
     static func material(_ sRGB: Vec3, alpha: Float, onTop: Bool = true) -> Material {
-        var m = Material(name: "focus square", baseColor: Vec4(linearFromSRGB(sRGB.x), linearFromSRGB(sRGB.y), linearFromSRGB(sRGB.z), alpha),
-                         isDoubleSided: true, isUnlit: true, blending: .transparent, castsShadow: false)
+        var m = Material(
+            name: "focus square", baseColor: Vec4(linearFromSRGB(sRGB.x), linearFromSRGB(sRGB.y), linearFromSRGB(sRGB.z), alpha),
+            isDoubleSided: true, isUnlit: true, blending: .transparent, castsShadow: false)
         m.drawsOnTop = onTop
         return m
     }

@@ -64,10 +64,12 @@ public final class InteractionEngine {
     /// P18 `resetTracking()`: planes of both alignments, tracking and anchors afresh.
     public func resetTracking() {
         interaction.selectedObject = nil
-        session.run(SessionConfiguration(planeDetection: [.horizontal, .vertical],
-                                         detectionImages: session.configuration?.detectionImages ?? [],
-                                         isCodeTrackingEnabled: session.configuration?.isCodeTrackingEnabled ?? false),
-                    options: [.resetTracking, .removeExistingAnchors])
+        session.run(
+            SessionConfiguration(
+                planeDetection: [.horizontal, .vertical],
+                detectionImages: session.configuration?.detectionImages ?? [],
+                isCodeTrackingEnabled: session.configuration?.isCodeTrackingEnabled ?? false),
+            options: [.resetTracking, .removeExistingAnchors])
         messages.scheduleMessage("FIND A SURFACE TO PLACE AN OBJECT", inSeconds: Self.hintDelay, type: .planeEstimation)
     }
 

@@ -52,11 +52,17 @@ final class ObjectHitTester {
 
     /// Keeps one entry per object, in order, and refreshes the ones whose transforms changed.
     private func synchronize(_ list: [VirtualObject]) {
-        let same = objects.count == list.count && objects.withUnsafeBufferPointer { mine in
-            list.withUnsafeBufferPointer { theirs in (0..<mine.count).allSatisfy { mine[$0] === theirs[$0] } }
-        }
+        let same =
+            objects.count == list.count
+            && objects.withUnsafeBufferPointer { mine in
+                list.withUnsafeBufferPointer { theirs in (0..<mine.count).allSatisfy { mine[$0] === theirs[$0] } }
+            }
         // What changed since our last look: nothing, these objects, or unknown (the log moved on).
-        enum Changes { case none, objects([ObjectIdentifier]), unknown }
+        enum Changes {
+            case none
+            case objects([ObjectIdentifier])
+            case unknown
+        }
         let current = log.generation
         let changes: Changes
         if current == generation {

@@ -106,12 +106,16 @@ public final class ObjectInteraction {
     /// P18 `translate(_:basedOn:infinitePlane:allowAnimation:)` (L163-192).
     @discardableResult
     public func translate(_ object: VirtualObject, basedOn point: Vec2, infinitePlane: Bool, allowAnimation: Bool) -> Bool {
-        guard let result = SmartHitTest.hit(session, at: point, infinitePlane: infinitePlane, objectPosition: object.worldPosition,
-                                            allowedAlignments: object.allowedAlignments) else { return false }
+        guard
+            let result = SmartHitTest.hit(
+                session, at: point, infinitePlane: infinitePlane, objectPosition: object.worldPosition,
+                allowedAlignments: object.allowedAlignments)
+        else { return false }
         let alignment = result.anchor?.alignment ?? result.alignment
         object.isOnPlane = result.anchor != nil
-        object.setTransform(result.worldTransform, relativeTo: session.device.position, smoothMovement: !object.isOnPlane,
-                            alignment: alignment, allowAnimation: allowAnimation, scene: scene)
+        object.setTransform(
+            result.worldTransform, relativeTo: session.device.position, smoothMovement: !object.isOnPlane,
+            alignment: alignment, allowAnimation: allowAnimation, scene: scene)
         return true
     }
 

@@ -41,8 +41,11 @@ public final class SimulatedLoader {
             if let completion { entries[i].completion.append(completion) }
             return
         }
-        entries.append((Download(name: name, bytes: max(bytes, 0), startedAt: time, progress: 0), link,
-                        progress.map { [$0] } ?? [], completion.map { [$0] } ?? []))
+        entries.append(
+            (
+                Download(name: name, bytes: max(bytes, 0), startedAt: time, progress: 0), link,
+                progress.map { [$0] } ?? [], completion.map { [$0] } ?? []
+            ))
     }
 
     /// The progress of `name`, or nil when it is not downloading.

@@ -13,8 +13,10 @@ public enum SmartHitTest {
     /// infinite planes (vertical ones at once, horizontal ones only within `infinitePlaneAllowance`
     /// of `objectPosition`'s height, or any when it is nil); then estimated planes (the nearer when
     /// both alignments are allowed; a vertical-only object may land on a horizontal one). nil when nothing is hit.
-    public static func hit(_ session: Session, at point: Vec2, infinitePlane: Bool = false, objectPosition: Vec3? = nil,
-                           allowedAlignments: Set<PlaneAlignment> = [.horizontal, .vertical]) -> RaycastResult? {
+    public static func hit(
+        _ session: Session, at point: Vec2, infinitePlane: Bool = false, objectPosition: Vec3? = nil,
+        allowedAlignments: Set<PlaneAlignment> = [.horizontal, .vertical]
+    ) -> RaycastResult? {
         // 1. Existing plane geometry of an allowed alignment.
         let results = session.raycast(from: point, allowing: [.existingPlaneGeometry, .estimatedPlane])
         if let hit = results.first(where: { $0.target == .existingPlaneGeometry && allowedAlignments.contains($0.alignment) }) {

@@ -98,18 +98,31 @@ public final class StatusMessages {
         while true {
             var next: (at: Double, fire: () -> Void)?
             for (type, timer) in timers where hasReached(time, timer.fireAt) && timer.fireAt < (next?.at ?? .infinity) {
-                next = (timer.fireAt, { [unowned self] in self.timers[type] = nil; self.showMessage(timer.text) })
+                next = (
+                    timer.fireAt,
+                    { [unowned self] in
+                        self.timers[type] = nil; self.showMessage(timer.text)
+                    }
+                )
             }
             if let e = escalation, hasReached(time, e.fireAt), e.fireAt < (next?.at ?? .infinity) {
-                next = (e.fireAt, { [unowned self] in
-                    self.escalation = nil
-                    var message = e.state.presentationString
-                    if let recommendation = e.state.recommendation { message += ": " + recommendation }
-                    self.showMessage(message, autoHide: false)
-                })
+                next = (
+                    e.fireAt,
+                    { [unowned self] in
+                        self.escalation = nil
+                        var message = e.state.presentationString
+                        if let recommendation = e.state.recommendation { message += ": " + recommendation }
+                        self.showMessage(message, autoHide: false)
+                    }
+                )
             }
             if let hide = hideAt, hasReached(time, hide), hide < (next?.at ?? .infinity) {
-                next = (hide, { [unowned self] in self.hideAt = nil; self.setShown(false) })
+                next = (
+                    hide,
+                    { [unowned self] in
+                        self.hideAt = nil; self.setShown(false)
+                    }
+                )
             }
             guard let event = next else { break }
             event.fire()

@@ -25,7 +25,8 @@ public struct TapGesture: Sendable {
             case .ended:
                 defer { if start == nil || start?.id == e.id { start = nil; disqualified = false } }
                 if let s = start, s.id == e.id, e.timestamp - s.time <= Self.maximumDuration,
-                   length(e.location - s.location) <= Self.allowableMovement {
+                    length(e.location - s.location) <= Self.allowableMovement
+                {
                     start = nil
                     return e.location
                 }

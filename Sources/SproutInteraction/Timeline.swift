@@ -21,8 +21,10 @@ final class Timeline {
     private(set) var now = 0.0
 
     /// Begins `key` now (replacing a tween of that key).
-    func run(_ key: String, delay: Double = 0, duration: Double, timing: TimingFunction = .linear,
-             update: @escaping (Float) -> Void, completion: (() -> Void)? = nil) {
+    func run(
+        _ key: String, delay: Double = 0, duration: Double, timing: TimingFunction = .linear,
+        update: @escaping (Float) -> Void, completion: (() -> Void)? = nil
+    ) {
         remove(key)
         tweens.append((key, Tween(start: now, delay: delay, duration: duration, timing: timing, update: update, completion: completion)))
     }

@@ -102,8 +102,10 @@ public final class VirtualObject: Entity {
 
     /// P18 `setTransform(_:relativeTo:smoothMovement:alignment:allowAnimation:)`: the position
     /// logic above, then `updateAlignment`.
-    public func setTransform(_ world: Matrix4, relativeTo camera: Vec3, smoothMovement: Bool, alignment: PlaneAlignment,
-                             allowAnimation: Bool, scene: Scene) {
+    public func setTransform(
+        _ world: Matrix4, relativeTo camera: Vec3, smoothMovement: Bool, alignment: PlaneAlignment,
+        allowAnimation: Bool, scene: Scene
+    ) {
         scene.stopAnimating(self)
         setPosition(world.translation, relativeTo: camera, smoothMovement: smoothMovement)
         updateAlignment(to: alignment, transform: world, allowAnimation: allowAnimation, scene: scene)
@@ -162,7 +164,8 @@ public final class VirtualObject: Entity {
         let c = anchor.center, e = anchor.extent
         let tolerance: Float = 0.1   // P18: "extent + 10 %"
         guard p.x >= c.x - e.x / 2 - tolerance * e.x, p.x <= c.x + e.x / 2 + tolerance * e.x,
-              p.z >= c.z - e.z / 2 - tolerance * e.z, p.z <= c.z + e.z / 2 + tolerance * e.z else { return false }
+            p.z >= c.z - e.z / 2 - tolerance * e.z, p.z <= c.z + e.z / 2 + tolerance * e.z
+        else { return false }
         let d = abs(p.y)
         let verticalAllowance: Float = 0.05, epsilon: Float = 0.001   // P18: 5 cm and 1 mm
         guard d > epsilon, d < verticalAllowance else { return false }

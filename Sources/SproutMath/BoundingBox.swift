@@ -57,8 +57,10 @@ public struct BoundingBox: Equatable, Sendable {
 
     /// The eight corners, x varying fastest, then y, then z (starting at `min`, ending at `max`).
     public var corners: [Vec3] {
-        [Vec3(min.x, min.y, min.z), Vec3(max.x, min.y, min.z), Vec3(min.x, max.y, min.z), Vec3(max.x, max.y, min.z),
-         Vec3(min.x, min.y, max.z), Vec3(max.x, min.y, max.z), Vec3(min.x, max.y, max.z), Vec3(max.x, max.y, max.z)]
+        [
+            Vec3(min.x, min.y, min.z), Vec3(max.x, min.y, min.z), Vec3(min.x, max.y, min.z), Vec3(max.x, max.y, min.z),
+            Vec3(min.x, min.y, max.z), Vec3(max.x, min.y, max.z), Vec3(min.x, max.y, max.z), Vec3(max.x, max.y, max.z)
+        ]
     }
 
     /// The axis-aligned box around this box's corners after `m`.

@@ -9,8 +9,9 @@ public struct Matrix4: Equatable, Sendable {
     /// Builds from rows as written on paper (easier to read in tests).
     public init(rows r: [[Float]]) {
         precondition(r.count == 4 && r.allSatisfy { $0.count == 4 }, "Matrix4(rows:) needs 4x4 values")
-        self.init(Vec4(r[0][0], r[1][0], r[2][0], r[3][0]), Vec4(r[0][1], r[1][1], r[2][1], r[3][1]),
-                  Vec4(r[0][2], r[1][2], r[2][2], r[3][2]), Vec4(r[0][3], r[1][3], r[2][3], r[3][3]))
+        self.init(
+            Vec4(r[0][0], r[1][0], r[2][0], r[3][0]), Vec4(r[0][1], r[1][1], r[2][1], r[3][1]),
+            Vec4(r[0][2], r[1][2], r[2][2], r[3][2]), Vec4(r[0][3], r[1][3], r[2][3], r[3][3]))
     }
 
     /// The identity matrix.
@@ -148,8 +149,9 @@ public struct Matrix4: Equatable, Sendable {
     /// A matrix from 16 values in column-major order (the layout of `flat`); traps on any other count.
     public init(flat m: [Float]) {
         precondition(m.count == 16, "Matrix4(flat:) needs 16 values")
-        self.init(Vec4(m[0], m[1], m[2], m[3]), Vec4(m[4], m[5], m[6], m[7]),
-                  Vec4(m[8], m[9], m[10], m[11]), Vec4(m[12], m[13], m[14], m[15]))
+        self.init(
+            Vec4(m[0], m[1], m[2], m[3]), Vec4(m[4], m[5], m[6], m[7]),
+            Vec4(m[8], m[9], m[10], m[11]), Vec4(m[12], m[13], m[14], m[15]))
     }
 
     /// True when every one of the 16 values differs from `other`'s by at most `tolerance`.

@@ -37,8 +37,9 @@ public struct Perspective: Equatable, Sendable {
     public func matrix(aspect: Float) -> Matrix4 {
         let f = 1 / tan(fovY / 2)
         let nf = 1 / (near - far)
-        return Matrix4(Vec4(f / aspect, 0, 0, 0), Vec4(0, f, 0, 0),
-                       Vec4(0, 0, (far + near) * nf, -1), Vec4(0, 0, 2 * far * near * nf, 0))
+        return Matrix4(
+            Vec4(f / aspect, 0, 0, 0), Vec4(0, f, 0, 0),
+            Vec4(0, 0, (far + near) * nf, -1), Vec4(0, 0, 2 * far * near * nf, 0))
     }
 }
 
@@ -91,7 +92,8 @@ extension Matrix4 {
     /// An orthographic projection of the box [left, right] x [bottom, top] x [-near, -far] (eye space) to clip space.
     public static func orthographic(left: Float, right: Float, bottom: Float, top: Float, near: Float, far: Float) -> Matrix4 {
         let rl = 1 / (right - left), tb = 1 / (top - bottom), fn = 1 / (far - near)
-        return Matrix4(Vec4(2 * rl, 0, 0, 0), Vec4(0, 2 * tb, 0, 0), Vec4(0, 0, -2 * fn, 0),
-                       Vec4(-(right + left) * rl, -(top + bottom) * tb, -(far + near) * fn, 1))
+        return Matrix4(
+            Vec4(2 * rl, 0, 0, 0), Vec4(0, 2 * tb, 0, 0), Vec4(0, 0, -2 * fn, 0),
+            Vec4(-(right + left) * rl, -(top + bottom) * tb, -(far + near) * fn, 1))
     }
 }

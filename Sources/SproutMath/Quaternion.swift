@@ -70,20 +70,24 @@ public struct Quaternion: Equatable, Sendable {
         let trace = m00 + m11 + m22
         if trace > 0 {
             let s = (trace + 1).squareRoot() * 2
-            vector = Vec4((m.columns.1.z - m.columns.2.y) / s, (m.columns.2.x - m.columns.0.z) / s,
-                          (m.columns.0.y - m.columns.1.x) / s, s / 4)
+            vector = Vec4(
+                (m.columns.1.z - m.columns.2.y) / s, (m.columns.2.x - m.columns.0.z) / s,
+                (m.columns.0.y - m.columns.1.x) / s, s / 4)
         } else if m00 > m11 && m00 > m22 {
             let s = (1 + m00 - m11 - m22).squareRoot() * 2
-            vector = Vec4(s / 4, (m.columns.1.x + m.columns.0.y) / s, (m.columns.2.x + m.columns.0.z) / s,
-                          (m.columns.1.z - m.columns.2.y) / s)
+            vector = Vec4(
+                s / 4, (m.columns.1.x + m.columns.0.y) / s, (m.columns.2.x + m.columns.0.z) / s,
+                (m.columns.1.z - m.columns.2.y) / s)
         } else if m11 > m22 {
             let s = (1 + m11 - m00 - m22).squareRoot() * 2
-            vector = Vec4((m.columns.1.x + m.columns.0.y) / s, s / 4, (m.columns.2.y + m.columns.1.z) / s,
-                          (m.columns.2.x - m.columns.0.z) / s)
+            vector = Vec4(
+                (m.columns.1.x + m.columns.0.y) / s, s / 4, (m.columns.2.y + m.columns.1.z) / s,
+                (m.columns.2.x - m.columns.0.z) / s)
         } else {
             let s = (1 + m22 - m00 - m11).squareRoot() * 2
-            vector = Vec4((m.columns.2.x + m.columns.0.z) / s, (m.columns.2.y + m.columns.1.z) / s, s / 4,
-                          (m.columns.0.y - m.columns.1.x) / s)
+            vector = Vec4(
+                (m.columns.2.x + m.columns.0.z) / s, (m.columns.2.y + m.columns.1.z) / s, s / 4,
+                (m.columns.0.y - m.columns.1.x) / s)
         }
         self = normalized
     }

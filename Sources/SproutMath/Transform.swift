@@ -43,8 +43,9 @@ public struct Transform: Equatable, Sendable {
 
     /// Linear blend of translation and scale, slerp of rotation.
     public static func interpolate(_ a: Transform, _ b: Transform, t: Float) -> Transform {
-        Transform(translation: mix(a.translation, b.translation, t: t),
-                  rotation: Quaternion.slerp(a.rotation, b.rotation, t: t),
-                  scale: mix(a.scale, b.scale, t: t))
+        Transform(
+            translation: mix(a.translation, b.translation, t: t),
+            rotation: Quaternion.slerp(a.rotation, b.rotation, t: t),
+            scale: mix(a.scale, b.scale, t: t))
     }
 }

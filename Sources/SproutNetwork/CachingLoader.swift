@@ -26,7 +26,6 @@ public final class CachingLoader: @unchecked Sendable {
     private var inFlight: [String: Download] = [:]
     private let fetcher: (any HTTPFetcher)?
 
-
     /// - Parameter fetcher: downloads `http:` and `https:` URLs (`URLSessionFetcher` in
     ///   SproutNetwork); without one, only `file:` URLs load and web URLs fail with a clear reason.
     public init(cacheDirectory: String, fetcher: (any HTTPFetcher)? = nil) {
@@ -91,7 +90,10 @@ public final class CachingLoader: @unchecked Sendable {
             guard let data = FileManager.default.contents(atPath: parsed.path) else {
                 finish(.failure(Failure(url: url, reason: "no such file"))); return
             }
-            finish(Self.store(data, at: path, url: url).map { download.report(1); return $0 })
+            finish(
+                Self.store(data, at: path, url: url).map {
+                    download.report(1); return $0
+                })
         case "http", "https":
             guard let fetcher else {
                 finish(.failure(Failure(url: url, reason: "no network fetcher was given to this loader, so only file: URLs load"))); return

@@ -19,6 +19,7 @@ public protocol HTTPFetcher: Sendable {
     /// Starts the download and returns at once. `progress` hears fractions below 1 while bytes
     /// arrive; `completion` is called exactly once, with the whole body or the reason it failed
     /// (an error status, a connection failure, a body shorter than announced).
-    func fetch(_ url: URL, progress: @escaping @Sendable (Double) -> Void,
-               completion: @escaping @Sendable (Result<Data, FetchFailure>) -> Void)
+    func fetch(
+        _ url: URL, progress: @escaping @Sendable (Double) -> Void,
+        completion: @escaping @Sendable (Result<Data, FetchFailure>) -> Void)
 }

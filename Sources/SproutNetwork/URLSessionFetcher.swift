@@ -22,8 +22,10 @@ public final class URLSessionFetcher: HTTPFetcher, @unchecked Sendable {
     /// 200...299, or a body whose length differs from its Content-Length; `progress` hears
     /// fractions up to 0.999, only when the length is announced. Callbacks come on the session's
     /// delegate queue, not the caller's.
-    public func fetch(_ url: URL, progress: @escaping @Sendable (Double) -> Void,
-                      completion: @escaping @Sendable (Result<Data, FetchFailure>) -> Void) {
+    public func fetch(
+        _ url: URL, progress: @escaping @Sendable (Double) -> Void,
+        completion: @escaping @Sendable (Result<Data, FetchFailure>) -> Void
+    ) {
         let task = session.dataTask(with: url)
         delegate.register(task, onProgress: progress) { data, response, error in
             if let error {
@@ -58,8 +60,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         lock.lock(); entries[task.taskIdentifier] = Entry(onProgress: onProgress, onDone: onDone); lock.unlock()
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         lock.lock(); entries[dataTask.taskIdentifier]?.expected = response.expectedContentLength; lock.unlock()
         completionHandler(.allow)
     }

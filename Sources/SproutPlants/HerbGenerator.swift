@@ -46,25 +46,30 @@ public struct HerbGenerator: Sendable {
     /// The presets by catalog name: "tomato", "basil", "lavender", "tulip" and "corn".
     public static let species: [String: Species] = [
         // Indeterminate garden tomato, staked: about 1.5 m.
-        "tomato": Species(name: "Tomato", height: 1.5, stems: 3, spread: 0.25, stemRadius: 0.012, leavesPerStem: 9, leafLength: 0.22, leafWidth: 0.35,
-                          leafColor: Vec4(0.12, 0.32, 0.07, 1), stemColor: Vec4(0.22, 0.35, 0.10, 1),
-                          flower: .fruits(color: Vec4(0.75, 0.06, 0.03, 1), radius: 0.03, count: 12)),
+        "tomato": Species(
+            name: "Tomato", height: 1.5, stems: 3, spread: 0.25, stemRadius: 0.012, leavesPerStem: 9, leafLength: 0.22, leafWidth: 0.35,
+            leafColor: Vec4(0.12, 0.32, 0.07, 1), stemColor: Vec4(0.22, 0.35, 0.10, 1),
+            flower: .fruits(color: Vec4(0.75, 0.06, 0.03, 1), radius: 0.03, count: 12)),
         // Sweet basil: about 0.45 m.
-        "basil": Species(name: "Sweet Basil", height: 0.45, stems: 5, spread: 0.12, stemRadius: 0.005, leavesPerStem: 7, leafLength: 0.28, leafWidth: 0.45,
-                         leafColor: Vec4(0.14, 0.45, 0.08, 1), stemColor: Vec4(0.20, 0.38, 0.10, 1),
-                         flower: .spike(color: Vec4(0.9, 0.9, 0.85, 1), length: 0.06)),
+        "basil": Species(
+            name: "Sweet Basil", height: 0.45, stems: 5, spread: 0.12, stemRadius: 0.005, leavesPerStem: 7, leafLength: 0.28, leafWidth: 0.45,
+            leafColor: Vec4(0.14, 0.45, 0.08, 1), stemColor: Vec4(0.20, 0.38, 0.10, 1),
+            flower: .spike(color: Vec4(0.9, 0.9, 0.85, 1), length: 0.06)),
         // English lavender: about 0.6 m, many thin stems with purple spikes.
-        "lavender": Species(name: "English Lavender", height: 0.6, stems: 24, spread: 0.25, stemRadius: 0.002, leavesPerStem: 4, leafLength: 0.18, leafWidth: 0.1,
-                            leafColor: Vec4(0.32, 0.42, 0.30, 1), stemColor: Vec4(0.35, 0.45, 0.30, 1),
-                            flower: .spike(color: Vec4(0.40, 0.25, 0.65, 1), length: 0.08)),
+        "lavender": Species(
+            name: "English Lavender", height: 0.6, stems: 24, spread: 0.25, stemRadius: 0.002, leavesPerStem: 4, leafLength: 0.18, leafWidth: 0.1,
+            leafColor: Vec4(0.32, 0.42, 0.30, 1), stemColor: Vec4(0.35, 0.45, 0.30, 1),
+            flower: .spike(color: Vec4(0.40, 0.25, 0.65, 1), length: 0.08)),
         // Garden tulip: about 0.45 m, one stem, a red cup.
-        "tulip": Species(name: "Red Tulip", height: 0.45, stems: 1, spread: 0, stemRadius: 0.005, leavesPerStem: 2, leafLength: 0.55, leafWidth: 0.22,
-                         leafColor: Vec4(0.20, 0.40, 0.18, 1), stemColor: Vec4(0.25, 0.45, 0.15, 1),
-                         flower: .cup(color: Vec4(0.80, 0.05, 0.06, 1), height: 0.07)),
+        "tulip": Species(
+            name: "Red Tulip", height: 0.45, stems: 1, spread: 0, stemRadius: 0.005, leavesPerStem: 2, leafLength: 0.55, leafWidth: 0.22,
+            leafColor: Vec4(0.20, 0.40, 0.18, 1), stemColor: Vec4(0.25, 0.45, 0.15, 1),
+            flower: .cup(color: Vec4(0.80, 0.05, 0.06, 1), height: 0.07)),
         // Sweet corn: about 2.4 m, long strap leaves, a tassel and two ears.
-        "corn": Species(name: "Sweet Corn", height: 2.4, stems: 1, spread: 0, stemRadius: 0.015, leavesPerStem: 12, leafLength: 0.42, leafWidth: 0.08,
-                        leafColor: Vec4(0.18, 0.42, 0.10, 1), stemColor: Vec4(0.30, 0.45, 0.15, 1),
-                        flower: .tassel(color: Vec4(0.75, 0.62, 0.30, 1), earColor: Vec4(0.85, 0.78, 0.35, 1))),
+        "corn": Species(
+            name: "Sweet Corn", height: 2.4, stems: 1, spread: 0, stemRadius: 0.015, leavesPerStem: 12, leafLength: 0.42, leafWidth: 0.08,
+            leafColor: Vec4(0.18, 0.42, 0.10, 1), stemColor: Vec4(0.30, 0.45, 0.15, 1),
+            flower: .tassel(color: Vec4(0.75, 0.62, 0.30, 1), earColor: Vec4(0.85, 0.78, 0.35, 1)))
     ]
 
     /// The species to grow.
@@ -90,8 +95,9 @@ public struct HerbGenerator: Sendable {
         let k = top > bottom ? species.height / (top - bottom) : 1
         return built.map { part in
             var p = part
-            p.mesh = Mesh(name: part.mesh.name, positions: part.mesh.positions.map { $0 * k }, normals: part.mesh.normals,
-                          uvs: part.mesh.uvs, indices: part.mesh.indices)
+            p.mesh = Mesh(
+                name: part.mesh.name, positions: part.mesh.positions.map { $0 * k }, normals: part.mesh.normals,
+                uvs: part.mesh.uvs, indices: part.mesh.indices)
             return p
         }
     }
@@ -119,19 +125,24 @@ public struct HerbGenerator: Sendable {
                 let t = Float(k) / 16
                 return out * (lean * t * t) + Vec3(0, t * length, 0)
             }
-            stemMeshes.append(PlantGeometry.tube(detail.spine(spine), segments: detail.segments(8), radius: { t in s.stemRadius * (1 - 0.5 * t) }, name: "stem"))
+            stemMeshes.append(
+                PlantGeometry.tube(detail.spine(spine), segments: detail.segments(8), radius: { t in s.stemRadius * (1 - 0.5 * t) }, name: "stem"))
             tips.append((spine[16], normalize(spine[16] - spine[15])))
             for k in 0..<s.leavesPerStem {
                 let t = 0.12 + 0.78 * Float(k) / Float(max(s.leavesPerStem - 1, 1))
                 let base = out * (lean * t * t) + Vec3(0, t * length, 0)
                 let leafLength = length * s.leafLength * (1.15 - 0.5 * t) * rng.float(in: 0.85...1.1)
-                PlantGeometry.appendLeaf(base: base, yaw: Float(k) * 2.4 + angle + rng.float(in: -0.3...0.3), length: leafLength,
-                                         droop: rng.float(in: 0.25...0.5), width: s.leafWidth, detail: detail, positions: &lp, normals: &ln, indices: &li)
+                PlantGeometry.appendLeaf(
+                    base: base, yaw: Float(k) * 2.4 + angle + rng.float(in: -0.3...0.3), length: leafLength,
+                    droop: rng.float(in: 0.25...0.5), width: s.leafWidth, detail: detail, positions: &lp, normals: &ln, indices: &li)
             }
         }
-        var parts = [ModelPart(mesh: Mesh.merging(stemMeshes, name: "stems"), material: Material(name: "stems", baseColor: s.stemColor, roughness: 0.7)),
-                     ModelPart(mesh: Mesh(name: "leaves", positions: lp, normals: ln, indices: li),
-                               material: Material(name: "leaves", baseColor: s.leafColor, roughness: 0.6, isDoubleSided: detail.isTwoSided))]
+        var parts = [
+            ModelPart(mesh: Mesh.merging(stemMeshes, name: "stems"), material: Material(name: "stems", baseColor: s.stemColor, roughness: 0.7)),
+            ModelPart(
+                mesh: Mesh(name: "leaves", positions: lp, normals: ln, indices: li),
+                material: Material(name: "leaves", baseColor: s.leafColor, roughness: 0.6, isDoubleSided: detail.isTwoSided))
+        ]
         parts.append(contentsOf: flowers(at: tips, height: s.height, detail: detail, rng: &rng))
         return parts
     }
@@ -157,7 +168,8 @@ public struct HerbGenerator: Sendable {
                 for k in stride(from: 0, to: 8, by: detail == .coarse ? 2 : 1) {
                     let u = Float(k) / 8
                     let r = 0.006 * (1 - 0.5 * u) + 0.004
-                    meshes.append(MeshFactory.sphere(radius: r, segments: floret.sides, rings: floret.rings).translated(by: tip.point + tip.direction * (u * length + r)))
+                    meshes.append(
+                        MeshFactory.sphere(radius: r, segments: floret.sides, rings: floret.rings).translated(by: tip.point + tip.direction * (u * length + r)))
                 }
             }
         case .cup(let c, let h):
@@ -166,8 +178,9 @@ public struct HerbGenerator: Sendable {
                 // Six petals standing round the tip, curving in at the top: a closed cup.
                 var pp: [Vec3] = [], pn: [Vec3] = [], pi: [UInt32] = []
                 for k in 0..<6 {
-                    PlantGeometry.appendLeaf(base: .zero, yaw: Float(k) / 6 * 2 * .pi, length: h, droop: 0, width: 0.45, detail: detail,
-                                             positions: &pp, normals: &pn, indices: &pi)
+                    PlantGeometry.appendLeaf(
+                        base: .zero, yaw: Float(k) / 6 * 2 * .pi, length: h, droop: 0, width: 0.45, detail: detail,
+                        positions: &pp, normals: &pn, indices: &pi)
                 }
                 // The leaf runs out and up; stand it up: x (outwards) -> mostly up with a little outwards.
                 let stand = { (p: Vec3) -> Vec3 in
@@ -192,14 +205,20 @@ public struct HerbGenerator: Sendable {
                 for (k, y) in [Float(0.45), 0.55].enumerated() {
                     let a = Float(k) * .pi + 0.5
                     let base = Vec3(0, tip.point.y * y, 0), out = Vec3(cos(a), 0.9, sin(a)) * 0.1
-                    ears.append(PlantGeometry.tube([base, base + out, base + out * 1.9], segments: detail.segments(10), radius: { t in 0.022 * sin(.pi * (0.2 + 0.8 * t)) + 0.005 }, name: "ear"))
+                    ears.append(
+                        PlantGeometry.tube(
+                            [base, base + out, base + out * 1.9], segments: detail.segments(10), radius: { t in 0.022 * sin(.pi * (0.2 + 0.8 * t)) + 0.005 },
+                            name: "ear"))
                 }
                 extra.append(ModelPart(mesh: Mesh.merging(ears, name: "ears"), material: Material(name: "ears", baseColor: earColor, roughness: 0.7)))
             }
         }
         // The tulip's cup is leaf sheets: two-sided with them at the cheaper levels.
         let cupIsSheet = if case .cup = species.flower { detail.isTwoSided } else { false }
-        return [ModelPart(mesh: Mesh.merging(meshes, name: "flowers"),
-                          material: Material(name: "flowers", baseColor: color, roughness: 0.5, isDoubleSided: cupIsSheet))] + extra
+        return [
+            ModelPart(
+                mesh: Mesh.merging(meshes, name: "flowers"),
+                material: Material(name: "flowers", baseColor: color, roughness: 0.5, isDoubleSided: cupIsSheet))
+        ] + extra
     }
 }

@@ -41,8 +41,10 @@ public enum PlantDetail: Int, Sendable, CaseIterable {
 /// the cheaper levels) and tapered stems.
 enum PlantGeometry {
     /// A curved, pointed leaf: 8 x 2 quads, front and back, at full detail (`PlantDetail`).
-    static func appendLeaf(base: Vec3, yaw: Float, length: Float, droop: Float, width: Float = 0.22, detail: PlantDetail = .full,
-                           isPetal: Bool = false, positions: inout [Vec3], normals: inout [Vec3], indices: inout [UInt32]) {
+    static func appendLeaf(
+        base: Vec3, yaw: Float, length: Float, droop: Float, width: Float = 0.22, detail: PlantDetail = .full,
+        isPetal: Bool = false, positions: inout [Vec3], normals: inout [Vec3], indices: inout [UInt32]
+    ) {
         let (along, across) = isPetal ? detail.petalGrid : detail.leafGrid
         let rotation = Quaternion(angle: yaw, axis: .unitY)
         var grid: [Vec3] = []

@@ -32,18 +32,22 @@ public enum PlantSway {
             let isLeaves = part.material.name == "leaves"
             func bendTarget(_ direction: Vec3) -> MorphTarget {
                 // Quadratic in height: the stem's base stays put and its tip leans the most.
-                MorphTarget(positionOffsets: mesh.positions.map { p in
-                    let s = max(p.y, 0) / h
-                    return direction * (bend * h * s * s)
-                })
+                MorphTarget(
+                    positionOffsets: mesh.positions.map { p in
+                        let s = max(p.y, 0) / h
+                        return direction * (bend * h * s * s)
+                    })
             }
-            let leaves = MorphTarget(positionOffsets: mesh.positions.map { p in
-                isLeaves ? Vec3(0, lift * (p.x * p.x + p.z * p.z).squareRoot(), 0) : .zero
-            })
+            let leaves = MorphTarget(
+                positionOffsets: mesh.positions.map { p in
+                    isLeaves ? Vec3(0, lift * (p.x * p.x + p.z * p.z).squareRoot(), 0) : .zero
+                })
             let targets = [bendTarget(Vec3(1, 0, 0)), bendTarget(Vec3(-1, 0, 0)), bendTarget(Vec3(0, 0, 1)), bendTarget(Vec3(0, 0, -1)), leaves]
-            return ModelPart(mesh: Mesh(name: mesh.name, positions: mesh.positions, normals: mesh.normals, uvs: mesh.uvs, uvs1: mesh.uvs1,
-                                        colors: mesh.colors, tangents: mesh.tangents, indices: mesh.indices, morphTargets: targets),
-                             material: part.material)
+            return ModelPart(
+                mesh: Mesh(
+                    name: mesh.name, positions: mesh.positions, normals: mesh.normals, uvs: mesh.uvs, uvs1: mesh.uvs1,
+                    colors: mesh.colors, tangents: mesh.tangents, indices: mesh.indices, morphTargets: targets),
+                material: part.material)
         }
     }
 

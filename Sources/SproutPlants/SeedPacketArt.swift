@@ -84,8 +84,9 @@ public struct SeedPacketArt: Sendable {
         let petals = 16
         for i in 0..<petals {
             let angle = Float(i) / Float(petals) * 2 * .pi
-            ellipse(&canvas, center: flower + Vec2(cos(angle), sin(angle)) * 62, radii: Vec2(36, 13), angle: angle,
-                    color: petalColor * (0.85 + 0.15 * Float(i % 2)))
+            ellipse(
+                &canvas, center: flower + Vec2(cos(angle), sin(angle)) * 62, radii: Vec2(36, 13), angle: angle,
+                color: petalColor * (0.85 + 0.15 * Float(i % 2)))
         }
         canvas.fill { x, y in
             let d = length(Vec2(x, y) - flower)

@@ -32,8 +32,9 @@ public struct SeedlingGenerator: Sendable {
         let stem = ModelPart(mesh: stemMesh(), material: Material(name: "stem", baseColor: Self.stemColor, roughness: 0.7))
         let leaves = ModelPart(mesh: leavesMesh(&rng), material: Material(name: "leaves", baseColor: Self.leafColor, roughness: 0.6))
         let budMesh = MeshFactory.sphere(radius: height * 0.045, segments: 16, rings: 8, name: "bud").translated(by: Vec3(0, height, 0))
-        let bud = ModelPart(mesh: budMesh,
-                            material: Material(name: "bud", baseColor: Self.budColor, roughness: 0.5))
+        let bud = ModelPart(
+            mesh: budMesh,
+            material: Material(name: "bud", baseColor: Self.budColor, roughness: 0.5))
         return [stem, leaves, bud]
     }
 
@@ -53,8 +54,9 @@ public struct SeedlingGenerator: Sendable {
             for side in 0..<2 {
                 let yaw = Float(pair) * 1.4 + Float(side) * .pi + rng.float(in: -0.2...0.2)
                 let base = Vec3(sin(t * 2.2) * height * 0.03, t * height, 0)
-                PlantGeometry.appendLeaf(base: base, yaw: yaw, length: length, droop: rng.float(in: 0.3...0.6),
-                                     positions: &positions, normals: &normals, indices: &indices)
+                PlantGeometry.appendLeaf(
+                    base: base, yaw: yaw, length: length, droop: rng.float(in: 0.3...0.6),
+                    positions: &positions, normals: &normals, indices: &indices)
             }
         }
         return Mesh(name: "leaves", positions: positions, normals: normals, indices: indices)

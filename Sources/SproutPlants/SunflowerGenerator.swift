@@ -50,8 +50,9 @@ public struct SunflowerGenerator: Sendable {
             let length = (0.42 - 0.26 * t) * rng.float(in: 0.9...1.1)
             let yaw = Float(i) * 2.4 + rng.float(in: -0.2...0.2)   // a spiral (phyllotaxis, ~137 degrees)
             let base = Vec3(0, t * stemHeight, t * t * t * 0.12)
-            PlantGeometry.appendLeaf(base: base, yaw: yaw, length: length, droop: rng.float(in: 0.35...0.6), width: 0.38, detail: detail,
-                                     positions: &positions, normals: &normals, indices: &indices)
+            PlantGeometry.appendLeaf(
+                base: base, yaw: yaw, length: length, droop: rng.float(in: 0.35...0.6), width: 0.38, detail: detail,
+                positions: &positions, normals: &normals, indices: &indices)
         }
         let leafMesh = Mesh(name: "leaves", positions: positions, normals: normals, indices: indices)
         let top = spine[spine.count - 1]
@@ -61,7 +62,7 @@ public struct SunflowerGenerator: Sendable {
             ModelPart(mesh: stem, material: Material(name: "stem", baseColor: Self.stemColor, roughness: 0.75)),
             ModelPart(mesh: leafMesh, material: Material(name: "leaves", baseColor: Self.leafColor, roughness: 0.6, isDoubleSided: twoSided)),
             ModelPart(mesh: disc, material: Material(name: "disc", baseColor: Self.discColor, roughness: 0.95, isDoubleSided: twoSided)),
-            ModelPart(mesh: petals, material: Material(name: "petals", baseColor: Self.petalColor, roughness: 0.55, isDoubleSided: twoSided)),
+            ModelPart(mesh: petals, material: Material(name: "petals", baseColor: Self.petalColor, roughness: 0.55, isDoubleSided: twoSided))
         ]
     }
 
@@ -90,9 +91,12 @@ public struct SunflowerGenerator: Sendable {
         }
         // The back of the head: a cap 1 cm behind, so it is closed from behind (the cheaper
         // levels draw the dome two-sided instead).
-        let back = detail.isTwoSided ? Mesh(name: "disc", positions: dp, normals: dn, indices: di)
-            : Mesh(name: "disc", positions: dp + dp.map { $0 - facing.act(Vec3(0, 0.01, 0)) },
-                   normals: dn + dn.map { -$0 }, indices: di + di.map { $0 + UInt32(dp.count) }.chunked3Flipped())
+        let back =
+            detail.isTwoSided
+            ? Mesh(name: "disc", positions: dp, normals: dn, indices: di)
+            : Mesh(
+                name: "disc", positions: dp + dp.map { $0 - facing.act(Vec3(0, 0.01, 0)) },
+                normals: dn + dn.map { -$0 }, indices: di + di.map { $0 + UInt32(dp.count) }.chunked3Flipped())
         var pp: [Vec3] = [], pn: [Vec3] = [], pi: [UInt32] = []
         for ring in 0..<2 {
             let count = 26
@@ -101,8 +105,9 @@ public struct SunflowerGenerator: Sendable {
                 let length = (radius - discRadius) * (1.15 - 0.1 * Float(ring)) * rng.float(in: 0.95...1.02)   // tips at the head's radius
                 let base = Vec3(cos(a), 0, sin(a)) * (discRadius * 0.92)
                 let start = pp.count
-                PlantGeometry.appendLeaf(base: .zero, yaw: -a, length: length, droop: 0.15, width: 0.18, detail: detail, isPetal: true,
-                                         positions: &pp, normals: &pn, indices: &pi)
+                PlantGeometry.appendLeaf(
+                    base: .zero, yaw: -a, length: length, droop: 0.15, width: 0.18, detail: detail, isPetal: true,
+                    positions: &pp, normals: &pn, indices: &pi)
                 for k in start..<pp.count {
                     pp[k] = center + facing.act(pp[k] * Vec3(1, 0.3, 1) + base + Vec3(0, 0.004 * Float(ring), 0))
                     pn[k] = facing.act(pn[k])

@@ -21,8 +21,10 @@ final class EnvironmentMap {
             glTexImage2D(GLC.texture2D, 0, GL_RGB32F, GLsizei(image.width), GLsizei(image.height), 0, GLenum(GL_RGB), GLC.float, $0.baseAddress)
         }
         glGenerateMipmap(GLC.texture2D)
-        for (p, v) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                       (GL_TEXTURE_WRAP_S, GL_REPEAT), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+        for (p, v) in [
+            (GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+            (GL_TEXTURE_WRAP_S, GL_REPEAT), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)
+        ] {
             glTexParameteri(GLC.texture2D, GLenum(p), v)
         }
     }

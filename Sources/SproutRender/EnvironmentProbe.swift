@@ -37,11 +37,14 @@ final class EnvironmentProbe {
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), texture)
         for face in 0..<6 {
-            glTexImage2D(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), 0, GL_RGBA16F, GLsizei(size), GLsizei(size), 0,
-                         GLC.rgba, GLC.float, nil)
+            glTexImage2D(
+                GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), 0, GL_RGBA16F, GLsizei(size), GLsizei(size), 0,
+                GLC.rgba, GLC.float, nil)
         }
-        for (p, v) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                       (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE)] {
+        for (p, v) in [
+            (GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+            (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE)
+        ] {
             glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLenum(p), v)
         }
         glGenerateMipmap(GLenum(GL_TEXTURE_CUBE_MAP))
@@ -74,9 +77,11 @@ final class EnvironmentProbe {
     /// World -> clip space of each face seen from `position`, in GL's face order (+X, -X, +Y,
     /// -Y, +Z, -Z), with the cube map's fixed up vectors.
     static func faceViewProjections(at position: Vec3) -> [Matrix4] {
-        let faces: [(direction: Vec3, up: Vec3)] = [(Vec3(1, 0, 0), Vec3(0, -1, 0)), (Vec3(-1, 0, 0), Vec3(0, -1, 0)),
-                                                    (Vec3(0, 1, 0), Vec3(0, 0, 1)), (Vec3(0, -1, 0), Vec3(0, 0, -1)),
-                                                    (Vec3(0, 0, 1), Vec3(0, -1, 0)), (Vec3(0, 0, -1), Vec3(0, -1, 0))]
+        let faces: [(direction: Vec3, up: Vec3)] = [
+            (Vec3(1, 0, 0), Vec3(0, -1, 0)), (Vec3(-1, 0, 0), Vec3(0, -1, 0)),
+            (Vec3(0, 1, 0), Vec3(0, 0, 1)), (Vec3(0, -1, 0), Vec3(0, 0, -1)),
+            (Vec3(0, 0, 1), Vec3(0, -1, 0)), (Vec3(0, 0, -1), Vec3(0, -1, 0))
+        ]
         let projection = Perspective(fovY: .pi / 2, near: 0.02, far: 200).matrix(aspect: 1)
         return faces.map { face in
             projection * (lookAt(eye: position, target: position + face.direction, up: face.up).inverse ?? .identity)
@@ -105,15 +110,18 @@ final class EnvironmentProbe {
             GLObjectCount.created()
             glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), source)
             glTexStorage2D(GLenum(GL_TEXTURE_CUBE_MAP), GLsizei(levels), GLenum(GL_RGBA16F), GLsizei(size), GLsizei(size))
-            for (p, v) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                           (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE)] {
+            for (p, v) in [
+                (GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE)
+            ] {
                 glTexParameteri(GLenum(GL_TEXTURE_CUBE_MAP), GLenum(p), v)
             }
         }
         for level in 0..<levels {
             let side = GLsizei(max(size >> level, 1))
-            glCopyImageSubData(texture, GLenum(GL_TEXTURE_CUBE_MAP), GLint(level), 0, 0, 0,
-                               source, GLenum(GL_TEXTURE_CUBE_MAP), GLint(level), 0, 0, 0, side, side, 6)
+            glCopyImageSubData(
+                texture, GLenum(GL_TEXTURE_CUBE_MAP), GLint(level), 0, 0, 0,
+                source, GLenum(GL_TEXTURE_CUBE_MAP), GLint(level), 0, 0, 0, side, side, 6)
         }
     }
 

@@ -52,8 +52,9 @@ public struct RendererInfo: Sendable, CustomStringConvertible {
     /// Reads the strings of the current context.
     public static func current() -> RendererInfo {
         func s(_ name: Int32) -> String { glGetString(GLenum(name)).map { String(cString: $0) } ?? "?" }
-        return RendererInfo(vendor: s(GL_VENDOR), renderer: s(GL_RENDERER), version: s(GL_VERSION),
-                            shadingLanguage: s(GL_SHADING_LANGUAGE_VERSION))
+        return RendererInfo(
+            vendor: s(GL_VENDOR), renderer: s(GL_RENDERER), version: s(GL_VERSION),
+            shadingLanguage: s(GL_SHADING_LANGUAGE_VERSION))
     }
 
     /// True for Mesa's software rasterizers (llvmpipe, softpipe).
@@ -67,7 +68,8 @@ public struct RendererInfo: Sendable, CustomStringConvertible {
 /// shader log, a black frame). The usual cause is a context that was not kept alive.
 func requireCurrentContext(_ what: String) throws {
     guard glGetString(GLenum(GL_VERSION)) != nil else {
-        throw RenderError("\(what): no OpenGL context is current on this thread; create a HeadlessContext or a Window first "
-                          + "and keep it alive while you draw (or pass it to Renderer(context:), which keeps it)")
+        throw RenderError(
+            "\(what): no OpenGL context is current on this thread; create a HeadlessContext or a Window first "
+                + "and keep it alive while you draw (or pass it to Renderer(context:), which keeps it)")
     }
 }

@@ -88,8 +88,9 @@ final class GPUTexture {
         let internalFormat = texture.colorSpace == .sRGB ? GL_SRGB8_ALPHA8 : GL_RGBA8
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         texture.image.pixels.withUnsafeBytes {
-            glTexImage2D(GLC.texture2D, 0, GLint(internalFormat), GLsizei(texture.image.width), GLsizei(texture.image.height),
-                         0, GLC.rgba, GLC.unsignedByte, $0.baseAddress)
+            glTexImage2D(
+                GLC.texture2D, 0, GLint(internalFormat), GLsizei(texture.image.width), GLsizei(texture.image.height),
+                0, GLC.rgba, GLC.unsignedByte, $0.baseAddress)
         }
         glGenerateMipmap(GLC.texture2D)
         func mode(_ wrap: Texture.Wrap) -> GLint {

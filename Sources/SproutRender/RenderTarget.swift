@@ -49,8 +49,9 @@ public final class OffscreenTarget: RenderTarget {
             guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
                 // An attachment the driver could not allocate is the usual cause: llvmpipe keeps
                 // it in the process's memory, which a worker's cap (sprout test) may not allow.
-                throw RenderError("offscreen framebuffer of \(width)x\(height) incomplete (status 0x\(String(status, radix: 16)), \(samples) samples): "
-                                  + "its buffers could not be allocated (out of memory?)")
+                throw RenderError(
+                    "offscreen framebuffer of \(width)x\(height) incomplete (status 0x\(String(status, radix: 16)), \(samples) samples): "
+                        + "its buffers could not be allocated (out of memory?)")
             }
         }
         glBindFramebuffer(GLC.framebuffer, 0)

@@ -7,8 +7,10 @@ import SproutScene
 extension Renderer {
     /// Draws the backdrop and sky into the six faces of the environment probe at `at`, in
     /// linear radiance, shadowed as in the frame.
-    func drawProbe(at position: Vec3, backdrop: DrawList.Layer, sky: Sky?, environment: EnvironmentLight?,
-                           lighting: Lighting, shadowed: Bool) throws {
+    func drawProbe(
+        at position: Vec3, backdrop: DrawList.Layer, sky: Sky?, environment: EnvironmentLight?,
+        lighting: Lighting, shadowed: Bool
+    ) throws {
         let size = environment == nil ? EnvironmentProbe.stageSize : EnvironmentProbe.environmentSize
         if probe?.size != size {
             probe = nil
@@ -20,13 +22,15 @@ extension Renderer {
             probe.beginFace(face)
             if let environment, let inverse = viewProjection.inverse {
                 // A face spans pi / 2 over `size` texels.
-                try drawEnvironment(environment, inverseViewProjection: inverse, eye: position, linearOutput: true,
-                                    pixelsPerRadian: Float(size) / (.pi / 2), exposure: 1, toneMapping: .neutral)
+                try drawEnvironment(
+                    environment, inverseViewProjection: inverse, eye: position, linearOutput: true,
+                    pixelsPerRadian: Float(size) / (.pi / 2), exposure: 1, toneMapping: .neutral)
             } else if let sky, let inverse = viewProjection.inverse {
                 try drawSky(sky, inverseViewProjection: inverse, eye: position, linearOutput: true)
             }
-            var frame = FrameUniforms(viewProjection: viewProjection.flat, eye: position, lighting: lighting,
-                                      lightViewProjection: shadowed ? shadowMap?.lightViewProjection.flat : nil, linearOutput: true)
+            var frame = FrameUniforms(
+                viewProjection: viewProjection.flat, eye: position, lighting: lighting,
+                lightViewProjection: shadowed ? shadowMap?.lightViewProjection.flat : nil, linearOutput: true)
             _ = try draw(backdrop, shadowed: shadowed, frame: &frame)
         }
         probe.finish()
@@ -95,8 +99,10 @@ extension Renderer {
 
     /// The HDR environment behind everything, as `drawSky` draws the sky: linear radiance into
     /// the probe, or exposed, tone-mapped and encoded into the frame.
-    func drawEnvironment(_ environment: EnvironmentLight, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool,
-                                 pixelsPerRadian: Float, exposure: Float, toneMapping: ToneMapping) throws {
+    func drawEnvironment(
+        _ environment: EnvironmentLight, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool,
+        pixelsPerRadian: Float, exposure: Float, toneMapping: ToneMapping
+    ) throws {
         guard let map = environmentMap else { return }
         let program = try program(.environment(toneMapping))
         glUseProgram(program.id)

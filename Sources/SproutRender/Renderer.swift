@@ -108,7 +108,8 @@ public final class Renderer {
         let viewport = Viewport(width: Float(target.width), height: Float(target.height))
         let eye = view.camera.position
         let mapping = view.camera.mapping(viewport: viewport)
-        let detail = view.options.levelsOfDetail
+        let detail =
+            view.options.levelsOfDetail
             ? DetailSelector(viewMatrix: mapping.viewMatrix, tanHalfFovY: tan(view.camera.perspective.fovY / 2)) : nil
         var list = DrawList(scene: scene, eye: eye, detail: detail)
         let lighting = scene.lighting
@@ -118,8 +119,9 @@ public final class Renderer {
         if useShadows {
             let map = try shadowMap(size: view.options.shadowMapSize)
             let casters = list.casters
-            let inputs = ShadowInputs(size: map.size, directionToLight: lighting.directionToLight, casters: casters,
-                                      casterBounds: list.casterBounds, everything: list.allBounds)
+            let inputs = ShadowInputs(
+                size: map.size, directionToLight: lighting.directionToLight, casters: casters,
+                casterBounds: list.casterBounds, everything: list.allBounds)
             if inputs != shadowMapInputs {
                 drawCount += try drawShadowMap(map, casters: casters, inputs: inputs)
             }
@@ -156,8 +158,9 @@ public final class Renderer {
         let viewProjectionMatrix = mapping.projectionMatrix * mapping.viewMatrix
         if let environment, environment.showsAsBackground, let inverse = viewProjectionMatrix.inverse {
             let pixelsPerRadian = Float(target.height) / view.camera.perspective.fovY
-            try drawEnvironment(environment, inverseViewProjection: inverse, eye: eye, linearOutput: false,
-                                pixelsPerRadian: pixelsPerRadian, exposure: view.options.exposure, toneMapping: view.options.toneMapping)
+            try drawEnvironment(
+                environment, inverseViewProjection: inverse, eye: eye, linearOutput: false,
+                pixelsPerRadian: pixelsPerRadian, exposure: view.options.exposure, toneMapping: view.options.toneMapping)
             drawCount += 1
         } else if let sky = scene.sky, let inverse = viewProjectionMatrix.inverse {
             try drawSky(sky, inverseViewProjection: inverse, eye: eye, linearOutput: false)
@@ -166,11 +169,12 @@ public final class Renderer {
         if view.options.frustumCulling { list.cull(by: Frustum(viewProjection: viewProjectionMatrix)) }
         lastCulledCount = list.culledCount
         let viewProjection = viewProjectionMatrix.flat
-        var frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: lighting,
-                                  lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil,
-                                  shading: view.options.shading, exposure: view.options.exposure,
-                                  toneMapping: view.options.toneMapping, multisampled: samples > 1,
-                                  target: target, lights: list.lights(budgetedAt: eye))
+        var frame = FrameUniforms(
+            viewProjection: viewProjection, eye: eye, lighting: lighting,
+            lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil,
+            shading: view.options.shading, exposure: view.options.exposure,
+            toneMapping: view.options.toneMapping, multisampled: samples > 1,
+            target: target, lights: list.lights(budgetedAt: eye))
         if !list.backdrop.isEmpty {
             drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &frame)
             // Without occlusion, content is drawn over the camera feed: the backdrop's depth goes.
@@ -183,10 +187,11 @@ public final class Renderer {
             var contentLighting = lighting
             contentLighting.intensity *= contentScale
             contentLighting.ambient *= contentScale
-            frame = FrameUniforms(viewProjection: viewProjection, eye: eye, lighting: contentLighting,
-                                  lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
-                                  toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
-                                  target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil)
+            frame = FrameUniforms(
+                viewProjection: viewProjection, eye: eye, lighting: contentLighting,
+                lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
+                toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
+                target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil)
         }
         drawCount += try draw(list.content, shadowed: useShadows, frame: &frame)
         lastTriangleCount = list.triangleCount
@@ -198,8 +203,9 @@ public final class Renderer {
         if let resolve = target.resolveFramebuffer {
             glBindFramebuffer(GLC.readFramebuffer, target.drawFramebuffer)
             glBindFramebuffer(GLC.drawFramebuffer, resolve)
-            glBlitFramebuffer(0, 0, GLint(target.width), GLint(target.height), 0, 0, GLint(target.width), GLint(target.height),
-                              GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+            glBlitFramebuffer(
+                0, 0, GLint(target.width), GLint(target.height), 0, 0, GLint(target.width), GLint(target.height),
+                GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         }
         glBindFramebuffer(GLC.framebuffer, 0)
         submission.endFrame()
@@ -301,10 +307,12 @@ public final class Renderer {
             // The unit quad lies in x-z; x -> screen x, z -> screen y (v = 0 at the top).
             let center = overlay.origin + overlay.size / 2
             let model = Matrix4(Vec4(overlay.size.x, 0, 0, 0), Vec4(0, 0, 1, 0), Vec4(0, overlay.size.y, 0, 0), Vec4(center.x, center.y, 0, 1))
-            let material = Material(name: "overlay", baseColor: Vec4(1, 1, 1, overlay.opacity), baseColorTexture: overlay.texture,
-                                    isDoubleSided: true, isUnlit: true, blending: .transparent, castsShadow: false)
-            try draw(DrawItem(mesh: overlayQuad, material: material, world: model, worldBounds: .empty),
-                     pass: .onTop, shadowed: false, frame: &frame)
+            let material = Material(
+                name: "overlay", baseColor: Vec4(1, 1, 1, overlay.opacity), baseColorTexture: overlay.texture,
+                isDoubleSided: true, isUnlit: true, blending: .transparent, castsShadow: false)
+            try draw(
+                DrawItem(mesh: overlayQuad, material: material, world: model, worldBounds: .empty),
+                pass: .onTop, shadowed: false, frame: &frame)
         }
         state.apply(.opaque)
         return overlays.count
@@ -375,9 +383,10 @@ public final class Renderer {
     /// faces turned for a two-sided material or a mirroring transform).
     private func draw(_ item: DrawItem, pass: DrawState, shadowed: Bool, frame: inout FrameUniforms) throws {
         let material = item.material, mesh = item.mesh
-        var features = ShaderFeatures.of(material, on: mesh, shading: frame.shading, shadowed: shadowed,
-                                         environment: frame.environmentScale != nil, linearOutput: frame.linearOutput,
-                                         punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
+        var features = ShaderFeatures.of(
+            material, on: mesh, shading: frame.shading, shadowed: shadowed,
+            environment: frame.environmentScale != nil, linearOutput: frame.linearOutput,
+            punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
         if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
         if features.contains(.environment) && frame.irradiance != nil { features.insert(.irradianceSH) }
         features.formUnion(ShaderFeatures.of(item.deformation, on: mesh))
@@ -473,10 +482,12 @@ public final class Renderer {
         case .lit(let features):
             p = try ShaderProgram(vertex: vertexSource, fragment: fragmentSource, defines: features.defines, name: "lit")
         case .shadow(let deformations):
-            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: deformations.defines + ["DEFORM_POSITION_ONLY"], name: "shadow")
+            p = try ShaderProgram(
+                vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: deformations.defines + ["DEFORM_POSITION_ONLY"], name: "shadow")
         case .maskedShadow(let deformations):
-            p = try ShaderProgram(vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED", "DEFORM_POSITION_ONLY"] + deformations.defines,
-                                  name: "shadow (masked)")
+            p = try ShaderProgram(
+                vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED", "DEFORM_POSITION_ONLY"] + deformations.defines,
+                name: "shadow (masked)")
         case .sky:
             p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: [], name: "sky")
         case .prefilter:

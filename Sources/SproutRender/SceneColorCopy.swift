@@ -16,8 +16,10 @@ final class SceneColorCopy {
         GLObjectCount.created()
         glBindTexture(GLC.texture2D, texture)
         glTexStorage2D(GLC.texture2D, GLsizei(mipLevelCount(width: width, height: height)), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
-        for (p, v) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                       (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)] {
+        for (p, v) in [
+            (GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+            (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)
+        ] {
             glTexParameteri(GLC.texture2D, GLenum(p), v)
         }
         glGenFramebuffers(1, &framebuffer)
@@ -40,8 +42,9 @@ final class SceneColorCopy {
     func capture(from source: GLuint) {
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source)
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
-        glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
-                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        glBlitFramebuffer(
+            0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
+            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         glBindFramebuffer(GLC.framebuffer, source)
         glBindTexture(GLC.texture2D, texture)
         glGenerateMipmap(GLC.texture2D)

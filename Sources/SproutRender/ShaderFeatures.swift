@@ -66,7 +66,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"), (.dielectricSpecular, "HAS_DIELECTRIC_SPECULAR"),
         (.irradianceSH, "HAS_IRRADIANCE_SH"), (.clearcoat, "HAS_CLEARCOAT"), (.clearcoatMap, "HAS_CLEARCOAT_MAP"),
         (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"), (.volumeAttenuation, "HAS_VOLUME_ATTENUATION"),
-        (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"),
+        (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -75,9 +75,11 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// The features a material on a mesh needs, drawn with `shading` (shadows and environment
     /// only when the frame has them). Texture features need the mesh's coordinates; unlit
     /// materials take only their colour, texture and vertex colours.
-    static func of(_ material: Material, on mesh: Mesh, shading: RenderOptions.Shading, shadowed: Bool,
-                   environment: Bool, linearOutput: Bool, punctualLights: Bool = false,
-                   toneMapping: ToneMapping = .neutral) -> ShaderFeatures {
+    static func of(
+        _ material: Material, on mesh: Mesh, shading: RenderOptions.Shading, shadowed: Bool,
+        environment: Bool, linearOutput: Bool, punctualLights: Bool = false,
+        toneMapping: ToneMapping = .neutral
+    ) -> ShaderFeatures {
         var features: ShaderFeatures = []
         let hasUVs = !mesh.uvs.isEmpty
         let lit = !material.isUnlit, realistic = lit && shading == .realistic
@@ -111,7 +113,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             features.insert(.transmission)
             if hasUVs && material.transmissionTexture != nil { features.insert(.transmissionMap) }
             if material.volumeThickness > 0, let distance = material.attenuationDistance, distance > 0, distance.isFinite,
-               material.attenuationColor != .one {
+                material.attenuationColor != .one
+            {
                 features.insert(.volumeAttenuation)
             }
         }
@@ -154,7 +157,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
 
 /// The texture units the lit program's samplers read, named once.
 enum TextureUnit: Int32, CaseIterable {
-    case baseColor = 0, shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
+    case baseColor = 0
+    case shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
     /// What lies behind transmissive surfaces (`SceneColorCopy`).
     case sceneColor
     /// A morphed mesh's target offsets (`GPUMorphTargets`).

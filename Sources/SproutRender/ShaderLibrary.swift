@@ -17,11 +17,14 @@ public struct ShaderLibrary: Sendable {
     private let sources: [String: String]
 
     /// The sources compiled into Sprout.
-    public static let builtIn = ShaderLibrary(origin: "built in", sources: [
-        "color.glsl": PackageResources.color_glsl, "deform.glsl": PackageResources.deform_glsl, "lit.vert": PackageResources.lit_vert, "lit.frag": PackageResources.lit_frag,
-        "shadow.vert": PackageResources.shadow_vert, "shadow.frag": PackageResources.shadow_frag,
-        "sky.vert": PackageResources.sky_vert, "sky.frag": PackageResources.sky_frag,
-    ].mapValues { String(decoding: $0, as: UTF8.self) })
+    public static let builtIn = ShaderLibrary(
+        origin: "built in",
+        sources: [
+            "color.glsl": PackageResources.color_glsl, "deform.glsl": PackageResources.deform_glsl, "lit.vert": PackageResources.lit_vert,
+            "lit.frag": PackageResources.lit_frag,
+            "shadow.vert": PackageResources.shadow_vert, "shadow.frag": PackageResources.shadow_frag,
+            "sky.vert": PackageResources.sky_vert, "sky.frag": PackageResources.sky_frag
+        ].mapValues { String(decoding: $0, as: UTF8.self) })
 
     private init(origin: String, sources: [String: String]) {
         self.origin = origin

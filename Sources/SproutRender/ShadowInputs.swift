@@ -44,9 +44,10 @@ struct WeakMesh {
     /// Whether two lists hold the same live meshes in the same order: a mesh freed since
     /// (nil) never matches, so a new mesh at a freed one's address is never taken for it.
     static func same(_ a: [WeakMesh], _ b: [WeakMesh]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { x, y in
-            guard let m = x.mesh, let n = y.mesh else { return false }
-            return m === n
-        }
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                guard let m = x.mesh, let n = y.mesh else { return false }
+                return m === n
+            }
     }
 }

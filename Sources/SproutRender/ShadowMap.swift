@@ -15,11 +15,14 @@ final class ShadowMap {
         glGenTextures(1, &texture)
         GLObjectCount.created()
         glBindTexture(GLC.texture2D, texture)
-        glTexImage2D(GLC.texture2D, 0, GL_DEPTH_COMPONENT16, GLsizei(size), GLsizei(size), 0,
-                     GLenum(GL_DEPTH_COMPONENT), GLC.unsignedInt, nil)
-        for (p, v) in [(GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-                       (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER),
-                       (GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE), (GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL)] {
+        glTexImage2D(
+            GLC.texture2D, 0, GL_DEPTH_COMPONENT16, GLsizei(size), GLsizei(size), 0,
+            GLenum(GL_DEPTH_COMPONENT), GLC.unsignedInt, nil)
+        for (p, v) in [
+            (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+            (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER),
+            (GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE), (GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL)
+        ] {
             glTexParameteri(GLC.texture2D, GLenum(p), v)
         }
         var border: [Float] = [1, 1, 1, 1]   // outside the map: lit

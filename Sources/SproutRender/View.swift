@@ -15,8 +15,10 @@ public struct View: Sendable {
     public var viewportInPoints: Viewport?
 
     /// A view through `camera`; the default clear colour is a pale sky blue (sRGB).
-    public init(camera: Camera, clearColor: Vec4 = Vec4(0.6, 0.75, 0.9, 1), options: RenderOptions = RenderOptions(),
-                overlays: [ScreenOverlay] = [], viewportInPoints: Viewport? = nil) {
+    public init(
+        camera: Camera, clearColor: Vec4 = Vec4(0.6, 0.75, 0.9, 1), options: RenderOptions = RenderOptions(),
+        overlays: [ScreenOverlay] = [], viewportInPoints: Viewport? = nil
+    ) {
         self.camera = camera
         self.clearColor = clearColor
         self.options = options
@@ -82,8 +84,10 @@ public struct RenderOptions: Sendable {
 
     /// The defaults draw the realistic frame: shadows on a 2048-texel map, an occluding backdrop,
     /// frustum culling and levels of detail on, exposure 1, the PBR Neutral tone mapper.
-    public init(shadows: Bool = true, shadowMapSize: Int = 2048, backdropOccludes: Bool = true, frustumCulling: Bool = true,
-                levelsOfDetail: Bool = true, shading: Shading = .realistic, exposure: Float = 1, toneMapping: ToneMapping = .neutral) {
+    public init(
+        shadows: Bool = true, shadowMapSize: Int = 2048, backdropOccludes: Bool = true, frustumCulling: Bool = true,
+        levelsOfDetail: Bool = true, shading: Shading = .realistic, exposure: Float = 1, toneMapping: ToneMapping = .neutral
+    ) {
         self.shadows = shadows
         self.shadowMapSize = shadowMapSize
         self.backdropOccludes = backdropOccludes

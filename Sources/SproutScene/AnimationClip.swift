@@ -25,8 +25,9 @@ public struct AnimationSampler: Sendable {
 
     /// A sampler; traps when `values` does not hold `width` floats per key (three sets for splines).
     public init(interpolation: Interpolation, times: [Float], values: [Float], width: Int) {
-        precondition(width > 0 && values.count == times.count * width * (interpolation == .cubicSpline ? 3 : 1),
-                     "AnimationSampler: \(width) floats per key\(interpolation == .cubicSpline ? ", three sets" : "")")
+        precondition(
+            width > 0 && values.count == times.count * width * (interpolation == .cubicSpline ? 3 : 1),
+            "AnimationSampler: \(width) floats per key\(interpolation == .cubicSpline ? ", three sets" : "")")
         self.interpolation = interpolation
         self.times = times
         self.values = values
@@ -227,8 +228,9 @@ public struct AnimationPose: Sendable {
         for clip in clips {
             for channel in clip.channels where pose.targets[channel.target] == nil {
                 guard let e = channel.target.resolve(from: root) else { continue }
-                pose.targets[channel.target] = Values(translation: e.transform.translation, rotation: e.transform.rotation,
-                                                      scale: e.transform.scale, morphWeights: e.model?.morphWeights)
+                pose.targets[channel.target] = Values(
+                    translation: e.transform.translation, rotation: e.transform.rotation,
+                    scale: e.transform.scale, morphWeights: e.model?.morphWeights)
             }
         }
         return pose

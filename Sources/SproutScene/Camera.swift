@@ -36,7 +36,8 @@ public struct Camera: Equatable, Sendable {
         let fit = min(halfFov, atan(tan(halfFov) * aspect))
         let dist = radius / sin(fit) * 1.1
         let direction = normalize(Vec3(0.55, 0.45, 0.7))
-        return .looking(from: center + direction * dist, at: center, fovYDegrees: fovYDegrees,
-                        near: max(dist / 100, 0.001), far: dist * 10 + radius)
+        return .looking(
+            from: center + direction * dist, at: center, fovYDegrees: fovYDegrees,
+            near: max(dist / 100, 0.001), far: dist * 10 + radius)
     }
 }

@@ -115,7 +115,9 @@ open class Entity {
     /// Every entity of the subtree, this one first.
     public var descendants: [Entity] {
         var all: [Entity] = []
-        visit { all.append($0); return true }
+        visit {
+            all.append($0); return true
+        }
         return all
     }
 

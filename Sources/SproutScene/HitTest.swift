@@ -32,13 +32,15 @@ struct HitTester {
             let local = ray.transformed(by: toLocal)
             // A deformable model is hit as posed: its posed box, or its triangles skinned and morphed on the CPU.
             let deformation = model.isDeformable ? e.deformation : nil
-            let localDistance: Float? = switch mode {
-            case .boundingBox: model.bounds(deformedBy: deformation).intersect(local)
-            case .mesh: model.parts.compactMap { part in
-                    guard let deformation else { return part.mesh.intersect(local) }
-                    return Mesh.intersect(local, positions: part.mesh.deformedPositions(by: deformation), indices: part.mesh.indices)
-                }.min()
-            }
+            let localDistance: Float? =
+                switch mode {
+                case .boundingBox: model.bounds(deformedBy: deformation).intersect(local)
+                case .mesh:
+                    model.parts.compactMap { part in
+                        guard let deformation else { return part.mesh.intersect(local) }
+                        return Mesh.intersect(local, positions: part.mesh.deformedPositions(by: deformation), indices: part.mesh.indices)
+                    }.min()
+                }
             if let d = localDistance {
                 let position = world.transformPoint(local.point(at: d))
                 results.append(HitTestResult(entity: e, distance: distance(ray.origin, position), position: position))

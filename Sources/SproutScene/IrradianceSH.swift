@@ -12,9 +12,11 @@ public struct IrradianceSH: Equatable, Sendable {
 
     /// The real spherical harmonics of bands 0 to 2 along unit `d` (the usual constants).
     public static func basis(_ d: Vec3) -> [Float] {
-        [0.282095,
-         0.488603 * d.y, 0.488603 * d.z, 0.488603 * d.x,
-         1.092548 * d.x * d.y, 1.092548 * d.y * d.z, 0.315392 * (3 * d.z * d.z - 1), 1.092548 * d.x * d.z, 0.546274 * (d.x * d.x - d.y * d.y)]
+        [
+            0.282095,
+            0.488603 * d.y, 0.488603 * d.z, 0.488603 * d.x,
+            1.092548 * d.x * d.y, 1.092548 * d.y * d.z, 0.315392 * (3 * d.z * d.z - 1), 1.092548 * d.x * d.z, 0.546274 * (d.x * d.x - d.y * d.y)
+        ]
     }
 
     /// The irradiance over pi at a surface facing `n` (unit).

@@ -15,8 +15,10 @@ public struct Lighting: Equatable, Sendable {
 
     /// A light from `directionToLight` (normalised here; by default from above, towards +X and +Z),
     /// white at intensity 1, with an ambient term of 0.15 and shadows.
-    public init(directionToLight: Vec3 = normalize(Vec3(0.4, 1.0, 0.6)), color: Vec3 = .one, intensity: Float = 1,
-                ambient: Float = 0.15, castsShadows: Bool = true) {
+    public init(
+        directionToLight: Vec3 = normalize(Vec3(0.4, 1.0, 0.6)), color: Vec3 = .one, intensity: Float = 1,
+        ambient: Float = 0.15, castsShadows: Bool = true
+    ) {
         self.directionToLight = normalize(directionToLight)
         self.color = color
         self.intensity = intensity

@@ -114,9 +114,11 @@ public struct Material: Sendable {
 
     /// A material from its parameters: white, dielectric, roughness 0.8, single-sided, lit and casting shadows by default.
     /// `blending` nil picks `.transparent` when `baseColor`'s alpha is below 1, else `.opaque`.
-    public init(name: String = "", baseColor: Vec4 = Vec4(1, 1, 1, 1), baseColorTexture: Texture? = nil,
-                metallic: Float = 0, roughness: Float = 0.8, isDoubleSided: Bool = false, isUnlit: Bool = false,
-                blending: Blending? = nil, castsShadow: Bool = true) {
+    public init(
+        name: String = "", baseColor: Vec4 = Vec4(1, 1, 1, 1), baseColorTexture: Texture? = nil,
+        metallic: Float = 0, roughness: Float = 0.8, isDoubleSided: Bool = false, isUnlit: Bool = false,
+        blending: Blending? = nil, castsShadow: Bool = true
+    ) {
         self.name = name
         self.baseColor = baseColor
         self.baseColorTexture = baseColorTexture

@@ -52,19 +52,23 @@ public final class Mesh: Sendable {
 
     /// A mesh from its vertices and triangle indices. Without `normals` they are computed with `smoothNormals`;
     /// traps when the index count is not a multiple of 3 or `normals` or non-empty `uvs` do not have one entry per position.
-    public init(name: String = "", positions: [Vec3], normals: [Vec3]? = nil, uvs: [Vec2] = [], uvs1: [Vec2] = [], colors: [Vec4] = [],
-                tangents: [Vec4] = [], indices: [UInt32], joints: [[SIMD4<UInt16>]] = [], weights: [[Vec4]] = [],
-                morphTargets: [MorphTarget] = []) {
+    public init(
+        name: String = "", positions: [Vec3], normals: [Vec3]? = nil, uvs: [Vec2] = [], uvs1: [Vec2] = [], colors: [Vec4] = [],
+        tangents: [Vec4] = [], indices: [UInt32], joints: [[SIMD4<UInt16>]] = [], weights: [[Vec4]] = [],
+        morphTargets: [MorphTarget] = []
+    ) {
         precondition(indices.count % 3 == 0, "Mesh \(name): index count must be a multiple of 3")
         precondition(uvs.isEmpty || uvs.count == positions.count, "Mesh \(name): one uv per position")
         precondition(uvs1.isEmpty || uvs1.count == positions.count, "Mesh \(name): one second uv per position")
         precondition(colors.isEmpty || colors.count == positions.count, "Mesh \(name): one colour per position")
         precondition(tangents.isEmpty || tangents.count == positions.count, "Mesh \(name): one tangent per position")
         precondition(joints.count == weights.count && joints.count <= 2, "Mesh \(name): one or two sets of joints, each with its weights")
-        precondition(joints.allSatisfy { $0.count == positions.count } && weights.allSatisfy { $0.count == positions.count },
-                     "Mesh \(name): one joint set entry per position")
-        precondition(morphTargets.allSatisfy { $0.positionOffsets.count == positions.count && ($0.normalOffsets.isEmpty || $0.normalOffsets.count == positions.count) },
-                     "Mesh \(name): one morph offset per position")
+        precondition(
+            joints.allSatisfy { $0.count == positions.count } && weights.allSatisfy { $0.count == positions.count },
+            "Mesh \(name): one joint set entry per position")
+        precondition(
+            morphTargets.allSatisfy { $0.positionOffsets.count == positions.count && ($0.normalOffsets.isEmpty || $0.normalOffsets.count == positions.count) },
+            "Mesh \(name): one morph offset per position")
         self.name = name
         self.joints = joints
         self.weights = weights
@@ -82,8 +86,9 @@ public final class Mesh: Sendable {
 
     /// The same mesh moved by `offset`.
     public func translated(by offset: Vec3) -> Mesh {
-        Mesh(name: name, positions: positions.map { $0 + offset }, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
-             tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: morphTargets)
+        Mesh(
+            name: name, positions: positions.map { $0 + offset }, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
+            tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: morphTargets)
     }
 
     /// One untextured mesh holding all of `meshes` (indices shifted; texture coordinates are
@@ -102,9 +107,11 @@ public final class Mesh: Sendable {
     /// A mesh whose triangles share no corners, each corner carrying its own copy of the
     /// attributes and its face's normal: glTF asks a loader for flat normals where a primitive
     /// has none. A degenerate triangle's normal is +Y.
-    public static func flatShaded(name: String = "", positions: [Vec3], uvs: [Vec2] = [], uvs1: [Vec2] = [], colors: [Vec4] = [],
-                                  tangents: [Vec4] = [], indices: [UInt32], joints: [[SIMD4<UInt16>]] = [], weights: [[Vec4]] = [],
-                                  morphTargets: [MorphTarget] = []) -> Mesh {
+    public static func flatShaded(
+        name: String = "", positions: [Vec3], uvs: [Vec2] = [], uvs1: [Vec2] = [], colors: [Vec4] = [],
+        tangents: [Vec4] = [], indices: [UInt32], joints: [[SIMD4<UInt16>]] = [], weights: [[Vec4]] = [],
+        morphTargets: [MorphTarget] = []
+    ) -> Mesh {
         func corners<T>(_ values: [T]) -> [T] { values.isEmpty ? [] : indices.map { values[Int($0)] } }
         let corners3 = corners(positions)
         var normals = [Vec3](); normals.reserveCapacity(corners3.count)
@@ -113,10 +120,11 @@ public final class Mesh: Sendable {
             let n = length(f) > 0 ? normalize(f) : Vec3.unitY
             normals += [n, n, n]
         }
-        return Mesh(name: name, positions: corners3, normals: normals, uvs: corners(uvs), uvs1: corners(uvs1), colors: corners(colors),
-                    tangents: corners(tangents), indices: (0..<UInt32(corners3.count)).map { $0 },
-                    joints: joints.map(corners), weights: weights.map(corners),
-                    morphTargets: morphTargets.map { MorphTarget(positionOffsets: corners($0.positionOffsets), normalOffsets: corners($0.normalOffsets)) })
+        return Mesh(
+            name: name, positions: corners3, normals: normals, uvs: corners(uvs), uvs1: corners(uvs1), colors: corners(colors),
+            tangents: corners(tangents), indices: (0..<UInt32(corners3.count)).map { $0 },
+            joints: joints.map(corners), weights: weights.map(corners),
+            morphTargets: morphTargets.map { MorphTarget(positionOffsets: corners($0.positionOffsets), normalOffsets: corners($0.normalOffsets)) })
     }
 
     /// Area-weighted vertex normals: each vertex gets the normalised sum of its triangles' face normals
@@ -142,7 +150,8 @@ public final class Mesh: Sendable {
         var best: Float?
         for t in stride(from: 0, to: indices.count, by: 3) {
             if let d = ray.intersect(triangle: positions[Int(indices[t])], positions[Int(indices[t + 1])], positions[Int(indices[t + 2])]),
-               d < (best ?? .infinity) {
+                d < (best ?? .infinity)
+            {
                 best = d
             }
         }

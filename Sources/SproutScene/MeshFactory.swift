@@ -5,11 +5,12 @@ public enum MeshFactory {
     /// A horizontal rectangle centred on the origin, facing +Y, uvs 0...`uvScale`.
     public static func plane(width: Float, depth: Float, uvScale: Float = 1, name: String = "plane") -> Mesh {
         let w = width / 2, d = depth / 2
-        return Mesh(name: name,
-                    positions: [Vec3(-w, 0, d), Vec3(w, 0, d), Vec3(w, 0, -d), Vec3(-w, 0, -d)],
-                    normals: Array(repeating: .unitY, count: 4),
-                    uvs: [Vec2(0, uvScale), Vec2(uvScale, uvScale), Vec2(uvScale, 0), Vec2(0, 0)],
-                    indices: [0, 1, 2, 0, 2, 3])
+        return Mesh(
+            name: name,
+            positions: [Vec3(-w, 0, d), Vec3(w, 0, d), Vec3(w, 0, -d), Vec3(-w, 0, -d)],
+            normals: Array(repeating: .unitY, count: 4),
+            uvs: [Vec2(0, uvScale), Vec2(uvScale, uvScale), Vec2(uvScale, 0), Vec2(0, 0)],
+            indices: [0, 1, 2, 0, 2, 3])
     }
 
     /// An axis-aligned box centred on the origin with flat faces.
@@ -18,7 +19,7 @@ public enum MeshFactory {
         var positions: [Vec3] = [], normals: [Vec3] = [], uvs: [Vec2] = [], indices: [UInt32] = []
         let faces: [(n: Vec3, u: Vec3, v: Vec3)] = [
             (.unitX, -.unitZ, .unitY), (-.unitX, .unitZ, .unitY), (.unitY, .unitX, -.unitZ),
-            (-.unitY, .unitX, .unitZ), (.unitZ, .unitX, .unitY), (-.unitZ, -.unitX, .unitY),
+            (-.unitY, .unitX, .unitZ), (.unitZ, .unitX, .unitY), (-.unitZ, -.unitX, .unitY)
         ]
         for f in faces {
             let base = UInt32(positions.count)

@@ -31,8 +31,10 @@ public struct ModelComponent: Sendable {
     public var morphWeights: [Float]
 
     /// A model from its parts, casting and receiving shadows, without levels of detail by default.
-    public init(parts: [ModelPart], castsShadow: Bool = true, receivesShadow: Bool = true, levelsOfDetail: [LevelOfDetail] = [],
-                skin: Skin? = nil, morphWeights: [Float] = []) {
+    public init(
+        parts: [ModelPart], castsShadow: Bool = true, receivesShadow: Bool = true, levelsOfDetail: [LevelOfDetail] = [],
+        skin: Skin? = nil, morphWeights: [Float] = []
+    ) {
         self.parts = parts
         self.castsShadow = castsShadow
         self.receivesShadow = receivesShadow

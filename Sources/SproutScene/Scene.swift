@@ -82,8 +82,10 @@ public final class Scene {
     /// animation of the same entity, starting from where it is drawn now. `style` says whether
     /// `transform` moves (RealityKit) or is the target at once while `presentation` moves (SceneKit).
     @discardableResult
-    public func animate(_ entity: Entity, to target: Transform, duration: Double,
-                        timing: TimingFunction = .linear, style: TransformAnimation.Style = .move) -> TransformAnimation {
+    public func animate(
+        _ entity: Entity, to target: Transform, duration: Double,
+        timing: TimingFunction = .linear, style: TransformAnimation.Style = .move
+    ) -> TransformAnimation {
         // The new animation starts where the entity is drawn: take that before the old one ends.
         let drawn = entity.presentedTransform
         stopAnimating(entity)

@@ -23,8 +23,10 @@ public final class Texture: Sendable {
     public enum Filter: Sendable { case linear, nearest }
 
     /// A texture of `image`, sRGB-encoded and repeating by default.
-    public init(name: String, image: Image, colorSpace: ColorSpace = .sRGB, wrap: Wrap = .repeat, wrapV: Wrap? = nil,
-                magnification: Filter = .linear) {
+    public init(
+        name: String, image: Image, colorSpace: ColorSpace = .sRGB, wrap: Wrap = .repeat, wrapV: Wrap? = nil,
+        magnification: Filter = .linear
+    ) {
         self.name = name
         self.image = image
         self.colorSpace = colorSpace

@@ -54,9 +54,11 @@ public struct TextureMapping: Sendable, Equatable {
     public var matrix: [Float] {
         let c = cos(rotation), s = sin(rotation)
         // The columns of T * R * S.
-        return [c * scale.x, -s * scale.x, 0,
-                s * scale.y, c * scale.y, 0,
-                offset.x, offset.y, 1]
+        return [
+            c * scale.x, -s * scale.x, 0,
+            s * scale.y, c * scale.y, 0,
+            offset.x, offset.y, 1
+        ]
     }
 
     /// The coordinates `uv` are mapped to.

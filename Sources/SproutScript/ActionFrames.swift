@@ -56,8 +56,8 @@ public struct ActionFrames: RandomAccessCollection, Sendable {
         switch action {
         case .wait, .device: inner
         case .tap: 2
-        case .pan, .rotate: inner + 2                  // down, the moves, up
-        case .drag: inner + 4                          // down, two slides, the hold, up
+        case .pan, .rotate: inner + 2   // down, the moves, up
+        case .drag: inner + 4   // down, two slides, the hold, up
         case .touches: 1
         default: 0
         }
@@ -73,16 +73,18 @@ public struct ActionFrames: RandomAccessCollection, Sendable {
             // Several fingers stand 40 points apart in a row, centred on the path.
             let at = i == 0 ? from : i > inner ? to : mix(from, to, t: Self.progress(i, inner, easing))
             let phase: TouchPhase = i == 0 ? .began : i > inner ? .ended : .moved
-            return ActionFrame(touches: (0..<count).map { f in
-                .init(id: f + 1, location: at + Vec2((Float(f) - Float(count - 1) / 2) * 40, 0), phase: phase)
-            })
+            return ActionFrame(
+                touches: (0..<count).map { f in
+                    .init(id: f + 1, location: at + Vec2((Float(f) - Float(count - 1) / 2) * 40, 0), phase: phase)
+                })
         case .rotate(let center, let angle, let radius, _, let easing):
             // Clockwise on a y-down screen is a growing angle.
             let a = i == 0 ? 0 : i > inner ? angle : angle * Self.progress(i, inner, easing)
             let phase: TouchPhase = i == 0 ? .began : i > inner ? .ended : .moved
-            return ActionFrame(touches: zip([1, 2], TouchGeometry.twoFingers(center: center, angle: a, radius: radius)).map {
-                .init(id: $0.0, location: $0.1, phase: phase)
-            })
+            return ActionFrame(
+                touches: zip([1, 2], TouchGeometry.twoFingers(center: center, angle: a, radius: radius)).map {
+                    .init(id: $0.0, location: $0.1, phase: phase)
+                })
         case .drag(let at, _, let motion):
             // The finger slides 32 points right in two frames, so the pan begins (choosing the
             // object under it) and passes its 30-point threshold (the object starts following
@@ -94,8 +96,9 @@ public struct ActionFrames: RandomAccessCollection, Sendable {
             case 2: return ActionFrame(touches: [.init(id: 1, location: held, phase: .moved)])
             case inner + 3: return ActionFrame(touches: [.init(id: 1, location: held, phase: .ended)])
             default:
-                return ActionFrame(touches: [.init(id: 1, location: held, phase: .stationary)],
-                                   device: motion.map { ($0, Float(i - 2) / Float(inner)) })
+                return ActionFrame(
+                    touches: [.init(id: 1, location: held, phase: .stationary)],
+                    device: motion.map { ($0, Float(i - 2) / Float(inner)) })
             }
         case .device(let motion):
             return ActionFrame(device: (motion, Float(i + 1) / Float(inner)))

@@ -29,8 +29,9 @@ public enum BuiltInModels {
         case "pot":
             // A 20 cm terracotta box standing on its base.
             let mesh = MeshFactory.box(size: Vec3(0.2, 0.2, 0.2), name: "pot")
-            return Entity(name: "pot", transform: Transform(translation: Vec3(0, 0.1, 0)),
-                          model: ModelComponent(mesh: mesh, material: .color(sRGB: 0.72, 0.38, 0.22, roughness: 0.9)))
+            return Entity(
+                name: "pot", transform: Transform(translation: Vec3(0, 0.1, 0)),
+                model: ModelComponent(mesh: mesh, material: .color(sRGB: 0.72, 0.38, 0.22, roughness: 0.9)))
         case "painting":
             return painting()
         case "sticky-note":
@@ -46,16 +47,23 @@ public enum BuiltInModels {
     static func painting() -> Entity {
         let root = Entity(name: "painting")
         let frame = Material.color(sRGB: 0.36, 0.24, 0.14, roughness: 0.6)
-        root.addChild(Entity(name: "picture", transform: Transform(translation: Vec3(0, 0.005, 0)),
-                             model: ModelComponent(mesh: MeshFactory.plane(width: 0.28, depth: 0.38, name: "picture"),
-                                                   material: .color(sRGB: 0.55, 0.72, 0.86, roughness: 0.9))))
+        root.addChild(
+            Entity(
+                name: "picture", transform: Transform(translation: Vec3(0, 0.005, 0)),
+                model: ModelComponent(
+                    mesh: MeshFactory.plane(width: 0.28, depth: 0.38, name: "picture"),
+                    material: .color(sRGB: 0.55, 0.72, 0.86, roughness: 0.9))))
         for x: Float in [-0.15, 0.15] {
-            root.addChild(Entity(name: "frame side", transform: Transform(translation: Vec3(x, 0.005, 0)),
-                                 model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.02, 0.01, 0.40), name: "frame side"), material: frame)))
+            root.addChild(
+                Entity(
+                    name: "frame side", transform: Transform(translation: Vec3(x, 0.005, 0)),
+                    model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.02, 0.01, 0.40), name: "frame side"), material: frame)))
         }
         for z: Float in [-0.19, 0.19] {
-            root.addChild(Entity(name: "frame bar", transform: Transform(translation: Vec3(0, 0.005, z)),
-                                 model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.28, 0.01, 0.02), name: "frame bar"), material: frame)))
+            root.addChild(
+                Entity(
+                    name: "frame bar", transform: Transform(translation: Vec3(0, 0.005, z)),
+                    model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.28, 0.01, 0.02), name: "frame bar"), material: frame)))
         }
         return root
     }
@@ -63,12 +71,18 @@ public enum BuiltInModels {
     /// Spec 1.5: a 10 cm square note over a 11.5 cm shadow 1 mm below it.
     static func stickyNote() -> Entity {
         let root = Entity(name: "sticky-note")
-        root.addChild(Entity(name: "shadow", transform: Transform(translation: Vec3(0, 0.001, 0)),
-                             model: ModelComponent(mesh: MeshFactory.plane(width: 0.115, depth: 0.115, name: "note shadow"),
-                                                   material: .color(sRGB: 0.1, 0.1, 0.1, alpha: 0.4))))
-        root.addChild(Entity(name: "note", transform: Transform(translation: Vec3(0, 0.002, 0)),
-                             model: ModelComponent(mesh: MeshFactory.plane(width: 0.1, depth: 0.1, name: "note"),
-                                                   material: .color(sRGB: 1, 0.93, 0.45, roughness: 0.9))))
+        root.addChild(
+            Entity(
+                name: "shadow", transform: Transform(translation: Vec3(0, 0.001, 0)),
+                model: ModelComponent(
+                    mesh: MeshFactory.plane(width: 0.115, depth: 0.115, name: "note shadow"),
+                    material: .color(sRGB: 0.1, 0.1, 0.1, alpha: 0.4))))
+        root.addChild(
+            Entity(
+                name: "note", transform: Transform(translation: Vec3(0, 0.002, 0)),
+                model: ModelComponent(
+                    mesh: MeshFactory.plane(width: 0.1, depth: 0.1, name: "note"),
+                    material: .color(sRGB: 1, 0.93, 0.45, roughness: 0.9))))
         return root
     }
 }

@@ -83,14 +83,16 @@ public final class Explorer: @unchecked Sendable {
         // Sizes rounded as a script writes them (0.01 point, 0.1 mm, 0.001), so the written
         // script reads back to the very same noise.
         func round(_ x: Double, _ places: Double) -> Double { (x * places).rounded() / places }
-        varied.jitter = Jitter(seed: random.next() >> 1, touch: Float(round(Double(options.touchJitter * fraction()), 100)),
-                               device: Float(round(Double(options.deviceJitter * fraction()), 10_000)),
-                               frame: round(options.frameJitter * Double(fraction()), 1000))
+        varied.jitter = Jitter(
+            seed: random.next() >> 1, touch: Float(round(Double(options.touchJitter * fraction()), 100)),
+            device: Float(round(Double(options.deviceJitter * fraction()), 10_000)),
+            frame: round(options.frameJitter * Double(fraction()), 1000))
         let duration = Double(script.frameCount) / Double(script.fps)
         let count = options.maximumFaults > 0 ? Int(random.next() % UInt64(options.maximumFaults + 1)) : 0
         varied.faults = (0..<count).map { _ in
-            Fault(at: Self.rounded(duration * Double(fraction())), duration: Self.rounded(max(0.05, options.faultLength * Double(fraction()))),
-                  kind: Fault.Kind.allCases[Int(random.next() % UInt64(Fault.Kind.allCases.count))])
+            Fault(
+                at: Self.rounded(duration * Double(fraction())), duration: Self.rounded(max(0.05, options.faultLength * Double(fraction()))),
+                kind: Fault.Kind.allCases[Int(random.next() % UInt64(Fault.Kind.allCases.count))])
         }.sorted { $0.at < $1.at }
         return varied
     }

@@ -30,10 +30,14 @@ public enum Invariants {
             breaks.append(Break(name: "device pose not finite", rule: "the device's pose is finite", actual: "a NaN or infinite number in it"))
         }
         for object in engine.objects where !isFinite(object.worldMatrix) || !isFinite(object.presentedWorldMatrix) {
-            breaks.append(Break(name: "object transform not finite", rule: "every placed object's transform is finite", actual: "'\(object.name)' has a NaN or infinite number"))
+            breaks.append(
+                Break(
+                    name: "object transform not finite", rule: "every placed object's transform is finite",
+                    actual: "'\(object.name)' has a NaN or infinite number"))
         }
         if let selected = engine.selectedObject, !engine.objects.contains(where: { $0 === selected }) {
-            breaks.append(Break(name: "selected object gone", rule: "the selected object is a placed object", actual: "'\(selected.name)' is selected but not placed"))
+            breaks.append(
+                Break(name: "selected object gone", rule: "the selected object is a placed object", actual: "'\(selected.name)' is selected but not placed"))
         }
         // An object on a horizontal plane stands on it: the highest plane under it, within the
         // tolerance (the model value; an animated snap's presentation may pass through).
@@ -44,15 +48,20 @@ public enum Invariants {
             guard let floor = heights.filter({ $0 <= p.y + 0.5 }).max() else { continue }
             if p.y < floor - planeTolerance {
                 let cm = Double((floor - p.y) * 100)
-                breaks.append(Break(name: "object below its plane", rule: "an object on a plane stands at most 1 cm below it",
-                                    actual: "'\(object.name)' is \(JSONValue.format((cm * 10).rounded() / 10)) cm below the plane at y = \(JSONValue.format(Double(floor)))"))
+                breaks.append(
+                    Break(
+                        name: "object below its plane", rule: "an object on a plane stands at most 1 cm below it",
+                        actual: "'\(object.name)' is \(JSONValue.format((cm * 10).rounded() / 10)) cm below the plane at y = \(JSONValue.format(Double(floor)))"
+                    ))
             }
         }
         // The focus square is never both floating (no surface found) and offering placement:
         // P18 hides the + button while it initializes.
         if engine.focusSquare.isInitializing, engine.isAddObjectButtonVisible {
-            breaks.append(Break(name: "placing without a surface", rule: "the + button is hidden while the focus square initializes",
-                                actual: "the + button shows while the square floats before the camera"))
+            breaks.append(
+                Break(
+                    name: "placing without a surface", rule: "the + button is hidden while the focus square initializes",
+                    actual: "the + button shows while the square floats before the camera"))
         }
         let message = engine.messages.text
         if message.utf8.count > 1000 {

@@ -19,9 +19,10 @@ extension Script {
         for step in steps {
             total += frames(of: step.action)
             if total > maximumFrames {
-                throw DocumentError(file: source, line: step.line, field: step.field,
-                                    message: "the script reaches \(total) frames here (at \(fps) fps), more than the limit of \(maximumFrames); "
-                                        + "shorten it or raise the limit (sprout play --max-frames)")
+                throw DocumentError(
+                    file: source, line: step.line, field: step.field,
+                    message: "the script reaches \(total) frames here (at \(fps) fps), more than the limit of \(maximumFrames); "
+                        + "shorten it or raise the limit (sprout play --max-frames)")
             }
         }
     }

@@ -9,7 +9,10 @@ import SproutGolden
 
 extension Script {
     /// Step kinds, in the order the README documents them.
-    public static let stepKinds = ["wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "animate", "expect", "always", "eventually"]
+    public static let stepKinds = [
+        "wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "animate", "expect",
+        "always", "eventually"
+    ]
 
     /// Reads and parses the script (YAML or JSON) at `path`. Throws a `DocumentError` naming the
     /// file, line and field for a file that cannot be read or a value that is missing, of the
@@ -25,12 +28,15 @@ extension Script {
     }
 
     /// A script file's top-level keys.
-    public static let fields = ["stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance", "placemarkStyle", "network", "jitter", "faults"]
+    public static let fields = [
+        "stage", "seed", "fps", "viewport", "camera", "objects", "planes", "steps", "tolerance", "placemarkStyle", "network", "jitter", "faults"
+    ]
 
     static func parse(_ document: DocumentValue, source: String) throws(DocumentError) -> Script {
         let o = try document.object(allowing: fields)
-        var script = Script(source: source, stage: "tabletop", seed: 0, fps: 60, viewport: Vec2(1280, 720), camera: nil,
-                            objects: [:], showPlanes: false, steps: [])
+        var script = Script(
+            source: source, stage: "tabletop", seed: 0, fps: 60, viewport: Vec2(1280, 720), camera: nil,
+            objects: [:], showPlanes: false, steps: [])
         if let v = o.optional("stage") {
             script.stage = try v.string()
             guard !script.stage.isEmpty, script.stage.utf8.count <= 1024 else {
@@ -48,16 +54,19 @@ extension Script {
             let j = try v.object(allowing: ["seed", "touch", "device", "frame"])
             let seed = try j.required("seed").int()
             guard seed >= 0 else { throw try j.required("seed").error("must be a whole number >= 0, got \(seed)") }
-            script.jitter = Jitter(seed: UInt64(seed),
-                                   touch: Float(try j.read("touch", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...100) }),
-                                   device: Float(try j.read("device", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...1) }),
-                                   frame: try j.read("frame", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...0.9) })
+            script.jitter = Jitter(
+                seed: UInt64(seed),
+                touch: Float(try j.read("touch", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...100) }),
+                device: Float(try j.read("device", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...1) }),
+                frame: try j.read("frame", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...0.9) })
         }
         if let v = o.optional("faults") {
             for item in try v.array() {
                 let f = try item.object(allowing: ["at", "for", "kind"])
-                script.faults.append(Fault(at: try f.required("at").rangedDouble(0...1_000_000), duration: try f.required("for").rangedDouble(0...3600),
-                                           kind: try f.read("kind", default: .interruption) { v throws(DocumentError) in try v.choice(Fault.Kind.self) }))
+                script.faults.append(
+                    Fault(
+                        at: try f.required("at").rangedDouble(0...1_000_000), duration: try f.required("for").rangedDouble(0...3600),
+                        kind: try f.read("kind", default: .interruption) { v throws(DocumentError) in try v.choice(Fault.Kind.self) }))
             }
             guard script.faults.count <= 1000 else { throw v.error("at most 1000 faults, got \(script.faults.count)") }
             script.faults.sort { $0.at < $1.at }
@@ -135,28 +144,33 @@ extension Script {
             let o = try x.object(allowing: ["from", "to", "touches", "duration", "easing"])
             let touches = try o.read("touches", default: 1) { v throws(DocumentError) in try v.int() }
             guard (1...5).contains(touches) else { throw try o.required("touches").error("must lie in 1...5, got \(touches)") }
-            action = .pan(from: try point(o.required("from")), to: try point(o.required("to")), touches: touches,
-                          duration: try o.read("duration", default: 0.5, seconds), easing: try easing(o))
+            action = .pan(
+                from: try point(o.required("from")), to: try point(o.required("to")), touches: touches,
+                duration: try o.read("duration", default: 0.5, seconds), easing: try easing(o))
         case "rotate":
             let o = try x.object(allowing: ["center", "angle", "radius", "duration", "easing"])
             let angle = try o.required("angle").double()
             guard abs(angle) <= 3600 else { throw try o.required("angle").error("must lie within +/-3600 degrees, got \(angle)") }
             let radius = try o.read("radius", default: 60) { v throws(DocumentError) in try v.double() }
             guard radius >= 10 && radius <= 2000 else { throw try o.required("radius").error("must lie in 10...2000 points, got \(radius)") }
-            action = .rotate(center: try point(o.required("center")), angle: radians(fromDegrees: Float(angle)), radius: Float(radius),
-                             duration: try o.read("duration", default: 0.5, seconds), easing: try easing(o))
+            action = .rotate(
+                center: try point(o.required("center")), angle: radians(fromDegrees: Float(angle)), radius: Float(radius),
+                duration: try o.read("duration", default: 0.5, seconds), easing: try easing(o))
         case "drag":
             let o = try x.object(allowing: ["at", "hold", "device"])
-            action = .drag(at: try point(o.required("at")), hold: try seconds(o.required("hold")),
-                           device: try o.optional("device").map { v throws(DocumentError) in try motion(v, defaultDuration: nil) })
+            action = .drag(
+                at: try point(o.required("at")), hold: try seconds(o.required("hold")),
+                device: try o.optional("device").map { v throws(DocumentError) in try motion(v, defaultDuration: nil) })
         case "device":
             action = .device(try motion(x, defaultDuration: 0))
         case "touches":
             var raw: [RawTouch] = []
             for item in try x.array() {
                 let t = try item.object(allowing: ["id", "phase", "at"])
-                raw.append(RawTouch(id: try t.required("id").int(), phase: try t.required("phase").choice(TouchPhase.self),
-                                    at: try point(t.required("at"))))
+                raw.append(
+                    RawTouch(
+                        id: try t.required("id").int(), phase: try t.required("phase").choice(TouchPhase.self),
+                        at: try point(t.required("at"))))
             }
             guard !raw.isEmpty else { throw x.error("needs at least one touch") }
             action = .touches(raw)
@@ -167,8 +181,9 @@ extension Script {
             action = .open(try x.string())
         case "geoAnchor":
             let o = try x.object(allowing: ["lat", "lon", "alt"])
-            action = .geoAnchor(latitude: try o.required("lat").rangedDouble(-90...90), longitude: try o.required("lon").rangedDouble(-180...180),
-                                altitude: try o.optional("alt").map { v throws(DocumentError) in try v.rangedDouble(-500...9000) })
+            action = .geoAnchor(
+                latitude: try o.required("lat").rangedDouble(-90...90), longitude: try o.required("lon").rangedDouble(-180...180),
+                altitude: try o.optional("alt").map { v throws(DocumentError) in try v.rangedDouble(-500...9000) })
         case "undo":
             if case .mapping(let p) = x.content, !p.isEmpty { throw x.error("takes no settings; write `- undo: {}`") }
             action = .undo
@@ -213,14 +228,17 @@ extension Script {
     }
 
     static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
-        let o = try v.object(allowing: ["object", "position", "presentedPosition", "scale", "alignment", "tolerance", "rotationY", "onPlane", "selected",
-                                        "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "info", "geo", "lightEstimate", "colorTemperature", "image", "clip", "time",
-                                        "messageAlpha", "addObjectButton", "restartAvailable", "loading", "referenceImage", "usedTestURL", "placemarks"])
+        let o = try v.object(allowing: [
+            "object", "position", "presentedPosition", "scale", "alignment", "tolerance", "rotationY", "onPlane", "selected",
+            "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "info", "geo", "lightEstimate", "colorTemperature", "image", "clip", "time",
+            "messageAlpha", "addObjectButton", "restartAvailable", "loading", "referenceImage", "usedTestURL", "placemarks"
+        ])
         var e = Expectation()
         if let image = o.optional("image") {
             let golden = try image.string()
             guard !golden.isEmpty, golden.hasSuffix(".png"), golden.utf8.count <= 1024, !golden.hasPrefix("/"), !golden.contains("\\"),
-                  !golden.split(separator: "/").contains("..") else {
+                !golden.split(separator: "/").contains("..")
+            else {
                 throw image.error("must name a golden PNG inside the script's folder (relative, without '..'), e.g. goldens/placed.png")
             }
             // Beside an image, `tolerance` is the image's ({ maxDelta, ..., reason }), not metres.
@@ -290,7 +308,9 @@ extension Script {
         }
         e.clip = try o.optional("clip")?.string()
         e.clipTime = try o.optional("time").map { v throws(DocumentError) in try v.rangedDouble(-1_000_000...1_000_000) }
-        let objectFields = ["position", "presentedPosition", "scale", "alignment", "rotationY", "onPlane", "selected", "clip", "time"].filter { o.optional($0) != nil }
+        let objectFields = ["position", "presentedPosition", "scale", "alignment", "rotationY", "onPlane", "selected", "clip", "time"].filter {
+            o.optional($0) != nil
+        }
         if e.object == nil, let first = objectFields.first { throw try o.required(first).error("needs `object:` to say which object") }
         return e
     }

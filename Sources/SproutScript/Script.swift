@@ -134,11 +134,14 @@ public struct Step: Sendable {
     public var kind: String { action.kind }
 }
 
-
 /// A `device:` move: where to (absolute or relative), how to turn, over how long.
 public struct DeviceMotion: Sendable {
     /// Where the device goes: a point, an offset, or nowhere (turn only).
-    public enum Target: Sendable { case moveTo(Vec3), moveBy(Vec3), stay }
+    public enum Target: Sendable {
+        case moveTo(Vec3)
+        case moveBy(Vec3)
+        case stay
+    }
     /// Where the device moves to.
     public var target: Target
     /// Keep looking at this point while moving (else the orientation is kept).
@@ -326,7 +329,13 @@ public struct ImageExpectation: Sendable {
 /// `== n`, `>= n`, `<= n`, `> n`, `< n` or a bare `n`.
 public struct Comparison: Sendable, CustomStringConvertible {
     /// How an expected count compares: `==`, `>=`, `<=`, `>` or `<`.
-    public enum Operator: String, Sendable, CaseIterable { case equal = "==", atLeast = ">=", atMost = "<=", more = ">", less = "<" }
+    public enum Operator: String, Sendable, CaseIterable {
+        case equal = "=="
+        case atLeast = ">="
+        case atMost = "<="
+        case more = ">"
+        case less = "<"
+    }
     /// How the actual count is compared with `value`.
     public var op: Operator
     /// The count compared with.

@@ -7,7 +7,10 @@ import SproutMath
 /// `device` step), and its touches (one `touches` step) or a `wait` for frames without any.
 public final class ScriptRecorder {
     /// What a recorded frame did besides touches: a placement or a restart.
-    public enum Action: Sendable { case place(String), reset }
+    public enum Action: Sendable {
+        case place(String)
+        case reset
+    }
 
     private let header: [String]
     private var lines: [String] = []
@@ -43,10 +46,12 @@ public final class ScriptRecorder {
         self.fps = fps
         lastPose = startPose
         let c = startPose.position, f = -startPose.matrix.columns.2.xyz
-        var header = ["# Recorded by sprout record; replay with sprout play.",
-                      "stage: \(Self.quote(stage))", "seed: \(seed)", "fps: \(fps)",
-                      "viewport: [\(Self.number(viewport.x)), \(Self.number(viewport.y))]",
-                      "camera: { position: \(Self.vector(c)), lookAt: \(Self.vector(c + f)) }"]
+        var header = [
+            "# Recorded by sprout record; replay with sprout play.",
+            "stage: \(Self.quote(stage))", "seed: \(seed)", "fps: \(fps)",
+            "viewport: [\(Self.number(viewport.x)), \(Self.number(viewport.y))]",
+            "camera: { position: \(Self.vector(c)), lookAt: \(Self.vector(c + f)) }"
+        ]
         if !objects.isEmpty {
             header.append("objects:")
             for (name, path) in objects.sorted(by: { $0.key < $1.key }) { header.append("  \(Self.quote(name)): \(Self.quote(path))") }

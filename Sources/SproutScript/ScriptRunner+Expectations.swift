@@ -21,7 +21,9 @@ extension ScriptRunner {
         let s = snapshot
         if let name = e.object {
             guard let object = s.object(named: name) else {
-                fail("object", "an object named '\(name)'", s.objects.isEmpty ? "no objects" : "objects " + s.objects.map { "'\($0.name)'" }.joined(separator: ", "))
+                fail(
+                    "object", "an object named '\(name)'",
+                    s.objects.isEmpty ? "no objects" : "objects " + s.objects.map { "'\($0.name)'" }.joined(separator: ", "))
                 return found
             }
             if let p = e.position, distance(object.position, p) > e.tolerance {
@@ -39,7 +41,8 @@ extension ScriptRunner {
             if let v = e.selected, object.selected != v { fail("\(name) selected", "\(v)", "\(!v)") }
             if let clip = e.clip, (object.animation?.clip ?? "") != clip { fail("\(name) clip", quoted(clip), quoted(object.animation?.clip ?? "")) }
             if let time = e.clipTime {
-                if let playing = object.animation, abs(playing.time - time) <= 1e-6 {} else {
+                if let playing = object.animation, abs(playing.time - time) <= 1e-6 {
+                } else {
                     fail("\(name) time", "\(time) s", object.animation.map { "\($0.time) s" } ?? "no clip playing")
                 }
             }
@@ -87,9 +90,13 @@ extension ScriptRunner {
         if let c = e.loading, !c.holds(for: s.loading.count) { fail("loading", c.description, "\(s.loading.count)") }
         if let r = e.referenceImage {
             if let image = s.referenceImages.first(where: { $0.name == r.name }) {
-                if abs(image.physicalWidth - r.width) > 1e-4 { fail("referenceImage \(r.name) width", "\(rounded(r.width)) m", "\(rounded(image.physicalWidth)) m") }
+                if abs(image.physicalWidth - r.width) > 1e-4 {
+                    fail("referenceImage \(r.name) width", "\(rounded(r.width)) m", "\(rounded(image.physicalWidth)) m")
+                }
             } else {
-                fail("referenceImage", quoted(r.name), s.referenceImages.isEmpty ? "no reference images" : s.referenceImages.map { quoted($0.name) }.joined(separator: ", "))
+                fail(
+                    "referenceImage", quoted(r.name),
+                    s.referenceImages.isEmpty ? "no reference images" : s.referenceImages.map { quoted($0.name) }.joined(separator: ", "))
             }
         }
         if e.placemarks != nil || e.placemarkShows != nil {
@@ -98,7 +105,9 @@ extension ScriptRunner {
             if let what = e.placemarkShows, let other = shown.first(where: { $0.shows != what }) { fail("placemarks.shows", what, other.shows) }
         }
         if let b = e.usedTestURL, (s.seedShop?.usedTestURL ?? false) != b { fail("usedTestURL", "\(b)", s.seedShop == nil ? "no Seed Shop opened" : "\(!b)") }
-        if let c = e.coaching, (s.seedShop?.coaching ?? "") != c { fail("coaching", quoted(c), s.seedShop.map { quoted($0.coaching) } ?? "no Seed Shop opened") }
+        if let c = e.coaching, (s.seedShop?.coaching ?? "") != c {
+            fail("coaching", quoted(c), s.seedShop.map { quoted($0.coaching) } ?? "no Seed Shop opened")
+        }
         return found
     }
 

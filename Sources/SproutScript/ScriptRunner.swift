@@ -122,8 +122,10 @@ public final class ScriptRunner {
     public init(script: Script, stage: Stage, makeModel: @escaping (String) throws -> Entity) {
         self.script = script
         self.makeModel = makeModel
-        world = World(WorldOptions(stage: stage, seed: script.seed, viewport: Viewport(width: script.viewport.x, height: script.viewport.y),
-                                       camera: script.camera.map { ($0.position, $0.lookAt) }, showsPlanes: script.showPlanes))
+        world = World(
+            WorldOptions(
+                stage: stage, seed: script.seed, viewport: Viewport(width: script.viewport.x, height: script.viewport.y),
+                camera: script.camera.map { ($0.position, $0.lookAt) }, showsPlanes: script.showPlanes))
         if let style = script.placemarkStyle { world.geo?.anchors.placemarkStyle = style }
         if let network = script.network { world.engine.loader.link = network }
     }
@@ -133,24 +135,30 @@ public final class ScriptRunner {
     public func run(progress: ((Double) -> Void)? = nil) throws {
         try script.checkLength(maximumFrames: maximumFrames)
         if let traceSink {
-            traceWriter = try TraceWriter(sink: traceSink, spill: traceEveryFrame ? traceFrameSpill : nil, header: [
-                ("script", .string(script.source)), ("stage", .string(engine.session.stage.name)), ("seed", .number(Double(script.seed))),
-                ("fps", .number(Double(script.fps))), ("viewport", .vector([script.viewport.x, script.viewport.y])),
-            ], maximumBytes: maximumTraceBytes)
+            traceWriter = try TraceWriter(
+                sink: traceSink, spill: traceEveryFrame ? traceFrameSpill : nil,
+                header: [
+                    ("script", .string(script.source)), ("stage", .string(engine.session.stage.name)), ("seed", .number(Double(script.seed))),
+                    ("fps", .number(Double(script.fps))), ("viewport", .vector([script.viewport.x, script.viewport.y]))
+                ], maximumBytes: maximumTraceBytes)
         }
         for (index, step) in script.steps.enumerated() {
             currentStep = index
             try perform(step, index: index)
             if index == script.steps.count - 1 { checkEventually(atEnd: true) }
-            try traceWriter?.step(.object([("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),
-                                           ("kind", .string(step.kind)), ("frame", .number(Double(frameCount))),
-                                           ("time", .number(engine.session.time))] + state + [("events", stepEvents.json)]))
+            try traceWriter?.step(
+                .object(
+                    [
+                        ("step", .number(Double(index + 1))), ("line", .number(Double(step.line))),
+                        ("kind", .string(step.kind)), ("frame", .number(Double(frameCount))),
+                        ("time", .number(engine.session.time))
+                    ] + state + [("events", stepEvents.json)]))
             stepEvents = AnchorEventLog()
             progress?(Double(index + 1) / Double(max(script.steps.count, 1)))
         }
         try traceWriter?.finish(trailer: [
             ("frames", .number(Double(frameCount))), ("duration", .number(engine.session.time)),
-            ("failures", .array(failures.map { .string($0.description) })),
+            ("failures", .array(failures.map { .string($0.description) }))
         ])
         traceWriter = nil
     }
@@ -175,11 +183,14 @@ public final class ScriptRunner {
             let touchJitter = script.jitter?.touch ?? 0
             for frame in frames {
                 if let device = frame.device { move(device.motion, from: start, t: device.progress) }
-                try advance(frame.touches.map { touch in
-                    var at = touch.location
-                    if touchJitter > 0 { at += Vec2(jitterRandom.float(in: -touchJitter...touchJitter), jitterRandom.float(in: -touchJitter...touchJitter)) }
-                    return TouchEvent(id: touch.id, location: at, phase: touch.phase, timestamp: fingerTime)
-                })
+                try advance(
+                    frame.touches.map { touch in
+                        var at = touch.location
+                        if touchJitter > 0 {
+                            at += Vec2(jitterRandom.float(in: -touchJitter...touchJitter), jitterRandom.float(in: -touchJitter...touchJitter))
+                        }
+                        return TouchEvent(id: touch.id, location: at, phase: touch.phase, timestamp: fingerTime)
+                    })
             }
             return
         }
@@ -220,8 +231,10 @@ public final class ScriptRunner {
             if let ambient { session.changeLight(LightChange(light: .ambient, at: session.time, intensity: ambient, duration: duration)) }
         case .snapshot(let name):
             if let problem = try onSnapshot?(name) {
-                record(ExpectationFailure(source: script.source, line: step.line, step: index, what: "snapshot \(name)",
-                                          expected: "the frame to match its golden", actual: problem))
+                record(
+                    ExpectationFailure(
+                        source: script.source, line: step.line, step: index, what: "snapshot \(name)",
+                        expected: "the frame to match its golden", actual: problem))
             }
         case .expect(let expectation):
             check(expectation, step: step, index: index)
@@ -352,15 +365,19 @@ public final class ScriptRunner {
         if checksInvariants {
             for broken in Invariants.broken(in: world) where !brokenInvariants.contains(broken.name) {
                 brokenInvariants.insert(broken.name)
-                record(ExpectationFailure(source: script.source, line: script.steps[currentStep].line, step: currentStep,
-                                          what: "invariant: " + broken.name, expected: broken.rule, actual: broken.actual))
+                record(
+                    ExpectationFailure(
+                        source: script.source, line: script.steps[currentStep].line, step: currentStep,
+                        what: "invariant: " + broken.name, expected: broken.rule, actual: broken.actual))
             }
         }
         stepEvents.note(frame.events)
         if traceEveryFrame {
             frameEvents.note(frame.events)
-            try traceWriter?.frame(.object([("frame", .number(Double(frameCount))), ("time", .number(engine.session.time))] + state
-                                           + [("events", frameEvents.json)]))
+            try traceWriter?.frame(
+                .object(
+                    [("frame", .number(Double(frameCount))), ("time", .number(engine.session.time))] + state
+                        + [("events", frameEvents.json)]))
             frameEvents = AnchorEventLog()
         }
         try onFrame?(frameCount)

@@ -35,10 +35,15 @@ public enum ScriptText {
         lines = lines.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
         var top = header.split(separator: "\n").map { "# " + $0 } + ["seed: \(shrunk.seed)"]
         if let j = shrunk.jitter {
-            top.append("jitter: { seed: \(j.seed), touch: \(JSONValue.format(Double(j.touch))), device: \(JSONValue.format(Double(j.device))), frame: \(JSONValue.format(j.frame)) }")
+            top.append(
+                "jitter: { seed: \(j.seed), touch: \(JSONValue.format(Double(j.touch))), device: \(JSONValue.format(Double(j.device))), frame: \(JSONValue.format(j.frame)) }"
+            )
         }
         if !shrunk.faults.isEmpty {
-            top.append("faults: [" + shrunk.faults.map { "{ at: \(JSONValue.format($0.at)), for: \(JSONValue.format($0.duration)), kind: \($0.kind.rawValue) }" }.joined(separator: ", ") + "]")
+            top.append(
+                "faults: ["
+                    + shrunk.faults.map { "{ at: \(JSONValue.format($0.at)), for: \(JSONValue.format($0.duration)), kind: \($0.kind.rawValue) }" }.joined(
+                        separator: ", ") + "]")
         }
         return (top + lines).joined(separator: "\n")
     }

@@ -182,20 +182,22 @@ extension WorldSnapshot {
             let animation = o.animatedEntity.flatMap { engine.scene.animationPlayer(of: $0) }.flatMap { p in
                 p.clip.map { (clip: $0.name, time: p.time, speed: p.speed, loop: p.isLooping, paused: p.isPaused) }
             }
-            return ObjectRecord(name: o.name, position: o.worldPosition, presentedPosition: o.presentedWorldMatrix.translation,
-                                rotationY: degrees(fromRadians: o.objectRotation), yaw: degrees(fromRadians: o.worldYaw), scale: o.worldScale,
-                                anchor: o.anchor?.identifier.rawValue, parent: o.parent?.name ?? "", alignment: o.currentAlignment,
-                                allowedAlignments: PlaneAlignment.allCases.filter(o.allowedAlignments.contains),
-                                selected: engine.selectedObject === o, onPlane: o.isOnPlane, animating: engine.scene.isAnimating(o), animation: animation)
+            return ObjectRecord(
+                name: o.name, position: o.worldPosition, presentedPosition: o.presentedWorldMatrix.translation,
+                rotationY: degrees(fromRadians: o.objectRotation), yaw: degrees(fromRadians: o.worldYaw), scale: o.worldScale,
+                anchor: o.anchor?.identifier.rawValue, parent: o.parent?.name ?? "", alignment: o.currentAlignment,
+                allowedAlignments: PlaneAlignment.allCases.filter(o.allowedAlignments.contains),
+                selected: engine.selectedObject === o, onPlane: o.isOnPlane, animating: engine.scene.isAnimating(o), animation: animation)
         }
         let square = engine.focusSquare
-        focusSquare = FocusSquareRecord(state: square.look, open: square.isOpen, position: square.entity.worldPosition, scale: square.scale,
-                                        positioningScale: square.positioningScale, alignment: square.currentAlignment,
-                                        yaw: degrees(fromRadians: Transform(matrix: square.entity.worldMatrix).rotation.yaw),
-                                        opacity: square.opacity * square.positioningOpacity,
-                                        segments: square.openness >= 1 ? "open" : square.openness <= 0 ? "closed" : "moving",
-                                        billboard: square.isInitializing, animating: square.isAnimating || square.isChangingAlignment,
-                                        visible: square.opacity > 0)
+        focusSquare = FocusSquareRecord(
+            state: square.look, open: square.isOpen, position: square.entity.worldPosition, scale: square.scale,
+            positioningScale: square.positioningScale, alignment: square.currentAlignment,
+            yaw: degrees(fromRadians: Transform(matrix: square.entity.worldMatrix).rotation.yaw),
+            opacity: square.opacity * square.positioningOpacity,
+            segments: square.openness >= 1 ? "open" : square.openness <= 0 ? "closed" : "moving",
+            billboard: square.isInitializing, animating: square.isAnimating || square.isChangingAlignment,
+            visible: square.opacity > 0)
         message = (engine.messages.text, engine.messages.isShown, engine.messages.alpha)
         let interaction = engine.interaction
         gestures = (interaction.pan.state.rawValue, interaction.rotation.state.rawValue, interaction.trackedObject?.name)
@@ -205,21 +207,25 @@ extension WorldSnapshot {
         referenceImages = session.configuration?.detectionImages ?? []
         geo = world.geo.map { geo in
             let set = geo.anchors
-            return GeoRecord(state: geo.tracker.status.state, reason: geo.tracker.status.reason.rawValue, accuracy: geo.tracker.status.accuracy.rawValue,
-                             label: geo.tracker.status.labelText(tracking: session.trackingState), message: geoMessage,
-                             toast: (set.toast, set.isToastShowing, set.toastHidesAt),
-                             placemarks: set.anchors.compactMap { anchor in
-                                 guard let p = set.placemarks[anchor.identifier] else { return nil }
-                                 let balloon = Transform(matrix: p.balloon.presentedWorldMatrix)
-                                 return (anchor.identifier.rawValue, balloon.translation, balloon.scale.x, p.isAdded, p.arrow.isEnabled ? "arrow" : "balloon")
-                             },
-                             // G21 AnchorIndicator: a 3 m circle on the map at each anchor, added at once.
-                             mapCircles: set.anchors.map { ($0.identifier.rawValue, Vec2($0.transform.translation.x, $0.transform.translation.z), GeoAnchorSet.mapCircleRadius) })
+            return GeoRecord(
+                state: geo.tracker.status.state, reason: geo.tracker.status.reason.rawValue, accuracy: geo.tracker.status.accuracy.rawValue,
+                label: geo.tracker.status.labelText(tracking: session.trackingState), message: geoMessage,
+                toast: (set.toast, set.isToastShowing, set.toastHidesAt),
+                placemarks: set.anchors.compactMap { anchor in
+                    guard let p = set.placemarks[anchor.identifier] else { return nil }
+                    let balloon = Transform(matrix: p.balloon.presentedWorldMatrix)
+                    return (anchor.identifier.rawValue, balloon.translation, balloon.scale.x, p.isAdded, p.arrow.isEnabled ? "arrow" : "balloon")
+                },
+                // G21 AnchorIndicator: a 3 m circle on the map at each anchor, added at once.
+                mapCircles: set.anchors.map {
+                    ($0.identifier.rawValue, Vec2($0.transform.translation.x, $0.transform.translation.z), GeoAnchorSet.mapCircleRadius)
+                })
         }
         seedShop = world.seedShop.map { flow in
-            SeedShopRecord(coaching: flow.isCoachingVisible ? flow.coachingText : "", info: flow.infoText, useTestURL: flow.useTestURL,
-                           usedTestURL: flow.usedTestURL, decoded: flow.decodedURLs, invocations: flow.invocations,
-                           grown: flow.presented.keys.sorted())
+            SeedShopRecord(
+                coaching: flow.isCoachingVisible ? flow.coachingText : "", info: flow.infoText, useTestURL: flow.useTestURL,
+                usedTestURL: flow.usedTestURL, decoded: flow.decodedURLs, invocations: flow.invocations,
+                grown: flow.presented.keys.sorted())
         }
     }
 

@@ -89,8 +89,10 @@ public struct Catalog: Sendable {
             guard let c = URLComponents(string: url), c.scheme == "https", let host = c.host?.lowercased(), domains.contains(host) else {
                 throw urlField.error("must be an https URL on one of the associated domains (\(domains.joined(separator: ", "))), got '\(url)'")
             }
-            experiences.append(Experience(url: url, title: try x.required("title").string(),
-                                          subtitle: try x.read("subtitle", default: "") { v throws(DocumentError) in try v.string() }))
+            experiences.append(
+                Experience(
+                    url: url, title: try x.required("title").string(),
+                    subtitle: try x.read("subtitle", default: "") { v throws(DocumentError) in try v.string() }))
         }
         var products: [Product] = []
         for p in try o.required("products").array() {
@@ -107,15 +109,18 @@ public struct Catalog: Sendable {
             guard height > 0 && height <= 100 else { throw try x.required("height").error("must lie in (0, 100] metres, got \(height)") }
             let modelPath = try asset(x.required("model"), in: folder)
             let bytes = try x.optional("bytes").map { v throws(DocumentError) in Int(try v.rangedDouble(0...1e10)) } ?? fileSize(modelPath)
-            products.append(Product(key: key, name: try x.required("name").string(),
-                                    modelPath: modelPath, packetPath: try asset(x.required("packet"), in: folder),
-                                    packetWidth: Float(width), height: Float(height),
-                                    allowedAlignments: try x.read("alignment", default: [.horizontal]) { v throws(DocumentError) in try PlaneAlignment.allowed(v) },
-                                    downloadBytes: bytes))
+            products.append(
+                Product(
+                    key: key, name: try x.required("name").string(),
+                    modelPath: modelPath, packetPath: try asset(x.required("packet"), in: folder),
+                    packetWidth: Float(width), height: Float(height),
+                    allowedAlignments: try x.read("alignment", default: [.horizontal]) { v throws(DocumentError) in try PlaneAlignment.allowed(v) },
+                    downloadBytes: bytes))
         }
         let testURL = try o.optional("testURL")?.string()
-        let catalog = Catalog(registry: ExperienceRegistry(associatedDomains: domains, experiences: experiences), testURL: testURL,
-                              products: products, source: path)
+        let catalog = Catalog(
+            registry: ExperienceRegistry(associatedDomains: domains, experiences: experiences), testURL: testURL,
+            products: products, source: path)
         if let testURL, let field = o.optional("testURL") {
             do { _ = try catalog.resolve(testURL) } catch { throw field.error("does not resolve: \(error)") }
         }

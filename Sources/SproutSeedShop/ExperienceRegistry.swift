@@ -32,7 +32,8 @@ public struct ExperienceRegistry: Sendable {
         guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil else { throw .credentials(text) }
         if let port = components.port, port != 443 { throw .port(url: text, port: port) }
         if components.port == nil, let authority = text.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first,
-           authority.contains(":") {
+            authority.contains(":")
+        {
             throw .port(url: text, port: nil)   // a port URLComponents could not read (":99999", ":x")
         }
         // Paths are compared as their raw (still percent-encoded) components: an encoded

@@ -65,7 +65,8 @@ public enum InvocationError: Error, Equatable, CustomStringConvertible, Sendable
     public var description: String {
         switch self {
         case .credentials(let u): return "\(Self.short(u)): invocation URLs carry no user name or password; refused"
-        case let .port(u, port): return "\(Self.short(u)): invocation URLs name no port" + (port.map { " (got \($0))" } ?? " (got an invalid one)") + "; refused"
+        case let .port(u, port):
+            return "\(Self.short(u)): invocation URLs name no port" + (port.map { " (got \($0))" } ?? " (got an invalid one)") + "; refused"
         case .notAURL(let u): return "'\(Self.short(u))' is not a URL"
         case .notHTTPS(let u): return "\(Self.short(u)): App Clip invocation URLs are https"
         case let .foreignHost(u, host, associated):

@@ -23,7 +23,6 @@ public struct LaunchState: Sendable {
         return nil
     }
 
-
     /// Saves `url` as the last experience, creating the file's folder, and removes temporary files
     /// an interrupted save left. Throws `LaunchStateError` when the file cannot be written, and the
     /// file system's error when the folder cannot be created.
@@ -49,8 +48,9 @@ public struct LaunchState: Sendable {
     /// The saved URL, or nil when there is none; a half-written temporary file is ignored.
     public func restore() -> String? {
         guard let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
-              !text.contains("\n") else { return nil }
+            let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
+            !text.contains("\n")
+        else { return nil }
         return text
     }
 }

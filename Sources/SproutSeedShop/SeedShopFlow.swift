@@ -227,9 +227,11 @@ public final class SeedShopFlow {
     private func download(_ product: Product, preview: Bool) {
         let key = product.key
         guard models[key] == nil, !failedKeys.contains(key) else { return }
-        let progress: ((Double) -> Void)? = preview ? { [unowned self] fraction in
-            self.infoText = Self.progressText(fraction) ?? ""
-        } : nil
+        let progress: ((Double) -> Void)? =
+            preview
+            ? { [unowned self] fraction in
+                self.infoText = Self.progressText(fraction) ?? ""
+            } : nil
         engine.loader.load(key, bytes: product.downloadBytes, at: engine.session.time, progress: progress) { [unowned self] in
             if self.models[key] == nil, !self.failedKeys.contains(key) {
                 do { self.models[key] = try self.loadModel(product) } catch {

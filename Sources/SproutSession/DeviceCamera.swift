@@ -25,8 +25,9 @@ public struct DeviceCamera: Equatable, Sendable {
 
     /// A device where a stage starts it: at the camera's position, looking at its `lookAt`, with its field of view.
     public init(stageCamera: StageCamera, viewport: Viewport = Viewport(width: 1280, height: 720)) {
-        self.init(transform: lookAt(eye: stageCamera.position, target: stageCamera.lookAt),
-                  fovYDegrees: stageCamera.fovYDegrees, viewport: viewport)
+        self.init(
+            transform: lookAt(eye: stageCamera.position, target: stageCamera.lookAt),
+            fovYDegrees: stageCamera.fovYDegrees, viewport: viewport)
     }
 
     /// World position, metres.

@@ -55,28 +55,34 @@ struct ImageDetector {
         var isVisible: Bool
     }
 
-    mutating func update(deltaTime dt: Double, stage: Stage, device: DeviceCamera, configuration: SessionConfiguration,
-                         isTracking: Bool, issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void) {
+    mutating func update(
+        deltaTime dt: Double, stage: Stage, device: DeviceCamera, configuration: SessionConfiguration,
+        isTracking: Bool, issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void
+    ) {
         if images.count != stage.images.count { reset(imageCount: stage.images.count) }
         let mapping = device.mapping
         let focal = device.focalLengthInPoints
         for (i, image) in stage.images.enumerated() {
             if let reference = configuration.detectionImages.first(where: { $0.name == image.name }) {
-                let look = appearance(of: image.frame.center, width: image.physicalSize.x, frame: image.frame,
-                                      stage: stage, device: device, mapping: mapping, focal: focal)
+                let look = appearance(
+                    of: image.frame.center, width: image.physicalSize.x, frame: image.frame,
+                    stage: stage, device: device, mapping: mapping, focal: focal)
                 updateImage(i, image: image, reference: reference, look: look, dt: dt, isTracking: isTracking, issue: issue, emit: emit)
             }
             if configuration.isCodeTrackingEnabled, let code = image.code {
                 let center = image.frame.world(code.offset, height: 0)
-                let look = appearance(of: center, width: code.diameter, frame: image.frame,
-                                      stage: stage, device: device, mapping: mapping, focal: focal)
+                let look = appearance(
+                    of: center, width: code.diameter, frame: image.frame,
+                    stage: stage, device: device, mapping: mapping, focal: focal)
                 updateCode(i, code: code, center: center, frame: image.frame, look: look, dt: dt, isTracking: isTracking, issue: issue, emit: emit)
             }
         }
     }
 
-    private mutating func updateImage(_ i: Int, image: StageImage, reference: ReferenceImage, look: Appearance, dt: Double,
-                                      isTracking: Bool, issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void) {
+    private mutating func updateImage(
+        _ i: Int, image: StageImage, reference: ReferenceImage, look: Appearance, dt: Double,
+        isTracking: Bool, issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void
+    ) {
         if let anchor = images[i].anchor {
             let tracked = isTracking && look.isVisible && look.size >= Self.trackingWidth && look.angle <= Self.trackingAngle
             // A tracked picture that moved is followed; one out of sight keeps its last pose.
@@ -92,15 +98,18 @@ struct ImageDetector {
         images[i].seenFor = recognisable ? images[i].seenFor + dt : 0
         guard hasReached(images[i].seenFor, Self.recognitionTime) else { return }
         let aspect = image.physicalSize.y / image.physicalSize.x
-        let anchor = ImageAnchor(identifier: issue(), referenceImage: reference,
-                                 physicalSize: Vec2(reference.physicalWidth, reference.physicalWidth * aspect),
-                                 transform: image.frame.transform)
+        let anchor = ImageAnchor(
+            identifier: issue(), referenceImage: reference,
+            physicalSize: Vec2(reference.physicalWidth, reference.physicalWidth * aspect),
+            transform: image.frame.transform)
         images[i].anchor = anchor
         emit(.added(anchor))
     }
 
-    private mutating func updateCode(_ i: Int, code: StageCode, center: Vec3, frame: SurfaceFrame, look: Appearance, dt: Double,
-                                     isTracking: Bool, issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void) {
+    private mutating func updateCode(
+        _ i: Int, code: StageCode, center: Vec3, frame: SurfaceFrame, look: Appearance, dt: Double,
+        isTracking: Bool, issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void
+    ) {
         let noticed = isTracking && look.isVisible && look.size >= Self.codeDetectionDiameter && look.angle <= Self.codeDetectionAngle
         // The code's pose: its picture's orientation, at the code's centre.
         var pose = frame.transform
@@ -139,14 +148,17 @@ struct ImageDetector {
     /// Projected size of a target of physical `width` at `center` on `frame`, the angle between
     /// its normal and the direction to the device, and whether it is on screen, in front and
     /// not hidden behind a surface.
-    private func appearance(of center: Vec3, width: Float, frame: SurfaceFrame, stage: Stage, device: DeviceCamera,
-                            mapping: ProjectionMapping, focal: Float) -> Appearance {
+    private func appearance(
+        of center: Vec3, width: Float, frame: SurfaceFrame, stage: Stage, device: DeviceCamera,
+        mapping: ProjectionMapping, focal: Float
+    ) -> Appearance {
         let toDevice = device.position - center
         let dist = length(toDevice)
         guard dist > 1e-4 else { return Appearance(size: 0, angle: .pi, isVisible: false) }
         let angle = acos(min(max(dot(toDevice / dist, frame.normal), -1), 1))
         guard let point = mapping.project(center),
-              point.x >= 0, point.x <= device.viewport.width, point.y >= 0, point.y <= device.viewport.height else {
+            point.x >= 0, point.x <= device.viewport.width, point.y >= 0, point.y <= device.viewport.height
+        else {
             return Appearance(size: 0, angle: angle, isVisible: false)
         }
         // Depth along the view axis gives the on-screen scale; foreshortening is in `angle`.

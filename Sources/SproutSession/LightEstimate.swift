@@ -60,8 +60,9 @@ public struct LightEstimate: Equatable, Sendable {
     /// Moves `self` towards `target` as an exponential filter with `smoothingTimeConstant`.
     func approaching(_ target: LightEstimate, deltaTime dt: Double) -> LightEstimate {
         let k = Float(1 - exp(-dt / Self.smoothingTimeConstant))
-        return LightEstimate(ambientIntensity: ambientIntensity + (target.ambientIntensity - ambientIntensity) * k,
-                             ambientColorTemperature: ambientColorTemperature + (target.ambientColorTemperature - ambientColorTemperature) * k)
+        return LightEstimate(
+            ambientIntensity: ambientIntensity + (target.ambientIntensity - ambientIntensity) * k,
+            ambientColorTemperature: ambientColorTemperature + (target.ambientColorTemperature - ambientColorTemperature) * k)
     }
 
     /// Relative luminance of linear sRGB (Rec. 709 weights): white (1, 1, 1) is 1.

@@ -133,7 +133,8 @@ public struct PlanarRegions: Sendable {
             }
         }
         let center = rough.world((low + high) / 2)
-        return Region(alignment: alignment, frame: SurfaceFrame(center: center, yaw: yaw, alignment: alignment),
-                      size: pointwiseMax(high - low, Vec2(repeating: 0.01)), area: area, triangles: members)
+        return Region(
+            alignment: alignment, frame: SurfaceFrame(center: center, yaw: yaw, alignment: alignment),
+            size: pointwiseMax(high - low, Vec2(repeating: 0.01)), area: area, triangles: members)
     }
 }

@@ -79,9 +79,11 @@ struct PlaneDetector {
     var anchors: [PlaneAnchor] { patches.compactMap(\.anchor) }
 
     /// Gathers this frame's views; `issue` makes identifiers, `emit` reports anchor changes.
-    mutating func update(deltaTime dt: Double, views: [ViewSampler.SurfaceView], stage: Stage,
-                         alignments: Set<PlaneAlignment>, isTrackingNormal: Bool, random: inout SeededRandom,
-                         issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void) {
+    mutating func update(
+        deltaTime dt: Double, views: [ViewSampler.SurfaceView], stage: Stage,
+        alignments: Set<PlaneAlignment>, isTrackingNormal: Bool, random: inout SeededRandom,
+        issue: () -> AnchorIdentifier, emit: (SessionEvent) -> Void
+    ) {
         // Per frame over every surface of a scanned room (hundreds): read in place, no copies.
         let horizontal = alignments.contains(.horizontal), vertical = alignments.contains(.vertical)
         for (index, view) in views.enumerated() where view.hits > 0 {
@@ -120,14 +122,18 @@ struct PlaneDetector {
 
     /// Adds this frame's region of a surface to the patch it meets (merging patches it joins),
     /// or starts a new patch; returns the patch's index.
-    private mutating func absorb(_ view: ViewSampler.SurfaceView, surface: Int, random: inout SeededRandom,
-                                 emit: (SessionEvent) -> Void) -> Int {
+    private mutating func absorb(
+        _ view: ViewSampler.SurfaceView, surface: Int, random: inout SeededRandom,
+        emit: (SessionEvent) -> Void
+    ) -> Int {
         // Every frame, for every surface in view, over every patch (hundreds in a scanned room):
         // a plain loop reading fields in place, and no list for the usual single patch met.
         var touching: [Int] = []
         var first = -1
-        for i in patches.indices where patches[i].surfaceIndex == surface
-            && patches[i].overlaps(view.minimum, view.maximum, margin: Self.mergeMargin) {
+        for i in patches.indices
+        where patches[i].surfaceIndex == surface
+            && patches[i].overlaps(view.minimum, view.maximum, margin: Self.mergeMargin)
+        {
             if first < 0 { first = i; continue }
             if touching.isEmpty { touching.append(first) }
             touching.append(i)
@@ -170,8 +176,9 @@ struct PlaneDetector {
 
     private func makeAnchor(_ patch: Patch, surface: StageSurface, identifier: AnchorIdentifier) -> PlaneAnchor {
         let (transform, center, extent) = patch.estimate(on: surface.frame)
-        return PlaneAnchor(identifier: identifier, alignment: surface.alignment, surfaceName: surface.name,
-                           transform: transform, center: center, extent: extent)
+        return PlaneAnchor(
+            identifier: identifier, alignment: surface.alignment, surfaceName: surface.name,
+            transform: transform, center: center, extent: extent)
     }
 
     /// Copies the patch's current estimate into its anchor; true when something changed enough to report.

@@ -84,12 +84,16 @@ extension Session {
                 var hit = t
                 hit.columns.3 = Vec4(p, 1)
                 if geometry, anchor.containsOverExtent(p) {
-                    results.append(RaycastResult(worldTransform: hit, distance: distance, target: .existingPlaneGeometry,
-                                                 alignment: anchor.alignment, anchor: anchor))
+                    results.append(
+                        RaycastResult(
+                            worldTransform: hit, distance: distance, target: .existingPlaneGeometry,
+                            alignment: anchor.alignment, anchor: anchor))
                 }
                 if infinite {
-                    results.append(RaycastResult(worldTransform: hit, distance: distance, target: .existingPlaneInfinite,
-                                                 alignment: anchor.alignment, anchor: anchor))
+                    results.append(
+                        RaycastResult(
+                            worldTransform: hit, distance: distance, target: .existingPlaneInfinite,
+                            alignment: anchor.alignment, anchor: anchor))
                 }
             }
         }

@@ -182,10 +182,12 @@ public final class Session {
                 events.append(event)
                 self.apply(event)
             }
-            planes.update(deltaTime: dt, views: sampler.surfaceViews, stage: stage, alignments: configuration.planeDetection,
-                          isTrackingNormal: isNormal, random: &random, issue: makeAnchorIdentifier, emit: emit)
-            images.update(deltaTime: dt, stage: stage, device: device, configuration: configuration,
-                          isTracking: isNormal, issue: makeAnchorIdentifier, emit: emit)
+            planes.update(
+                deltaTime: dt, views: sampler.surfaceViews, stage: stage, alignments: configuration.planeDetection,
+                isTrackingNormal: isNormal, random: &random, issue: makeAnchorIdentifier, emit: emit)
+            images.update(
+                deltaTime: dt, stage: stage, device: device, configuration: configuration,
+                isTracking: isNormal, issue: makeAnchorIdentifier, emit: emit)
             if !configuration.isLightEstimationEnabled {
                 lightEstimate = nil
             } else if let seen = LightEstimate(sampler.light) {
@@ -194,8 +196,9 @@ public final class Session {
         } else {
             trackingState = .notAvailable
         }
-        return Frame(timestamp: time, camera: device, trackingState: trackingState, anchors: anchors, events: events,
-                     featureScore: sampler.featureScore, lightEstimate: isInterrupted ? nil : lightEstimate)
+        return Frame(
+            timestamp: time, camera: device, trackingState: trackingState, anchors: anchors, events: events,
+            featureScore: sampler.featureScore, lightEstimate: isInterrupted ? nil : lightEstimate)
     }
 
     private func apply(_ event: SessionEvent) {

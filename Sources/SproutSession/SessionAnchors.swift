@@ -97,7 +97,9 @@ public enum SessionEvent: CustomStringConvertible {
 
     /// The anchor the event is about.
     public var anchor: Anchor {
-        switch self { case .added(let a), .updated(let a), .removed(let a): return a }
+        switch self {
+        case .added(let a), .updated(let a), .removed(let a): return a
+        }
     }
 
     /// `added`, `updated` or `removed`, then the anchor as `describe(_:)` puts it.

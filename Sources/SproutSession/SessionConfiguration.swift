@@ -10,8 +10,10 @@ public struct SessionConfiguration: Equatable, Sendable {
     public var isLightEstimationEnabled: Bool
 
     /// A configuration; by default both plane alignments, no images, no code tracking and light estimation on.
-    public init(planeDetection: Set<PlaneAlignment> = [.horizontal, .vertical], detectionImages: [ReferenceImage] = [],
-                isCodeTrackingEnabled: Bool = false, isLightEstimationEnabled: Bool = true) {
+    public init(
+        planeDetection: Set<PlaneAlignment> = [.horizontal, .vertical], detectionImages: [ReferenceImage] = [],
+        isCodeTrackingEnabled: Bool = false, isLightEstimationEnabled: Bool = true
+    ) {
         self.planeDetection = planeDetection
         self.detectionImages = detectionImages
         self.isCodeTrackingEnabled = isCodeTrackingEnabled

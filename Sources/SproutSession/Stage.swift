@@ -36,9 +36,11 @@ public struct Stage: Sendable {
     public var geometry: StageGeometry?
 
     /// A stage from its parts; `source` defaults to `name`. Light changes, sky and model are set afterwards.
-    public init(name: String, source: String = "", surfaces: [StageSurface] = [], images: [StageImage] = [],
-                blocks: [StageBlock] = [], lighting: Lighting = .standard, camera: StageCamera = StageCamera(),
-                geoOrigin: GeoOrigin? = nil) {
+    public init(
+        name: String, source: String = "", surfaces: [StageSurface] = [], images: [StageImage] = [],
+        blocks: [StageBlock] = [], lighting: Lighting = .standard, camera: StageCamera = StageCamera(),
+        geoOrigin: GeoOrigin? = nil
+    ) {
         self.name = name
         self.source = source.isEmpty ? name : source
         self.surfaces = surfaces
@@ -97,8 +99,10 @@ public struct StageSurface: Sendable {
 
     /// A surface centred at `position` (metres) turned `yaw` radians about +Y, `size` metres
     /// along its x and z, with `detail` 0...1.
-    public init(name: String, alignment: PlaneAlignment, position: Vec3, yaw: Float = 0, size: Vec2, detail: Float,
-                appearance: StageAppearance = StageAppearance(), thickness: Float = 0, isFacade: Bool = false) {
+    public init(
+        name: String, alignment: PlaneAlignment, position: Vec3, yaw: Float = 0, size: Vec2, detail: Float,
+        appearance: StageAppearance = StageAppearance(), thickness: Float = 0, isFacade: Bool = false
+    ) {
         self.name = name
         self.alignment = alignment
         self.frame = SurfaceFrame(center: position, yaw: yaw, alignment: alignment)
@@ -143,8 +147,10 @@ public struct StageImage: Sendable {
 
     /// A picture centred at `position` (metres) turned `yaw` radians about +Y, `physicalSize`
     /// metres wide and high; `moves` in order, not overlapping.
-    public init(name: String, texturePath: String, physicalSize: Vec2, position: Vec3, yaw: Float = 0,
-                alignment: PlaneAlignment = .horizontal, code: StageCode? = nil, moves: [ImageMove] = []) {
+    public init(
+        name: String, texturePath: String, physicalSize: Vec2, position: Vec3, yaw: Float = 0,
+        alignment: PlaneAlignment = .horizontal, code: StageCode? = nil, moves: [ImageMove] = []
+    ) {
         self.name = name
         self.texturePath = texturePath
         self.physicalSize = physicalSize
@@ -271,8 +277,10 @@ public struct GeoOrigin: Equatable, Sendable {
 
     /// An origin at `latitude` and `longitude` (degrees) and `altitude` (metres), its -Z at
     /// `heading` degrees, with geotracking available in `regions` (empty: everywhere).
-    public init(latitude: Double, longitude: Double, altitude: Double = 0, heading: Double = 0, regions: [GeoRegion] = [],
-                placemarkStyle: PlacemarkStyle = .sphere) {
+    public init(
+        latitude: Double, longitude: Double, altitude: Double = 0, heading: Double = 0, regions: [GeoRegion] = [],
+        placemarkStyle: PlacemarkStyle = .sphere
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.altitude = altitude

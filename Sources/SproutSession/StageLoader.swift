@@ -24,8 +24,10 @@ public struct StageLoader {
     public static func builtIn(_ name: String, assetsDirectory: String) throws(DocumentError) -> Stage {
         let path = assetsDirectory + "/stages/" + name + ".yaml"
         guard isPlainName(name), FileManager.default.fileExists(atPath: path) else {
-            throw DocumentError(file: name, line: 0, field: "", message: "no built-in stage of that name in \(assetsDirectory)/stages ("
-                                + "\(builtInNames(assetsDirectory: assetsDirectory).joined(separator: ", ")))")
+            throw DocumentError(
+                file: name, line: 0, field: "",
+                message: "no built-in stage of that name in \(assetsDirectory)/stages ("
+                    + "\(builtInNames(assetsDirectory: assetsDirectory).joined(separator: ", ")))")
         }
         return try StageLoader(textureRoot: assetsDirectory).load(path: path)
     }
@@ -107,11 +109,12 @@ public struct StageLoader {
     func model(_ v: DocumentValue) throws(DocumentError) -> StageModel {
         guard case .mapping = v.content else { return StageModel(path: try confined(v, what: "model")) }
         let o = try v.object(allowing: ["path", "scale", "up", "origin", "detail"])
-        return StageModel(path: try confined(o.required("path"), what: "model"),
-                          scale: try o.read("scale", default: 1) { v throws(DocumentError) in try v.ranged(1e-6...1e6, positive: true) },
-                          up: StageModel.Axis(rawValue: try o.read("up", default: "y") { v throws(DocumentError) in try v.choice(["y", "z"]) })!,
-                          origin: try o.read("origin", default: .zero) { v throws(DocumentError) in try vec3(v) },
-                          detail: try o.read("detail", default: 0.6) { v throws(DocumentError) in try v.ranged(0...1) })
+        return StageModel(
+            path: try confined(o.required("path"), what: "model"),
+            scale: try o.read("scale", default: 1) { v throws(DocumentError) in try v.ranged(1e-6...1e6, positive: true) },
+            up: StageModel.Axis(rawValue: try o.read("up", default: "y") { v throws(DocumentError) in try v.choice(["y", "z"]) })!,
+            origin: try o.read("origin", default: .zero) { v throws(DocumentError) in try vec3(v) },
+            detail: try o.read("detail", default: 0.6) { v throws(DocumentError) in try v.ranged(0...1) })
     }
 
     /// A file named in the stage, inside `textureRoot` (the stage's folder).
@@ -168,8 +171,9 @@ public struct StageLoader {
                 moves.append(move)
             }
         }
-        return StageImage(name: try o.required("name").string(), texturePath: path, physicalSize: Vec2(width, height),
-                          position: try vec3(o.required("position")), yaw: try yaw(o), alignment: alignment, code: code, moves: moves)
+        return StageImage(
+            name: try o.required("name").string(), texturePath: path, physicalSize: Vec2(width, height),
+            position: try vec3(o.required("position")), yaw: try yaw(o), alignment: alignment, code: code, moves: moves)
     }
 
     /// `{ name, material, width, code }`: a picture that is part of the stage's model, found by
@@ -189,9 +193,10 @@ public struct StageLoader {
         let o = try v.object(allowing: ["at", "to", "yaw", "duration"])
         let at = try o.required("at")
         let yaw: Float? = try o.optional("yaw").map { v throws(DocumentError) in radians(fromDegrees: try v.ranged(-360...360)) }
-        let move = ImageMove(start: try at.rangedDouble(0...86_400),
-                             duration: try o.read("duration", default: 1) { v throws(DocumentError) in try v.rangedDouble(0...3_600) },
-                             position: try vec3(o.required("to")), yaw: yaw)
+        let move = ImageMove(
+            start: try at.rangedDouble(0...86_400),
+            duration: try o.read("duration", default: 1) { v throws(DocumentError) in try v.rangedDouble(0...3_600) },
+            position: try vec3(o.required("to")), yaw: yaw)
         return (move, at)
     }
 
@@ -200,7 +205,8 @@ public struct StageLoader {
         let urlField = try o.required("url")
         let url = try urlField.string()
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = parsed.host, !host.isEmpty else {
+            let host = parsed.host, !host.isEmpty
+        else {
             throw urlField.error("must be an http or https URL with a host, got '\(url)'")
         }
         let diameter = try o.read("diameter", default: min(imageSize.x, imageSize.y) * 0.4) { v throws(DocumentError) in
@@ -222,8 +228,9 @@ public struct StageLoader {
         let sizeField = try o.required("size")
         let s = try vec3(sizeField)
         guard s.x > 0, s.y > 0, s.z > 0 else { throw sizeField.error("every side must be positive, got [\(s.x), \(s.y), \(s.z)]") }
-        return StageBlock(name: try o.read("name", default: "block") { v throws(DocumentError) in try v.string() },
-                          position: try vec3(o.required("position")), size: s, yaw: try yaw(o), appearance: try appearance(o))
+        return StageBlock(
+            name: try o.read("name", default: "block") { v throws(DocumentError) in try v.string() },
+            position: try vec3(o.required("position")), size: s, yaw: try yaw(o), appearance: try appearance(o))
     }
 
     func camera(_ v: DocumentValue) throws(DocumentError) -> StageCamera {
@@ -258,11 +265,12 @@ public struct StageLoader {
                 }
                 for entry in try list.array() {
                     let c = try entry.object(allowing: ["at", "intensity", "duration"])
-                    changes.append(LightChange(
-                        light: light,
-                        at: try c.required("at").rangedDouble(0...86_400),
-                        intensity: try c.required("intensity").ranged(0...100),
-                        duration: try c.read("duration", default: 0.0) { v throws(DocumentError) in try v.rangedDouble(0...86_400) }))
+                    changes.append(
+                        LightChange(
+                            light: light,
+                            at: try c.required("at").rangedDouble(0...86_400),
+                            intensity: try c.required("intensity").ranged(0...100),
+                            duration: try c.read("duration", default: 0.0) { v throws(DocumentError) in try v.rangedDouble(0...86_400) }))
                 }
             }
             if type == "ambient" {
@@ -304,10 +312,11 @@ public struct StageLoader {
         }
         guard case .mapping = v.content else { return StageEnvironment(path: try hdr(v)) }
         let o = try v.object(allowing: ["path", "intensity", "rotation", "background"])
-        return StageEnvironment(path: try hdr(o.required("path")),
-                                intensity: try o.read("intensity", default: 1) { v throws(DocumentError) in try v.ranged(0...1_000_000) },
-                                rotation: try o.read("rotation", default: 0) { v throws(DocumentError) in try v.ranged(-360...360) } * .pi / 180,
-                                background: try o.read("background", default: false) { v throws(DocumentError) in try v.bool() })
+        return StageEnvironment(
+            path: try hdr(o.required("path")),
+            intensity: try o.read("intensity", default: 1) { v throws(DocumentError) in try v.ranged(0...1_000_000) },
+            rotation: try o.read("rotation", default: 0) { v throws(DocumentError) in try v.ranged(-360...360) } * .pi / 180,
+            background: try o.read("background", default: false) { v throws(DocumentError) in try v.bool() })
     }
 
     func geoOrigin(_ v: DocumentValue) throws(DocumentError) -> GeoOrigin {
@@ -316,17 +325,22 @@ public struct StageLoader {
         if let list = o.optional("regions") {
             for item in try list.array() {
                 let r = try item.object(allowing: ["latitude", "longitude", "radius"])
-                regions.append(GeoRegion(latitude: try r.required("latitude").rangedDouble(-90...90),
-                                         longitude: try r.required("longitude").rangedDouble(-180...180),
-                                         radius: try r.required("radius").rangedDouble(1...1_000_000)))
+                regions.append(
+                    GeoRegion(
+                        latitude: try r.required("latitude").rangedDouble(-90...90),
+                        longitude: try r.required("longitude").rangedDouble(-180...180),
+                        radius: try r.required("radius").rangedDouble(1...1_000_000)))
             }
         }
-        return GeoOrigin(latitude: try o.required("latitude").rangedDouble(-90...90),
-                         longitude: try o.required("longitude").rangedDouble(-180...180),
-                         altitude: try o.read("altitude", default: 0) { v throws(DocumentError) in try v.rangedDouble(-500...9000) },
-                         heading: try o.read("heading", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...360) },
-                         regions: regions,
-                         placemarkStyle: try o.read("placemarkStyle", default: .sphere) { v throws(DocumentError) in PlacemarkStyle(rawValue: try v.choice(PlacemarkStyle.allCases.map(\.rawValue)))! })
+        return GeoOrigin(
+            latitude: try o.required("latitude").rangedDouble(-90...90),
+            longitude: try o.required("longitude").rangedDouble(-180...180),
+            altitude: try o.read("altitude", default: 0) { v throws(DocumentError) in try v.rangedDouble(-500...9000) },
+            heading: try o.read("heading", default: 0) { v throws(DocumentError) in try v.rangedDouble(0...360) },
+            regions: regions,
+            placemarkStyle: try o.read("placemarkStyle", default: .sphere) { v throws(DocumentError) in
+                PlacemarkStyle(rawValue: try v.choice(PlacemarkStyle.allCases.map(\.rawValue)))!
+            })
     }
 
     // MARK: Values

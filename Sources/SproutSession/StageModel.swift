@@ -64,13 +64,15 @@ extension Stage {
         let span = geometry.span
         if geometry.bvh.triangleCount == 0 { return "warning: \(model.path) has no triangles: the stage has nothing to sense there" }
         if span > 100 {
-            return "warning: the stage's model \(model.path) spans \(clampedInt(span.rounded(), in: 0...Int.max)) m (with scale \(model.scale)): if it is in centimetres or millimetres, give scale: 0.01 or 0.001"
+            return
+                "warning: the stage's model \(model.path) spans \(clampedInt(span.rounded(), in: 0...Int.max)) m (with scale \(model.scale)): if it is in centimetres or millimetres, give scale: 0.01 or 0.001"
         }
         if span < 1 {
             return "warning: the stage's model \(model.path) spans only \(span) m (with scale \(model.scale)): a room is metres across; check its scale"
         }
         if !surfaces.contains(where: { $0.isFromModel && $0.alignment == .horizontal && $0.size.x * $0.size.y >= 0.5 }) {
-            return "warning: the stage's model \(model.path) has no floor or table top (a flat part facing up, half a square metre or more); is its up axis \(model.up == .y ? "z" : "y")?"
+            return
+                "warning: the stage's model \(model.path) has no floor or table top (a flat part facing up, half a square metre or more); is its up axis \(model.up == .y ? "z" : "y")?"
         }
         return nil
     }
@@ -127,7 +129,11 @@ extension Stage {
             let faces = PlanarRegions(vertices: corners).regions
             let largest = faces.map(\.area).max() ?? 0
             guard let face = faces.filter({ $0.area >= largest * 0.99 }).max(by: { room($0) < room($1) }) else {
-                throw StageModelError(stage: source, reason: "image '\(stage.images[i].name)': the model has no flat face of material '\(material)' (\(Set(materials).sorted().prefix(20).joined(separator: ", ")))")
+                throw StageModelError(
+                    stage: source,
+                    reason:
+                        "image '\(stage.images[i].name)': the model has no flat face of material '\(material)' (\(Set(materials).sorted().prefix(20).joined(separator: ", ")))"
+                )
             }
             // The picture's width runs along the face's longer side.
             let turn: Float = face.size.x >= face.size.y ? 0 : .pi / 2
@@ -143,15 +149,17 @@ extension Stage {
         var counts: [PlaneAlignment: Int] = [:]
         for region in planar.regions {
             counts[region.alignment, default: 0] += 1
-            var surface = StageSurface(name: "model \(region.alignment.rawValue) \(counts[region.alignment]!)", alignment: region.alignment,
-                                       position: region.frame.center, size: region.size, detail: model.detail)
+            var surface = StageSurface(
+                name: "model \(region.alignment.rawValue) \(counts[region.alignment]!)", alignment: region.alignment,
+                position: region.frame.center, size: region.size, detail: model.detail)
             surface.frame = region.frame
             surface.isFromModel = true
             stage.surfaces.append(surface)
         }
         let surfaceOfTriangle = planar.regionOfTriangle.map { $0 < 0 ? Int32(-1) : $0 + Int32(first) }
-        stage.geometry = StageGeometry(bvh: bvh, surfaceOfTriangle: surfaceOfTriangle, detail: model.detail,
-                                       firstSurface: first)
+        stage.geometry = StageGeometry(
+            bvh: bvh, surfaceOfTriangle: surfaceOfTriangle, detail: model.detail,
+            firstSurface: first)
         return stage
     }
 
@@ -165,14 +173,16 @@ extension Stage {
             let surfaces = UnsafeBufferPointer(rebasing: all[0..<(geometry?.firstSurface ?? all.count)])
             if let hit = ViewSampler.nearestHit(origin: origin, direction: direction, surfaces: surfaces, maximum: bestT) {
                 bestT = hit.t
-                best = StageHit(index: hit.index, t: hit.t, isFront: hit.isFront, detail: surfaces[hit.index].detail,
-                                normal: surfaces[hit.index].frame.normal)
+                best = StageHit(
+                    index: hit.index, t: hit.t, isFront: hit.isFront, detail: surfaces[hit.index].detail,
+                    normal: surfaces[hit.index].frame.normal)
             }
         }
         if let geometry, let hit = geometry.bvh.nearestHit(origin: origin, direction: direction, maximum: bestT) {
             let index = Int(geometry.surfaceOfTriangle[hit.triangle])
-            best = StageHit(index: index, t: hit.t, isFront: hit.isFront, detail: index >= 0 ? surfaces[index].detail : geometry.detail,
-                           normal: hit.normal)
+            best = StageHit(
+                index: index, t: hit.t, isFront: hit.isFront, detail: index >= 0 ? surfaces[index].detail : geometry.detail,
+                normal: hit.normal)
         }
         return best
     }

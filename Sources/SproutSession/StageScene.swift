@@ -23,25 +23,36 @@ public enum StageScene {
         }
         for surface in stage.surfaces where !surface.isFromModel {   // the model draws those
             let material = try self.material(surface.appearance, texture: texture(surface.appearance.texturePath))
-            let mesh = surface.thickness > 0
+            let mesh =
+                surface.thickness > 0
                 ? MeshFactory.box(size: Vec3(surface.size.x, surface.thickness, surface.size.y), name: surface.name)
                     .translated(by: Vec3(0, -surface.thickness / 2, 0))
                 : MeshFactory.plane(width: surface.size.x, depth: surface.size.y, name: surface.name)
             // Thin surfaces (floors, walls) only receive shadows; slabs (a table top) also cast.
-            root.addChild(Entity(name: surface.name, transform: Transform(matrix: surface.frame.transform),
-                                 model: ModelComponent(parts: [ModelPart(mesh: mesh, material: material)], castsShadow: surface.thickness > 0)))
+            root.addChild(
+                Entity(
+                    name: surface.name, transform: Transform(matrix: surface.frame.transform),
+                    model: ModelComponent(parts: [ModelPart(mesh: mesh, material: material)], castsShadow: surface.thickness > 0)))
         }
         for image in stage.images where image.material == nil {   // a material's picture is the model's to draw
             var material = Material(name: image.name, baseColorTexture: try texture(image.texturePath), roughness: 0.7)
             material.castsShadow = false
-            root.addChild(Entity(name: "image \(image.name)", transform: Transform(matrix: image.frame.transform),
-                                 model: ModelComponent(parts: [ModelPart(mesh: MeshFactory.plane(width: image.physicalSize.x, depth: image.physicalSize.y, name: image.name),
-                                                                         material: material)], castsShadow: false)))
+            root.addChild(
+                Entity(
+                    name: "image \(image.name)", transform: Transform(matrix: image.frame.transform),
+                    model: ModelComponent(
+                        parts: [
+                            ModelPart(
+                                mesh: MeshFactory.plane(width: image.physicalSize.x, depth: image.physicalSize.y, name: image.name),
+                                material: material)
+                        ], castsShadow: false)))
         }
         for block in stage.blocks {
             let material = try self.material(block.appearance, texture: texture(block.appearance.texturePath))
-            root.addChild(Entity(name: block.name, transform: Transform(translation: block.position, rotation: Quaternion(angle: block.yaw, axis: .unitY)),
-                                 model: ModelComponent(mesh: MeshFactory.box(size: block.size, name: block.name), material: material)))
+            root.addChild(
+                Entity(
+                    name: block.name, transform: Transform(translation: block.position, rotation: Quaternion(angle: block.yaw, axis: .unitY)),
+                    model: ModelComponent(mesh: MeshFactory.box(size: block.size, name: block.name), material: material)))
         }
         return root
     }

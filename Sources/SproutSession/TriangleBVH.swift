@@ -80,8 +80,11 @@ public struct TriangleBVH: Sendable {
         let index = nodes.count
         nodes.append(Node(minimum: low, maximum: high, start: Int32(start), count: Int32(end - start)))
         guard end - start > leafCapacity else { return index }
-        guard let (axis, split) = Self.bestSplit(order[start..<end], centroidLow: centroidLow, centroidHigh: centroidHigh,
-                                                 centroids: centroids, lows: lows, highs: highs) else { return index }
+        guard
+            let (axis, split) = Self.bestSplit(
+                order[start..<end], centroidLow: centroidLow, centroidHigh: centroidHigh,
+                centroids: centroids, lows: lows, highs: highs)
+        else { return index }
         var mid = order[start..<end].partition { centroids[Int($0)][axis] >= split }
         if mid == start || mid == end {
             // Every centroid on one side of every plane tried: split at the median.
@@ -101,8 +104,10 @@ public struct TriangleBVH: Sendable {
 
     /// The split plane (axis, position) of least expected cost by the surface area heuristic
     /// (binned over the centroids, every axis), or nil where no plane separates the centroids.
-    private static func bestSplit(_ members: ArraySlice<Int32>, centroidLow: Vec3, centroidHigh: Vec3,
-                                  centroids: [Vec3], lows: [Vec3], highs: [Vec3]) -> (axis: Int, split: Float)? {
+    private static func bestSplit(
+        _ members: ArraySlice<Int32>, centroidLow: Vec3, centroidHigh: Vec3,
+        centroids: [Vec3], lows: [Vec3], highs: [Vec3]
+    ) -> (axis: Int, split: Float)? {
         func area(_ lo: Vec3, _ hi: Vec3) -> Float {
             let e = hi - lo
             return e.x < 0 ? 0 : e.x * e.y + e.y * e.z + e.z * e.x

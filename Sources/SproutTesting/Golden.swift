@@ -51,8 +51,9 @@ public enum Golden {
             throw Mismatch(description: "\(path): \(outcome.summary)" + (outcome.warning.map { " (\($0))" } ?? ""), outcome: outcome)
         case .failed:
             let files = [outcome.actual, outcome.diff].compactMap { $0 }
-            throw Mismatch(description: "\(path): \(outcome.summary) (tolerance: \(tolerance))" + (files.isEmpty ? "" : "; wrote " + files.joined(separator: " and ")),
-                           outcome: outcome)
+            throw Mismatch(
+                description: "\(path): \(outcome.summary) (tolerance: \(tolerance))" + (files.isEmpty ? "" : "; wrote " + files.joined(separator: " and ")),
+                outcome: outcome)
         }
     }
 

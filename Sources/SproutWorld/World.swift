@@ -44,8 +44,12 @@ public final class World {
         if !options.showsFocusSquare { engine.focusSquare.entity.removeFromParent() }
         home = session.device
         if let tracker = GeoTracker(stage: stage) {
-            geo = (tracker, GeoAnchorSet(tracker: tracker, session: session, scene: scene, seed: options.seed,
-                                         placemarkStyle: stage.geoOrigin?.placemarkStyle ?? .sphere))
+            geo = (
+                tracker,
+                GeoAnchorSet(
+                    tracker: tracker, session: session, scene: scene, seed: options.seed,
+                    placemarkStyle: stage.geoOrigin?.placemarkStyle ?? .sphere)
+            )
         } else {
             geo = nil
         }
@@ -106,7 +110,8 @@ public final class World {
         // nothing is placed the probe goes by one of them (the product key last in order; the
         // flow usually grows one), as RealityKit's automatic environment texturing would.
         if scene.environmentProbePosition == nil, let seedShop, let key = seedShop.presented.keys.sorted().last,
-           let plant = seedShop.presented[key] {
+            let plant = seedShop.presented[key]
+        {
             scene.environmentProbePosition = InteractionEngine.probePosition(near: plant.worldPosition)
         }
         if let geo {
@@ -146,8 +151,10 @@ public final class World {
     @discardableResult
     public func playAnimation(ofObject objectName: String, clip: String? = nil, looping: Bool = true, speed: Double = 1) throws -> AnimationPlayer {
         guard let object = objects.first(where: { $0.name == objectName }) else {
-            throw WorldError(objects.isEmpty ? "no object named '\(objectName)' (nothing is placed)"
-                             : "no object named '\(objectName)'; the objects are " + objects.map { "'\($0.name)'" }.joined(separator: ", "))
+            throw WorldError(
+                objects.isEmpty
+                    ? "no object named '\(objectName)' (nothing is placed)"
+                    : "no object named '\(objectName)'; the objects are " + objects.map { "'\($0.name)'" }.joined(separator: ", "))
         }
         guard let animated = object.animatedEntity else { throw WorldError("'\(objectName)' has no animations") }
         let player = scene.animationPlayer(of: animated) ?? AnimationPlayer(root: animated)
@@ -198,8 +205,11 @@ public final class World {
 
     /// A one-line summary: tracking state and what has been found.
     public var summary: String {
-        let clips = objects.compactMap { o in animationPlayer(of: o).flatMap { p in p.clip.map { "\(o.name): \($0.name) \(p.isPaused ? "paused" : "playing")" } } }
-        return "\(session.trackingState), \(session.planeAnchors.count) plane(s), \(objects.count) plant(s), focus square \(engine.focusSquare.stateDescription)"
+        let clips = objects.compactMap { o in
+            animationPlayer(of: o).flatMap { p in p.clip.map { "\(o.name): \($0.name) \(p.isPaused ? "paused" : "playing")" } }
+        }
+        return
+            "\(session.trackingState), \(session.planeAnchors.count) plane(s), \(objects.count) plant(s), focus square \(engine.focusSquare.stateDescription)"
             + clips.map { ", " + $0 }.joined()
     }
 }

@@ -24,9 +24,11 @@ public struct WorldOptions {
 
     /// Options for `stage`; by default seed 1, a 1280 x 720 point screen, the stage's camera,
     /// planes hidden and the focus square shown.
-    public init(stage: Stage, seed: UInt64 = 1, viewport: Viewport = Viewport(width: 1280, height: 720),
-                camera: (position: Vec3, lookAt: Vec3)? = nil, showsPlanes: Bool = false, showsFocusSquare: Bool = true,
-                playsAnimations: Bool = false) {
+    public init(
+        stage: Stage, seed: UInt64 = 1, viewport: Viewport = Viewport(width: 1280, height: 720),
+        camera: (position: Vec3, lookAt: Vec3)? = nil, showsPlanes: Bool = false, showsFocusSquare: Bool = true,
+        playsAnimations: Bool = false
+    ) {
         self.stage = stage
         self.seed = seed
         self.viewport = viewport

@@ -6,13 +6,13 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure the session (frames/s of session.update, us per raycast) and the interaction (touch events/s, us per object hit test).",
         discussion: """
-        Build with -c release. Session: the device walks a slow circle around the stage's camera \
-        target (so the view changes every frame) at a fixed 60 Hz step; raycasts go from seeded random \
-        screen points against every target kind once planes exist. Interaction: one-finger drags \
-        (began, 20 moves, ended) and two-finger twists over 100 placed objects, fed to the recognizers \
-        and the object interaction; hit tests from random screen points over 1,000 objects. Reports \
-        median (min-max) over --runs.
-        """
+            Build with -c release. Session: the device walks a slow circle around the stage's camera \
+            target (so the view changes every frame) at a fixed 60 Hz step; raycasts go from seeded random \
+            screen points against every target kind once planes exist. Interaction: one-finger drags \
+            (began, 20 moves, ended) and two-finger twists over 100 placed objects, fed to the recognizers \
+            and the object interaction; hit tests from random screen points over 1,000 objects. Reports \
+            median (min-max) over --runs.
+            """
     )
 
     @Option(help: "A built-in stage name or a stage file.")

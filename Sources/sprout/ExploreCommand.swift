@@ -12,12 +12,12 @@ struct ExploreCommand: ParsableCommand {
         commandName: "explore",
         abstract: "Run a gesture script many times with varied sessions, jitter and interruptions; shrink each failing run to a short script.",
         discussion: """
-        Run 0 is the script as written. Every frame is checked against the script's expect: and \
-        always: steps and the engine's invariants (no object below its plane, no NaN, a selected \
-        object that exists). A failing run is shrunk (faults, jitter, then steps dropped while it \
-        still fails the same way) and written beside the script as NAME.explore-RUN.yaml, which \
-        sprout play repeats. Exits 1 when any run failed.
-        """
+            Run 0 is the script as written. Every frame is checked against the script's expect: and \
+            always: steps and the engine's invariants (no object below its plane, no NaN, a selected \
+            object that exists). A failing run is shrunk (faults, jitter, then steps dropped while it \
+            still fails the same way) and written beside the script as NAME.explore-RUN.yaml, which \
+            sprout play repeats. Exits 1 when any run failed.
+            """
     )
 
     @Argument(help: "The script (YAML with a block list of steps, for the shrunk scripts to be written).")
@@ -62,7 +62,7 @@ struct ExploreCommand: ParsableCommand {
         guard (0...100).contains(touchJitter), (0...1).contains(deviceJitter), (0...0.9).contains(frameJitter) else {
             throw ValidationError("jitter out of range: --touch-jitter 0...100 points, --device-jitter 0...1 m, --frame-jitter 0...0.9")
         }
-        guard (0...100).contains(faults), faultLength > 0, faultLength <= 3600 else { throw ValidationError("--faults must lie in 0...100 and --fault-length in (0, 3600] s") }
+        guard (0...100).contains(faults), faultLength > 0, faultLength <= 3600 else { throw ValidationError("--faults 0...100, --fault-length (0, 3600] s") }
     }
 
     func run() throws {

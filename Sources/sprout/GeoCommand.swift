@@ -8,10 +8,10 @@ struct GeoCommand: ParsableCommand, StageDefaults, FramesDefaults {
         commandName: "geo",
         abstract: "Geotracking on a stage with a geographic origin: placemarks on a map (window, or offscreen frames), anchors saved as GPX.",
         discussion: """
-        Window: walk with W/S, A/D, Q/E and the arrows; a click in the view adds an anchor where it points, a click on \
-        the map (top right) adds one there; U undoes the last; Esc saves the anchors (--gpx) and quits. Offscreen: the \
-        anchors of --gpx (or one on the street ahead) are added once localised; the device walks towards the first and frames show it rise.
-        """
+            Window: walk with W/S, A/D, Q/E and the arrows; a click in the view adds an anchor where it points, a click on \
+            the map (top right) adds one there; U undoes the last; Esc saves the anchors (--gpx) and quits. Offscreen: the \
+            anchors of --gpx (or one on the street ahead) are added once localised; the device walks towards the first and frames show it rise.
+            """
     )
     static let (stage, output, frames) = ("street-corner", "sprout-geo", 6)
     static let stageHelp = "A stage with a geographic origin (built-in: street-corner) or a stage file."
@@ -30,7 +30,7 @@ struct GeoCommand: ParsableCommand, StageDefaults, FramesDefaults {
         var app = try GeoApp(stage: world.stage)
         (app.seed, app.placemarkStyle) = (world.seed, placemark)
         if let gpx { try app.useGPX(gpx) }
-        try app.run(on: SurfaceChoice.windowOrOffscreen(title: "Sprout geo", width: world.size.width, height: world.size.height),
-                    frames: offscreen.frames, folder: offscreen.output)
+        let surface = try SurfaceChoice.windowOrOffscreen(title: "Sprout geo", width: world.size.width, height: world.size.height)
+        try app.run(on: surface, frames: offscreen.frames, folder: offscreen.output)
     }
 }

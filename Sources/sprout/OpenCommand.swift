@@ -13,9 +13,9 @@ struct OpenCommand: ParsableCommand, StageDefaults, FramesDefaults {
         commandName: "open",
         abstract: "Open a Seed Shop invocation URL: scan the packet's code, and the plant grows on its packet (window, or offscreen frames).",
         discussion: """
-        Without a URL, the last experience is restored (seed 004: a launch from the App Switcher). URLs must be https \
-        on an associated domain in Assets/catalog.yaml; the product key is the last path component.
-        """
+            Without a URL, the last experience is restored (seed 004: a launch from the App Switcher). URLs must be https \
+            on an associated domain in Assets/catalog.yaml; the product key is the last path component.
+            """
     )
     static let (stage, output, frames) = ("nursery", "sprout-open", 5)
     static let stageHelp = "A built-in stage name (nursery: every catalog packet on a bench; tabletop: the sunflower's) or a stage file."
@@ -32,7 +32,7 @@ struct OpenCommand: ParsableCommand, StageDefaults, FramesDefaults {
     @Option(help: "Where downloaded models are cached (default: $XDG_CACHE_HOME/sprout, else ~/.cache/sprout).")
     var cache: String?
 
-    @Option(name: .customLong("state"), help: "The file that keeps the last experience (default: $XDG_STATE_HOME/sprout/last-experience, else ~/.local/state/...).")
+    @Option(name: .customLong("state"), help: "The file keeping the last experience (default: $XDG_STATE_HOME/sprout/last-experience).")
     var statePath: String?
 
     func validate() throws { _ = try sizingOptions.sizing }
@@ -44,7 +44,7 @@ struct OpenCommand: ParsableCommand, StageDefaults, FramesDefaults {
         app.options = shadingOptions.applied(to: app.options)
         if let cache { app.cacheDirectory = cache }
         print(app.description)
-        try app.run(on: SurfaceChoice.windowOrOffscreen(title: "Sprout Seed Shop", width: world.size.width, height: world.size.height),
-                    frames: offscreen.frames, folder: offscreen.output)
+        let surface = try SurfaceChoice.windowOrOffscreen(title: "Sprout Seed Shop", width: world.size.width, height: world.size.height)
+        try app.run(on: surface, frames: offscreen.frames, folder: offscreen.output)
     }
 }

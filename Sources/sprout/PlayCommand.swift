@@ -29,7 +29,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Write a video of every frame: .gif (built in) or .mp4 (needs ffmpeg).")
     var video: String?
 
-    @Option(name: .customLong("video-width"), help: "The video's largest width in pixels (GIF default 640: frames shrink by a whole factor; MP4: scaled to it).")
+    @Option(name: .customLong("video-width"), help: "The video's largest width in pixels (GIF default 640, shrunk by a whole factor; MP4: scaled).")
     var videoWidth: Int?
 
     @Option(help: "MSAA samples for frames (0 = off, as sprout render).")
@@ -70,7 +70,8 @@ struct PlayCommand: ParsableCommand {
         (runner.traceEveryFrame, runner.maximumFrames, runner.maximumTraceBytes) = (traceFrames, maxFrames, maxTraceBytes)
         player.renderOptions = shadingOptions.applied(to: player.renderOptions)
         var outputs = ScriptPlayer.PlayOutputs(folder: output)
-        (outputs.trace, outputs.frames, outputs.video, outputs.videoWidth, outputs.samples, outputs.updatesGoldens) = (trace, frames, video, videoWidth, msaa, updateGoldens)
+        (outputs.trace, outputs.frames, outputs.video, outputs.videoWidth) = (trace, frames, video, videoWidth)
+        (outputs.samples, outputs.updatesGoldens) = (msaa, updateGoldens)
         let progress = ProgressBar(label: "playing \(self.script)")
         let total = player.script.frameCount
         let summary = try player.play(into: outputs) { fraction in

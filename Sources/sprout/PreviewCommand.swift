@@ -7,11 +7,11 @@ struct PreviewCommand: ParsableCommand, StageDefaults, FramesDefaults {
         commandName: "preview",
         abstract: "Place and handle plants on a stage through the simulated device in a window; without a display, write offscreen frames.",
         discussion: """
-        Window controls: Space places the plant at the focus square; left drag is one finger (tap selects \
-        or moves the selected plant, drag moves it); right drag is two fingers (pan) and the wheel \
-        twists them (turns the plant); W/S walk, A/D step, Q/E down/up, arrows turn the device; \
-        P shows or hides detected planes; R restarts (5 s cooldown); Esc quits.
-        """
+            Window controls: Space places the plant at the focus square; left drag is one finger (tap selects \
+            or moves the selected plant, drag moves it); right drag is two fingers (pan) and the wheel \
+            twists them (turns the plant); W/S walk, A/D step, Q/E down/up, arrows turn the device; \
+            P shows or hides detected planes; R restarts (5 s cooldown); Esc quits.
+            """
     )
     static let (stage, output, frames) = ("tabletop", "sprout-preview", 8)
     static let framesHelp = "Offscreen frames to write when there is no display, spread over --duration."
@@ -36,14 +36,14 @@ struct PreviewCommand: ParsableCommand, StageDefaults, FramesDefaults {
     }
 
     func run() throws {
-        try app().run(on: SurfaceChoice.windowOrOffscreen(title: "Sprout", width: world.size.width, height: world.size.height),
-                      frames: offscreen.frames, folder: offscreen.output)
+        let surface = try SurfaceChoice.windowOrOffscreen(title: "Sprout", width: world.size.width, height: world.size.height)
+        try app().run(on: surface, frames: offscreen.frames, folder: offscreen.output)
     }
 
     /// Offscreen on a surface of the command's size (what `run` does without a display).
     func runOffscreen() throws {
-        try app().run(on: .offscreen(OffscreenSurface(width: world.size.width, height: world.size.height, samples: 4)),
-                      frames: offscreen.frames, folder: offscreen.output)
+        let surface = try OffscreenSurface(width: world.size.width, height: world.size.height, samples: 4)
+        try app().run(on: .offscreen(surface), frames: offscreen.frames, folder: offscreen.output)
     }
 
     private func app() throws -> PreviewApp {

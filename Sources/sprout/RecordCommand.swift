@@ -9,10 +9,10 @@ struct RecordCommand: ParsableCommand, StageDefaults {
         commandName: "record",
         abstract: "Open the preview window and write what you do (mouse, keys) as a script that sprout play replays.",
         discussion: """
-        Controls as in `sprout preview` (Space places, mouse buttons are fingers, wheel twists, WASD/QE/arrows \
-        move the device, R restarts, P planes, Esc stops and writes the script). The simulation advances one \
-        script frame (1/60 s) per drawn frame, so the replay reaches the same state frame for frame.
-        """
+            Controls as in `sprout preview` (Space places, mouse buttons are fingers, wheel twists, WASD/QE/arrows \
+            move the device, R restarts, P planes, Esc stops and writes the script). The simulation advances one \
+            script frame (1/60 s) per drawn frame, so the replay reaches the same state frame for frame.
+            """
     )
 
     @Argument(help: "A model file or a catalog plant for `place: plant` (default: Sprout's seedling).")
@@ -34,7 +34,7 @@ struct RecordCommand: ParsableCommand, StageDefaults {
         guard Window.isDisplayAvailable else {
             throw ValidationError("sprout record needs a display (DISPLAY is not set); run it on a desktop, or under xvfb-run to try it")
         }
-        try WindowRecording.record(model: model, stage: stageOptions.stage, seed: stageOptions.seed, width: stageOptions.size.width,
-                                   height: stageOptions.size.height, to: output, state: state)
+        let (stage, size) = (stageOptions.stage, stageOptions.size)
+        try WindowRecording.record(model: model, stage: stage, seed: stageOptions.seed, width: size.width, height: size.height, to: output, state: state)
     }
 }

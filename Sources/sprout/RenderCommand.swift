@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a model or a scene file headless (no display needed) to PNG.",
-        discussion: "A scene file (.yaml, .yml, .json: README, Scene files) sets its own size, camera, light, MSAA and shadows; the other options are for a single model."
+        discussion: "A scene file (.yaml, .yml, .json: README, Scene files) sets its own size, camera, light, MSAA and shadows."
     )
 
     @Argument(help: "A model file (.glb, .gltf, .obj, .fbx, .ply, .stl, .dae), a catalog plant (sunflower, tomato, ...) or a scene file (.yaml).")
@@ -143,7 +143,8 @@ struct RenderCommand: ParsableCommand {
         if verbose {
             say("\(renderer.info)\nEGL platform: \(surface.platform.rawValue)")
             view.assets.forEach { say("model: " + $0.summary(named: SceneFile.isSceneFilePath(model) ? nil : model)) }
-            say("scene: \(model): \(view.file.models.count) models, \(view.file.width)x\(view.file.height); setup \(Printf.format("%.1f", ready)) ms (scene \(Printf.format("%.1f", loaded)) ms)")
+            let setup = Printf.format("setup %.1f ms (scene %.1f ms)", ready, loaded)
+            say("scene: \(model): \(view.file.models.count) models, \(view.file.width)x\(view.file.height); \(setup)")
             timings.lines(renderer: renderer).forEach(say)
         }
         say("wrote \(SceneView.describeFrames(frames, output: output))")

@@ -10,8 +10,10 @@ struct Sprout: ParsableCommand {
         commandName: "sprout",
         abstract: "A 3D scene and interaction engine with a headless OpenGL renderer.",
         version: SproutVersion.string,
-        subcommands: [PreviewCommand.self, PlayCommand.self, RecordCommand.self, OpenCommand.self, GeoCommand.self, RenderCommand.self,
-                      CompareCommand.self, TestCommand.self, TestWorkerCommand.self, ExploreCommand.self, GrowCommand.self, MakeRoomCommand.self, BenchCommand.self, ProbeModelCommand.self]
+        subcommands: [
+            PreviewCommand.self, PlayCommand.self, RecordCommand.self, OpenCommand.self, GeoCommand.self, RenderCommand.self, CompareCommand.self,
+            TestCommand.self, TestWorkerCommand.self, ExploreCommand.self, GrowCommand.self, MakeRoomCommand.self, BenchCommand.self, ProbeModelCommand.self
+        ]
     )
 
     /// Names a user may type (hidden ones included: they are exact).
@@ -26,8 +28,8 @@ enum Entry {
         if let first = CommandLine.arguments.dropFirst().first, !first.hasPrefix("-"), !Sprout.commandNames.contains(first) {
             let visible = Sprout.configuration.subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName }
             let guess = CommandSuggestion.nearest(to: first, among: visible)
-            printError("Error: unknown command '\(first)'" + (guess.map { "; did you mean '\($0)'?" } ?? "")
-                       + "\nCommands: " + visible.joined(separator: ", ") + ". See 'sprout --help'.")
+            let hint = guess.map { "; did you mean '\($0)'?" } ?? ""
+            printError("Error: unknown command '\(first)'\(hint)\nCommands: " + visible.joined(separator: ", ") + ". See 'sprout --help'.")
             exit(64)
         }
         Sprout.main()

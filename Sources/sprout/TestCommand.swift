@@ -63,12 +63,12 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Seconds one case may take before its worker is stopped.")
     var timeout: Double = 300
 
-    @Option(name: .customLong("worker-memory"), help: ArgumentHelp("Address space each worker may use, in MiB (default: the machine's memory over jobs + 1, at most 8192): a case that wants more fails alone.", valueName: "MiB"))
+    @Option(name: .customLong("worker-memory"), help: ArgumentHelp("MiB per worker (default: memory / (jobs + 1), at most 8192).", valueName: "MiB"))
     var workerMemory: Int?
 
     var workerMemoryBytes: Int { workerMemory.map { $0 << 20 } ?? RenderTestReports.defaultWorkerMemory(jobs: workerCount) }
 
-    @Option(name: .customLong("models-from"), help: "A folder cases may also read model files from (repeatable); by default a case reads models only inside its own folder.")
+    @Option(name: .customLong("models-from"), help: "A folder cases may also read models from (repeatable); by default only their own.")
     var modelsFrom: [String] = []
 
     func validate() throws {
@@ -76,7 +76,7 @@ struct TestCommand: ParsableCommand {
         if !mergeReports.isEmpty && folder != nil { throw ValidationError("--merge-reports joins results folders; it takes no folder of cases") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must lie in 1...64, got \(jobs)") }
         guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must lie in (0, 86400] seconds, got \(timeout)") }
-        if let workerMemory, !(256...(1 << 22)).contains(workerMemory) { throw ValidationError("--worker-memory must lie in 256...4194304 MiB, got \(workerMemory)") }
+        if let m = workerMemory, !(256...(1 << 22)).contains(m) { throw ValidationError("--worker-memory must lie in 256...4194304 MiB, got \(m)") }
     }
 
     func run() throws {
@@ -89,12 +89,12 @@ struct TestCommand: ParsableCommand {
         let modelRoots = modelsFrom.map(OutputFile.absolute)
         suite.modelRoots = modelRoots
         let cases = try suite.cases()
-        print("sprout test \(folder): \(cases.count) case(s)" + (shard.map { ", shard \($0.index)/\($0.count)" } ?? "")
-              + ", \(workerCount) job(s)")
+        print("sprout test \(folder): \(cases.count) case(s)" + (shard.map { ", shard \($0.index)/\($0.count)" } ?? "") + ", \(workerCount) job(s)")
         let clock = Stopwatch()
-        let workers = RenderTestWorkers.testWorkers(executable: ImportIsolation.thisProgram, results: OutputFile.absolute(results), updating: update,
-                                                    allowsBlank: allowBlank, modelRoots: modelRoots, jobs: workerCount, timeoutSeconds: timeout,
-                                                    memoryLimitBytes: workerMemoryBytes)
+        let workers = RenderTestWorkers.testWorkers(
+            executable: ImportIsolation.thisProgram, results: OutputFile.absolute(results), updating: update,
+            allowsBlank: allowBlank, modelRoots: modelRoots, jobs: workerCount, timeoutSeconds: timeout,
+            memoryLimitBytes: workerMemoryBytes)
         let results: [RenderTestResult]
         do {
             results = try suite.run(cases, workers: workers) { result in
@@ -127,8 +127,9 @@ struct TestCommand: ParsableCommand {
 
 /// The worker `sprout test` starts: cases on standard input, one result line each on standard output.
 struct TestWorkerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "test-worker", abstract: "Run render-test cases given on standard input (used by sprout test).",
-                                                    shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "test-worker", abstract: "Run render-test cases from standard input (for sprout test).",
+        shouldDisplay: false)
 
     @Option var results: String
     @Flag var update = false

@@ -21,9 +21,9 @@ import Testing
         #expect(distance(first.transformDirection(Vec3(0, 0, -1)), start.transformDirection(Vec3(0, 0, -1))) < 1e-6)
         #expect(path.pose(at: 0.7) == start)
         #expect(path.pose(at: PacketApproach.leanEnd) == path.over)
-        #expect(path.pose(at: 30) == path.over)                          // holds until the plant appears
+        #expect(path.pose(at: 30) == path.over)   // holds until the plant appears
         #expect(path.pose(at: 5, retreatStart: 5) == path.over)
-        #expect(path.pose(at: 9, retreatStart: 5) == path.back)          // 4 s later, stepped back
+        #expect(path.pose(at: 9, retreatStart: 5) == path.back)   // 4 s later, stepped back
         // Half way in, half way there (smoothstep is 0.5 at 0.5).
         let middle = path.pose(at: (PacketApproach.leanStart + PacketApproach.leanEnd) / 2).translation
         #expect(distance(middle, (start.translation + path.over.translation) / 2) < 1e-5)
@@ -52,15 +52,21 @@ import Testing
     @Test func theGeoLabelIsStateThenAccuracyOrReasonOrTheUnavailableAlert() {
         let overlay = GeoOverlay()
         #expect(overlay.label(GeoTrackingStatus(state: .localized, accuracy: .high), tracking: .normal) == "Localized, Accuracy: High")
-        #expect(overlay.label(GeoTrackingStatus(state: .localizing, reason: .waitingForLocation), tracking: .normal)
+        #expect(
+            overlay.label(GeoTrackingStatus(state: .localizing, reason: .waitingForLocation), tracking: .normal)
                 == "Localizing\n" + GeoTrackingStatus.Reason.waitingForLocation.description + ".")
-        #expect(overlay.label(GeoTrackingStatus(state: .notAvailable, reason: .notAvailableAtLocation), tracking: .normal)
-                == "Geotracking unavailable\nGeotracking is unavailable here. Please return to your previous location to continue\nPlease try again in an area where geotracking is supported.")
+        #expect(
+            overlay.label(GeoTrackingStatus(state: .notAvailable, reason: .notAvailableAtLocation), tracking: .normal)
+                == "Geotracking unavailable\nGeotracking is unavailable here. Please return to your previous location to continue\nPlease try again in an area where geotracking is supported."
+        )
     }
 
     @Test func windowInputListsKeysAndLeftClicksInOrder() {
-        let input = WindowInput(events: [.keyDown(.space), .mouseDown(.left, at: Vec2(1, 2)), .keyUp(.space), .mouseDown(.right, at: Vec2(5, 5)),
-                                         .keyDown(.p), .mouseDown(.left, at: Vec2(3, 4))], touches: [])
+        let input = WindowInput(
+            events: [
+                .keyDown(.space), .mouseDown(.left, at: Vec2(1, 2)), .keyUp(.space), .mouseDown(.right, at: Vec2(5, 5)),
+                .keyDown(.p), .mouseDown(.left, at: Vec2(3, 4))
+            ], touches: [])
         #expect(input.keysPressed == [.space, .p])
         #expect(input.clicks == [Vec2(1, 2), Vec2(3, 4)])
     }
@@ -109,8 +115,11 @@ import Testing
         let dir = try Fixtures.temporaryDirectory("script-stage")
         try Fixtures.write("seed: 1\nstage: kitchen\nsteps:\n  - wait: 1\n", to: dir + "/a.yaml")
         let assets = try Assets.requireDirectory()
-        #expect(throws: DocumentError(file: dir + "/a.yaml", line: 2, field: "stage",
-                                      message: "'kitchen': no built-in stage of that name in \(assets)/stages (living-room, model-room, nursery, street-corner, tabletop)")) {
+        #expect(
+            throws: DocumentError(
+                file: dir + "/a.yaml", line: 2, field: "stage",
+                message: "'kitchen': no built-in stage of that name in \(assets)/stages (living-room, model-room, nursery, street-corner, tabletop)")
+        ) {
             try ScriptPlayer(path: dir + "/a.yaml")
         }
         try Fixtures.write("stage: " + String(repeating: "x", count: 1_000_000) + "\nsteps: []\n", to: dir + "/b.yaml")
@@ -118,4 +127,3 @@ import Testing
         #expect(error?.description == dir + "/b.yaml:1: stage: must be a built-in stage name or a path of at most 1024 bytes, got 1000000 bytes")
     }
 }
-

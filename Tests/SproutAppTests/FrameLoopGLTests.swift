@@ -44,8 +44,11 @@ import Testing
         loop.options = RenderOptions(shadows: false, shading: .simple)
         loop.overlays = { _ in [] }
         for _ in 0..<150 { loop.advance(deltaTime: 1.0 / 60) }   // the table is found at 2.3 s
-        let box = Entity(name: "box", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(repeating: 0.2)),
-                                                            material: Material(name: "red", baseColor: Vec4(0.5, 0, 0, 1))))
+        let box = Entity(
+            name: "box",
+            model: ModelComponent(
+                mesh: MeshFactory.box(size: Vec3(repeating: 0.2)),
+                material: Material(name: "red", baseColor: Vec4(0.5, 0, 0, 1))))
         #expect(world.place(box, named: "box"))
         for _ in 0..<60 { loop.advance(deltaTime: 1.0 / 60) }
         try loop.draw()

@@ -25,7 +25,7 @@ import SproutApp
             RenderError("no current GL context"),
             ModelImportError.fileNotFound(path: "a.glb"),
             ConfinedPath.Refusal.notRelative,
-            ExpectationFailure(source: "s.yaml", line: 3, step: 1, what: "tracking", expected: "normal", actual: "limited"),
+            ExpectationFailure(source: "s.yaml", line: 3, step: 1, what: "tracking", expected: "normal", actual: "limited")
         ]
         errors.append(try #require(caught { try OutputFile.write("x", to: "/proc/no-such-folder/x.txt") } as? OutputFileError))
         let black = Image(width: 1, height: 1, pixels: [0, 0, 0, 255])

@@ -18,13 +18,17 @@ import Testing
 
     @Test func anUnknownNameListsWhatIsKnown() {
         do { _ = try ModelReference.resolve("sunflowr", relativeTo: "."); Issue.record("resolved a typo") } catch {
-            #expect("\(error)" == "'sunflowr' is not a model file, a catalog plant (sunflower, tomato, basil, lavender, tulip, corn) or a built-in model (seedling, pot, painting, sticky-note)")
+            #expect(
+                "\(error)"
+                    == "'sunflowr' is not a model file, a catalog plant (sunflower, tomato, basil, lavender, tulip, corn) or a built-in model (seedling, pot, painting, sticky-note)"
+            )
         }
     }
 
     @Test func aScriptPlacesACatalogPlantByName() throws {
         let dir = try Fixtures.temporaryDirectory("catalog-place")
-        try Fixtures.write("seed: 1\nsteps:\n  - wait: 2.5\n  - place: basil\n  - wait: 0.1\n  - expect: { objects: 1, object: basil, onPlane: true }\n", to: dir + "/s.yaml")
+        try Fixtures.write(
+            "seed: 1\nsteps:\n  - wait: 2.5\n  - place: basil\n  - wait: 0.1\n  - expect: { objects: 1, object: basil, onPlane: true }\n", to: dir + "/s.yaml")
         let player = try ScriptPlayer(path: dir + "/s.yaml")
         #expect(try player.run().isEmpty)
         // The basil stands 45 cm tall on the table, its stem's foot where it was placed.
@@ -38,7 +42,8 @@ import Testing
 @Suite struct ScriptObjectSizeTests {
     @Test func aScriptFitsItsFoxToHalfAMetre() throws {
         let dir = try Fixtures.temporaryDirectory("script-fit")
-        try Fixtures.write("""
+        try Fixtures.write(
+            """
             seed: 1
             objects: { fox: { model: \(Fixtures.sharedModel("Fox/Fox.glb")), fit: 0.5 } }
             steps:

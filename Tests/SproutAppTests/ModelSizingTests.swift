@@ -10,7 +10,8 @@ import Testing
 @Suite struct ModelSizingTests {
     @Test func theFoxIsSeventyNineMetresTallAndSaysSo() throws {
         let fox = try ModelReference.file(Fixtures.sharedModel("Fox/Fox.glb")).load().entity
-        #expect(ModelSizing.warning(for: fox, name: "Fox.glb")
+        #expect(
+            ModelSizing.warning(for: fox, name: "Fox.glb")
                 == "warning: Fox.glb is 79.0 m tall (its units taken as metres): if it is in centimetres, give --scale 0.01; or --fit HEIGHT in metres")
         let fitted = try ModelReference.file(Fixtures.sharedModel("Fox/Fox.glb")).load(sizing: .fit(height: 0.5)).entity
         let bounds = fitted.visualBounds()
@@ -24,7 +25,9 @@ import Testing
         let basil = try ModelReference.resolve("basil", relativeTo: ".").load().entity
         #expect(ModelSizing.warning(for: basil, name: "basil") == nil)
         let speck = Entity(name: "speck", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.005, 0.005, 0.005)), material: Material()))
-        #expect(ModelSizing.warning(for: speck, name: "speck") == "warning: speck is only 5.0 mm across (its units taken as metres): give --scale or --fit HEIGHT in metres")
+        #expect(
+            ModelSizing.warning(for: speck, name: "speck")
+                == "warning: speck is only 5.0 mm across (its units taken as metres): give --scale or --fit HEIGHT in metres")
     }
 }
 
@@ -33,9 +36,9 @@ import Testing
     @Test func thePalmTreeIsFramedWithoutItsWater() throws {
         let palm = try ModelReference.file(Fixtures.sharedModel("PalmTree/PalmTree.gltf")).load().entity
         let everything = palm.visualBounds(), framed = Framing.bounds(of: palm)
-        #expect((everything.max - everything.min).x > 390)          // the 392 m water plane
+        #expect((everything.max - everything.min).x > 390)   // the 392 m water plane
         let size = framed.max - framed.min
-        #expect(size.x < 5 && size.z < 5 && size.y > 3)             // the tree: about 4 m tall
+        #expect(size.x < 5 && size.z < 5 && size.y > 3)   // the tree: about 4 m tall
         #expect(ModelSizing.warning(for: palm, name: "PalmTree.gltf") == nil)
     }
 
@@ -62,9 +65,9 @@ import Testing
         #expect(overlay.map(for: device).halfSpan == 25)
         #expect(overlay.map(for: device, anchors: [Vec2(0, -10)]).halfSpan == 25)
         let far = overlay.map(for: device, anchors: [Vec2(0, -40)])
-        #expect(far.halfSpan == 45)                                    // 40 m + the 3 m circle + 2 m of paper
+        #expect(far.halfSpan == 45)   // 40 m + the 3 m circle + 2 m of paper
         let edge = far.point(of: Vec2(0, -40 - MapView.anchorRadius))
-        #expect(edge.y > 0)                                            // the circle's far edge is on the map
+        #expect(edge.y > 0)   // the circle's far edge is on the map
         // A click on the drawn anchor names its place on the stage.
         let centre = far.point(of: Vec2(0, -40)) + overlay.mapOrigin(in: device.viewport)
         let p = overlay.stagePosition(at: centre, device: device, anchors: [Vec2(0, -40)]) ?? Vec2(.infinity, .infinity)
@@ -81,7 +84,7 @@ import Testing
         #expect(walk.pose(at: 0) == start)
         let end = walk.pose(at: walk.duration).translation
         #expect(abs(length(Vec2(end.x - 3, end.z + 24)) - GeoApproach.standOff) < 1e-3)
-        #expect(end.y == 1.6)                                              // walking, not flying
+        #expect(end.y == 1.6)   // walking, not flying
         var fastest: Float = 0
         for i in 0..<Int(walk.duration * 60) {
             let a = walk.pose(at: Double(i) / 60).translation, b = walk.pose(at: Double(i + 1) / 60).translation

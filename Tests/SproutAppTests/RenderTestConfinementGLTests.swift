@@ -40,8 +40,11 @@ import SproutGolden
         var suite = RenderTestSuite(folder: dir, resultsFolder: dir + "/results")
         let refused = try suite.run()
         #expect(refused.map(\.status) == [.failed, .failed])
-        #expect(refused[0].problems.first?.hasSuffix("models[0].model: '\(box)' lies outside the test's folder: a render test reads models only inside its folder (or one given with --models-from)") == true,
-                "\(refused[0].problems)")
+        #expect(
+            refused[0].problems.first?.hasSuffix(
+                "models[0].model: '\(box)' lies outside the test's folder: a render test reads models only inside its folder (or one given with --models-from)")
+                == true,
+            "\(refused[0].problems)")
         #expect(refused[1].problems.first?.contains("lies outside the test's folder") == true, "\(refused[1].problems)")
         suite.modelRoots = [Fixtures.sharedModel("Box")]
         let allowed = try suite.run()
@@ -80,8 +83,11 @@ import SproutGolden
         try Fixtures.write("size: [16, 16]\nmodels: [pot]\n", to: dir + "/x.yaml")
         try Fixtures.write("{\"size\": [16, 16], \"models\": [\"pot\"]}", to: dir + "/x.json")
         let cases = try RenderTestCase.discover(in: dir)
-        #expect(cases.map(\.problem) == ["\(dir)/x.json: shares its name with x.yaml, and so its goldens: rename one",
-                                         "\(dir)/x.yaml: shares its name with x.json, and so its goldens: rename one"])
+        #expect(
+            cases.map(\.problem) == [
+                "\(dir)/x.json: shares its name with x.yaml, and so its goldens: rename one",
+                "\(dir)/x.yaml: shares its name with x.json, and so its goldens: rename one"
+            ])
     }
 
     /// Discovery sorts files by their scanned keys and parses none that shows a mapping (item 4):

@@ -35,8 +35,9 @@ import Foundation
     /// A scene on a stage made from a room model (`stage: model-room`): the room drawn from the
     /// model, a catalog plant on its table, matched against its golden.
     @Test func aSceneOnAModelStageMatchesItsGolden() throws {
-        let suite = RenderTestSuite(folder: Fixtures.repositoryRoot + "/Tests/SproutAppTests/RenderCases",
-                                    resultsFolder: try Fixtures.temporaryDirectory("results-model"))
+        let suite = RenderTestSuite(
+            folder: Fixtures.repositoryRoot + "/Tests/SproutAppTests/RenderCases",
+            resultsFolder: try Fixtures.temporaryDirectory("results-model"))
         let results = try suite.run()
         #expect(results.map(\.test.name) == ["lavender-in-the-model-room"])
         #expect(RenderTestSuite.summary(results) == "1 passed, 0 failed", "\(results.map(\.line))")
@@ -64,7 +65,7 @@ import Foundation
         let page = try String(contentsOfFile: try HTMLReport.write(all, title: "t", to: dir + "/report"), encoding: .utf8)
         #expect(page.contains("<h2 id=\"garden-row\">garden-row <span class=\"failed\">failed</span></h2>"))
         #expect(page.components(separatedBy: "src=\"data:image/png;base64,").count == 4)   // golden, actual, diff
-        #expect(!page.contains("src=\"/") && !page.contains("href=\"http"))                // nothing outside the page
+        #expect(!page.contains("src=\"/") && !page.contains("href=\"http"))   // nothing outside the page
 
         let xml = JUnitReport.xml(all, suiteName: "example")
         #expect(xml.contains("<testsuite name=\"example\" tests=\"3\" failures=\"1\""))
@@ -91,7 +92,7 @@ import Foundation
         try Fixtures.write("models:\n  - { model: nothere.glb }\n", to: dir + "/a-missing-model.yaml")
         try Fixtures.write("models: [basil\n", to: dir + "/b-broken-yaml.yaml")
         try Fixtures.write("not a png", to: dir + "/goldens/basil-on-table.png")
-        try Fixtures.write("floor: { size: [2, 2] }\n", to: dir + "/c-neither.yaml")     // neither a case nor a stage: fails by name
+        try Fixtures.write("floor: { size: [2, 2] }\n", to: dir + "/c-neither.yaml")   // neither a case nor a stage: fails by name
         try Fixtures.write("name: room\nsurfaces: []\nx-note: mine\n", to: dir + "/d-stage.yaml")   // a stage: not a case
         let results = try RenderTestSuite(folder: dir, resultsFolder: dir + "/results").run()
         #expect(results.map(\.test.name) == ["a-missing-model", "b-broken-yaml", "basil-on-table", "c-neither", "garden-row", "place-and-turn"])
@@ -122,7 +123,8 @@ import Foundation
     /// `lights:` become entities whose -Z is the light's direction, with their lights.
     @Test func aSceneFilesLightsArePlaced() throws {
         let dir = try Fixtures.temporaryDirectory("scene-lights")
-        try Fixtures.write("""
+        try Fixtures.write(
+            """
             size: [64, 64]
             models: [pot]
             lights:
@@ -141,8 +143,9 @@ import Foundation
     @Test func aSceneFilesEnvironmentIsLoaded() throws {
         let dir = try Fixtures.temporaryDirectory("scene-environment")
         try Fixtures.write(HDRCodec.encode(.uniform(Vec3(0.25, 0.5, 1))), to: dir + "/studio.hdr")
-        try Fixtures.write("size: [64, 64]\nmodels: [pot]\nenvironment: { file: studio.hdr, intensity: 2, rotation: 90, background: true }\n",
-                           to: dir + "/lit.yaml")
+        try Fixtures.write(
+            "size: [64, 64]\nmodels: [pot]\nenvironment: { file: studio.hdr, intensity: 2, rotation: 90, background: true }\n",
+            to: dir + "/lit.yaml")
         let view = try SceneView(path: dir + "/lit.yaml")
         let environment = try #require(view.scene.environment)
         #expect(environment.image.pixels == [0.25, 0.5, 1, 0.25, 0.5, 1] && environment.intensity == 2)

@@ -35,8 +35,11 @@ import Foundation
         try Fixtures.write("stage: tabletop\nstep:\n  - wait: 0.1\n", to: dir + "/script.yaml")
         let results = try RenderTestSuite(folder: dir, resultsFolder: dir + "/results").run()
         #expect(results.map(\.status) == [.failed, .failed])
-        #expect(results[0].problems == ["\(dir)/scene.yaml: neither a scene (models:), a script (steps:) nor a stage: unknown key 'modles'; did you mean 'models'?"])
-        #expect(results[1].problems == ["\(dir)/script.yaml: neither a scene (models:), a script (steps:) nor a stage: unknown key 'step'; did you mean 'steps'?"])
+        #expect(
+            results[0].problems == ["\(dir)/scene.yaml: neither a scene (models:), a script (steps:) nor a stage: unknown key 'modles'; did you mean 'models'?"]
+        )
+        #expect(
+            results[1].problems == ["\(dir)/script.yaml: neither a scene (models:), a script (steps:) nor a stage: unknown key 'step'; did you mean 'steps'?"])
     }
 
     @Test func aFailingScriptWritesNoGoldenAndAPassingOneIsNew() throws {
@@ -48,7 +51,9 @@ import Foundation
         #expect(failing.status == .failed)
         #expect(!FileManager.default.fileExists(atPath: dir + "/goldens/place-and-turn/placed.png"))
         #expect(failing.outcomes.map(\.status) == [.failed, .failed])
-        #expect(failing.outcomes[0].summary == "no golden at \(dir)/goldens/place-and-turn/placed.png; not written, because the run failed (--update writes it anyway)")
+        #expect(
+            failing.outcomes[0].summary
+                == "no golden at \(dir)/goldens/place-and-turn/placed.png; not written, because the run failed (--update writes it anyway)")
         #expect(failing.problems.count == 1 && failing.problems[0].contains("seedling rotationY: expected 45"))
 
         try Fixtures.write(script, to: dir + "/place-and-turn.yaml")

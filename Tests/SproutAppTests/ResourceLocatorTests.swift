@@ -23,7 +23,8 @@ import Foundation
         let (folder, executable) = try programAmongUsersFolders()
         let result = ResourceLocator.locateAssets(environment: [:], executable: executable)
         guard case .failure(let error) = result else { Issue.record("found \(result)"); return }
-        #expect(error.description == "cannot find Sprout's Assets/: no \(folder)/bin/Sprout_SproutApp.resources/Assets (copy "
+        #expect(
+            error.description == "cannot find Sprout's Assets/: no \(folder)/bin/Sprout_SproutApp.resources/Assets (copy "
                 + "Sprout_SproutApp.resources beside the program, or set SPROUT_RESOURCES to a folder holding Assets/)")
     }
 

@@ -17,7 +17,10 @@ import Foundation
         let dir = try Fixtures.temporaryDirectory("stage-confined")
         try Fixtures.write("stage: \(stage)\nsteps:\n  - wait: 0.1\n", to: dir + "/s.yaml")
         let error = #expect(throws: DocumentError.self) { try ScriptPlayer(path: dir + "/s.yaml") }
-        #expect(error?.description == "\(dir)/s.yaml:1: stage: must be a built-in stage or a stage file inside \(dir)/s.yaml's folder (a relative path without '..'), got '\(stage)'")
+        #expect(
+            error?.description
+                == "\(dir)/s.yaml:1: stage: must be a built-in stage or a stage file inside \(dir)/s.yaml's folder (a relative path without '..'), got '\(stage)'"
+        )
         try Fixtures.write("size: [32, 32]\nstage: \(stage)\nmodels: [pot]\n", to: dir + "/scene.yaml")
         let sceneError = #expect(throws: DocumentError.self) { try SceneView(path: dir + "/scene.yaml") }
         #expect(sceneError?.field == "stage")

@@ -37,7 +37,8 @@ import Testing
         let anchor = try #require(session.anchors.compactMap { $0 as? ImageAnchor }.first)
         #expect(anchor.transform.translation.isApproximately(poster.frame.center, tolerance: 1e-5))
         // A material the model does not have is an error naming it.
-        var missing = try StageLoader(textureRoot: Assets.directory!).parse("model: rooms/living-room.glb\nimages: [{ name: p, material: velvet, width: 0.3 }]\n", file: "s.yaml")
+        var missing = try StageLoader(textureRoot: Assets.directory!).parse(
+            "model: rooms/living-room.glb\nimages: [{ name: p, material: velvet, width: 0.3 }]\n", file: "s.yaml")
         missing.geometry = nil
         #expect(throws: StageModelError.self) { try StageModels.attach(missing) }
     }

@@ -39,7 +39,8 @@ import Testing
         let dir = try Fixtures.temporaryDirectory("fbx-chain")
         try Data(Self.binaryChain(50_000)).write(to: URL(fileURLWithPath: dir + "/deep.fbx"))
         let error = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/deep.fbx") }
-        #expect("\(error!)".contains("its objects connect in a chain 50000 deep, more than the limit of 256 levels (+8 for geometry and materials)"), "\(error!)")
+        #expect(
+            "\(error!)".contains("its objects connect in a chain 50000 deep, more than the limit of 256 levels (+8 for geometry and materials)"), "\(error!)")
         try Data(Self.binaryChain(200)).write(to: URL(fileURLWithPath: dir + "/fine.fbx"))
         #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/fine.fbx") }
     }
@@ -68,7 +69,9 @@ import Testing
     @Test func deepCOLLADAIsRefusedAndItsCommentsDoNotCount() throws {
         let dir = try Fixtures.temporaryDirectory("dae-deep")
         let head = "<?xml version=\"1.0\"?>\n<!DOCTYPE x>\n<COLLADA><!-- <a><b> --><library_visual_scenes><visual_scene><![CDATA[<c><d>]]>"
-        func nodes(_ n: Int) -> String { String(repeating: "<node id=\"a>b\">", count: n) + "<instance_geometry url=\"#g\"/>" + String(repeating: "</node>", count: n) }
+        func nodes(_ n: Int) -> String {
+            String(repeating: "<node id=\"a>b\">", count: n) + "<instance_geometry url=\"#g\"/>" + String(repeating: "</node>", count: n)
+        }
         try Fixtures.write(head + nodes(2_000) + "</visual_scene></library_visual_scenes></COLLADA>", to: dir + "/deep.dae")
         let error = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/deep.dae") }
         #expect("\(error!)".contains("its XML nests deeper than 272 elements"), "\(error!)")

@@ -14,14 +14,14 @@ import Testing
         var bytes = Data()
         func put(_ values: [Float]) { for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } } }
         func putBytes(_ values: [UInt8]) { bytes.append(contentsOf: values) }
-        put([0, 0, 0, 1, 0, 0, 0, 1, 0])                         // 0 POSITION, 36 bytes at 0
-        put([0, 0, 0, 0, 0, 0, 0, 0.5, 0])                       // 1 target POSITION, 36 at 36
-        putBytes([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])           // 2 JOINTS_0 (all joint 0), 12 at 72
-        put([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0])                // 3 WEIGHTS_0, 48 at 84
+        put([0, 0, 0, 1, 0, 0, 0, 1, 0])   // 0 POSITION, 36 bytes at 0
+        put([0, 0, 0, 0, 0, 0, 0, 0.5, 0])   // 1 target POSITION, 36 at 36
+        putBytes([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])   // 2 JOINTS_0 (all joint 0), 12 at 72
+        put([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0])   // 3 WEIGHTS_0, 48 at 84
         put([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1])   // 4 inverse bind matrix, 64 at 132
-        put([0, 1, 2])                                           // 5 times, 12 at 196
-        put([0, 0, 0, 1, 0, 0, 2, 0, 0])                         // 6 translations, 36 at 208
-        put([0, 0.5, 1])                                         // 7 weights (1 target), 12 at 244
+        put([0, 1, 2])   // 5 times, 12 at 196
+        put([0, 0, 0, 1, 0, 0, 2, 0, 0])   // 6 translations, 36 at 208
+        put([0, 0.5, 1])   // 7 weights (1 target), 12 at 244
         put([0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0])   // 8 spline translations (2 keys x 3 x 3), 72 at 256
         let json = """
             {"asset": {"version": "2.0"},
@@ -98,8 +98,9 @@ import Testing
         let path = try writeRig(to: dir)
         var json = try String(contentsOfFile: path, encoding: .utf8)
         json = json.replacingOccurrences(of: #""interpolation": "CUBICSPLINE""#, with: #""interpolation": "BOUNCY""#)
-        json = json.replacingOccurrences(of: #"{"sampler": 1, "target": {"node": 0, "path": "weights"}}"#,
-                                         with: #"{"sampler": 1, "target": {"node": 0, "path": "weights"}}, {"sampler": 1, "target": {"node": 0, "path": "colour"}}"#)
+        json = json.replacingOccurrences(
+            of: #"{"sampler": 1, "target": {"node": 0, "path": "weights"}}"#,
+            with: #"{"sampler": 1, "target": {"node": 0, "path": "weights"}}, {"sampler": 1, "target": {"node": 0, "path": "colour"}}"#)
         try Fixtures.write(json, to: path)
         try ModelImporter.preflight(path: path)
         let asset = try ModelImporter.load(path: path, cache: nil)
@@ -115,8 +116,10 @@ import Testing
         #expect(root.animationClips.map(\.name) == ["Survey", "Walk", "Run"])
         let player = AnimationPlayer(root: root)
         player.play(try #require(player.index(ofClip: "Walk")), from: 0.25)
-        let expected: [(String, Vec3)] = [("b_Head_05", Vec3(0.0982, 57.1514, 39.3019)), ("b_LeftFoot02_018", Vec3(6.9679, 11.5366, -51.6364)),
-                                          ("b_Tail03_014", Vec3(0.464, 32.9318, -69.3225)), ("b_RightHand_08", Vec3(-6.9779, 19.5489, 39.2896))]
+        let expected: [(String, Vec3)] = [
+            ("b_Head_05", Vec3(0.0982, 57.1514, 39.3019)), ("b_LeftFoot02_018", Vec3(6.9679, 11.5366, -51.6364)),
+            ("b_Tail03_014", Vec3(0.464, 32.9318, -69.3225)), ("b_RightHand_08", Vec3(-6.9779, 19.5489, 39.2896))
+        ]
         for (name, position) in expected {
             let joint = try #require(root.findEntity(named: name))
             #expect(distance(joint.worldPosition, position) < 0.001, "\(name) at \(joint.worldPosition), expected \(position)")

@@ -16,9 +16,9 @@ import Testing
     func write(materials: String, extensions: String = "", to folder: String) throws -> String {
         var bytes = Data()
         func put(_ values: [Float]) { for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } } }
-        put([0, 0, 0, 1, 0, 0, 0, 1, 0])                      // POSITION, 36 bytes
-        put([0, 0, 1, 0, 0, 1])                               // TEXCOORD_0, 24
-        put([0.5, 0.5, 1, 0.5, 0.5, 1])                       // TEXCOORD_1, 24
+        put([0, 0, 0, 1, 0, 0, 0, 1, 0])   // POSITION, 36 bytes
+        put([0, 0, 1, 0, 0, 1])   // TEXCOORD_0, 24
+        put([0.5, 0.5, 1, 0.5, 0.5, 1])   // TEXCOORD_1, 24
         put([0.5, 0.25, 1, 1, 0.5, 0.25, 1, 1, 0.5, 0.25, 1, 1])   // COLOR_0, 48
         try ImageFile.writePNG(Image(width: 1, height: 1, pixels: [255, 128, 0, 255]), to: folder + "/t.png")
         let json = """
@@ -42,13 +42,14 @@ import Testing
 
     @Test func texturesCoordinatesColoursAndSamplersArrive() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-material")
-        let path = try write(materials: """
-            {"name": "all", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0, "extensions": {"KHR_texture_transform":
-                {"offset": [0.5, 0.25], "rotation": 0.5, "scale": [2, 3]}}},
-                "metallicRoughnessTexture": {"index": 0, "texCoord": 1}},
-             "emissiveTexture": {"index": 0}, "emissiveFactor": [1, 0.5, 0.25],
-             "extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": 2}}}
-            """, extensions: #", "extensionsUsed": ["KHR_texture_transform", "KHR_materials_emissive_strength"]"#, to: dir)
+        let path = try write(
+            materials: """
+                {"name": "all", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0, "extensions": {"KHR_texture_transform":
+                    {"offset": [0.5, 0.25], "rotation": 0.5, "scale": [2, 3]}}},
+                    "metallicRoughnessTexture": {"index": 0, "texCoord": 1}},
+                 "emissiveTexture": {"index": 0}, "emissiveFactor": [1, 0.5, 0.25],
+                 "extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": 2}}}
+                """, extensions: #", "extensionsUsed": ["KHR_texture_transform", "KHR_materials_emissive_strength"]"#, to: dir)
         let asset = try ModelImporter.load(path: path, cache: nil)
         let material = try #require(asset.materials.first)
         #expect(material.baseColorTexture?.colorSpace == .sRGB)
@@ -70,13 +71,15 @@ import Testing
     /// and keeps glTF's 1.5.
     @Test func iorAndSpecularAreRead() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-ior")
-        let path = try write(materials: """
-            {"extensions": {"KHR_materials_ior": {"ior": 1.33},
-                            "KHR_materials_specular": {"specularFactor": 0.5, "specularColorFactor": [1, 0.5, 0.25]},
-                            "KHR_materials_volume": {"thicknessFactor": 0.5, "attenuationDistance": 2, "attenuationColor": [1, 0.5, 2]},
-                            "KHR_materials_clearcoat": {"clearcoatFactor": 0.75, "clearcoatRoughnessFactor": 0.25,
-                                                        "clearcoatTexture": {"index": 0}, "clearcoatRoughnessTexture": {"index": 0, "texCoord": 1}}}}
-            """, extensions: #", "extensionsUsed": ["KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_volume"]"#, to: dir)
+        let path = try write(
+            materials: """
+                {"extensions": {"KHR_materials_ior": {"ior": 1.33},
+                                "KHR_materials_specular": {"specularFactor": 0.5, "specularColorFactor": [1, 0.5, 0.25]},
+                                "KHR_materials_volume": {"thicknessFactor": 0.5, "attenuationDistance": 2, "attenuationColor": [1, 0.5, 2]},
+                                "KHR_materials_clearcoat": {"clearcoatFactor": 0.75, "clearcoatRoughnessFactor": 0.25,
+                                                            "clearcoatTexture": {"index": 0}, "clearcoatRoughnessTexture": {"index": 0, "texCoord": 1}}}}
+                """, extensions: #", "extensionsUsed": ["KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_volume"]"#,
+            to: dir)
         let asset = try ModelImporter.load(path: path, cache: nil)
         let material = try #require(asset.materials.first)
         #expect(material.ior == 1.33 && material.specular == 0.5 && material.specularColor == Vec3(1, 0.5, 0.25))
@@ -93,8 +96,9 @@ import Testing
 
     @Test func unlitIsRead() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-unlit")
-        let path = try write(materials: #"{"extensions": {"KHR_materials_unlit": {}}}"#,
-                             extensions: #", "extensionsUsed": ["KHR_materials_unlit"]"#, to: dir)
+        let path = try write(
+            materials: #"{"extensions": {"KHR_materials_unlit": {}}}"#,
+            extensions: #", "extensionsUsed": ["KHR_materials_unlit"]"#, to: dir)
         #expect(try ModelImporter.load(path: path, cache: nil).materials.first?.isUnlit == true)
     }
 
@@ -102,8 +106,9 @@ import Testing
     /// not support; one merely used is drawn without it, and said so once, by name.
     @Test func requiredExtensionsRefuseAndUsedOnesWarn() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-extensions")
-        let required = try write(materials: #"{"extensions": {"KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1]}}}"#,
-                                 extensions: #", "extensionsUsed": ["KHR_materials_sheen"], "extensionsRequired": ["KHR_materials_sheen"]"#, to: dir)
+        let required = try write(
+            materials: #"{"extensions": {"KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1]}}}"#,
+            extensions: #", "extensionsUsed": ["KHR_materials_sheen"], "extensionsRequired": ["KHR_materials_sheen"]"#, to: dir)
         #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_sheen")) {
             try ModelImporter.load(path: required, cache: nil)
         }
@@ -111,8 +116,9 @@ import Testing
         #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_sheen")) {
             try ModelImporter.preflight(path: required)
         }
-        let used = try write(materials: #"{"extensions": {"KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1]}}}"#,
-                             extensions: #", "extensionsUsed": ["KHR_materials_sheen", "KHR_materials_iridescence"]"#, to: dir)
+        let used = try write(
+            materials: #"{"extensions": {"KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1]}}}"#,
+            extensions: #", "extensionsUsed": ["KHR_materials_sheen", "KHR_materials_iridescence"]"#, to: dir)
         // KHR_materials_iridescence is listed but never used in the file: nothing is lost, nothing said.
         #expect(try ModelImporter.load(path: used, cache: nil).warnings == ["\(used): uses KHR_materials_sheen, which Sprout does not draw: no sheen"])
     }
@@ -147,7 +153,8 @@ import Testing
         var bytes = Data()
         for v: Float in [0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 2, 0] { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
         for i: UInt16 in [0, 1, 2, 1, 3, 2] { withUnsafeBytes(of: i.littleEndian) { bytes.append(contentsOf: $0) } }
-        try Fixtures.write("""
+        try Fixtures.write(
+            """
             {"asset": {"version": "2.0"},
              "buffers": [{"byteLength": 60, "uri": "data:application/octet-stream;base64,\(bytes.base64EncodedString())"}],
              "bufferViews": [{"buffer": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 12}],
@@ -177,7 +184,8 @@ import Testing
     /// in range.
     @Test func punctualLightsArriveOnTheirNodes() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-lights")
-        try Fixtures.write("""
+        try Fixtures.write(
+            """
             {"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_lights_punctual"],
              "extensions": {"KHR_lights_punctual": {"lights": [
                 {"type": "point", "color": [1, 0.5, 0.25], "intensity": 40, "range": 5},
@@ -220,7 +228,8 @@ import Testing
     /// A glTF file with a triangle and a line (primitive mode 1): the line is named, not drawn.
     @Test func pointsAndLinesAreWarnedAbout() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-lines")
-        try Fixtures.write("""
+        try Fixtures.write(
+            """
             {"asset": {"version": "2.0"},
              "buffers": [{"byteLength": 36, "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],
              "bufferViews": [{"buffer": 0, "byteLength": 36}],

@@ -49,8 +49,8 @@ import Foundation
         let duck = Fixtures.sharedModel("Duck/Duck.glb")
         let boxMesh = try ModelImporter.load(path: box, cache: cache).meshes.first
         _ = try ModelImporter.load(path: textured, cache: cache)
-        _ = try ModelImporter.load(path: box, cache: cache)      // box is now the most recent
-        _ = try ModelImporter.load(path: duck, cache: cache)     // textured goes
+        _ = try ModelImporter.load(path: box, cache: cache)   // box is now the most recent
+        _ = try ModelImporter.load(path: duck, cache: cache)   // textured goes
         #expect(cache.count == 2)
         #expect(try ModelImporter.load(path: box, cache: cache).meshes.first === boxMesh)
     }

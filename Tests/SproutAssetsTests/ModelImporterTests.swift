@@ -20,26 +20,34 @@ import Testing
     }
 
     static let models: [Expectation] = [
-        .init(path: "Box/Box.glb", meshes: 1, triangles: 12, materials: 1, textures: 0,
-              boundsMin: Vec3(-0.5, -0.5, -0.5), boundsMax: Vec3(0.5, 0.5, 0.5)),
-        .init(path: "BoxTextured/BoxTextured.glb", meshes: 1, triangles: 12, materials: 1, textures: 1,
-              boundsMin: Vec3(-0.5, -0.5, -0.5), boundsMax: Vec3(0.5, 0.5, 0.5)),
+        .init(
+            path: "Box/Box.glb", meshes: 1, triangles: 12, materials: 1, textures: 0,
+            boundsMin: Vec3(-0.5, -0.5, -0.5), boundsMax: Vec3(0.5, 0.5, 0.5)),
+        .init(
+            path: "BoxTextured/BoxTextured.glb", meshes: 1, triangles: 12, materials: 1, textures: 1,
+            boundsMin: Vec3(-0.5, -0.5, -0.5), boundsMax: Vec3(0.5, 0.5, 0.5)),
         // The duck's node scales its centimetre-sized vertices by 0.01.
-        .init(path: "Duck/Duck.glb", meshes: 1, triangles: 4212, materials: 1, textures: 1,
-              boundsMin: Vec3(-0.692985, 0.099294, -0.613282), boundsMax: Vec3(0.961799, 1.6397, 0.539252)),
-        .init(path: "Fox/Fox.glb", meshes: 1, triangles: 576, materials: 1, textures: 1,
-              boundsMin: Vec3(-12.592718, -0.121745, -88.095), boundsMax: Vec3(12.592718, 78.90719, 66.62486)),
+        .init(
+            path: "Duck/Duck.glb", meshes: 1, triangles: 4212, materials: 1, textures: 1,
+            boundsMin: Vec3(-0.692985, 0.099294, -0.613282), boundsMax: Vec3(0.961799, 1.6397, 0.539252)),
+        .init(
+            path: "Fox/Fox.glb", meshes: 1, triangles: 576, materials: 1, textures: 1,
+            boundsMin: Vec3(-12.592718, -0.121745, -88.095), boundsMax: Vec3(12.592718, 78.90719, 66.62486)),
         // INDEX.md: 10,124 raw triangles; Assimp splits the 4 meshes by material into 10.
-        .init(path: "PalmTree/PalmTree.gltf", meshes: 10, triangles: 10124, materials: 4, textures: 1,
-              boundsMin: Vec3(-196.01877, -1.028277, -196.01877), boundsMax: Vec3(196.01877, 4.167062, 196.01877)),
+        .init(
+            path: "PalmTree/PalmTree.gltf", meshes: 10, triangles: 10124, materials: 4, textures: 1,
+            boundsMin: Vec3(-196.01877, -1.028277, -196.01877), boundsMax: Vec3(196.01877, 4.167062, 196.01877)),
         // 20 groups; one holds only lines, which are not drawn. The MTL's .\tex.jpg paths resolve.
-        .init(path: "SpiderOBJ/spider.obj", meshes: 19, triangles: 1368, materials: 4, textures: 4,
-              boundsMin: Vec3(-92.655235, -42.233826, -106.6912), boundsMax: Vec3(57.93622, 37.503952, 86.6912)),
-        .init(path: "WusonPLY/Wuson.ply", meshes: 1, triangles: 3732, materials: 1, textures: 0,
-              boundsMin: Vec3(-0.459976, -0.000566, -1.622242), boundsMax: Vec3(0.459976, 1.515251, 1.622242)),
+        .init(
+            path: "SpiderOBJ/spider.obj", meshes: 19, triangles: 1368, materials: 4, textures: 4,
+            boundsMin: Vec3(-92.655235, -42.233826, -106.6912), boundsMax: Vec3(57.93622, 37.503952, 86.6912)),
+        .init(
+            path: "WusonPLY/Wuson.ply", meshes: 1, triangles: 3732, materials: 1, textures: 0,
+            boundsMin: Vec3(-0.459976, -0.000566, -1.622242), boundsMax: Vec3(0.459976, 1.515251, 1.622242)),
         // FBX in centimetres (UnitScaleFactor 1): scaled to metres.
-        .init(path: "BoxFBX/box.fbx", meshes: 1, triangles: 12, materials: 1, textures: 0,
-              boundsMin: Vec3(-0.226096, -0.161864, -0.064646), boundsMax: Vec3(0.284462, 0.244348, 0.46466)),
+        .init(
+            path: "BoxFBX/box.fbx", meshes: 1, triangles: 12, materials: 1, textures: 0,
+            boundsMin: Vec3(-0.226096, -0.161864, -0.064646), boundsMax: Vec3(0.284462, 0.244348, 0.46466))
     ]
 
     @Test(arguments: models)
@@ -85,8 +93,10 @@ extension SIMD4 where Scalar == Float {
     @Test func aGLBWrittenBySproutReadsBackWithItsGeometryAndColours() throws {
         let dir = try Fixtures.temporaryDirectory("export")
         let red = Material(name: "red", baseColor: Vec4(0.8, 0.1, 0.05, 1), metallic: 0, roughness: 0.4, isDoubleSided: true)
-        let parts = [ModelPart(mesh: MeshFactory.box(size: Vec3(1, 2, 3), name: "box"), material: red),
-                     ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 8, rings: 4, name: "ball"), material: Material(name: "white"))]
+        let parts = [
+            ModelPart(mesh: MeshFactory.box(size: Vec3(1, 2, 3), name: "box"), material: red),
+            ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 8, rings: 4, name: "ball"), material: Material(name: "white"))
+        ]
         try ModelExporter.write(parts, to: dir + "/model.glb")
         let asset = try ModelImporter.load(path: dir + "/model.glb")
         #expect(asset.triangleCount == parts.reduce(0) { $0 + $1.mesh.triangleCount })
@@ -113,14 +123,16 @@ extension SIMD4 where Scalar == Float {
     @Test func levelsOfDetailAreWrittenAsFilesBesideAndReadBackOntoTheModel() throws {
         let dir = try Fixtures.temporaryDirectory("export-lod")
         let full = [ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 32, rings: 16, name: "ball"), material: Material(name: "ball"))]
-        let levels = [[ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 12, rings: 6, name: "ball"), material: Material(name: "ball"))],
-                      [ModelPart(mesh: MeshFactory.box(size: Vec3(1, 1, 1), name: "ball"), material: Material(name: "ball"))]]
+        let levels = [
+            [ModelPart(mesh: MeshFactory.sphere(radius: 0.5, segments: 12, rings: 6, name: "ball"), material: Material(name: "ball"))],
+            [ModelPart(mesh: MeshFactory.box(size: Vec3(1, 1, 1), name: "ball"), material: Material(name: "ball"))]
+        ]
         try ModelExporter.write(full, levels: levels, to: dir + "/ball.glb")
         #expect(ModelExporter.levelPath(of: dir + "/ball.glb", level: 2) == dir + "/ball.lod2.glb")
         #expect(FileManager.default.fileExists(atPath: dir + "/ball.lod1.glb") && FileManager.default.fileExists(atPath: dir + "/ball.lod2.glb"))
         let asset = try ModelImporter.load(path: dir + "/ball.glb", cache: nil)
         let models = asset.root.descendants.compactMap(\.model)
-        #expect(models.count == 1)                                      // the levels are not entities of their own
+        #expect(models.count == 1)   // the levels are not entities of their own
         let model = try #require(models.first)
         #expect(model.parts.map(\.mesh.triangleCount) == [full[0].mesh.triangleCount])
         #expect(model.levelsOfDetail.map(\.maxScreenHeight) == [1, 0.2])
@@ -136,14 +148,18 @@ extension SIMD4 where Scalar == Float {
     @Test func morphTargetsAndTheirClipRoundTrip() throws {
         let dir = try Fixtures.temporaryDirectory("export-morph")
         let box = MeshFactory.box(size: Vec3(1, 1, 1), name: "box")
-        let lifted = Mesh(name: "box", positions: box.positions, normals: box.normals, uvs: box.uvs, indices: box.indices,
-                          morphTargets: [MorphTarget(positionOffsets: box.positions.map { Vec3(0, $0.y > 0 ? 0.5 : 0, 0) }),
-                                         MorphTarget(positionOffsets: Array(repeating: .zero, count: box.vertexCount))])
+        let lifted = Mesh(
+            name: "box", positions: box.positions, normals: box.normals, uvs: box.uvs, indices: box.indices,
+            morphTargets: [
+                MorphTarget(positionOffsets: box.positions.map { Vec3(0, $0.y > 0 ? 0.5 : 0, 0) }),
+                MorphTarget(positionOffsets: Array(repeating: .zero, count: box.vertexCount))
+            ])
         var glow = Material(name: "glow")
         glow.emissive = Vec3(4, 2, 0)
         let sampler = AnimationSampler(interpolation: .linear, times: [0, 1, 2], values: [0, 0, 1, 0, -1, 0], width: 2)
-        try ModelExporter.write([ModelPart(mesh: lifted, material: glow)], levels: [[ModelPart(mesh: box, material: glow)]],
-                                animation: ("lift", sampler), targetNames: ["lift", "still"], to: dir + "/lift.glb")
+        try ModelExporter.write(
+            [ModelPart(mesh: lifted, material: glow)], levels: [[ModelPart(mesh: box, material: glow)]],
+            animation: ("lift", sampler), targetNames: ["lift", "still"], to: dir + "/lift.glb")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/lift.glb"))
         let jsonLength = Int(bytes[12]) | Int(bytes[13]) << 8 | Int(bytes[14]) << 16 | Int(bytes[15]) << 24
         let json = try #require(try JSONSerialization.jsonObject(with: bytes[20..<(20 + jsonLength)]) as? [String: Any])
@@ -164,8 +180,9 @@ extension SIMD4 where Scalar == Float {
         clip.apply(to: asset.root, at: 1.75)   // three quarters from 1 to -1: negative weights are glTF's too
         #expect(asset.root.descendants.compactMap(\.model).first?.morphWeights == [-0.5, 0])
         // The same parts give the same bytes.
-        try ModelExporter.write([ModelPart(mesh: lifted, material: glow)], levels: [[ModelPart(mesh: box, material: glow)]],
-                                animation: ("lift", sampler), targetNames: ["lift", "still"], to: dir + "/again.glb")
+        try ModelExporter.write(
+            [ModelPart(mesh: lifted, material: glow)], levels: [[ModelPart(mesh: box, material: glow)]],
+            animation: ("lift", sampler), targetNames: ["lift", "still"], to: dir + "/again.glb")
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/again.glb")) == bytes)
     }
 
@@ -191,8 +208,11 @@ extension SIMD4 where Scalar == Float {
              "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
             """
         }
-        try Fixtures.write(gltf(#"{"emissiveFactor": [1, 0.5, 0.25], "extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": 4}}, "alphaMode": "MASK", "alphaCutoff": 0.3}"#),
-                           to: dir + "/mask.gltf")
+        try Fixtures.write(
+            gltf(
+                #"{"emissiveFactor": [1, 0.5, 0.25], "extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": 4}}, "alphaMode": "MASK", "alphaCutoff": 0.3}"#
+            ),
+            to: dir + "/mask.gltf")
         try Fixtures.write(gltf(#"{"alphaMode": "BLEND"}"#), to: dir + "/blend.gltf")
         let mask = try #require(try ModelImporter.load(path: dir + "/mask.gltf").materials.first)
         #expect(mask.emissive == Vec3(4, 2, 1))   // the factor times KHR_materials_emissive_strength, read from the file's JSON
@@ -206,7 +226,8 @@ extension SIMD4 where Scalar == Float {
     @Test func normalAndOcclusionTexturesAreRead() throws {
         let dir = try Fixtures.temporaryDirectory("normal-map")
         let png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNoaPj/HwAGggL/s75RMwAAAABJRU5ErkJggg=="
-        try Fixtures.write("""
+        try Fixtures.write(
+            """
             {"asset": {"version": "2.0"},
              "buffers": [{"byteLength": 60, "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAAAAAAAAAAAAIA/AAAAAAAAAAAAAIA/"}],
              "bufferViews": [{"buffer": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 24}],

@@ -22,8 +22,10 @@ import Testing
 
     /// 200,000 nested arrays overflowed Assimp's recursive JSON parser (SIGSEGV).
     @Test func aGLTFNested200000DeepIsRefusedNotParsed() throws {
-        let path = try write(Array(("{\"asset\":{\"version\":\"2.0\"},\"x\":" + String(repeating: "[", count: 200_000)
-                                    + String(repeating: "]", count: 200_000) + "}").utf8), "deep.gltf")
+        let path = try write(
+            Array(
+                ("{\"asset\":{\"version\":\"2.0\"},\"x\":" + String(repeating: "[", count: 200_000)
+                    + String(repeating: "]", count: 200_000) + "}").utf8), "deep.gltf")
         #expect(refusal(path) == path + ": refused: the glTF JSON nests deeper than 512 levels")
         // Brackets inside strings are text, not nesting.
         let quoted = try write(Array(("{\"asset\":{\"version\":\"2.0\",\"x\":\"" + String(repeating: "[", count: 1000) + "\\\"\"}}").utf8), "quoted.gltf")
@@ -43,10 +45,13 @@ import Testing
 
     /// A header declaring 4 billion vertices over 100 bytes made Assimp allocate or loop for the count.
     @Test func aPLYDeclaringMoreElementsThanItsBodyHoldsIsRefused() throws {
-        let binary = try write(Array("ply\nformat binary_little_endian 1.0\nelement vertex 4000000000\nproperty float x\nproperty float y\nproperty float z\nend_header\n".utf8)
-                               + [UInt8](repeating: 0, count: 100), "huge.ply")
+        let binary = try write(
+            Array("ply\nformat binary_little_endian 1.0\nelement vertex 4000000000\nproperty float x\nproperty float y\nproperty float z\nend_header\n".utf8)
+                + [UInt8](repeating: 0, count: 100), "huge.ply")
         #expect(refusal(binary) == binary + ": malformed model: the header declares 4000000000 'vertex' elements, more than the 100-byte body can hold")
-        let ascii = try write(Array("ply\r\nformat ascii 1.0\r\nelement vertex 40\r\nproperty float x\r\nproperty float y\r\nproperty float z\r\nend_header\r\n0 0 0\r\n".utf8), "ascii.ply")
+        let ascii = try write(
+            Array("ply\r\nformat ascii 1.0\r\nelement vertex 40\r\nproperty float x\r\nproperty float y\r\nproperty float z\r\nend_header\r\n0 0 0\r\n".utf8),
+            "ascii.ply")
         #expect(refusal(ascii) == ascii + ": malformed model: the header declares 40 'vertex' elements, more than the 7-byte body can hold")
         let noHeader = try write(Array("ply\nformat ascii 1.0\n".utf8), "cut.ply")
         #expect(refusal(noHeader).hasPrefix(noHeader + ": malformed model: no PLY header ending in end_header"))
@@ -75,4 +80,3 @@ import Testing
         #expect(throws: Never.self) { try ModelImporter.preflight(path: bare) }
     }
 }
-

@@ -4,11 +4,11 @@ import Testing
 @Suite struct DocumentTests {
     @Test func readsNestedValuesWithTheirLinesAndFields() throws {
         let text = """
-        name: demo
-        items:
-          - size: [1, 2.5]
-            label: "7"
-        """
+            name: demo
+            items:
+              - size: [1, 2.5]
+                label: "7"
+            """
         let root = try Document.parse(text, file: "demo.yaml")
         let o = try root.object(allowing: ["name", "items"])
         #expect(try o.required("name").string() == "demo")
@@ -42,8 +42,8 @@ import Testing
         #expect(Document.nearest("modles", in: scene) == "models")   // a transposition is one edit
         #expect(Document.nearest("Models", in: scene) == "models")
         #expect(Document.nearest("step", in: ["stage", "seed", "steps"]) == "steps")
-        #expect(Document.nearest("zoom", in: scene) == nil)          // 4 edits from anything
-        #expect(Document.nearest("at", in: ["a", "fps"]) == "a")      // a 2-letter word: 1 edit at most
+        #expect(Document.nearest("zoom", in: scene) == nil)   // 4 edits from anything
+        #expect(Document.nearest("at", in: ["a", "fps"]) == "a")   // a 2-letter word: 1 edit at most
         #expect(Document.nearest("xy", in: ["fps"]) == nil)
     }
 
@@ -115,17 +115,19 @@ import Testing
         }
         let error = #expect(throws: DocumentError.self) { try Document.parse(text, file: "bomb.yaml") }
         #expect(error?.description.hasPrefix("bomb.yaml:1: c[") == true, "\(error?.description ?? "")")
-        #expect(error?.description.hasSuffix("expands to more values than the document holds: YAML aliases (*name) are not supported; write the values out") == true)
+        #expect(
+            error?.description.hasSuffix("expands to more values than the document holds: YAML aliases (*name) are not supported; write the values out") == true
+        )
     }
 
     @Test func aMessageQuotingAHugeValueIsCut() {
-        let error = DocumentError(file: "s.yaml", line: 3, field: "steps[0].place", message: "unknown object '" + String(repeating: "x", count: 1_000_000) + "'")
+        let error = DocumentError(
+            file: "s.yaml", line: 3, field: "steps[0].place", message: "unknown object '" + String(repeating: "x", count: 1_000_000) + "'")
         #expect(error.message.count < 560)
         #expect(error.message.hasSuffix("... (1000017 bytes in all)"))
         #expect(error.description.hasPrefix("s.yaml:3: steps[0].place: unknown object 'xxx"))
     }
 }
-
 
 /// Top-level keys from bytes, without a parse (issue 30, item 4: `sprout test` sorts cases by
 /// them and leaves the parse to the worker, under `--timeout`).
@@ -133,7 +135,10 @@ import Testing
     func keys(_ text: String) -> [String]? { DocumentKeys.scan(Array(text.utf8)) }
 
     @Test func blockMappingsGiveTheirColumnZeroKeys() {
-        #expect(keys("# a scene\nsize: [16, 16]\nmodels:\n  - pot\n  - { model: a.glb, at: [0, 0, 0] }\n\"light\": { }\n'x-note': hi\n") == ["size", "models", "light", "x-note"])
+        #expect(
+            keys("# a scene\nsize: [16, 16]\nmodels:\n  - pot\n  - { model: a.glb, at: [0, 0, 0] }\n\"light\": { }\n'x-note': hi\n") == [
+                "size", "models", "light", "x-note"
+            ])
         #expect(keys("---\nsteps:\n  - wait: 1\ncamera: {position: [0, 1, 2], lookAt: [0, 0, 0]}\n...\n") == ["steps", "camera"])
         #expect(keys("\u{FEFF}stage: tabletop\nsteps: []\n") == ["stage", "steps"])
         #expect(keys("name: |\n  models: not a key\n  steps: nor this\nsurfaces: []\n") == ["name", "surfaces"])

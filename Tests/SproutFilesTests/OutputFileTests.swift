@@ -83,7 +83,9 @@ import Testing
     @Test func aDirectoryOrAMissingFolderIsOneLineWithThePath() throws {
         let dir = try Fixtures.temporaryDirectory("dir")
         #expect(throws: OutputFileError(path: dir, reason: "is a directory")) { try OutputFile.write("x", to: dir) }
-        #expect(throws: OutputFileError(path: dir + "/no/such.png", reason: "No such file or directory")) { try OutputFile.write("x", to: dir + "/no/such.png") }
+        #expect(throws: OutputFileError(path: dir + "/no/such.png", reason: "No such file or directory")) {
+            try OutputFile.write("x", to: dir + "/no/such.png")
+        }
     }
 }
 

@@ -29,14 +29,15 @@ import Testing
         session.run(.worldTracking)
         let tracker = try #require(GeoTracker(stage: stage))
         let changes = Self.run(session, tracker, seconds: 13)
-        #expect(changes.map(\.1) == [
-            GeoTrackingStatus(state: .initializing, reason: .waitingForLocation),
-            GeoTrackingStatus(state: .localizing, reason: .geoDataNotLoaded),
-            GeoTrackingStatus(state: .localizing, reason: .none),
-            GeoTrackingStatus(state: .localized, accuracy: .low),
-            GeoTrackingStatus(state: .localized, accuracy: .medium),
-            GeoTrackingStatus(state: .localized, accuracy: .high),
-        ])
+        #expect(
+            changes.map(\.1) == [
+                GeoTrackingStatus(state: .initializing, reason: .waitingForLocation),
+                GeoTrackingStatus(state: .localizing, reason: .geoDataNotLoaded),
+                GeoTrackingStatus(state: .localizing, reason: .none),
+                GeoTrackingStatus(state: .localized, accuracy: .low),
+                GeoTrackingStatus(state: .localized, accuracy: .medium),
+                GeoTrackingStatus(state: .localized, accuracy: .high)
+            ])
         // Low after 2 s of facades from 2 s, medium at 5 s of them, high at 10 s.
         #expect(abs(changes[3].0 - 4.0) < 0.02 && abs(changes[4].0 - 7.0) < 0.02 && abs(changes[5].0 - 12.0) < 0.02)
     }
@@ -121,8 +122,8 @@ import Testing
         // 200 pixels for 50 m: 4 pixels a metre; heading 0 (looking along -Z) points up.
         let map = MapView(size: 200, halfSpan: 25, center: Vec2(10, 5), heading: 0)
         #expect(map.point(of: Vec2(10, 5)) == Vec2(100, 100))
-        #expect(map.point(of: Vec2(10, -5)) == Vec2(100, 60))     // 10 m ahead: 40 pixels up
-        #expect(map.point(of: Vec2(15, 5)) == Vec2(120, 100))     // 5 m right
+        #expect(map.point(of: Vec2(10, -5)) == Vec2(100, 60))   // 10 m ahead: 40 pixels up
+        #expect(map.point(of: Vec2(15, 5)) == Vec2(120, 100))   // 5 m right
         // Facing +X (heading -90 degrees): +X is up.
         let turned = MapView(size: 200, halfSpan: 25, center: .zero, heading: -.pi / 2)
         let p = turned.point(of: Vec2(10, 0))

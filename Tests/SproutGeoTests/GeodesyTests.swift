@@ -55,23 +55,28 @@ import Testing
     @Test func labelsAreTheSamplesTexts() {
         #expect(GeoTrackingStatus(state: .localized, accuracy: .high).labelText(tracking: .normal) == "Accuracy: High")
         #expect(GeoTrackingStatus(state: .localizing, reason: .devicePointedTooLow).labelText(tracking: .normal) == "\nPoint the camera at a nearby building.")
-        #expect(GeoTrackingStatus(state: .localizing, reason: .worldTrackingUnstable).labelText(tracking: .limited(.excessiveMotion)) == "\nLimited tracking: Too much motion.")
+        #expect(
+            GeoTrackingStatus(state: .localizing, reason: .worldTrackingUnstable).labelText(tracking: .limited(.excessiveMotion))
+                == "\nLimited tracking: Too much motion.")
         #expect(GeoTrackingStatus(state: .localizing, reason: .worldTrackingUnstable).labelText(tracking: .normal) == "\nLimited tracking.")
         #expect(GeoTrackingStatus(state: .initializing).labelText(tracking: .normal) == "")
         #expect(GeoTrackingStatus.Reason.waitingForAvailabilityCheck.description == "ARKit is checking Location Anchor availability at your locaiton")
-        #expect(GeoTrackingStatus.Reason.notAvailableAtLocation.description == "Geotracking is unavailable here. Please return to your previous location to continue")
+        #expect(
+            GeoTrackingStatus.Reason.notAvailableAtLocation.description
+                == "Geotracking is unavailable here. Please return to your previous location to continue")
         #expect(GeoTrackingStatus.State.notAvailable.description == "Not available")
-        #expect(GeoTrackingStatus.Reason.allCases.map(\.description) == [
-            "None",
-            "Geotracking is unavailable here. Please return to your previous location to continue",
-            "App needs location permissions",
-            "Limited tracking",
-            "Downloading localization imagery. Please wait",
-            "Point the camera at a nearby building",
-            "Point the camera at a building unobstructed by trees or other objects",
-            "ARKit is waiting for the system to provide a precise coordinate for the user",
-            "ARKit is checking Location Anchor availability at your locaiton",
-        ])
+        #expect(
+            GeoTrackingStatus.Reason.allCases.map(\.description) == [
+                "None",
+                "Geotracking is unavailable here. Please return to your previous location to continue",
+                "App needs location permissions",
+                "Limited tracking",
+                "Downloading localization imagery. Please wait",
+                "Point the camera at a nearby building",
+                "Point the camera at a building unobstructed by trees or other objects",
+                "ARKit is waiting for the system to provide a precise coordinate for the user",
+                "ARKit is checking Location Anchor availability at your locaiton"
+            ])
         #expect(GeoTrackingStatus.Accuracy.allCases.map(\.description) == ["Undetermined", "Low", "Medium", "High"])
         #expect(GeoTrackingStatus.unavailableMessage("Not here") == "Not here\nPlease try again in an area where geotracking is supported.")
     }
@@ -79,8 +84,10 @@ import Testing
 
 @Suite struct GPXTests {
     @Test func waypointsRoundTripWithEightDecimals() throws {
-        let points = [Waypoint(name: "Ferry Building <clock>", coordinate: GeoCoordinate(latitude: 37.79559898, longitude: -122.39350123, altitude: 12.5)),
-                      Waypoint(name: "Pier", coordinate: GeoCoordinate(latitude: -0.5, longitude: 0.000000004, altitude: -3))]
+        let points = [
+            Waypoint(name: "Ferry Building <clock>", coordinate: GeoCoordinate(latitude: 37.79559898, longitude: -122.39350123, altitude: 12.5)),
+            Waypoint(name: "Pier", coordinate: GeoCoordinate(latitude: -0.5, longitude: 0.000000004, altitude: -3))
+        ]
         let text = GPX.write(points)
         #expect(text.contains("<wpt lat=\"37.79559898\" lon=\"-122.39350123\">"))
         #expect(text.contains("<ele>12.50000000</ele>"))
@@ -100,7 +107,7 @@ import Testing
         ("<gpx>\n<wpt lat=1 lon=\"2\"></wpt></gpx>", 2, "<wpt>: the value of lat must be quoted"),
         ("<kml>\n</kml>", 1, "<kml> before <gpx>: not a GPX file"),
         ("just text", 1, "no <gpx> element: not a GPX file"),
-        ("<gpx>\n<!-- open comment\n", 2, "a comment is not closed"),
+        ("<gpx>\n<!-- open comment\n", 2, "a comment is not closed")
     ])
     func malformedGPXIsRefusedWithLineAndReason(_ text: String, line: Int, reason: String) {
         #expect(throws: GPXError(file: "bad.gpx", line: line, message: reason)) { try GPX.read(text, file: "bad.gpx") }
@@ -119,7 +126,8 @@ import Testing
 
     @Test func aFileOverEightMebibytesIsRefusedUnread() {
         let text = "<gpx>" + String(repeating: " ", count: GPX.maximumBytes) + "</gpx>"
-        #expect(throws: GPXError(file: "big.gpx", line: 0, message: "is 8388619 bytes; GPX files are limited to 8388608")) { try GPX.read(text, file: "big.gpx") }
+        #expect(throws: GPXError(file: "big.gpx", line: 0, message: "is 8388619 bytes; GPX files are limited to 8388608")) {
+            try GPX.read(text, file: "big.gpx")
+        }
     }
 }
-

@@ -8,7 +8,9 @@ import Testing
 /// One policy for goldens: `sprout test`, `expect: { image: }` and a user's `Golden.check`
 /// all go through `GoldenCheck` (issue 31, item 5).
 @Suite struct GoldenPolicyTests {
-    static func grey(_ v: UInt8) -> Image { Image(width: 2, height: 2, pixels: [UInt8](repeating: v, count: 16).enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element }) }
+    static func grey(_ v: UInt8) -> Image {
+        Image(width: 2, height: 2, pixels: [UInt8](repeating: v, count: 16).enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element })
+    }
     static func twoTone() -> Image { Image(width: 2, height: 1, pixels: [10, 20, 30, 255, 200, 100, 50, 255]) }
 
     @Test func aUsersCheckWritesAMissingGoldenFailsAndThenPasses() throws {

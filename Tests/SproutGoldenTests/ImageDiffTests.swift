@@ -13,22 +13,24 @@ import Testing
         let golden = image(reds: [100, 100, 100, 100])
         let actual = image(reds: [100, 102, 110, 90])
         let diff = ImageDiff(actual: actual, expected: golden, tolerance: .strict)
-        #expect(diff.failingPixels == 2)        // 10 and 10 exceed 2; 2 does not
+        #expect(diff.failingPixels == 2)   // 10 and 10 exceed 2; 2 does not
         #expect(diff.maxDelta == 10)
         #expect(diff.meanDelta == Double(0 + 2 + 10 + 10) / 12)
         #expect(diff.failingFraction == 0.5)
         #expect(diff.worstPixel == ImageDiff.Pixel(x: 2, y: 0, actual: [110, 100, 100], expected: [100, 100, 100]))
         #expect(diff.firstFailures.map { [$0.x, $0.y] } == [[2, 0], [3, 0]])
         #expect(!diff.passes)
-        #expect(diff.summary == "2 of 4 pixels (50 %) differ by more than 2; max delta 10, mean delta 1.833; worst at (2,0): rgb(110,100,100), golden rgb(100,100,100)")
+        #expect(
+            diff.summary
+                == "2 of 4 pixels (50 %) differ by more than 2; max delta 10, mean delta 1.833; worst at (2,0): rgb(110,100,100), golden rgb(100,100,100)")
     }
 
     @Test func thePictureDimsTheGoldenAndMarksDifferences() {
         let diff = ImageDiff(actual: image(reds: [100, 102, 110, 100]), expected: image(reds: [100, 100, 100, 100]), tolerance: .strict)
         let p = diff.visualization.pixels
-        #expect(Array(p[0..<4]) == [25, 25, 25, 255])       // same: the golden at a quarter
-        #expect(Array(p[4..<8]) == [255, 220, 0, 255])      // within the channel tolerance: yellow
-        #expect(Array(p[8..<12]) == [255, 0, 0, 255])       // failing: red
+        #expect(Array(p[0..<4]) == [25, 25, 25, 255])   // same: the golden at a quarter
+        #expect(Array(p[4..<8]) == [255, 220, 0, 255])   // within the channel tolerance: yellow
+        #expect(Array(p[8..<12]) == [255, 0, 0, 255])   // failing: red
     }
 
     @Test func aFewFailingPixelsPassWithinTheFraction() {

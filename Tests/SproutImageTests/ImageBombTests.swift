@@ -85,7 +85,9 @@ import Testing
     @Test func aDCSymbolPast15IsRefusedNotACrash() throws {
         let path = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Regressions/jpeg-dc-symbol-past-15.jpg"
         let bytes = try #require(FileManager.default.contents(atPath: path)).map { $0 }
-        #expect(throws: ImageCodec.Failure.undecodable(source: "fuzz.jpg", reason: "a DC Huffman table has the symbol 37, past the 15 bits a coefficient may have")) {
+        #expect(
+            throws: ImageCodec.Failure.undecodable(source: "fuzz.jpg", reason: "a DC Huffman table has the symbol 37, past the 15 bits a coefficient may have")
+        ) {
             try ImageCodec.decode(bytes, source: "fuzz.jpg")
         }
     }

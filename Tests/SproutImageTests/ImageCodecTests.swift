@@ -43,8 +43,8 @@ import SproutGolden
     @Test func countsPixelsOverTheChannelDelta() {
         let a = Image(width: 10, height: 10, fill: (100, 100, 100, 255))
         var pixels = a.pixels
-        pixels[0] = 103      // one pixel off by 3 > 2
-        pixels[4] = 102      // one pixel off by 2: within
+        pixels[0] = 103   // one pixel off by 3 > 2
+        pixels[4] = 102   // one pixel off by 2: within
         let b = Image(width: 10, height: 10, pixels: pixels)
         let diff = ImageDiff(actual: b, expected: a, tolerance: .strict)
         #expect(diff.failingPixels == 1)
@@ -104,6 +104,6 @@ import SproutGolden
         #expect(GIFWriter(width: 1280, height: 720, fps: 60, maximumWidth: 1280).width == 1280)
         #expect(GIFWriter(width: 1280, height: 720, fps: 60, maximumWidth: 480).width == 426)
         for _ in 0..<6 { gif.add([UInt8](repeating: 128, count: 1280 * 720 * 4)) }
-        #expect(gif.frameCount == 2)                     // every third frame at 60 fps: 20 per second
+        #expect(gif.frameCount == 2)   // every third frame at 60 fps: 20 per second
     }
 }

@@ -22,8 +22,8 @@ import Testing
 
     @Test func headerSaysEightBitRGBAAndChunksCarryTheirCRC() throws {
         let png = try #require(PNGEncoder.encode(pixels: Self.noise(width: 300, height: 2).pixels, width: 300, height: 2, level: 1))
-        #expect(Array(png[8..<16]) == [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])              // IHDR, 13 bytes
-        #expect(Array(png[16..<29]) == [0, 0, 0x01, 0x2C, 0, 0, 0, 2, 8, 6, 0, 0, 0])     // 300 x 2, 8-bit RGBA
+        #expect(Array(png[8..<16]) == [0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])   // IHDR, 13 bytes
+        #expect(Array(png[16..<29]) == [0, 0, 0x01, 0x2C, 0, 0, 0, 2, 8, 6, 0, 0, 0])   // 300 x 2, 8-bit RGBA
         #expect(Array(png[29..<33]) == Self.crc(Array(png[12..<29])))
         #expect(Array(png.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])   // IEND
     }

@@ -27,8 +27,10 @@ import Testing
     @Test func segmentsSitWhereTheSampleDrawsThemAndOpenBy015() {
         let square = FocusSquare()
         let positions = square.segments.map { $0.geometry(openness: 0).position }
-        let expected: [Vec2] = [Vec2(-0.241, -0.491), Vec2(0.241, -0.491), Vec2(-0.5, -0.25), Vec2(0.5, -0.25),
-                                Vec2(-0.5, 0.25), Vec2(0.5, 0.25), Vec2(-0.241, 0.491), Vec2(0.241, 0.491)]
+        let expected: [Vec2] = [
+            Vec2(-0.241, -0.491), Vec2(0.241, -0.491), Vec2(-0.5, -0.25), Vec2(0.5, -0.25),
+            Vec2(-0.5, 0.25), Vec2(0.5, 0.25), Vec2(-0.241, 0.491), Vec2(0.241, 0.491)
+        ]
         for (p, e) in zip(positions, expected) { #expect(length(p - e) < 1e-6) }
         let s1 = square.segments[0]
         #expect(s1.geometry(openness: 0).size == Vec2(0.5, 0.018))
@@ -74,7 +76,7 @@ import Testing
         square.advance(by: 0.5)
         square.advance(by: 0.024)
         #expect(square.isAnimating)   // 0.524 s
-        square.advance(by: 0.002)     // 0.526 s: 0.35 s fade then 0.175 s of closing
+        square.advance(by: 0.002)   // 0.526 s: 0.35 s fade then 0.175 s of closing
         #expect(!square.isAnimating && square.openness == 0)
         #expect(square.anchorsOfVisitedPlanes.contains(hit.anchor!.identifier))
         square.advance(by: 0.3)

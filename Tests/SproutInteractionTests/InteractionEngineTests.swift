@@ -24,7 +24,7 @@ import Testing
         let pot = F.pot()
         #expect(engine.place(pot))
         #expect(engine.selectedObject === pot)
-        #expect(abs(pot.worldPosition.y - 0.74) < 0.03)               // on the table's current estimate
+        #expect(abs(pot.worldPosition.y - 0.74) < 0.03)   // on the table's current estimate
         #expect(length(Vec2(pot.worldPosition.x, pot.worldPosition.z)) < 0.05)
         #expect(pot.anchor != nil && engine.session.anchors.contains { $0 === pot.anchor })
     }
@@ -81,8 +81,8 @@ import Testing
         }
         #expect(engine.interaction.trackedObject === pot)
         let moved = pot.worldPosition
-        #expect(moved.x > 0.1)                  // 120 points to the right, past the 30-point threshold
-        #expect(abs(moved.y - y) < 0.002)       // still on the table
+        #expect(moved.x > 0.1)   // 120 points to the right, past the 30-point threshold
+        #expect(abs(moved.y - y) < 0.002)   // still on the table
         // The finger stays; the device steps 20 cm left: the object keeps under the finger.
         let finger = start + Vec2(120, 0)
         engine.session.device.move(by: Vec3(-0.2, 0, 0))

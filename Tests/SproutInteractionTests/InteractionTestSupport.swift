@@ -14,8 +14,9 @@ enum InteractionFixture {
     /// A 20 cm box model standing on its base, as a placeable object.
     static func pot(_ name: String = "pot", alignments: Set<PlaneAlignment> = [.horizontal]) -> VirtualObject {
         let mesh = MeshFactory.box(size: Vec3(0.2, 0.2, 0.2))
-        let model = Entity(name: name + " model", transform: Transform(translation: Vec3(0, 0.1, 0)),
-                           model: ModelComponent(mesh: mesh, material: Material()))
+        let model = Entity(
+            name: name + " model", transform: Transform(translation: Vec3(0, 0.1, 0)),
+            model: ModelComponent(mesh: mesh, material: Material()))
         return VirtualObject(name: name, model: model, allowedAlignments: alignments)
     }
 

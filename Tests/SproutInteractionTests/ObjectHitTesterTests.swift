@@ -19,8 +19,15 @@ import Testing
     @Test func aModelMovingInsideItsObjectIsHitWhereItIs() {
         let root = Entity(name: "animated")
         root.addChild(Entity(name: "plank", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(1, 0.1, 0.1)), material: Material())))
-        root.animationClips = [AnimationClip(name: "slide", channels: [AnimationChannel(target: EntityPath(childIndices: [0]), property: .translation,
-            sampler: AnimationSampler(interpolation: .linear, times: [0, 1], values: [0, 0, 0, 2, 0, 0], width: 3))])]
+        root.animationClips = [
+            AnimationClip(
+                name: "slide",
+                channels: [
+                    AnimationChannel(
+                        target: EntityPath(childIndices: [0]), property: .translation,
+                        sampler: AnimationSampler(interpolation: .linear, times: [0, 1], values: [0, 0, 0, 2, 0, 0], width: 3))
+                ])
+        ]
         let object = VirtualObject(name: "animated", model: root)
         let still = plank("still", x: -5)
         let tester = ObjectHitTester()

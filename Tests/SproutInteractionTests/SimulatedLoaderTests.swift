@@ -15,8 +15,8 @@ import Testing
             frame = k
             loader.update(at: Double(k) / 60)
         }
-        #expect(reports[15] == 0)                                   // still waiting for the first byte
-        #expect(abs((reports[30] ?? 0) - 0.5) < 1e-12)              // 0.25 s of bytes: 25,000
+        #expect(reports[15] == 0)   // still waiting for the first byte
+        #expect(abs((reports[30] ?? 0) - 0.5) < 1e-12)   // 0.25 s of bytes: 25,000
         #expect(reports[44].map { $0 < 1 } == true && reports[45] == 1 && reports[46] == nil)
         #expect(doneAt == 45 && !loader.isLoading && loader.progress(of: "sunfl") == nil)
     }

@@ -20,7 +20,7 @@ import Testing
         #expect(!singleFinger(movedBy: 30).isThresholdExceeded)   // strict >
         let crossed = singleFinger(movedBy: 31)
         #expect(crossed.isThresholdExceeded)
-        #expect(crossed.translation == .zero)                      // restarts from zero
+        #expect(crossed.translation == .zero)   // restarts from zero
         #expect(crossed.state == .began)
     }
 

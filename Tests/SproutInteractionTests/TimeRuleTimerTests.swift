@@ -81,9 +81,11 @@ private typealias F = InteractionFixture
         var progress: [Int: Float] = [:], chained: [Int: Float] = [:]
         var k = 7
         timeline.begin(at: Double(k) / 60)
-        timeline.run("alignment", duration: 0.5, update: { progress[k] = $0 }, completion: {
-            timeline.run("next", duration: 0.25, update: { chained[k] = $0 })
-        })
+        timeline.run(
+            "alignment", duration: 0.5, update: { progress[k] = $0 },
+            completion: {
+                timeline.run("next", duration: 0.25, update: { chained[k] = $0 })
+            })
         timeline.evaluate()
         for frame in 8...60 {
             k = frame

@@ -42,7 +42,9 @@ import Testing
 
     /// A horizontal plane anchor at y = 0.74 over a 1 x 1 m extent centred on the origin.
     private func plane(y: Float = 0.74, extent: Float = 1) -> PlaneAnchor {
-        let session = Session(stage: Stage(name: "one", surfaces: [StageSurface(name: "t", alignment: .horizontal, position: Vec3(0, y, 0), size: Vec2(extent, extent), detail: 1)]))
+        let session = Session(
+            stage: Stage(
+                name: "one", surfaces: [StageSurface(name: "t", alignment: .horizontal, position: Vec3(0, y, 0), size: Vec2(extent, extent), detail: 1)]))
         session.device.look(from: Vec3(0, y + 1.2, 0.3), at: Vec3(0, y, 0))
         session.run(.worldTracking)
         var anchor: PlaneAnchor?

@@ -70,8 +70,10 @@ import Testing
         #expect(error?.reason == "no network fetcher was given to this loader, so only file: URLs load")
 
         struct Canned: HTTPFetcher {
-            func fetch(_ url: URL, progress: @escaping @Sendable (Double) -> Void,
-                       completion: @escaping @Sendable (Result<Data, FetchFailure>) -> Void) {
+            func fetch(
+                _ url: URL, progress: @escaping @Sendable (Double) -> Void,
+                completion: @escaping @Sendable (Result<Data, FetchFailure>) -> Void
+            ) {
                 progress(0.5)
                 completion(url.path == "/gone" ? .failure(FetchFailure("the server answered 404")) : .success(Data("leaf".utf8)))
             }

@@ -54,7 +54,8 @@ final class LoopbackServer: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = read(client, &buffer, buffer.count)
         guard n > 0, let request = String(bytes: buffer[0..<n], encoding: .utf8),
-              let path = request.split(separator: " ").dropFirst().first.map(String.init) else { return }
+            let path = request.split(separator: " ").dropFirst().first.map(String.init)
+        else { return }
         lock.lock()
         counts[path, default: 0] += 1
         var fail = path == "/fail"

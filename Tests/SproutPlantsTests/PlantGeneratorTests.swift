@@ -29,7 +29,7 @@ import SproutScene
             #expect(abs(bounds(level).max.y - bounds(full).max.y) < 0.02 * bounds(full).max.y)   // the same plant, as tall
             #expect(level.map(\.material.name) == full.map(\.material.name))
             let count = level.reduce(0) { $0 + $1.mesh.triangleCount }
-            #expect(count * 2 < triangles)                         // each level under half the one before
+            #expect(count * 2 < triangles)   // each level under half the one before
             triangles = count
         }
     }

@@ -8,8 +8,11 @@ import Testing
 @Suite struct PlantSwayTests {
     @Test func bendsGrowWithTheSquareOfHeightAndOnlyLeavesLift() {
         let mesh = Mesh(positions: [Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(0, 2, 0), Vec3(0.5, 1, 0)], indices: [0, 1, 3, 1, 2, 3])
-        let parts = PlantSway.addingTargets(to: [ModelPart(mesh: mesh, material: Material(name: "stems")),
-                                                 ModelPart(mesh: mesh, material: Material(name: "leaves"))], height: 2)
+        let parts = PlantSway.addingTargets(
+            to: [
+                ModelPart(mesh: mesh, material: Material(name: "stems")),
+                ModelPart(mesh: mesh, material: Material(name: "leaves"))
+            ], height: 2)
         let stem = parts[0].mesh.morphTargets, leaves = parts[1].mesh.morphTargets
         #expect(stem.count == 5 && PlantSway.targetNames.count == 5)
         // A tip 2 m up moves 3 % of the height (6 cm) at weight 1; halfway up, a quarter of that; the base stays.

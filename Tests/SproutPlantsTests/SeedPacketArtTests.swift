@@ -21,7 +21,6 @@ import SproutScene
     }
 }
 
-
 @Suite struct SeedPacketMotifTests {
     @Test func eachMotifPaintsADifferentPicture() {
         let motifs: [SeedPacketArt.Motif] = [.daisy, .fruits, .spikes, .cup, .ear]

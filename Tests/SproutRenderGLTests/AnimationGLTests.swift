@@ -45,9 +45,10 @@ import SproutGolden
     /// A quad left of centre, skinned to one joint that moves it 1 m to the right.
     @Test func aSkinnedMeshIsDrawnWhereItsJointIs() throws {
         let scene = Scene(lighting: Lighting(castsShadows: false))
-        let mesh = Mesh(positions: [Vec3(-0.9, -0.2, 0), Vec3(-0.5, -0.2, 0), Vec3(-0.5, 0.2, 0), Vec3(-0.9, 0.2, 0)],
-                        indices: [0, 1, 2, 0, 2, 3], joints: [Array(repeating: SIMD4(0, 0, 0, 0), count: 4)],
-                        weights: [Array(repeating: Vec4(1, 0, 0, 0), count: 4)])
+        let mesh = Mesh(
+            positions: [Vec3(-0.9, -0.2, 0), Vec3(-0.5, -0.2, 0), Vec3(-0.5, 0.2, 0), Vec3(-0.9, 0.2, 0)],
+            indices: [0, 1, 2, 0, 2, 3], joints: [Array(repeating: SIMD4(0, 0, 0, 0), count: 4)],
+            weights: [Array(repeating: Vec4(1, 0, 0, 0), count: 4)])
         let model = Entity(name: "model"), body = Entity(name: "body"), joint = Entity(name: "joint")
         model.addChild(body)
         model.addChild(joint)
@@ -70,8 +71,9 @@ import SproutGolden
     @Test func morphTargetsAreWeightedOnTheGPU() throws {
         let scene = Scene(lighting: Lighting(castsShadows: false))
         let positions = [Vec3(-0.9, -0.2, 0), Vec3(-0.5, -0.2, 0), Vec3(-0.5, 0.2, 0), Vec3(-0.9, 0.2, 0)]
-        let mesh = Mesh(positions: positions, indices: [0, 1, 2, 0, 2, 3],
-                        morphTargets: [MorphTarget(positionOffsets: Array(repeating: Vec3(1, 0, 0), count: 4))])
+        let mesh = Mesh(
+            positions: positions, indices: [0, 1, 2, 0, 2, 3],
+            morphTargets: [MorphTarget(positionOffsets: Array(repeating: Vec3(1, 0, 0), count: 4))])
         let entity = Entity(name: "morphed", model: ModelComponent(parts: [ModelPart(mesh: mesh, material: red)], morphWeights: [0]))
         scene.addChild(entity)
         let still = try render(scene, camera: camera)
@@ -94,14 +96,17 @@ import SproutGolden
             let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 0, 1), castsShadows: true))
             let low = [Vec3(-0.2, -0.5, 0), Vec3(0.2, -0.5, 0), Vec3(0.2, -0.1, 0), Vec3(-0.2, -0.1, 0)]
             // Up 0.6 m: an offset with x = 0, so a shadow lookup into the offsets' texture reads 0, "shadowed".
-            let mesh = morphed
+            let mesh =
+                morphed
                 ? Mesh(positions: low, indices: [0, 1, 2, 0, 2, 3], morphTargets: [MorphTarget(positionOffsets: Array(repeating: Vec3(0, 0.6, 0), count: 4))])
                 : Mesh(positions: low.map { $0 + Vec3(0, 0.6, 0) }, indices: [0, 1, 2, 0, 2, 3])
             // Not a caster itself, so its first draw is in the lit pass; a box out of view casts, so the frame has a shadow map.
             let grey = Material(baseColor: Vec4(0.5, 0.5, 0.5, 1), isDoubleSided: true, castsShadow: false)
             scene.addChild(Entity(name: "quad", model: ModelComponent(parts: [ModelPart(mesh: mesh, material: grey)], morphWeights: morphed ? [1] : [])))
-            scene.addChild(Entity(name: "caster", transform: Transform(translation: Vec3(0, -5, -5)),
-                                  model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.1, 0.1, 0.1)), material: Material())))
+            scene.addChild(
+                Entity(
+                    name: "caster", transform: Transform(translation: Vec3(0, -5, -5)),
+                    model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.1, 0.1, 0.1)), material: Material())))
             return scene
         }
         let rigid = try render(quad(morphed: false), camera: camera)
@@ -142,8 +147,9 @@ import SproutGolden
         let player = AnimationPlayer(root: fox)
         player.isLooping = false
         player.play(try #require(player.index(ofClip: "Walk")), from: 0.25)
-        let image = try render(scene, camera: Camera.looking(from: Vec3(2.4, 0.5, 0.2), at: Vec3(0, 0.35, -0.05), fovYDegrees: 40),
-                               width: 96, height: 96, samples: 4)
+        let image = try render(
+            scene, camera: Camera.looking(from: Vec3(2.4, 0.5, 0.2), at: Vec3(0, 0.35, -0.05), fovYDegrees: 40),
+            width: 96, height: 96, samples: 4)
         let tolerance: ImageTolerance = renderer.info.isSoftware ? .strict : .foreignRasterizer
         try Golden.check(image, against: Fixtures.repositoryRoot + "/Tests/SproutRenderGLTests/Goldens/gltf/fox-walk.png", tolerance: tolerance)
     }

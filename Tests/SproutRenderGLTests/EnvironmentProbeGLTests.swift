@@ -21,17 +21,27 @@ import Testing
         func lowerPixel(floor: Vec4?) throws -> (r: Int, g: Int, b: Int) {
             let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 1, 0), intensity: 1, ambient: 0.3, castsShadows: false))
             scene.sky = Sky(zenith: Vec3(repeating: 0.3), horizon: Vec3(repeating: 0.3), ground: Vec3(repeating: 0.3))
-            scene.addChild(Entity(name: "ball", transform: Transform(translation: Vec3(0, 0.5, 0)),
-                                  model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3, segments: 48, rings: 24),
-                                                        material: Material(name: "chrome", baseColor: Vec4(0.95, 0.95, 0.95, 1), metallic: 1, roughness: 0.1))))
+            scene.addChild(
+                Entity(
+                    name: "ball", transform: Transform(translation: Vec3(0, 0.5, 0)),
+                    model: ModelComponent(
+                        mesh: MeshFactory.sphere(radius: 0.3, segments: 48, rings: 24),
+                        material: Material(name: "chrome", baseColor: Vec4(0.95, 0.95, 0.95, 1), metallic: 1, roughness: 0.1))))
             if let floor {
-                scene.backdrop.addChild(Entity(name: "floor", model: ModelComponent(mesh: MeshFactory.plane(width: 20, depth: 20),
-                                                                                    material: Material(name: "floor", baseColor: floor, roughness: 1))))
+                scene.backdrop.addChild(
+                    Entity(
+                        name: "floor",
+                        model: ModelComponent(
+                            mesh: MeshFactory.plane(width: 20, depth: 20),
+                            material: Material(name: "floor", baseColor: floor, roughness: 1))))
                 scene.environmentProbePosition = Vec3(0, 0.5, 0)
             }
             let target = try OffscreenTarget(width: 64, height: 64, samples: 0)
-            try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0.5, 2), at: Vec3(0, 0.5, 0), fovYDegrees: 30),
-                                                  options: RenderOptions(shadows: false)), into: target)
+            try renderer.render(
+                scene,
+                view: View(
+                    camera: Camera.looking(from: Vec3(0, 0.5, 2), at: Vec3(0, 0.5, 0), fovYDegrees: 30),
+                    options: RenderOptions(shadows: false)), into: target)
             let pixels = target.readPixels()
             let i = (44 * 64 + 32) * 4   // on the sphere, below its centre: it sees the floor
             return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
@@ -54,8 +64,9 @@ import Testing
         scene.environmentProbePosition = Vec3(0, 0.3, 0)
         let target = try OffscreenTarget(width: 32, height: 32, samples: 0)
         func draw(from eye: Vec3, shading: RenderOptions.Shading = .realistic) throws {
-            try renderer.render(scene, view: View(camera: Camera.looking(from: eye, at: .zero), options: RenderOptions(shadows: false, shading: shading)),
-                                into: target)
+            try renderer.render(
+                scene, view: View(camera: Camera.looking(from: eye, at: .zero), options: RenderOptions(shadows: false, shading: shading)),
+                into: target)
         }
         try draw(from: Vec3(0, 1, 2))
         try draw(from: Vec3(1, 1, 2))

@@ -63,10 +63,16 @@ import SproutGolden
     /// A white floor and a grey box lit only by a warm point light and a cool spot (KHR_lights_punctual's kinds).
     @Test func punctualLights() throws {
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0.05, castsShadows: false))
-        scene.addChild(Entity(name: "floor", model: ModelComponent(mesh: MeshFactory.plane(width: 4, depth: 4),
-                                                                   material: Material(baseColor: Vec4(0.8, 0.8, 0.8, 1), roughness: 0.7))))
-        scene.addChild(Entity(name: "box", transform: Transform(translation: Vec3(0, 0.25, 0)),
-                              model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.5, 0.5, 0.5)), material: Material(baseColor: Vec4(0.5, 0.5, 0.5, 1)))))
+        scene.addChild(
+            Entity(
+                name: "floor",
+                model: ModelComponent(
+                    mesh: MeshFactory.plane(width: 4, depth: 4),
+                    material: Material(baseColor: Vec4(0.8, 0.8, 0.8, 1), roughness: 0.7))))
+        scene.addChild(
+            Entity(
+                name: "box", transform: Transform(translation: Vec3(0, 0.25, 0)),
+                model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.5, 0.5, 0.5)), material: Material(baseColor: Vec4(0.5, 0.5, 0.5, 1)))))
         let bulb = Entity(name: "bulb", transform: Transform(translation: Vec3(-0.8, 0.6, 0.4)))
         bulb.light = PunctualLight(kind: .point, color: Vec3(1, 0.7, 0.4), intensity: 3, range: 4)
         let spot = Entity(name: "spot", transform: Transform(translation: Vec3(0.9, 1.5, 0), rotation: Quaternion(angle: -.pi / 2, axis: .unitX)))
@@ -91,11 +97,15 @@ import SproutGolden
         }
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
         scene.environment = EnvironmentLight(image: HDRImage(width: width, height: height, pixels: pixels), showsAsBackground: true)
-        for (i, material) in [Material(baseColor: Vec4(1, 1, 1, 1), metallic: 1, roughness: 0.05),
-                              Material(baseColor: Vec4(1, 0.8, 0.5, 1), metallic: 1, roughness: 0.5),
-                              Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 0.8)].enumerated() {
-            scene.addChild(Entity(name: "sphere \(i)", transform: Transform(translation: Vec3(Float(i - 1) * 0.7, 0, 0)),
-                                  model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3), material: material)))
+        for (i, material) in [
+            Material(baseColor: Vec4(1, 1, 1, 1), metallic: 1, roughness: 0.05),
+            Material(baseColor: Vec4(1, 0.8, 0.5, 1), metallic: 1, roughness: 0.5),
+            Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 0.8)
+        ].enumerated() {
+            scene.addChild(
+                Entity(
+                    name: "sphere \(i)", transform: Transform(translation: Vec3(Float(i - 1) * 0.7, 0, 0)),
+                    model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3), material: material)))
         }
         let camera = Camera.looking(from: Vec3(0, 0.2, 2.2), at: .zero, fovYDegrees: 45)
         try Golden.check(try render(scene, camera: camera, width: 128, height: 64), against: Self.goldens + "environment.png", tolerance: tolerance)

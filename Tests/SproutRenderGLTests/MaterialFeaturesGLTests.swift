@@ -22,9 +22,10 @@ import Testing
 
     /// A 2 x 2 m quad facing +Z (the camera), UVs (0, 0) top left to (1, 1) bottom right.
     func quad(uvs1: [Vec2] = [], colors: [Vec4] = []) -> Mesh {
-        Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
-             normals: Array(repeating: Vec3(0, 0, 1), count: 4), uvs: [Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)],
-             uvs1: uvs1, colors: colors, indices: [0, 2, 1, 0, 3, 2])
+        Mesh(
+            name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
+            normals: Array(repeating: Vec3(0, 0, 1), count: 4), uvs: [Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)],
+            uvs1: uvs1, colors: colors, indices: [0, 2, 1, 0, 3, 2])
     }
 
     func render(_ material: Material, mesh: Mesh? = nil, transform: Transform = Transform(), lighting: Lighting? = nil) throws -> [UInt8] {
@@ -154,8 +155,9 @@ import Testing
         let fromAbove = Lighting(directionToLight: Vec3(0, 1, 0.3), intensity: 1, ambient: 0, castsShadows: false)
         func mesh(sign: Float) -> Mesh {
             let q = quad()
-            return Mesh(name: "quad", positions: q.positions, normals: q.normals, uvs: q.uvs,
-                        tangents: Array(repeating: Vec4(1, 0, 0, sign), count: 4), indices: q.indices)
+            return Mesh(
+                name: "quad", positions: q.positions, normals: q.normals, uvs: q.uvs,
+                tangents: Array(repeating: Vec4(1, 0, 0, sign), count: 4), indices: q.indices)
         }
         #expect(centre(try render(material, mesh: mesh(sign: 1), lighting: fromAbove))[1] > 200)
         #expect(centre(try render(material, mesh: mesh(sign: -1), lighting: fromAbove))[1] == 0)
@@ -189,8 +191,11 @@ import Testing
             let scene = Scene(lighting: Lighting(castsShadows: false))
             scene.addChild(Entity(name: "quad", model: ModelComponent(mesh: quad(), material: grey)))
             let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
-            try renderer.render(scene, view: View(camera: camera, clearColor: Vec4(1, 0, 1, 1),
-                                                  options: RenderOptions(shadows: false, toneMapping: mapping)), into: target)
+            try renderer.render(
+                scene,
+                view: View(
+                    camera: camera, clearColor: Vec4(1, 0, 1, 1),
+                    options: RenderOptions(shadows: false, toneMapping: mapping)), into: target)
             return Int(centre(target.readPixels())[1])
         }
         #expect(try green(.none) == 188)
@@ -236,12 +241,16 @@ import Testing
         let renderer = try Renderer()
         try context.makeCurrent()
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
-        let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
-                        normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+        let quad = Mesh(
+            name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
+            normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
         scene.addChild(Entity(name: "glass", model: ModelComponent(mesh: quad, material: material)))
         let target = try OffscreenTarget(width: 8, height: 8, samples: 0)
-        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
-                                              clearColor: Vec4(1, 0, 1, 1), options: RenderOptions(shadows: false)), into: target)
+        try renderer.render(
+            scene,
+            view: View(
+                camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                clearColor: Vec4(1, 0, 1, 1), options: RenderOptions(shadows: false)), into: target)
         let pixels = target.readPixels()
         return Array(pixels[(4 * 8 + 4) * 4..<(4 * 8 + 4) * 4 + 4])
     }
@@ -265,8 +274,8 @@ import Testing
         glass.transmission = 1
         let centre = try centreOverMagenta(glass)
         #expect(centre[0] == 0 && centre[1] == 0)   // red and green are not let through a blue glass
-        #expect(abs(Int(centre[2]) - 251) <= 1)     // blue is, less what the surface reflects
-        #expect(centre[3] == 255)                     // the target's alpha is kept
+        #expect(abs(Int(centre[2]) - 251) <= 1)   // blue is, less what the surface reflects
+        #expect(centre[3] == 255)   // the target's alpha is kept
     }
 }
 
@@ -279,20 +288,27 @@ import Testing
         let renderer = try Renderer()
         try context.makeCurrent()
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
-        let halves = Texture(name: "halves", image: Image(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255]),
-                             wrap: .clampToEdge, magnification: .nearest)
+        let halves = Texture(
+            name: "halves", image: Image(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255]),
+            wrap: .clampToEdge, magnification: .nearest)
         func quad(_ size: Float) -> Mesh {
-            Mesh(name: "quad", positions: [Vec3(-size, size, 0), Vec3(size, size, 0), Vec3(size, -size, 0), Vec3(-size, -size, 0)],
-                 normals: Array(repeating: Vec3(0, 0, 1), count: 4), uvs: [Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)], indices: [0, 2, 1, 0, 3, 2])
+            Mesh(
+                name: "quad", positions: [Vec3(-size, size, 0), Vec3(size, size, 0), Vec3(size, -size, 0), Vec3(-size, -size, 0)],
+                normals: Array(repeating: Vec3(0, 0, 1), count: 4), uvs: [Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)], indices: [0, 2, 1, 0, 3, 2])
         }
-        scene.addChild(Entity(name: "backdrop", transform: Transform(translation: Vec3(0, 0, -1)),
-                              model: ModelComponent(mesh: quad(4), material: Material(baseColorTexture: halves, isUnlit: true))))
+        scene.addChild(
+            Entity(
+                name: "backdrop", transform: Transform(translation: Vec3(0, 0, -1)),
+                model: ModelComponent(mesh: quad(4), material: Material(baseColorTexture: halves, isUnlit: true))))
         var sheet = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: roughness)
         sheet.transmission = 1
         scene.addChild(Entity(name: "sheet", model: ModelComponent(mesh: quad(2), material: sheet)))
         let target = try OffscreenTarget(width: 32, height: 32, samples: 0)
-        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
-                                              clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
+        try renderer.render(
+            scene,
+            view: View(
+                camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
         let pixels = target.readPixels()
         let index = (16 * 32 + 14) * 4
         return Array(pixels[index..<index + 4])
@@ -318,13 +334,22 @@ import Testing
         let renderer = try Renderer()
         try context.makeCurrent()
         let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 1, 0), intensity: 0.3, ambient: 0, castsShadows: true))
-        scene.addChild(Entity(name: "ground", model: ModelComponent(parts: [ModelPart(mesh: MeshFactory.plane(width: 4, depth: 4),
-                                                                                      material: Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1))],
-                                                                 castsShadow: false)))
+        scene.addChild(
+            Entity(
+                name: "ground",
+                model: ModelComponent(
+                    parts: [
+                        ModelPart(
+                            mesh: MeshFactory.plane(width: 4, depth: 4),
+                            material: Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1))
+                    ],
+                    castsShadow: false)))
         var sheet = Material(baseColor: Vec4(1, 1, 1, alpha), metallic: 0, roughness: 1)
         sheet.blending = .transparent
-        scene.addChild(Entity(name: "sheet", transform: Transform(translation: Vec3(0, 1, 0)),
-                              model: ModelComponent(mesh: MeshFactory.plane(width: 20, depth: 20), material: sheet)))
+        scene.addChild(
+            Entity(
+                name: "sheet", transform: Transform(translation: Vec3(0, 1, 0)),
+                model: ModelComponent(mesh: MeshFactory.plane(width: 20, depth: 20), material: sheet)))
         let target = try OffscreenTarget(width: 32, height: 32, samples: 0)
         let camera = Camera.looking(from: Vec3(0, 0.5, 0.2), at: .zero, fovYDegrees: 40)
         try renderer.render(scene, view: View(camera: camera, clearColor: Vec4(1, 0, 1, 1)), into: target)

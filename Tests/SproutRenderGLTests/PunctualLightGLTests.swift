@@ -22,15 +22,19 @@ import Testing
     func centre(with light: PunctualLight, at position: Vec3 = Vec3(0, 0, 2), yaw: Float = 0) throws -> Int {
         try context.makeCurrent()
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
-        let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
-                        normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+        let quad = Mesh(
+            name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
+            normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
         scene.addChild(Entity(name: "wall", model: ModelComponent(mesh: quad, material: Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1))))
         let lamp = Entity(name: "lamp", transform: Transform(translation: position, rotation: Quaternion(angle: yaw, axis: .unitY)))
         lamp.light = light
         scene.addChild(lamp)
         let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
-        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
-                                              clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
+        try renderer.render(
+            scene,
+            view: View(
+                camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
         let pixels = target.readPixels()
         return Int(pixels[(8 * 16 + 8) * 4 + 1])
     }
@@ -59,12 +63,16 @@ import Testing
         let fromFile = try centre(with: PunctualLight(kind: .directional, intensity: .pi))
         try context.makeCurrent()
         let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 0, 1), intensity: 1, ambient: 0, castsShadows: false))
-        let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
-                        normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+        let quad = Mesh(
+            name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
+            normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
         scene.addChild(Entity(name: "wall", model: ModelComponent(mesh: quad, material: Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1))))
         let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
-        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
-                                              clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
+        try renderer.render(
+            scene,
+            view: View(
+                camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
         #expect(fromFile == Int(target.readPixels()[(8 * 16 + 8) * 4 + 1]))
     }
 }
@@ -75,8 +83,9 @@ import Testing
     let context: HeadlessContext
     let renderer: Renderer
     let camera = Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40)
-    let quad = Mesh(name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
-                    normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+    let quad = Mesh(
+        name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
+        normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
 
     init() throws {
         context = try HeadlessContext(forceSoftware: true)
@@ -86,8 +95,11 @@ import Testing
     func render(_ scene: Scene, toneMapping: ToneMapping = .neutral) throws -> [UInt8] {
         try context.makeCurrent()
         let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
-        try renderer.render(scene, view: View(camera: camera, clearColor: Vec4(1, 0, 1, 1),
-                                              options: RenderOptions(shadows: false, toneMapping: toneMapping)), into: target)
+        try renderer.render(
+            scene,
+            view: View(
+                camera: camera, clearColor: Vec4(1, 0, 1, 1),
+                options: RenderOptions(shadows: false, toneMapping: toneMapping)), into: target)
         return target.readPixels()
     }
 

@@ -70,8 +70,11 @@ import SproutGolden
         for y in 0..<64 { for x in 0..<64 { let on = (x / 8 + y / 8) % 2 == 0; pixels += on ? [230, 60, 40, 255] : [240, 240, 240, 255] } }
         let texture = Texture(name: "checker", image: Image(width: 64, height: 64, pixels: pixels))
         let scene = Scene(lighting: Lighting(castsShadows: false))
-        scene.addChild(Entity(model: ModelComponent(mesh: MeshFactory.plane(width: 2, depth: 2, uvScale: 4),
-                                                    material: Material(baseColorTexture: texture))))
+        scene.addChild(
+            Entity(
+                model: ModelComponent(
+                    mesh: MeshFactory.plane(width: 2, depth: 2, uvScale: 4),
+                    material: Material(baseColorTexture: texture))))
         let camera = Camera.looking(from: Vec3(0, 0.6, 1.6), at: Vec3(0, 0, -0.2))
         try Golden.check(try render(scene, camera: camera), against: Self.goldens + "textured-plane.png", tolerance: tolerance)
     }
@@ -79,8 +82,10 @@ import SproutGolden
     /// A box on a ground plane, lit from the upper right: the shadow must fall to the lower left.
     @Test func shadowedObject() throws {
         let scene = Scene(lighting: Lighting(directionToLight: Vec3(0.5, 1, 0.3)))
-        let ground = Entity(model: ModelComponent(parts: [ModelPart(mesh: MeshFactory.plane(width: 3, depth: 3), material: .color(sRGB: 0.8, 0.75, 0.65))],
-                                                  castsShadow: false))
+        let ground = Entity(
+            model: ModelComponent(
+                parts: [ModelPart(mesh: MeshFactory.plane(width: 3, depth: 3), material: .color(sRGB: 0.8, 0.75, 0.65))],
+                castsShadow: false))
         let box = Entity(model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.4, 0.8, 0.4)), material: .color(sRGB: 0.2, 0.5, 0.9)))
         box.transform.translation = Vec3(0, 0.4, 0)
         scene.addChild(ground)

@@ -30,11 +30,16 @@ import SproutGolden
     /// within 2/255 of the same value (the tone mapper leaves 0.5 - 0.04 = 0.46 as it is: sRGB 180).
     @Test func aWhiteRoughSphereInAUniformWhiteEnvironmentIsUniform() throws {
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0.5, castsShadows: false))
-        scene.addChild(Entity(name: "sphere", model: ModelComponent(mesh: MeshFactory.sphere(radius: 1, segments: 64, rings: 32),
-                                                                   material: Material(name: "white", metallic: 0, roughness: 1))))
+        scene.addChild(
+            Entity(
+                name: "sphere",
+                model: ModelComponent(
+                    mesh: MeshFactory.sphere(radius: 1, segments: 64, rings: 32),
+                    material: Material(name: "white", metallic: 0, roughness: 1))))
         let size = 64
-        let pixels = try render(scene, camera: Camera.looking(from: Vec3(0, 0, 4), at: .zero, fovYDegrees: 40),
-                                width: size, height: size, options: RenderOptions(shadows: false))
+        let pixels = try render(
+            scene, camera: Camera.looking(from: Vec3(0, 0, 4), at: .zero, fovYDegrees: 40),
+            width: size, height: size, options: RenderOptions(shadows: false))
         var values: [Int] = []
         for i in stride(from: 0, to: pixels.count, by: 4) where !(pixels[i] == 255 && pixels[i + 1] == 0 && pixels[i + 2] == 255) {
             values.append(Int(pixels[i])); values.append(Int(pixels[i + 1])); values.append(Int(pixels[i + 2]))
@@ -51,8 +56,12 @@ import SproutGolden
     /// n.h = cos 22.5: 0.4842, sRGB 185. Realistic shading gives another value there.
     @Test func simpleShadingIsTheOldModel() throws {
         let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 1, 1), intensity: 1, ambient: 0.2, castsShadows: false))
-        scene.addChild(Entity(name: "sphere", model: ModelComponent(mesh: MeshFactory.sphere(radius: 1, segments: 64, rings: 32),
-                                                                   material: Material(name: "grey", baseColor: Vec4(0.5, 0.5, 0.5, 1)))))
+        scene.addChild(
+            Entity(
+                name: "sphere",
+                model: ModelComponent(
+                    mesh: MeshFactory.sphere(radius: 1, segments: 64, rings: 32),
+                    material: Material(name: "grey", baseColor: Vec4(0.5, 0.5, 0.5, 1)))))
         let camera = Camera.looking(from: Vec3(0, 0, 4), at: .zero, fovYDegrees: 40)
         let simple = try render(scene, camera: camera, width: 33, height: 33, options: RenderOptions(shadows: false, shading: .simple))
         let realistic = try render(scene, camera: camera, width: 33, height: 33, options: RenderOptions(shadows: false))
@@ -74,19 +83,23 @@ import SproutGolden
         masked.alphaCutoff = 0.5
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
         let quad = MeshFactory.plane(width: 2, depth: 2)
-        scene.addChild(Entity(name: "quad", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
-                              model: ModelComponent(mesh: quad, material: masked)))
+        scene.addChild(
+            Entity(
+                name: "quad", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
+                model: ModelComponent(mesh: quad, material: masked)))
         let camera = Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40)
         let cut = try render(scene, camera: camera, width: 32, height: 32, options: RenderOptions(shadows: false))
         let row = 16 * 32 * 4
         #expect(Array(cut[(row + 10 * 4)..<(row + 10 * 4 + 4)]) == [255, 0, 255, 255])   // left: cut, the clear colour
-        #expect(Array(cut[(row + 22 * 4)..<(row + 22 * 4 + 4)]) == [255, 255, 255, 255]) // right: drawn, opaque
+        #expect(Array(cut[(row + 22 * 4)..<(row + 22 * 4 + 4)]) == [255, 255, 255, 255])   // right: drawn, opaque
 
         var glowing = Material(name: "glow", baseColor: Vec4(0, 0, 0, 1), isDoubleSided: true)
         glowing.emissive = Vec3(repeating: 0.3)
         let dark = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
-        dark.addChild(Entity(name: "quad", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
-                             model: ModelComponent(mesh: quad, material: glowing)))
+        dark.addChild(
+            Entity(
+                name: "quad", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
+                model: ModelComponent(mesh: quad, material: glowing)))
         let realistic = try render(dark, camera: camera, width: 32, height: 32, options: RenderOptions(shadows: false))
         let simple = try render(dark, camera: camera, width: 32, height: 32, options: RenderOptions(shadows: false, shading: .simple))
         #expect(abs(Int(realistic[row + 16 * 4]) - 139) <= 1)
@@ -100,14 +113,18 @@ import SproutGolden
     @Test func normalAndOcclusionMapsChangeTheLight() throws {
         func quad(_ material: Material, light: Vec3, intensity: Float = 1, ambient: Float = 0) throws -> Int {
             let scene = Scene(lighting: Lighting(directionToLight: light, intensity: intensity, ambient: ambient, castsShadows: false))
-            scene.addChild(Entity(name: "quad", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
-                                  model: ModelComponent(mesh: MeshFactory.plane(width: 2, depth: 2), material: material)))
-            let pixels = try render(scene, camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
-                                    width: 16, height: 16, options: RenderOptions(shadows: false))
+            scene.addChild(
+                Entity(
+                    name: "quad", transform: Transform(rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
+                    model: ModelComponent(mesh: MeshFactory.plane(width: 2, depth: 2), material: material)))
+            let pixels = try render(
+                scene, camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
+                width: 16, height: 16, options: RenderOptions(shadows: false))
             return Int(pixels[(8 * 16 + 8) * 4 + 1])
         }
         let tilt = Float(0.5).squareRoot()   // (sin 45, 0, cos 45) encoded as (n + 1) / 2
-        let normalImage = SproutScene.Image(width: 1, height: 1, fill: (UInt8(((tilt + 1) / 2 * 255).rounded()), 128, UInt8(((tilt + 1) / 2 * 255).rounded()), 255))
+        let normalImage = SproutScene.Image(
+            width: 1, height: 1, fill: (UInt8(((tilt + 1) / 2 * 255).rounded()), 128, UInt8(((tilt + 1) / 2 * 255).rounded()), 255))
         var bumpy = Material(name: "bumpy", baseColor: Vec4(0.5, 0.5, 0.5, 1), roughness: 1)
         bumpy.normalTexture = Texture(name: "tilt", image: normalImage, colorSpace: .linear)
         let flat = Material(name: "flat", baseColor: Vec4(0.5, 0.5, 0.5, 1), roughness: 1)
@@ -131,12 +148,15 @@ import SproutGolden
     @Test func aMaskedCardCastsTheShadowOfWhatIsLeft() throws {
         var texels: [UInt8] = []
         for _ in 0..<2 { texels += [255, 255, 255, 0, 255, 255, 255, 255] }   // left half cut, right kept
-        var card = Material(name: "card", baseColorTexture: Texture(name: "half", image: SproutScene.Image(width: 2, height: 2, pixels: texels), wrap: .clampToEdge),
-                            isDoubleSided: true)
+        var card = Material(
+            name: "card", baseColorTexture: Texture(name: "half", image: SproutScene.Image(width: 2, height: 2, pixels: texels), wrap: .clampToEdge),
+            isDoubleSided: true)
         card.alphaCutoff = 0.5
         let scene = Scene(lighting: Lighting(directionToLight: Vec3(0, 1, 0), intensity: 1, ambient: 0.2, castsShadows: true))
-        scene.addChild(Entity(name: "card", transform: Transform(translation: Vec3(0, 0.5, 0)),
-                              model: ModelComponent(mesh: MeshFactory.plane(width: 1, depth: 1), material: card)))
+        scene.addChild(
+            Entity(
+                name: "card", transform: Transform(translation: Vec3(0, 0.5, 0)),
+                model: ModelComponent(mesh: MeshFactory.plane(width: 1, depth: 1), material: card)))
         scene.backdrop.addChild(Entity(name: "floor", model: ModelComponent(mesh: MeshFactory.plane(width: 4, depth: 4), material: Material(name: "floor"))))
         // From below the card's edge, looking at the floor under it.
         let camera = Camera.looking(from: Vec3(0, 0.3, 1.2), at: Vec3(0, 0, 0), fovYDegrees: 50)
@@ -154,14 +174,17 @@ import SproutGolden
         for (row, metallic) in [Float(0), 1].enumerated() {
             for (column, roughness) in [Float(0.1), 0.3, 0.5, 0.7, 1].enumerated() {
                 let material = Material(name: "m", baseColor: Vec4(0.9, 0.45, 0.1, 1), metallic: metallic, roughness: roughness)
-                scene.addChild(Entity(name: "s", transform: Transform(translation: Vec3(Float(column - 2), 0.5 - Float(row), 0)),
-                                      model: ModelComponent(mesh: sphere, material: material)))
+                scene.addChild(
+                    Entity(
+                        name: "s", transform: Transform(translation: Vec3(Float(column - 2), 0.5 - Float(row), 0)),
+                        model: ModelComponent(mesh: sphere, material: material)))
             }
         }
         let camera = Camera.looking(from: Vec3(0, 0, 5.5), at: .zero, fovYDegrees: 30)
         let pixels = try render(scene, camera: camera, width: 160, height: 64, options: RenderOptions(shadows: false))
         let tolerance: ImageTolerance = renderer.info.isSoftware ? .strict : .foreignRasterizer
-        try Golden.check(Image(width: 160, height: 64, pixels: pixels),
-                         against: Fixtures.repositoryRoot + "/Tests/SproutRenderGLTests/Goldens/sphere-grid.png", tolerance: tolerance)
+        try Golden.check(
+            Image(width: 160, height: 64, pixels: pixels),
+            against: Fixtures.repositoryRoot + "/Tests/SproutRenderGLTests/Goldens/sphere-grid.png", tolerance: tolerance)
     }
 }

@@ -18,8 +18,9 @@ import Testing
     func scene() -> (Scene, box: Entity) {
         let scene = Scene(lighting: Lighting(directionToLight: Vec3(0.4, 1, 0.3)))
         scene.addChild(Entity(name: "floor", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(2, 0.02, 2)), material: Material(name: "floor"))))
-        let box = Entity(name: "box", transform: Transform(translation: Vec3(0, 0.25, 0)),
-                         model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.3, 0.5, 0.3)), material: Material(name: "box")))
+        let box = Entity(
+            name: "box", transform: Transform(translation: Vec3(0, 0.25, 0)),
+            model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.3, 0.5, 0.3)), material: Material(name: "box")))
         scene.addChild(box)
         return (scene, box)
     }

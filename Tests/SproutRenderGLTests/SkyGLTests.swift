@@ -34,7 +34,7 @@ import Testing
             let d = pixel(row: row) - expected(row: row)
             #expect(max(abs(d.x), max(abs(d.y), abs(d.z))) <= 1, "row \(row): \(pixel(row: row)) against \(expected(row: row))")
         }
-        #expect(pixel(row: 0).z > pixel(row: 0).x)     // blue above
+        #expect(pixel(row: 0).z > pixel(row: 0).x)   // blue above
         #expect(pixel(row: 31).x > pixel(row: 31).z)   // the warm grey ground below
     }
 

@@ -8,8 +8,10 @@ import Testing
 @Suite struct ShaderFeaturesTests {
     let plain = Mesh(name: "tri", positions: [.zero, .unitX, .unitY], uvs: [.zero, Vec2(1, 0), Vec2(0, 1)], indices: [0, 1, 2])
 
-    func features(_ material: Material, mesh: Mesh? = nil, shading: RenderOptions.Shading = .realistic,
-                  shadowed: Bool = false, environment: Bool = false) -> ShaderFeatures {
+    func features(
+        _ material: Material, mesh: Mesh? = nil, shading: RenderOptions.Shading = .realistic,
+        shadowed: Bool = false, environment: Bool = false
+    ) -> ShaderFeatures {
         ShaderFeatures.of(material, on: mesh ?? plain, shading: shading, shadowed: shadowed, environment: environment, linearOutput: false)
     }
 
@@ -35,11 +37,15 @@ import Testing
         var dull = Material()
         dull.specular = 0.5
         #expect(features(dull) == [.dielectricSpecular])
-        #expect(ShaderFeatures.of(Material(), on: plain, shading: .realistic, shadowed: false, environment: false, linearOutput: false,
-                                  punctualLights: true, toneMapping: .aces) == [.punctualLights, .toneMapACES])
+        #expect(
+            ShaderFeatures.of(
+                Material(), on: plain, shading: .realistic, shadowed: false, environment: false, linearOutput: false,
+                punctualLights: true, toneMapping: .aces) == [.punctualLights, .toneMapACES])
         // The probe's faces are linear: no tone mapper.
-        #expect(ShaderFeatures.of(Material(), on: plain, shading: .realistic, shadowed: false, environment: false, linearOutput: true,
-                                  toneMapping: .none) == [.linearOutput])
+        #expect(
+            ShaderFeatures.of(
+                Material(), on: plain, shading: .realistic, shadowed: false, environment: false, linearOutput: true,
+                toneMapping: .none) == [.linearOutput])
     }
 
     @Test func texturesNeedCoordinates() {
@@ -57,8 +63,9 @@ import Testing
     }
 
     @Test func vertexColoursAndSecondCoordinates() {
-        let colored = Mesh(name: "c", positions: [.zero, .unitX, .unitY], uvs: [.zero, .zero, .zero], uvs1: [.zero, .zero, .zero],
-                           colors: Array(repeating: Vec4(1, 0, 0, 1), count: 3), indices: [0, 1, 2])
+        let colored = Mesh(
+            name: "c", positions: [.zero, .unitX, .unitY], uvs: [.zero, .zero, .zero], uvs1: [.zero, .zero, .zero],
+            colors: Array(repeating: Vec4(1, 0, 0, 1), count: 3), indices: [0, 1, 2])
         #expect(features(Material(), mesh: colored) == [.vertexColors])
         var second = Material(baseColorTexture: Texture(name: "t", image: Image(width: 1, height: 1, pixels: [0, 0, 0, 255])))
         second.textureMappings[.baseColor] = TextureMapping(texCoord: 1)
@@ -87,8 +94,9 @@ import Testing
 /// The frame's draw list without GL: layers, order and culling, levels of detail.
 @Suite struct DrawListTests {
     func box(_ name: String, at position: Vec3, material: Material = Material()) -> Entity {
-        Entity(name: name, transform: Transform(translation: position),
-               model: ModelComponent(mesh: MeshFactory.box(size: Vec3(1, 1, 1)), material: material))
+        Entity(
+            name: name, transform: Transform(translation: position),
+            model: ModelComponent(mesh: MeshFactory.box(size: Vec3(1, 1, 1)), material: material))
     }
 
     @Test func opaqueFrontToBackTransparentBackToFront() {

@@ -46,10 +46,13 @@ import Testing
         let root = Entity(name: "root"), child = Entity(name: "child")
         root.addChild(Entity(name: "first"))
         root.addChild(child)
-        let clip = AnimationClip(name: "move", channels: [
-            AnimationChannel(target: EntityPath(childIndices: [1]), property: .translation,
-                             sampler: AnimationSampler(interpolation: .linear, times: [0, 1], values: [0, 0, 0, 1, 0, 0], width: 3)),
-        ])
+        let clip = AnimationClip(
+            name: "move",
+            channels: [
+                AnimationChannel(
+                    target: EntityPath(childIndices: [1]), property: .translation,
+                    sampler: AnimationSampler(interpolation: .linear, times: [0, 1], values: [0, 0, 0, 1, 0, 0], width: 3))
+            ])
         #expect(clip.duration == 1)
         clip.apply(to: root, at: 0.25)
         #expect(child.transform.translation == Vec3(0.25, 0, 0))
@@ -70,10 +73,20 @@ import Testing
         root.addChild(child)
         let path = EntityPath(childIndices: [0])
         root.animationClips = [
-            AnimationClip(name: "slide", channels: [AnimationChannel(target: path, property: .translation,
-                sampler: AnimationSampler(interpolation: .linear, times: [0, 2], values: [0, 0, 0, 2, 0, 0], width: 3))]),
-            AnimationClip(name: "still", channels: [AnimationChannel(target: path, property: .translation,
-                sampler: AnimationSampler(interpolation: .step, times: [0, 2], values: [4, 0, 0, 4, 0, 0], width: 3))]),
+            AnimationClip(
+                name: "slide",
+                channels: [
+                    AnimationChannel(
+                        target: path, property: .translation,
+                        sampler: AnimationSampler(interpolation: .linear, times: [0, 2], values: [0, 0, 0, 2, 0, 0], width: 3))
+                ]),
+            AnimationClip(
+                name: "still",
+                channels: [
+                    AnimationChannel(
+                        target: path, property: .translation,
+                        sampler: AnimationSampler(interpolation: .step, times: [0, 2], values: [4, 0, 0, 4, 0, 0], width: 3))
+                ])
         ]
         return (root, child)
     }
@@ -100,10 +113,10 @@ import Testing
     @Test func crossFadesOverItsDuration() {
         let (root, child) = model()
         let player = AnimationPlayer(root: root)
-        player.play(0, from: 1)                  // x = 1
-        player.play(1, fadeDuration: 1)         // towards x = 4
+        player.play(0, from: 1)   // x = 1
+        player.play(1, fadeDuration: 1)   // towards x = 4
         #expect(child.transform.translation.x == 1)
-        player.advance(by: 0.5)                 // slide at 1.5 (x = 1.5), halfway: 1.5 + (4 - 1.5) / 2
+        player.advance(by: 0.5)   // slide at 1.5 (x = 1.5), halfway: 1.5 + (4 - 1.5) / 2
         #expect(child.transform.translation.x == 2.75)
         player.advance(by: 0.5)
         #expect(child.transform.translation.x == 4)
@@ -134,12 +147,14 @@ import Testing
         root.addChild(skinned)
         root.addChild(joint0)
         joint0.addChild(joint1)
-        let mesh = Mesh(positions: [Vec3(0, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 1)], indices: [0, 1, 2],
-                        joints: [[SIMD4(0, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(1, 0, 0, 0)]],
-                        weights: [[Vec4(1, 0, 0, 0), Vec4(0.5, 0.5, 0, 0), Vec4(1, 0, 0, 0)]])
+        let mesh = Mesh(
+            positions: [Vec3(0, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 1)], indices: [0, 1, 2],
+            joints: [[SIMD4(0, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(1, 0, 0, 0)]],
+            weights: [[Vec4(1, 0, 0, 0), Vec4(0.5, 0.5, 0, 0), Vec4(1, 0, 0, 0)]])
         // Bound where joint 1 stands: its inverse bind matrix undoes its translation.
-        var skin = Skin(joints: [EntityPath(levelsUp: 1, childIndices: [1]), EntityPath(levelsUp: 1, childIndices: [1, 0])],
-                        inverseBindMatrices: [.identity, Matrix4.translation(Vec3(0, -1, 0))])
+        var skin = Skin(
+            joints: [EntityPath(levelsUp: 1, childIndices: [1]), EntityPath(levelsUp: 1, childIndices: [1, 0])],
+            inverseBindMatrices: [.identity, Matrix4.translation(Vec3(0, -1, 0))])
         skin.computeJointBounds(of: [mesh])
         skinned.model = ModelComponent(parts: [ModelPart(mesh: mesh, material: Material())], skin: skin)
         return (root, skinned, joint1)
@@ -161,9 +176,12 @@ import Testing
     }
 
     @Test func morphTargetsAddTheirWeightedOffsets() throws {
-        let mesh = Mesh(positions: [Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)], indices: [0, 1, 2],
-                        morphTargets: [MorphTarget(positionOffsets: [.zero, .zero, Vec3(0, 2, 0)]),
-                                       MorphTarget(positionOffsets: [.zero, Vec3(-1, 0, 0), .zero])])
+        let mesh = Mesh(
+            positions: [Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)], indices: [0, 1, 2],
+            morphTargets: [
+                MorphTarget(positionOffsets: [.zero, .zero, Vec3(0, 2, 0)]),
+                MorphTarget(positionOffsets: [.zero, Vec3(-1, 0, 0), .zero])
+            ])
         let pose = MeshDeformation(morphWeights: [0.5, 0.25])
         #expect(mesh.deformedPositions(by: pose) == [Vec3(0, 0, 0), Vec3(0.75, 0, 0), Vec3(0, 2, 0)])
         let box = mesh.bounds(deformedBy: pose, skin: nil)

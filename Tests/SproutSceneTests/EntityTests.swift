@@ -52,7 +52,9 @@ import Testing
         root.addChild(a); root.addChild(b); a.addChild(a1)
         #expect(root.descendants.map(\.name) == ["r", "a", "a1", "b"])
         var seen: [String] = []
-        root.visit { seen.append($0.name); return $0.name != "a" }
+        root.visit {
+            seen.append($0.name); return $0.name != "a"
+        }
         #expect(seen == ["r", "a", "b"])
         #expect(root.findEntity(named: "a1") === a1)
     }

@@ -9,8 +9,12 @@ import Testing
 
     @Test func theSmallestLevelThatAllowsTheHeightIsDrawn() {
         // Levels in any order: each is drawn below its own height.
-        let model = ModelComponent(parts: [full], levelsOfDetail: [LevelOfDetail(maxScreenHeight: 0.2, parts: [box]),
-                                                                  LevelOfDetail(maxScreenHeight: 0.5, parts: [half])])
+        let model = ModelComponent(
+            parts: [full],
+            levelsOfDetail: [
+                LevelOfDetail(maxScreenHeight: 0.2, parts: [box]),
+                LevelOfDetail(maxScreenHeight: 0.5, parts: [half])
+            ])
         #expect(model.parts(forScreenHeight: 2).map(\.mesh.name) == ["full"])
         #expect(model.parts(forScreenHeight: 0.5).map(\.mesh.name) == ["full"])   // at the limit: still the full parts
         #expect(model.parts(forScreenHeight: 0.49).map(\.mesh.name) == ["half"])
@@ -20,7 +24,9 @@ import Testing
     }
 
     @Test func boundsComeFromTheFullParts() {
-        let model = ModelComponent(parts: [full], levelsOfDetail: [LevelOfDetail(maxScreenHeight: 0.5, parts: [ModelPart(mesh: MeshFactory.box(size: Vec3(9, 9, 9)), material: Material())])])
+        let model = ModelComponent(
+            parts: [full],
+            levelsOfDetail: [LevelOfDetail(maxScreenHeight: 0.5, parts: [ModelPart(mesh: MeshFactory.box(size: Vec3(9, 9, 9)), material: Material())])])
         #expect(model.bounds.extents.isApproximately(Vec3(2, 2, 2), tolerance: 1e-5))
         #expect(LevelOfDetail.screenHeights == [1, 0.2, 0.08])
     }

@@ -35,7 +35,6 @@ import Testing
     }
 }
 
-
 @Suite struct CameraTests {
     @Test func framingKeepsTheWholeBoxInView() {
         let box = BoundingBox(min: Vec3(-0.4, 0, -0.4), max: Vec3(0.45, 1.02, 0.4))

@@ -10,7 +10,7 @@ import Testing
         var clock = SimulationClock()
         for _ in 0..<450 { clock.advance(by: 1.0 / 60) }
         #expect(clock.time == 7.5 && clock.frame == 450)   // summed steps give 7.499999999999886
-        for _ in 0..<30 { clock.advance(by: 1.0 / 30) }     // a new rate counts on from 7.5
+        for _ in 0..<30 { clock.advance(by: 1.0 / 30) }   // a new rate counts on from 7.5
         #expect(clock.time == 8.5 && clock.frame == 480)
         clock.advance(by: 0.25)
         #expect(clock.time == 8.75)
@@ -57,9 +57,15 @@ import Testing
         let root = Entity(name: "root")
         let child = Entity(name: "child")
         root.addChild(child)
-        root.animationClips = [AnimationClip(name: "slide", channels: [
-            AnimationChannel(target: EntityPath(childIndices: [0]), property: .translation,
-                             sampler: AnimationSampler(interpolation: .linear, times: [0, 1], values: [0, 0, 0, 1, 0, 0], width: 3))])]
+        root.animationClips = [
+            AnimationClip(
+                name: "slide",
+                channels: [
+                    AnimationChannel(
+                        target: EntityPath(childIndices: [0]), property: .translation,
+                        sampler: AnimationSampler(interpolation: .linear, times: [0, 1], values: [0, 0, 0, 1, 0, 0], width: 3))
+                ])
+        ]
         scene.addChild(root)
         scene.beginFrame(at: 5.0 / 60)
         let player = scene.playAnimation(of: root)

@@ -11,7 +11,8 @@ import Testing
     /// Place a pot, then nine drags on it (2.5 s each, the finger still) with pauses. Tracking
     /// relocalises a second after an interruption ends (`TrackingMonitor.relocalizationTime`),
     /// so only an interruption early in a long hold lets the finger still be down then.
-    static let twentySteps = "stage: tabletop\nseed: 1\nsteps:\n  - wait: 2.5\n  - place: pot\n"
+    static let twentySteps =
+        "stage: tabletop\nseed: 1\nsteps:\n  - wait: 2.5\n  - place: pot\n"
         + String(repeating: "  - drag: { at: [640, 370], hold: 2.5 }\n  - wait: 0.3\n", count: 9)
 
     /// A runner on the tabletop; `app`, when given, runs after every frame as an app's own logic would.
@@ -98,7 +99,8 @@ import Testing
 extension ExplorerTests {
     /// `eventually:` holds once on some frame within its time, or is reported at its deadline.
     @Test func eventuallyWaitsForItsConditionUntilItsDeadline() throws {
-        let script = try Script.parse("""
+        let script = try Script.parse(
+            """
             steps:
               - eventually: { within: 1.5, tracking: normal }
               - eventually: { within: 0.5, focusSquare: closed }
@@ -120,7 +122,8 @@ extension ExplorerTests {
 extension ExplorerTests {
     /// Runs played at once on two threads give what one after another gives.
     @Test func twoJobsFindWhatOneFinds() throws {
-        let script = try Script.parse("""
+        let script = try Script.parse(
+            """
             stage: tabletop
             seed: 1
             steps:
@@ -146,7 +149,8 @@ extension ExplorerTests {
     /// relocalising, a covered lens (after the 0.5 s feature-loss delay), a shake at 7 m/s.
     @Test func faultsLimitTrackingEachTheirWay() throws {
         func tracking(_ kind: String, at seconds: Double) throws -> String {
-            let script = try Script.parse("stage: tabletop\nseed: 1\nfaults: [ { at: 3, for: 1.5, kind: \(kind) } ]\nsteps:\n  - wait: \(seconds)\n", file: "f.yaml")
+            let script = try Script.parse(
+                "stage: tabletop\nseed: 1\nfaults: [ { at: 3, for: 1.5, kind: \(kind) } ]\nsteps:\n  - wait: \(seconds)\n", file: "f.yaml")
             let runner = try Self.runner(script)
             try runner.run()
             return runner.engine.session.trackingState.description

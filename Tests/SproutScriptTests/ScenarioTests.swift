@@ -26,10 +26,14 @@ import Foundation
             return model
         }
         // The real catalog; products are built as a column of their stated height (no importer here).
-        runner.seedShop = (try Catalog.load(path: Fixtures.assetsDirectory + "/catalog.yaml"), { product in
-            Entity(name: product.key, transform: Transform(translation: Vec3(0, product.height / 2, 0)),
-                   model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.2, product.height, 0.2)), material: Material()))
-        })
+        runner.seedShop = (
+            try Catalog.load(path: Fixtures.assetsDirectory + "/catalog.yaml"),
+            { product in
+                Entity(
+                    name: product.key, transform: Transform(translation: Vec3(0, product.height / 2, 0)),
+                    model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.2, product.height, 0.2)), material: Material()))
+            }
+        )
         try runner.run()
         return runner
     }

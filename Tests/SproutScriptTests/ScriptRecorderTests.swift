@@ -22,7 +22,9 @@ import Testing
                 placed += 1
                 if engine.place(VirtualObject(name: placed == 1 ? "pot" : "pot \(placed)", model: BuiltInModels.make("pot")!)) {
                     actions.append(.place("pot"))
-                } else { placed -= 1 }
+                } else {
+                    placed -= 1
+                }
             }
             if frame == 500 { engine.restartExperience(); actions.append(.reset); placed = 0 }
             if (300..<360).contains(frame) {
@@ -38,11 +40,19 @@ import Testing
             case 250: touches = [TouchEvent(id: 1, location: Vec2(640, 340), phase: .began, timestamp: t)]
             case 251..<330: touches = [TouchEvent(id: 1, location: Vec2(640 + Float(frame - 250) * 2, 340), phase: .moved, timestamp: t)]
             case 330: touches = [TouchEvent(id: 1, location: Vec2(800, 340), phase: .ended, timestamp: t)]
-            case 400: touches = [TouchEvent(id: 1, location: Vec2(700, 340), phase: .began, timestamp: t), TouchEvent(id: 2, location: Vec2(760, 340), phase: .began, timestamp: t)]
+            case 400:
+                touches = [
+                    TouchEvent(id: 1, location: Vec2(700, 340), phase: .began, timestamp: t),
+                    TouchEvent(id: 2, location: Vec2(760, 340), phase: .began, timestamp: t)
+                ]
             case 401..<420:
                 let a = Float(frame - 400) * 0.05, c = Vec2(730, 340), d = Vec2(cos(a), sin(a)) * 30
                 touches = [TouchEvent(id: 1, location: c - d, phase: .moved, timestamp: t), TouchEvent(id: 2, location: c + d, phase: .moved, timestamp: t)]
-            case 420: touches = [TouchEvent(id: 1, location: Vec2(700, 340), phase: .ended, timestamp: t), TouchEvent(id: 2, location: Vec2(760, 340), phase: .ended, timestamp: t)]
+            case 420:
+                touches = [
+                    TouchEvent(id: 1, location: Vec2(700, 340), phase: .ended, timestamp: t),
+                    TouchEvent(id: 2, location: Vec2(760, 340), phase: .ended, timestamp: t)
+                ]
             default: break
             }
             if !touches.isEmpty { engine.handle(touches) }

@@ -20,16 +20,20 @@ import Testing
     }
 
     @Test func thePiecesAreTheWholeObjectsSerialization() throws {
-        let record: JSONValue = .object([("step", .number(1)), ("position", .vector([1, 2.5, -3])), ("nested", .object([("a", .array([.string("x"), .null]))]))])
+        let record: JSONValue = .object([("step", .number(1)), ("position", .vector([1, 2.5, -3])), ("nested", .object([("a", .array([.string("x"), .null]))]))]
+        )
         for (steps, frames) in [(0, nil), (1, nil), (3, 0), (2, 5)] as [(Int, Int?)] {
             let sink = TraceBuffer()
-            let writer = try TraceWriter(sink: sink, spill: frames.map { _ in TraceBuffer() },
-                                         header: [("script", .string("a \"b\"")), ("viewport", .vector([390, 844]))])
+            let writer = try TraceWriter(
+                sink: sink, spill: frames.map { _ in TraceBuffer() },
+                header: [("script", .string("a \"b\"")), ("viewport", .vector([390, 844]))])
             for _ in 0..<steps { try writer.step(record) }
             for _ in 0..<(frames ?? 0) { try writer.frame(record) }
             try writer.finish(trailer: [("frames", .number(7)), ("failures", .array([]))])
-            var pairs: [(String, JSONValue)] = [("script", .string("a \"b\"")), ("viewport", .vector([390, 844])),
-                                                ("steps", .array(Array(repeating: record, count: steps)))]
+            var pairs: [(String, JSONValue)] = [
+                ("script", .string("a \"b\"")), ("viewport", .vector([390, 844])),
+                ("steps", .array(Array(repeating: record, count: steps)))
+            ]
             if let frames { pairs.append(("everyFrame", .array(Array(repeating: record, count: frames)))) }
             pairs += [("frames", .number(7)), ("failures", .array([]))]
             #expect(sink.text == JSONValue.object(pairs).serialized() + "\n", "\(steps) steps, \(String(describing: frames)) frames")

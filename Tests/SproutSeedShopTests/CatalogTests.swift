@@ -18,14 +18,15 @@ import Glibc
         try FileManager.default.createDirectory(atPath: dir + "/plants", withIntermediateDirectories: true)
         try Fixtures.write("o", to: dir + "/plants/sunflower.obj")
         try Fixtures.write("png", to: dir + "/packet.png")
-        try Fixtures.write("""
-        associatedDomains: [seedshop.example]
-        testURL: \(testURL)
-        experiences:
-          - { url: "https://seedshop.example/", title: "Seed Shop", subtitle: "Grow a plant on its packet." }
-        products:
-        \(products)
-        """, to: dir + "/catalog.yaml")
+        try Fixtures.write(
+            """
+            associatedDomains: [seedshop.example]
+            testURL: \(testURL)
+            experiences:
+              - { url: "https://seedshop.example/", title: "Seed Shop", subtitle: "Grow a plant on its packet." }
+            products:
+            \(products)
+            """, to: dir + "/catalog.yaml")
         return dir + "/catalog.yaml"
     }
 
@@ -54,10 +55,11 @@ import Glibc
     }
 
     @Test func aProductMayDeclareItsAlignmentsAndIsFoundByModelName() throws {
-        let path = try catalogFile("""
-          - { key: sunfl, name: S, model: plants/sunflower.obj, packet: packet.png, height: 3 }
-          - { key: ivy, name: Ivy, model: plants/sunflower.obj, packet: packet.png, height: 1, alignment: vertical }
-        """)
+        let path = try catalogFile(
+            """
+              - { key: sunfl, name: S, model: plants/sunflower.obj, packet: packet.png, height: 3 }
+              - { key: ivy, name: Ivy, model: plants/sunflower.obj, packet: packet.png, height: 1, alignment: vertical }
+            """)
         let catalog = try Catalog.load(path: path)
         #expect(catalog.product("sunfl")?.allowedAlignments == [.horizontal])
         #expect(catalog.product("ivy")?.allowedAlignments == [.vertical])
@@ -65,12 +67,21 @@ import Glibc
     }
 
     @Test(arguments: [
-        ("  - { key: sunfl, name: S, model: plants/sunflower.obj, packet: packet.png, height: 3, alignment: diagonal }", "products[0].alignment", "must be one of horizontal, vertical, any; got 'diagonal'"),
+        (
+            "  - { key: sunfl, name: S, model: plants/sunflower.obj, packet: packet.png, height: 3, alignment: diagonal }", "products[0].alignment",
+            "must be one of horizontal, vertical, any; got 'diagonal'"
+        ),
         ("  - { key: sunfl, name: S, model: ../outside.obj, packet: packet.png, height: 3 }", "products[0].model", "without '..', got '../outside.obj'"),
         ("  - { key: sunfl, name: S, model: /etc/passwd, packet: packet.png, height: 3 }", "products[0].model", "without '..', got '/etc/passwd'"),
         ("  - { key: sunfl, name: S, model: plants/missing.obj, packet: packet.png, height: 3 }", "products[0].model", "plants/missing.obj does not exist"),
-        ("  - { key: sunfl, name: S, model: plants/sunflower.obj, packet: packet.png, height: -1 }", "products[0].height", "must lie in (0, 100] metres, got -1.0"),
-        ("  - { key: \"sun/fl\", name: S, model: plants/sunflower.obj, packet: packet.png, height: 3 }", "products[0].key", "a product key is letters, digits, '-' and '_', got 'sun/fl'"),
+        (
+            "  - { key: sunfl, name: S, model: plants/sunflower.obj, packet: packet.png, height: -1 }", "products[0].height",
+            "must lie in (0, 100] metres, got -1.0"
+        ),
+        (
+            "  - { key: \"sun/fl\", name: S, model: plants/sunflower.obj, packet: packet.png, height: 3 }", "products[0].key",
+            "a product key is letters, digits, '-' and '_', got 'sun/fl'"
+        )
     ])
     func badEntriesAreRefused(_ products: String, field: String, reason: String) throws {
         let path = try catalogFile(products)
@@ -80,8 +91,9 @@ import Glibc
     }
 
     @Test func theTestURLMustResolve() throws {
-        let path = try catalogFile("  - { key: sunfl, name: S, model: plants/sunflower.obj, packet: packet.png, height: 3 }",
-                                   testURL: "https://seedshop.example/basil")
+        let path = try catalogFile(
+            "  - { key: sunfl, name: S, model: plants/sunflower.obj, packet: packet.png, height: 3 }",
+            testURL: "https://seedshop.example/basil")
         let error = #expect(throws: DocumentError.self) { try Catalog.load(path: path) }
         #expect(error?.field == "testURL")
     }

@@ -19,19 +19,21 @@ import Foundation
         let dir = try Fixtures.temporaryDirectory("flow")
         try Fixtures.write("o", to: dir + "/sunflower.obj")
         try Fixtures.write("png", to: dir + "/sunflower.png")
-        try Fixtures.write("""
-        associatedDomains: [seedshop.example]
-        testURL: https://seedshop.example/sunfl
-        experiences: [ { url: "https://seedshop.example/", title: "Seed Shop" } ]
-        products: [ { key: sunfl, name: Mammoth Sunflower, model: sunflower.obj, packet: sunflower.png, height: 3.0 } ]
-        """, to: dir + "/catalog.yaml")
+        try Fixtures.write(
+            """
+            associatedDomains: [seedshop.example]
+            testURL: https://seedshop.example/sunfl
+            experiences: [ { url: "https://seedshop.example/", title: "Seed Shop" } ]
+            products: [ { key: sunfl, name: Mammoth Sunflower, model: sunflower.obj, packet: sunflower.png, height: 3.0 } ]
+            """, to: dir + "/catalog.yaml")
         return try Catalog.load(path: dir + "/catalog.yaml")
     }
 
     /// A stand-in plant: a 3 m column on its base.
     static func tallPlant() -> Entity {
-        Entity(name: "sunflower", transform: Transform(translation: Vec3(0, 1.5, 0)),
-               model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.3, 3, 0.3)), material: Material()))
+        Entity(
+            name: "sunflower", transform: Transform(translation: Vec3(0, 1.5, 0)),
+            model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.3, 3, 0.3)), material: Material()))
     }
 
     /// The engine over the tabletop with the device `height` above the packet, and the flow.
@@ -136,11 +138,16 @@ import Foundation
         engine.session.device.look(from: Vec3(0.15, 1.5, 2.0), at: Vec3(0.15, 1.2, 0.12))
         let center = try #require(engine.session.device.mapping.project(Vec3(0.15, 1.0, 0.12)))
         var t = engine.session.time
-        engine.handle([TouchEvent(id: 1, location: center - Vec2(20, 0), phase: .began, timestamp: t), TouchEvent(id: 2, location: center + Vec2(20, 0), phase: .began, timestamp: t)])
+        engine.handle([
+            TouchEvent(id: 1, location: center - Vec2(20, 0), phase: .began, timestamp: t),
+            TouchEvent(id: 2, location: center + Vec2(20, 0), phase: .began, timestamp: t)
+        ])
         for i in 1...6 {
             t += 1.0 / 60
             let a = Float(i) * .pi / 24, d = Vec2(cos(a), sin(a)) * 20
-            engine.handle([TouchEvent(id: 1, location: center - d, phase: .moved, timestamp: t), TouchEvent(id: 2, location: center + d, phase: .moved, timestamp: t)])
+            engine.handle([
+                TouchEvent(id: 1, location: center - d, phase: .moved, timestamp: t), TouchEvent(id: 2, location: center + d, phase: .moved, timestamp: t)
+            ])
             flow.handle(engine.update(deltaTime: 1.0 / 60))
         }
         #expect(abs(wrapAngle(plant.objectRotation - (before - .pi / 4))) < 1e-4)
@@ -158,11 +165,12 @@ import Foundation
         flow.invoke("https://seedshop.example")
         flow.invoke("https://elsewhere.example/sunfl")
         #expect(saved == ["https://seedshop.example/sunfl", "https://seedshop.example", "https://elsewhere.example/sunfl"])
-        #expect(flow.invocations.map(\.outcome) == [
-            "preloaded sunfl",   // the first invocation is the launch
-            "catalog",
-            "refused: https://elsewhere.example/sunfl: elsewhere.example is not an associated domain of the Seed Shop (seedshop.example); refused",
-        ])
+        #expect(
+            flow.invocations.map(\.outcome) == [
+                "preloaded sunfl",   // the first invocation is the launch
+                "catalog",
+                "refused: https://elsewhere.example/sunfl: elsewhere.example is not an associated domain of the Seed Shop (seedshop.example); refused"
+            ])
         #expect(flow.invocations.map { ($0.time * 60).rounded() } == [0, 30, 30])
         #expect(flow.infoText == "https://elsewhere.example/sunfl: elsewhere.example is not an associated domain of the Seed Shop (seedshop.example); refused")
     }

@@ -49,8 +49,9 @@ import Testing
         // 70 degrees from square-on (the limit is 60), 0.35 m away: large enough, too oblique.
         let angle = radians(fromDegrees: 70)
         let eye = Self.packetCenter + Vec3(0, cos(angle), sin(angle)) * 0.35
-        let session = SessionFixture.running(try SessionFixture.tabletop(), configuration: configuration,
-                                             device: SessionFixture.device(from: eye, at: Self.packetCenter))
+        let session = SessionFixture.running(
+            try SessionFixture.tabletop(), configuration: configuration,
+            device: SessionFixture.device(from: eye, at: Self.packetCenter))
         SessionFixture.simulate(session, seconds: 3)
         #expect(session.imageAnchors.isEmpty)
     }
@@ -91,8 +92,9 @@ import Testing
         var stage = try SessionFixture.tabletop()
         stage.surfaces.append(StageSurface(name: "screen", alignment: .vertical, position: Vec3(0.15, 1.0, 0.3), size: Vec2(1, 1), detail: 0.5))
         // From the front of the screen, looking through it at the packet.
-        let session = SessionFixture.running(stage, configuration: configuration,
-                                             device: SessionFixture.device(from: Vec3(0.15, 1.0, 0.6), at: Self.packetCenter))
+        let session = SessionFixture.running(
+            stage, configuration: configuration,
+            device: SessionFixture.device(from: Vec3(0.15, 1.0, 0.6), at: Self.packetCenter))
         SessionFixture.simulate(session, seconds: 3)
         #expect(session.imageAnchors.isEmpty)
     }

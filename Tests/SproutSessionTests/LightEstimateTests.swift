@@ -20,7 +20,7 @@ import Testing
         gathered.add(normal: Vec3(0, 1, 0), lighting: lighting)
         gathered.add(normal: Vec3(0, -1, 0), lighting: lighting)   // facing away: ambient only
         let estimate = try #require(LightEstimate(gathered))
-        #expect(abs(estimate.ambientIntensity - 700) < 1e-3)       // (1.2 + 0.2) / 2
+        #expect(abs(estimate.ambientIntensity - 700) < 1e-3)   // (1.2 + 0.2) / 2
         #expect(abs(estimate.ambientColorTemperature - 6504) < 2)
         #expect(LightEstimate(LightEstimate.Gathered()) == nil)
     }
@@ -51,13 +51,14 @@ import Testing
         let onWall = try #require(SessionFixture.simulate(wall, seconds: 2).lightEstimate)
         let floorLumens: Float = (0.3 + Float(0.5).squareRoot()) * 1000   // the floor at 45 degrees to the sun
         #expect(abs(onFloor.ambientIntensity - floorLumens) < 1)
-        #expect(abs(onWall.ambientIntensity - 300) < 1)                                    // the wall's lit side faces away
+        #expect(abs(onWall.ambientIntensity - 300) < 1)   // the wall's lit side faces away
     }
 
     /// Without light estimation, and before the first run, frames carry no estimate.
     @Test func noEstimateWithoutLightEstimation() {
-        let off = SessionFixture.running(SessionFixture.floorStage(), configuration: SessionConfiguration(isLightEstimationEnabled: false),
-                                         device: SessionFixture.device(from: Vec3(0, 1.5, 0.5), at: .zero))
+        let off = SessionFixture.running(
+            SessionFixture.floorStage(), configuration: SessionConfiguration(isLightEstimationEnabled: false),
+            device: SessionFixture.device(from: Vec3(0, 1.5, 0.5), at: .zero))
         #expect(SessionFixture.simulate(off, seconds: 0.5).lightEstimate == nil)
         let idle = Session(stage: SessionFixture.floorStage(), seed: 1)
         #expect(idle.update(deltaTime: 1.0 / 60).lightEstimate == nil)

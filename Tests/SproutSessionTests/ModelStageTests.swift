@@ -132,7 +132,9 @@ enum ModelFixture {
         }
         #expect(try stage(ModelFixture.room()).modelWarning == nil)
         let centimetres = try stage(ModelFixture.room().map { $0 * 100 })
-        #expect(centimetres.modelWarning == "warning: the stage's model room.glb spans 410 m (with scale 1.0): if it is in centimetres or millimetres, give scale: 0.01 or 0.001")
+        #expect(
+            centimetres.modelWarning
+                == "warning: the stage's model room.glb spans 410 m (with scale 1.0): if it is in centimetres or millimetres, give scale: 0.01 or 0.001")
         #expect(try stage(ModelFixture.room().map { $0 * 100 }, scale: 0.01).modelWarning == nil)
         let huge = try stage(ModelFixture.room(), scale: 25_000)   // 102.5 km across
         #expect(huge.modelWarning?.contains("spans 102500 m") == true)
@@ -153,10 +155,12 @@ enum ModelFixture {
         #expect(stage.model == StageModel(path: dir + "/room.glb", scale: 0.01, up: .z, origin: Vec3(100, 0, 50), detail: 0.9))
         // A z-up model in centimetres: (x, y, z) -> (x, z, -y), less the origin, in metres.
         #expect(stage.model!.stagePoint(Vec3(150, -20, 124)).isApproximately(Vec3(0.5, 1.24, -0.3), tolerance: 1e-5))
-        for (text, field, reason) in [("model: ../room.glb\n", "model", "without '..', got '../room.glb'"),
-                                      ("model: missing.glb\n", "model", "does not exist"),
-                                      ("model: { path: room.glb, up: x }\n", "model.up", "must be one of y, z; got 'x'"),
-                                      ("model: { path: room.glb, scale: 0 }\n", "model.scale", "must be positive, got 0.0")] {
+        for (text, field, reason) in [
+            ("model: ../room.glb\n", "model", "without '..', got '../room.glb'"),
+            ("model: missing.glb\n", "model", "does not exist"),
+            ("model: { path: room.glb, up: x }\n", "model.up", "must be one of y, z; got 'x'"),
+            ("model: { path: room.glb, scale: 0 }\n", "model.scale", "must be positive, got 0.0")
+        ] {
             let error = #expect(throws: DocumentError.self) { try loader.parse(text, file: dir + "/s.yaml") }
             #expect(error?.field == field && error?.message.hasSuffix(reason) == true, "\(error?.message ?? "")")
         }

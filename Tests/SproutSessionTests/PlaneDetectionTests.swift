@@ -46,8 +46,8 @@ import Testing
         }
         let table = try #require(session.planeAnchors.first { $0.surfaceName == "table" })
         #expect(updates >= 10)
-        #expect(extents == extents.sorted())              // the extent only grows here
-        #expect(abs(table.extent.x - 1.2) < 0.01)         // it covers the whole table top
+        #expect(extents == extents.sorted())   // the extent only grows here
+        #expect(abs(table.extent.x - 1.2) < 0.01)   // it covers the whole table top
         #expect(abs(table.extent.z - 0.8) < 0.01)
         #expect(abs(table.transform.translation.y - 0.74) < 0.001)
         // After long enough in view, the estimate is the truth.
@@ -61,7 +61,9 @@ import Testing
         var later: (Double, Float)?
         SessionFixture.simulate(session, seconds: 4) { frame in
             for case .added(let a as PlaneAnchor) in frame.events where a.surfaceName == "table" { first = (frame.timestamp, a.transform.translation.y - 0.74) }
-            for case .updated(let a as PlaneAnchor) in frame.events where a.surfaceName == "table" { later = (frame.timestamp, a.transform.translation.y - 0.74) }
+            for case .updated(let a as PlaneAnchor) in frame.events where a.surfaceName == "table" {
+                later = (frame.timestamp, a.transform.translation.y - 0.74)
+            }
         }
         let (t0, e0) = try #require(first), (t1, e1) = try #require(later)
         // e(t) = e0 exp(-(t - t0) / 1 s) while the table stays in view.
@@ -84,8 +86,9 @@ import Testing
     }
 
     @Test func twoRegionsOfOneSurfaceMergeAndTheOlderAnchorSurvives() throws {
-        let session = SessionFixture.running(SessionFixture.floorStage(size: 8),
-                                             device: SessionFixture.device(from: Vec3(-2.5, 1.2, 0.3), at: Vec3(-2.5, 0, 0)))
+        let session = SessionFixture.running(
+            SessionFixture.floorStage(size: 8),
+            device: SessionFixture.device(from: Vec3(-2.5, 1.2, 0.3), at: Vec3(-2.5, 0, 0)))
         SessionFixture.simulate(session, seconds: 3)
         #expect(session.planeAnchors.count == 1)
         let first = session.planeAnchors[0]

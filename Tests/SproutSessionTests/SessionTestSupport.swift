@@ -13,8 +13,10 @@ enum SessionFixture {
 
     /// A session on `stage` already running, the device placed before the first frame (so
     /// there is no motion spike from where the stage's camera was).
-    static func running(_ stage: Stage, seed: UInt64 = 7, configuration: SessionConfiguration = .worldTracking,
-                        device: DeviceCamera? = nil) -> Session {
+    static func running(
+        _ stage: Stage, seed: UInt64 = 7, configuration: SessionConfiguration = .worldTracking,
+        device: DeviceCamera? = nil
+    ) -> Session {
         let session = Session(stage: stage, seed: seed)
         if let device { session.device = device }
         session.run(configuration)

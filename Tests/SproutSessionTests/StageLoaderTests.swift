@@ -55,10 +55,10 @@ import Foundation
 
     @Test func aStageFileResolvesTexturesInItsFolderAndJSONWorks() throws {
         let json = """
-        {"name": "mini", "surfaces": [{"name": "desk", "alignment": "horizontal", "position": [0, 0.7, 0], "size": [1, 1], "detail": 0.5, "texture": "art.png"}],
-         "images": [{"name": "art", "texture": "art.png", "width": 0.2, "position": [0, 0.701, 0]}],
-         "geo": {"latitude": 37.7956, "longitude": -122.3935, "heading": 90}}
-        """
+            {"name": "mini", "surfaces": [{"name": "desk", "alignment": "horizontal", "position": [0, 0.7, 0], "size": [1, 1], "detail": 0.5, "texture": "art.png"}],
+             "images": [{"name": "art", "texture": "art.png", "width": 0.2, "position": [0, 0.701, 0]}],
+             "geo": {"latitude": 37.7956, "longitude": -122.3935, "heading": 90}}
+            """
         let (loader, path) = try stageFile(json, json: true)
         let stage = try loader.load(path: path)
         #expect(stage.surfaces[0].appearance.texturePath == loader.textureRoot + "/art.png")
@@ -70,14 +70,18 @@ import Foundation
 
     /// A picture that moves: still until its move starts, linear over the move, then at rest.
     @Test func aMovingPictureIsWhereTheClockPutsIt() throws {
-        let (loader, path) = try stageFile("""
-        images:
-          - { name: p, texture: art.png, width: 0.08, position: [0, 0.7, 0], yaw: 0,
-              moves: [{ at: 2, to: [0.4, 0.7, 0], yaw: 90, duration: 2 }, { at: 5, to: [0.4, 0.7, -0.2], duration: 0 }] }
-        """)
+        let (loader, path) = try stageFile(
+            """
+            images:
+              - { name: p, texture: art.png, width: 0.08, position: [0, 0.7, 0], yaw: 0,
+                  moves: [{ at: 2, to: [0.4, 0.7, 0], yaw: 90, duration: 2 }, { at: 5, to: [0.4, 0.7, -0.2], duration: 0 }] }
+            """)
         let image = try loader.load(path: path).images[0]
-        #expect(image.moves == [ImageMove(start: 2, duration: 2, position: Vec3(0.4, 0.7, 0), yaw: .pi / 2),
-                                ImageMove(start: 5, duration: 0, position: Vec3(0.4, 0.7, -0.2))])
+        #expect(
+            image.moves == [
+                ImageMove(start: 2, duration: 2, position: Vec3(0.4, 0.7, 0), yaw: .pi / 2),
+                ImageMove(start: 5, duration: 0, position: Vec3(0.4, 0.7, -0.2))
+            ])
         #expect(image.frame(at: 2).center == Vec3(0, 0.7, 0))
         #expect(image.frame(at: 3).center.isApproximately(Vec3(0.2, 0.7, 0)))
         #expect(image.frame(at: 3).xAxis.isApproximately(Vec3(cos(Float.pi / 4), 0, -sin(Float.pi / 4))))
@@ -89,14 +93,18 @@ import Foundation
     /// A lamp switched off: the sun fades from 1 to 0.2 over 2 s from t = 3, the ambient light
     /// drops at once at t = 4.
     @Test func lightsChangeWhenTheStageSaysSo() throws {
-        let (loader, path) = try stageFile("""
-        lights:
-          - { type: directional, direction: [0, 1, 0], intensity: 1, changes: [{ at: 3, intensity: 0.2, duration: 2 }] }
-          - { type: ambient, intensity: 0.3, changes: [{ at: 4, intensity: 0.1 }] }
-        """)
+        let (loader, path) = try stageFile(
+            """
+            lights:
+              - { type: directional, direction: [0, 1, 0], intensity: 1, changes: [{ at: 3, intensity: 0.2, duration: 2 }] }
+              - { type: ambient, intensity: 0.3, changes: [{ at: 4, intensity: 0.1 }] }
+            """)
         let stage = try loader.load(path: path)
-        #expect(stage.lightChanges == [LightChange(light: .directional, at: 3, intensity: 0.2, duration: 2),
-                                       LightChange(light: .ambient, at: 4, intensity: 0.1)])
+        #expect(
+            stage.lightChanges == [
+                LightChange(light: .directional, at: 3, intensity: 0.2, duration: 2),
+                LightChange(light: .ambient, at: 4, intensity: 0.1)
+            ])
         #expect(stage.lighting(at: 2.9).intensity == 1)
         #expect(abs(stage.lighting(at: 4).intensity - 0.6) < 1e-6)
         #expect(stage.lighting(at: 3.9).ambient == 0.3)
@@ -130,59 +138,112 @@ import Foundation
 
     /// Each piece of nonsense and what the error must say: line, field, reason.
     @Test(arguments: [
-        ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [-1, 2], detail: 0.5 }\n",
-         2, "surfaces[0].size", "must be positive, got [-1.0, 2.0]"),
-        ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, .nan, 0], size: [1, 2], detail: 0.5 }\n",
-         2, "surfaces[0].position[1]", "must be a finite number, got '.nan'"),
-        ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [1, 2], detail: 0.5, shiny: true }\n",
-         2, "surfaces[0].shiny", "unknown field; expected one of name, alignment, position, yaw, size, color, texture, detail, thickness, facade (or an x- key of your own)"),
-        ("surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [1, 2], detail: 1.5 }\n",
-         2, "surfaces[0].detail", "must lie in 0.0...1.0, got 1.5"),
-        ("surfaces:\n  - { name: a, alignment: diagonal, position: [0, 0, 0], size: [1, 2], detail: 1 }\n",
-         2, "surfaces[0].alignment", "must be one of horizontal, vertical; got 'diagonal'"),
-        ("surfaces:\n  - { name: a, position: [0, 0, 0], size: [1, 2], detail: 1 }\n",
-         2, "surfaces[0].alignment", "is required"),
-        ("images:\n  - { name: p, texture: ../art.png, width: 0.08, position: [0, 0, 0] }\n",
-         2, "images[0].texture", "without '..', got '../art.png'"),
-        ("images:\n  - { name: p, texture: missing.png, width: 0.08, position: [0, 0, 0] }\n",
-         2, "images[0].texture", "missing.png does not exist"),
-        ("images:\n  - { name: p, texture: stage.yaml, width: 0.08, position: [0, 0, 0] }\n",
-         2, "images[0].texture", "stage.yaml is not a PNG or JPEG image"),
-        ("images:\n  - { name: p, texture: art.png, width: 0, position: [0, 0, 0] }\n",
-         2, "images[0].width", "must be positive, got 0.0"),
-        ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], code: { url: 'ftp://x/y' } }\n",
-         2, "images[0].code.url", "must be an http or https URL with a host, got 'ftp://x/y'"),
-        ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0] }\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0] }\n",
-         3, "images[1]", "an image named 'p' already exists"),
-        ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], moves: [{ at: 1, to: [1, 0, 0], duration: 2 }, { at: 2, to: [0, 0, 0] }] }\n",
-         2, "images[0].moves[1].at", "starts at 2.0 s, before the previous move ends (3.0 s)"),
-        ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], moves: [{ at: -1, to: [1, 0, 0] }] }\n",
-         2, "images[0].moves[0].at", "must lie in 0.0...86400.0, got -1.0"),
-        ("images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], moves: [{ at: 1 }] }\n",
-         2, "images[0].moves[0].to", "is required"),
-        ("lights:\n  - { type: directional, direction: [0, 1, 0] }\n  - { type: directional, direction: [1, 1, 0] }\n",
-         3, "lights[1]", "only one directional light is supported (the renderer draws one sun)"),
-        ("lights:\n  - { type: directional, direction: [0, 0, 0] }\n",
-         2, "lights[0].direction", "must not be the zero vector"),
-        ("lights:\n  - { type: ambient, intensity: 0.2, changes: [{ at: 1, intensity: 0 }] }\n  - { type: ambient, intensity: 0.1 }\n",
-         2, "lights[0].changes", "an ambient light can change only when it is the stage's one ambient light (ambient lights add up)"),
-        ("lights:\n  - { type: directional, direction: [0, 1, 0], changes: [{ at: 1 }] }\n",
-         2, "lights[0].changes[0].intensity", "is required"),
-        ("lights:\n  - { type: directional, direction: [0, 1, 0], changes: [{ at: 1, intensity: 0, fade: 2 }] }\n",
-         2, "lights[0].changes[0].fade", "unknown field; expected one of at, intensity, duration (or an x- key of your own)"),
-        ("sky: { zenith: [2, 0, 0] }\n",
-         1, "sky.zenith", "components must lie in 0...1, got [2.0, 0.0, 0.0]"),
-        ("sky: blue\n",
-         1, "sky", "expected a mapping, got 'blue'"),
-        ("geo: { latitude: 100, longitude: 0 }\n",
-         1, "geo.latitude", "must lie in -90.0...90.0, got 100.0"),
-        ("camera: { position: [0, 1, 0], lookAt: [0, 1, 0] }\n",
-         1, "camera.lookAt", "must differ from position"),
-        ("name: x\nsurfaces: 3\n",
-         2, "surfaces", "expected a list, got '3'"),
+        (
+            "surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [-1, 2], detail: 0.5 }\n",
+            2, "surfaces[0].size", "must be positive, got [-1.0, 2.0]"
+        ),
+        (
+            "surfaces:\n  - { name: a, alignment: horizontal, position: [0, .nan, 0], size: [1, 2], detail: 0.5 }\n",
+            2, "surfaces[0].position[1]", "must be a finite number, got '.nan'"
+        ),
+        (
+            "surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [1, 2], detail: 0.5, shiny: true }\n",
+            2, "surfaces[0].shiny",
+            "unknown field; expected one of name, alignment, position, yaw, size, color, texture, detail, thickness, facade (or an x- key of your own)"
+        ),
+        (
+            "surfaces:\n  - { name: a, alignment: horizontal, position: [0, 0, 0], size: [1, 2], detail: 1.5 }\n",
+            2, "surfaces[0].detail", "must lie in 0.0...1.0, got 1.5"
+        ),
+        (
+            "surfaces:\n  - { name: a, alignment: diagonal, position: [0, 0, 0], size: [1, 2], detail: 1 }\n",
+            2, "surfaces[0].alignment", "must be one of horizontal, vertical; got 'diagonal'"
+        ),
+        (
+            "surfaces:\n  - { name: a, position: [0, 0, 0], size: [1, 2], detail: 1 }\n",
+            2, "surfaces[0].alignment", "is required"
+        ),
+        (
+            "images:\n  - { name: p, texture: ../art.png, width: 0.08, position: [0, 0, 0] }\n",
+            2, "images[0].texture", "without '..', got '../art.png'"
+        ),
+        (
+            "images:\n  - { name: p, texture: missing.png, width: 0.08, position: [0, 0, 0] }\n",
+            2, "images[0].texture", "missing.png does not exist"
+        ),
+        (
+            "images:\n  - { name: p, texture: stage.yaml, width: 0.08, position: [0, 0, 0] }\n",
+            2, "images[0].texture", "stage.yaml is not a PNG or JPEG image"
+        ),
+        (
+            "images:\n  - { name: p, texture: art.png, width: 0, position: [0, 0, 0] }\n",
+            2, "images[0].width", "must be positive, got 0.0"
+        ),
+        (
+            "images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], code: { url: 'ftp://x/y' } }\n",
+            2, "images[0].code.url", "must be an http or https URL with a host, got 'ftp://x/y'"
+        ),
+        (
+            "images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0] }\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0] }\n",
+            3, "images[1]", "an image named 'p' already exists"
+        ),
+        (
+            "images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], moves: [{ at: 1, to: [1, 0, 0], duration: 2 }, { at: 2, to: [0, 0, 0] }] }\n",
+            2, "images[0].moves[1].at", "starts at 2.0 s, before the previous move ends (3.0 s)"
+        ),
+        (
+            "images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], moves: [{ at: -1, to: [1, 0, 0] }] }\n",
+            2, "images[0].moves[0].at", "must lie in 0.0...86400.0, got -1.0"
+        ),
+        (
+            "images:\n  - { name: p, texture: art.png, width: 0.08, position: [0, 0, 0], moves: [{ at: 1 }] }\n",
+            2, "images[0].moves[0].to", "is required"
+        ),
+        (
+            "lights:\n  - { type: directional, direction: [0, 1, 0] }\n  - { type: directional, direction: [1, 1, 0] }\n",
+            3, "lights[1]", "only one directional light is supported (the renderer draws one sun)"
+        ),
+        (
+            "lights:\n  - { type: directional, direction: [0, 0, 0] }\n",
+            2, "lights[0].direction", "must not be the zero vector"
+        ),
+        (
+            "lights:\n  - { type: ambient, intensity: 0.2, changes: [{ at: 1, intensity: 0 }] }\n  - { type: ambient, intensity: 0.1 }\n",
+            2, "lights[0].changes", "an ambient light can change only when it is the stage's one ambient light (ambient lights add up)"
+        ),
+        (
+            "lights:\n  - { type: directional, direction: [0, 1, 0], changes: [{ at: 1 }] }\n",
+            2, "lights[0].changes[0].intensity", "is required"
+        ),
+        (
+            "lights:\n  - { type: directional, direction: [0, 1, 0], changes: [{ at: 1, intensity: 0, fade: 2 }] }\n",
+            2, "lights[0].changes[0].fade", "unknown field; expected one of at, intensity, duration (or an x- key of your own)"
+        ),
+        (
+            "sky: { zenith: [2, 0, 0] }\n",
+            1, "sky.zenith", "components must lie in 0...1, got [2.0, 0.0, 0.0]"
+        ),
+        (
+            "sky: blue\n",
+            1, "sky", "expected a mapping, got 'blue'"
+        ),
+        (
+            "geo: { latitude: 100, longitude: 0 }\n",
+            1, "geo.latitude", "must lie in -90.0...90.0, got 100.0"
+        ),
+        (
+            "camera: { position: [0, 1, 0], lookAt: [0, 1, 0] }\n",
+            1, "camera.lookAt", "must differ from position"
+        ),
+        (
+            "name: x\nsurfaces: 3\n",
+            2, "surfaces", "expected a list, got '3'"
+        ),
         // 100,000 blocks took 5 s and 419 MB; every list is capped.
-        ("blocks:\n" + String(repeating: "  - { position: [0, 0, 0], size: [1, 1, 1] }\n", count: 1001),
-         2, "blocks", "has 1001 entries, more than the limit of 1000"),
+        (
+            "blocks:\n" + String(repeating: "  - { position: [0, 0, 0], size: [1, 1, 1] }\n", count: 1001),
+            2, "blocks", "has 1001 entries, more than the limit of 1000"
+        )
     ])
     func nonsenseIsRefusedWithLineFieldAndReason(_ body: String, line: Int, field: String, reason: String) throws {
         let (loader, path) = try stageFile(body)

@@ -25,8 +25,10 @@ import Testing
     let pose = lookAt(eye: Vec3(0, 1.5, 1), target: .zero)
 
     /// Runs `seconds` of frames; `move` gives the pose at each frame index.
-    private func run(_ monitor: inout TrackingMonitor, seconds: Double, features: Float = 0.5,
-                     move: (Int) -> Matrix4) -> [TrackingState] {
+    private func run(
+        _ monitor: inout TrackingMonitor, seconds: Double, features: Float = 0.5,
+        move: (Int) -> Matrix4
+    ) -> [TrackingState] {
         (0..<Int((seconds / step).rounded())).map { monitor.update(deltaTime: step, pose: move($0), featureScore: features) }
     }
 
@@ -57,7 +59,7 @@ import Testing
         let last = Matrix4.translation(Vec3(2.1 * 30 / 60, 0, 0)) * pose
         let calm = run(&m, seconds: 0.6) { _ in last }
         #expect(calm[28] == .limited(.excessiveMotion))   // 29 calm frames: 0.483 s
-        #expect(calm[29] == .normal)                       // 30 calm frames: 0.5 s
+        #expect(calm[29] == .normal)   // 30 calm frames: 0.5 s
         // 1.9 m/s is within the limit.
         moving = run(&m, seconds: 0.5) { i in Matrix4.translation(Vec3(1.9 * Float(i + 1) / 60, 0, 0)) * last }
         #expect(moving.allSatisfy { $0 == .normal })

@@ -55,8 +55,9 @@ import Testing
         // A clip the Fox does not have is named with the ones it has.
         try Fixtures.write(Self.script.replacingOccurrences(of: "clip: Walk }", with: "clip: Trot }"), to: dir + "/trot.yaml")
         let trot = try run(["play", dir + "/trot.yaml", "--frames", "none", "-o", dir + "/trot"])
-        #expect(trot.status != 0 && trot.output.contains("trot.yaml:8: steps[2].animate: 'fox' has no clip 'Trot'; its clips are 0: 'Survey', 1: 'Walk', 2: 'Run'"),
-                "\(trot.output)")
+        #expect(
+            trot.status != 0 && trot.output.contains("trot.yaml:8: steps[2].animate: 'fox' has no clip 'Trot'; its clips are 0: 'Survey', 1: 'Walk', 2: 'Run'"),
+            "\(trot.output)")
     }
 
     @Test func aSceneFilePosesAModelAndRenderTakesAClipAndATime() throws {
@@ -72,16 +73,21 @@ import Testing
             let r = try run(["render", dir + "/\(name).yaml", "-o", dir + "/\(name).png"])
             #expect(r.status == 0, "\(r.output)")
         }
-        let walk = try ImageFile.read(path: dir + "/walk.png"), index = try ImageFile.read(path: dir + "/index.png"), still = try ImageFile.read(path: dir + "/still.png")
+        let walk = try ImageFile.read(path: dir + "/walk.png"), index = try ImageFile.read(path: dir + "/index.png"),
+            still = try ImageFile.read(path: dir + "/still.png")
         #expect(walk.pixels == index.pixels && walk.pixels != still.pixels)
         // `sprout render MODEL --animation --time` poses it the same way.
-        let posed = try run(["render", fox, "--fit", "0.6", "--size", "64x64", "--camera-position", "2,0.5,0", "--look-at", "0,0.3,0",
-                             "--animation", "Walk", "--time", "0.25", "-o", dir + "/cli.png"])
+        let posed = try run([
+            "render", fox, "--fit", "0.6", "--size", "64x64", "--camera-position", "2,0.5,0", "--look-at", "0,0.3,0",
+            "--animation", "Walk", "--time", "0.25", "-o", dir + "/cli.png"
+        ])
         #expect(posed.status == 0, "\(posed.output)")
         try Fixtures.write(scene(", animation: { clip: Trot }"), to: dir + "/trot.yaml")
         let trot = try run(["render", dir + "/trot.yaml", "-o", dir + "/trot.png"])
-        #expect(trot.status == 1 && trot.output.contains("trot.yaml:4: models[0].animation: \(fox) has no clip 'Trot'; its clips are 0: 'Survey', 1: 'Walk', 2: 'Run'"),
-                "\(trot.output)")
+        #expect(
+            trot.status == 1
+                && trot.output.contains("trot.yaml:4: models[0].animation: \(fox) has no clip 'Trot'; its clips are 0: 'Survey', 1: 'Walk', 2: 'Run'"),
+            "\(trot.output)")
         // With --frames each further frame is 1/30 s later for a posed model, and the same for a still one.
         for name in ["walk", "still"] {
             let r = try run(["render", dir + "/\(name).yaml", "--frames", "2", "-o", dir + "/\(name)-%d.png"])

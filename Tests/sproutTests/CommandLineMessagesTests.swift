@@ -27,7 +27,10 @@ import Foundation
     @Test func anUnknownCommandSuggestsTheNearest() throws {
         let run = try sprout(["rendr", "x.glb"])
         #expect(run.status == 64)
-        #expect(run.output.hasPrefix("Error: unknown command 'rendr'; did you mean 'render'?\nCommands: preview, play, record, open, geo, render, compare, test, explore, grow, make-room, bench."))
+        #expect(
+            run.output.hasPrefix(
+                "Error: unknown command 'rendr'; did you mean 'render'?\nCommands: preview, play, record, open, geo, render, compare, test, explore, grow, make-room, bench."
+            ))
         #expect(try sprout(["zzzzzzzz"]).output.hasPrefix("Error: unknown command 'zzzzzzzz'\n"))
     }
 
@@ -42,7 +45,9 @@ import Foundation
     @Test func aFolderOrANameWithoutExtensionIsCalledWhatItIs() throws {
         let dir = try Fixtures.temporaryDirectory("cli-model-kinds")
         let folder = try sprout(["render", dir, "--output", dir + "/x.png"])
-        #expect(folder.status == 1 && folder.output == "Error: \(dir): is a folder, not a model file; give the model file inside it (.gltf, .glb, .obj, .fbx, .ply, .stl, .dae)\n")
+        #expect(
+            folder.status == 1
+                && folder.output == "Error: \(dir): is a folder, not a model file; give the model file inside it (.gltf, .glb, .obj, .fbx, .ply, .stl, .dae)\n")
         try Fixtures.write("x", to: dir + "/duck")
         let bare = try sprout(["render", dir + "/duck", "--output", dir + "/x.png"])
         #expect(bare.output == "Error: \(dir)/duck: has no file extension, and models are read by theirs (.gltf, .glb, .obj, .fbx, .ply, .stl, .dae)\n")
@@ -63,8 +68,10 @@ import Foundation
     @Test func renderTakesAnEnvironment() throws {
         let dir = try Fixtures.temporaryDirectory("cli-environment")
         try Fixtures.write(HDRCodec.encode(.uniform(Vec3(0.5, 0.5, 0.5))), to: dir + "/grey.hdr")
-        let lit = try sprout(["render", "basil", "--size", "32x32", "--environment", dir + "/grey.hdr", "--environment-background",
-                              "--output", dir + "/basil.png"])
+        let lit = try sprout([
+            "render", "basil", "--size", "32x32", "--environment", dir + "/grey.hdr", "--environment-background",
+            "--output", dir + "/basil.png"
+        ])
         #expect(lit.status == 0 && lit.output == "wrote \(dir)/basil.png\n")
         // The background is the environment: radiance 0.5 exposed and tone-mapped by PBR Neutral (0.46), sRGB 181.
         #expect(try ImageFile.read(path: dir + "/basil.png").pixels[0..<3].allSatisfy { abs(Int($0) - 181) <= 1 })
@@ -86,7 +93,6 @@ import Foundation
         #expect(try sprout(["render", fox, "--scale", "0.01", "--fit", "1"]).output.hasPrefix("Error: give --scale or --fit, not both"))
     }
 }
-
 
 /// `sprout geo --gpx`: a new file is announced, a missing folder refused.
 @Suite(.serialized) struct GeoGPXMessagesTests {

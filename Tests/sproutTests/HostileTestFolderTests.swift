@@ -20,13 +20,16 @@ import Foundation
     /// Every file under `folder`, read whole.
     func contents(of folder: String) -> [(path: String, text: String)] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        return walker.compactMap { ($0 as? String).flatMap { relative in
-            let path = folder + "/" + relative
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-                  let data = FileManager.default.contents(atPath: path) else { return nil }
-            return (path, String(decoding: data, as: UTF8.self))
-        } }
+        return walker.compactMap {
+            ($0 as? String).flatMap { relative in
+                let path = folder + "/" + relative
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+                    let data = FileManager.default.contents(atPath: path)
+                else { return nil }
+                return (path, String(decoding: data, as: UTF8.self))
+            }
+        }
     }
 
     @Test func aHostileFolderLeaksNothingAndWritesNothingOutside() throws {
@@ -58,8 +61,9 @@ import Foundation
         var outputs: [String] = []
         for update in [true, false] {
             let out = root + (update ? "/update" : "/check")
-            let run = try sprout(["test", rt, "--jobs", "2", "--results", out + "/results", "--junit", out + "/junit.xml", "--report", out + "/report"]
-                                 + (update ? ["--update"] : []))
+            let run = try sprout(
+                ["test", rt, "--jobs", "2", "--results", out + "/results", "--junit", out + "/junit.xml", "--report", out + "/report"]
+                    + (update ? ["--update"] : []))
             #expect(run.status == 1, "\(run.output)")
             outputs.append(run.output)
             let junit = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)

@@ -26,13 +26,15 @@ extension RenderCommandGLTests {
         let story = SeedShopStory(world: world, packet: packet)
         var coaching: [String] = [], limited = false
         let tour = story.tour(folder: dir)
-        let written = try tour.run(loop, on: surface, beforeStep: { story.beforeStep($0) }, afterStep: { _ in
-            if case .limited = world.session.trackingState, world.frameCount > 60 { limited = true }
-            if world.seedShop!.isCoachingVisible, coaching.last != world.seedShop!.coachingText { coaching.append(world.seedShop!.coachingText) }
-        })
+        let written = try tour.run(
+            loop, on: surface, beforeStep: { story.beforeStep($0) },
+            afterStep: { _ in
+                if case .limited = world.session.trackingState, world.frameCount > 60 { limited = true }
+                if world.seedShop!.isCoachingVisible, coaching.last != world.seedShop!.coachingText { coaching.append(world.seedShop!.coachingText) }
+            })
         #expect(written.count == 5 && story.taken == SeedShopStory.moments)
         #expect(coaching.first == "Scan code to start")
-        #expect(!limited)                                           // no "Excessive motion" of the demo's own making
+        #expect(!limited)   // no "Excessive motion" of the demo's own making
         #expect(world.seedShop!.presented.keys.sorted() == ["sunfl"])
         // The grown plant is whole in the last frame: it stands its 3 m, and the frame is not the first one again.
         let grown = try #require(world.seedShop!.presented["sunfl"]).visualBounds()
@@ -42,8 +44,12 @@ extension RenderCommandGLTests {
 
     @Test func openGrowsTheSunflowerAndALaterLaunchRestoresIt() throws {
         let dir = try Fixtures.temporaryDirectory("open-frames")
-        try OpenCommand.parse(["https://seedshop.example/sunfl", "--frames", "2", "--output", dir + "/a", "--state", dir + "/sprout/last-experience", "--cache", dir + "/cache"]).run()
-        #expect(String(decoding: FileManager.default.contents(atPath: dir + "/sprout/last-experience") ?? Data(), as: UTF8.self) == "https://seedshop.example/sunfl\n")
+        try OpenCommand.parse([
+            "https://seedshop.example/sunfl", "--frames", "2", "--output", dir + "/a", "--state", dir + "/sprout/last-experience", "--cache", dir + "/cache"
+        ]).run()
+        #expect(
+            String(decoding: FileManager.default.contents(atPath: dir + "/sprout/last-experience") ?? Data(), as: UTF8.self)
+                == "https://seedshop.example/sunfl\n")
         let last = try ImageFile.read(path: dir + "/a/frame-001.png")
         #expect(last.width == 1280)
         // A launch without a URL restores the saved experience and draws the same.

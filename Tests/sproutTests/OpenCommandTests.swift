@@ -41,7 +41,11 @@ import Foundation
 @Suite struct OpenCommandTests {
     @Test func aForeignURLIsRefusedAndNothingIsSaved() throws {
         let dir = try Fixtures.temporaryDirectory("open")
-        let error = #expect(throws: (any Error).self) { try OpenCommand.parse(["https://evil.example/sunfl", "--output", dir + "/frames", "--state", dir + "/sprout/last-experience", "--cache", dir + "/cache"]).run() }
+        let error = #expect(throws: (any Error).self) {
+            try OpenCommand.parse([
+                "https://evil.example/sunfl", "--output", dir + "/frames", "--state", dir + "/sprout/last-experience", "--cache", dir + "/cache"
+            ]).run()
+        }
         #expect("\(error!)".contains("is not an associated domain"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/sprout/last-experience"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/frames"))

@@ -8,15 +8,16 @@ import Foundation
 extension RenderCommandGLTests {
     @Test func playWritesSnapshotsAndAGIFThatAreTheSameEveryRun() throws {
         let dir = try Fixtures.temporaryDirectory("play-frames")
-        try Fixtures.write("""
-        viewport: [160, 90]
-        seed: 3
-        steps:
-          - wait: 3
-          - place: pot
-          - wait: 0.2
-          - snapshot: placed
-        """, to: dir + "/small.yaml")
+        try Fixtures.write(
+            """
+            viewport: [160, 90]
+            seed: 3
+            steps:
+              - wait: 3
+              - place: pot
+              - wait: 0.2
+              - snapshot: placed
+            """, to: dir + "/small.yaml")
         for run in ["a", "b"] {
             try PlayCommand.parse([dir + "/small.yaml", "--output", dir + "/" + run, "--video", dir + "/\(run).gif"]).run()
         }
@@ -43,19 +44,22 @@ extension RenderCommandGLTests {
         try PlayCommand.parse([dir + "/s.yaml", "--output", dir + "/out", "--frames", "none", "--video", dir + "/s.mp4"]).run()
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        probe.arguments = ["-v", "error", "-count_frames", "-select_streams", "v:0",
-                           "-show_entries", "stream=width,height,nb_read_frames,avg_frame_rate:format=duration", "-of", "default=noprint_wrappers=1", dir + "/s.mp4"]
+        probe.arguments = [
+            "-v", "error", "-count_frames", "-select_streams", "v:0",
+            "-show_entries", "stream=width,height,nb_read_frames,avg_frame_rate:format=duration", "-of", "default=noprint_wrappers=1", dir + "/s.mp4"
+        ]
         let pipe = Pipe()
         probe.standardOutput = pipe
         try probe.run()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         try Tool.wait(probe, timeout: 60)
-        let fields = Dictionary(text.split(separator: "\n").compactMap { line -> (String, String)? in
-            let parts = line.split(separator: "=", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        }, uniquingKeysWith: { a, _ in a })
+        let fields = Dictionary(
+            text.split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }, uniquingKeysWith: { a, _ in a })
         #expect(fields["width"] == "160" && fields["height"] == "90")
-        #expect(fields["nb_read_frames"] == "60")                  // 2 s at 30 frames a second
+        #expect(fields["nb_read_frames"] == "60")   // 2 s at 30 frames a second
         #expect(fields["avg_frame_rate"] == "30/1")
         #expect(abs((Double(fields["duration"] ?? "") ?? 0) - 2.0) < 0.05)
         // --video-width scales it.

@@ -19,9 +19,11 @@ import Testing
 @Suite(.serialized) struct RenderCommandGLTests {
     @Test func rendersThePeerSceneWithItsCameraAndWritesEveryFrame() throws {
         let dir = try Fixtures.temporaryDirectory("render")
-        let command = try RenderCommand.parse([Fixtures.peerAsset("scene.glb"), "--size", "160x90", "--camera-position", "0.8,0.9,1.2",
-                                               "--look-at", "0,0.55,0", "--frames", "3", "--orbit", "0.5", "--no-shadows",
-                                               "--output", dir + "/frame-%02d.png"])
+        let command = try RenderCommand.parse([
+            Fixtures.peerAsset("scene.glb"), "--size", "160x90", "--camera-position", "0.8,0.9,1.2",
+            "--look-at", "0,0.55,0", "--frames", "3", "--orbit", "0.5", "--no-shadows",
+            "--output", dir + "/frame-%02d.png"
+        ])
         try command.run()
         for i in 0..<3 {
             let image = try ImageFile.read(path: dir + "/frame-0\(i).png")

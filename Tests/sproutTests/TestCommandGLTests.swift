@@ -114,7 +114,7 @@ import Foundation
         let dir = try copyOfExample()
         try FileManager.default.removeItem(atPath: dir + "/goldens")
         let missing = try sprout(["test", dir, "--results", dir + "/results"])
-        #expect(missing.status == 1)    // a missing golden is written but never passes silently
+        #expect(missing.status == 1)   // a missing golden is written but never passes silently
         #expect(missing.output.contains("NEW     garden-row (") && missing.output.contains("0 passed, 0 failed, 3 new in "))
         let update = try sprout(["test", dir, "--update", "--results", dir + "/results"])
         #expect(update.status == 0, "\(update.output)")
@@ -143,7 +143,9 @@ import Foundation
         image.pixels[0] = image.pixels[0] &+ 100
         try ImageFile.writePNG(image, to: dir + "/a.png")
         let one = try sprout(["compare", dir + "/a.png", golden, "--diff", dir + "/d.png", "--max-fraction", "0"])
-        #expect(one.status == 1 && one.output.hasPrefix("differ: 1 of 40960 pixels (0.002 %) differ by more than 2; max delta 100, mean delta 0.001; worst at (0,0): "))
+        #expect(
+            one.status == 1
+                && one.output.hasPrefix("differ: 1 of 40960 pixels (0.002 %) differ by more than 2; max delta 100, mean delta 0.001; worst at (0,0): "))
         #expect(one.output.hasSuffix("; diff \(dir)/d.png\n"))
         #expect(try ImageFile.read(path: dir + "/d.png").pixels[0..<3] == [255, 0, 0])
         #expect(try sprout(["compare", dir + "/a.png", golden]).status == 0)   // 1 pixel in 40,960 is within 0.1 %
@@ -180,8 +182,9 @@ import Foundation
         #expect(plant.status == 0, "\(plant.output)")
         // --verbose counts the full model, and the file's levels of detail apart.
         let sunflower = try sprout(["render", "sunflower", "--size", "64x64", "--verbose", "--output", dir + "/s.png"])
-        #expect(sunflower.output.contains("model: sunflower: 4 meshes, 6208 triangles, 12 materials, 0 textures; levels of detail: 1184, 336 triangles\n"),
-                "\(sunflower.output)")
+        #expect(
+            sunflower.output.contains("model: sunflower: 4 meshes, 6208 triangles, 12 materials, 0 textures; levels of detail: 1184, 336 triangles\n"),
+            "\(sunflower.output)")
     }
 }
 
@@ -191,7 +194,8 @@ extension TestCommandGLTests {
     @Test func exploreFindsShrinksAndWritesAScriptPlayRepeats() throws {
         let dir = try Fixtures.temporaryDirectory("cli-explore")
         // Tight on the pot's position: passes as written, fails once a touch or the session varies.
-        try Fixtures.write("""
+        try Fixtures.write(
+            """
             stage: tabletop
             seed: 1
             steps:

@@ -11,8 +11,9 @@ import Testing
         guard let display = XvfbDisplay.start() else { return }
         defer { display.stop() }
         let dir = try Fixtures.temporaryDirectory("window")
-        let record = try Tool.start(Tool.sprout, ["record", "--size", "640x360", "-o", dir + "/rec.yaml", "--state", dir + "/state.json"],
-                                    display: display.name, log: dir + "/record.log")
+        let record = try Tool.start(
+            Tool.sprout, ["record", "--size", "640x360", "-o", dir + "/rec.yaml", "--state", dir + "/state.json"],
+            display: display.name, log: dir + "/record.log")
         defer { if record.isRunning { record.terminate() } }
         let window = try XWindow(named: "Sprout: recording", display: display.name)
         #expect(!window.id.isEmpty)
@@ -56,7 +57,8 @@ import Testing
             #expect(Tool.same(recorded[key], last[key]), "\(key): recorded \(recorded[key] ?? "nil"), replayed \(last[key] ?? "nil")")
         }
         // What the gestures did: one plant, moved right of where it was placed, turned.
-        let placedAt = try #require(steps.first { $0["kind"] as? String == "place" }.flatMap { ($0["objects"] as? [[String: Any]])?.first?["position"] as? [Double] })
+        let placedAt = try #require(
+            steps.first { $0["kind"] as? String == "place" }.flatMap { ($0["objects"] as? [[String: Any]])?.first?["position"] as? [Double] })
         let objects = try #require(last["objects"] as? [[String: Any]])
         #expect(objects.count == 1)
         let position = try #require(objects.first?["position"] as? [Double])
@@ -74,8 +76,9 @@ extension WindowXvfbTests {
         guard let display = XvfbDisplay.start() else { return }
         defer { display.stop() }
         let dir = try Fixtures.temporaryDirectory("window-fox")
-        let preview = try Tool.start(Tool.sprout, ["preview", Fixtures.sharedModel("Fox/Fox.glb"), "--fit", "0.3", "--size", "320x180"],
-                                     display: display.name, log: dir + "/preview.log")
+        let preview = try Tool.start(
+            Tool.sprout, ["preview", Fixtures.sharedModel("Fox/Fox.glb"), "--fit", "0.3", "--size", "320x180"],
+            display: display.name, log: dir + "/preview.log")
         defer { if preview.isRunning { preview.terminate() } }
         let window = try XWindow(named: "Sprout: tabletop", display: display.name)
         /// The window's pixels now, through the X server (ffmpeg's x11grab), as the person sees them.
@@ -85,8 +88,12 @@ extension WindowXvfbTests {
             // "Window N / Position X,Y (screen: 0) / Geometry W x H": the last four before the end are X, Y, (screen), W, H.
             let (px, py, w, h) = (numbers[1], numbers[2], numbers[numbers.count - 2], numbers[numbers.count - 1])
             let path = dir + "/\(name).png"
-            let grab = try Tool.start("/usr/bin/ffmpeg", ["-loglevel", "error", "-y", "-f", "x11grab", "-video_size", "\(w)x\(h)",
-                                                          "-i", "\(display.name)+\(px),\(py)", "-frames:v", "1", path], display: display.name, log: dir + "/ffmpeg.log")
+            let grab = try Tool.start(
+                "/usr/bin/ffmpeg",
+                [
+                    "-loglevel", "error", "-y", "-f", "x11grab", "-video_size", "\(w)x\(h)",
+                    "-i", "\(display.name)+\(px),\(py)", "-frames:v", "1", path
+                ], display: display.name, log: dir + "/ffmpeg.log")
             try Tool.wait(grab, timeout: 60)
             return try ImageFile.read(path: path).pixels
         }
@@ -194,8 +201,10 @@ enum Tool {
         return FileManager.default.isExecutableFile(atPath: beside) ? beside : Fixtures.repositoryRoot + "/.build/debug/sprout"
     }
 
-    static func start(_ executable: String, _ arguments: [String], display: String?, log: String,
-                      environment extra: [String: String] = [:]) throws -> Process {
+    static func start(
+        _ executable: String, _ arguments: [String], display: String?, log: String,
+        environment extra: [String: String] = [:]
+    ) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -13,21 +13,24 @@ public enum HTMLReport {
     /// The page for `results`, titled `title`.
     public static func html(_ results: [RenderTestResult], title: String) -> String {
         let counts = Dictionary(grouping: results, by: \.status).mapValues(\.count)
-        var page = head(title: title) + """
-            <p>\(results.count) cases: \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, \(counts[.new] ?? 0) new, \(counts[.updated] ?? 0) updated.</p>
-            <table><tr><th>case</th><th>status</th><th>seconds</th><th>file</th></tr>
+        var page =
+            head(title: title) + """
+                <p>\(results.count) cases: \(counts[.passed] ?? 0) passed, \(counts[.failed] ?? 0) failed, \(counts[.new] ?? 0) new, \(counts[.updated] ?? 0) updated.</p>
+                <table><tr><th>case</th><th>status</th><th>seconds</th><th>file</th></tr>
 
-            """
+                """
         for r in results {
             let anchor = r.status == .failed || r.status == .new ? "<a href=\"#\(escape(r.test.name))\">\(escape(r.test.name))</a>" : escape(r.test.name)
-            page += "<tr><td>\(anchor)</td><td class=\"\(r.status.rawValue)\">\(r.status.rawValue)</td><td>\(JUnitReport.seconds(r.seconds))</td><td>\(escape(r.test.path))</td></tr>\n"
+            page +=
+                "<tr><td>\(anchor)</td><td class=\"\(r.status.rawValue)\">\(r.status.rawValue)</td><td>\(JUnitReport.seconds(r.seconds))</td><td>\(escape(r.test.path))</td></tr>\n"
         }
         page += "</table>\n"
         for r in results where r.status == .failed || r.status == .new {
             page += "<h2 id=\"\(escape(r.test.name))\">\(escape(r.test.name)) <span class=\"\(r.status.rawValue)\">\(r.status.rawValue)</span></h2>\n"
             if !r.problems.isEmpty { page += "<pre>\(escape(r.problems.joined(separator: "\n")))</pre>\n" }
             for o in r.outcomes where o.isFailure {
-                page += "<h3>\(escape(o.name))</h3>\n<p>\(escape(o.summary))<br>tolerance: \(escape(o.tolerance.description))"
+                page +=
+                    "<h3>\(escape(o.name))</h3>\n<p>\(escape(o.summary))<br>tolerance: \(escape(o.tolerance.description))"
                     + (o.toleranceReason.map { " (reason: \(escape($0)))" } ?? "")
                     + (o.warning.map { "<br><strong>warning: \(escape($0))</strong>" } ?? "") + "</p>\n"
                 page += figure("golden", o.golden) + figure("actual", o.actual) + figure("diff: failing pixels red, smaller differences yellow", o.diff) + "\n"
@@ -70,7 +73,8 @@ public enum HTMLReport {
         guard let image = try? ImageFile.read(path: path), let png = try? ImageCodec.encodePNG(image) else {
             return "<figure><figcaption>\(escape(caption))<br>\(escape(path)): not a readable picture</figcaption></figure>"
         }
-        return "<figure><img alt=\"\(escape(caption))\" src=\"data:image/png;base64,\(Data(png).base64EncodedString())\"><figcaption>\(escape(caption))<br>\(escape(path))</figcaption></figure>"
+        return
+            "<figure><img alt=\"\(escape(caption))\" src=\"data:image/png;base64,\(Data(png).base64EncodedString())\"><figcaption>\(escape(caption))<br>\(escape(path))</figcaption></figure>"
     }
 
     static func escape(_ text: String) -> String { JUnitReport.escape(text) }

@@ -7,14 +7,16 @@ public enum JUnitReport {
         let total = results.reduce(0) { $0 + $1.seconds }
         var xml = ""
         for result in results {
-            xml += "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(result.test.name))\" file=\"\(escape(result.test.path))\" time=\"\(seconds(result.seconds))\""
+            xml +=
+                "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(result.test.name))\" file=\"\(escape(result.test.path))\" time=\"\(seconds(result.seconds))\""
             switch result.status {
             case .passed, .updated:
                 xml += "/>\n"
             case .failed, .new:
                 let lines = result.problems + result.outcomes.filter(\.isFailure).map { "\($0.name): \($0.summary)" + ($0.diff.map { " (diff: \($0))" } ?? "") }
                 let message = result.status == .new ? "no golden: wrote a new one" : (lines.first ?? "failed")
-                xml += ">\n      <failure message=\"\(escape(message))\" type=\"\(result.status.rawValue)\">\(escape(lines.joined(separator: "\n")))</failure>\n    </testcase>\n"
+                xml +=
+                    ">\n      <failure message=\"\(escape(message))\" type=\"\(result.status.rawValue)\">\(escape(lines.joined(separator: "\n")))</failure>\n    </testcase>\n"
             }
         }
         return document(suiteName: suiteName, tests: results.count, failures: failures, time: " time=\"\(seconds(total))\"", cases: xml)

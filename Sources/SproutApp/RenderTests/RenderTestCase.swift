@@ -54,8 +54,10 @@ public struct RenderTestCase: Sendable, Equatable, Codable {
             let name = Document.stem(of: file)
             let goldens = base + "/goldens"
             if let same = stems[name], same.count > 1 {
-                return RenderTestCase(name: name, path: path, kind: .unreadable,
-                                      problem: "\(path): shares its name with \(same.filter { $0 != file }.joined(separator: ", ")), and so its goldens: rename one", goldens: goldens)
+                return RenderTestCase(
+                    name: name, path: path, kind: .unreadable,
+                    problem: "\(path): shares its name with \(same.filter { $0 != file }.joined(separator: ", ")), and so its goldens: rename one",
+                    goldens: goldens)
             }
             // Sorted by its top-level keys, scanned, not parsed: the parse happens in the worker
             // that runs the case, under `--timeout` (a file that is not a mapping by its bytes is

@@ -10,8 +10,10 @@ import Foundation
 public enum RenderTestReports {
     /// Writes `results` as JUnit XML to `junit` and as an HTML report into the folder `report`
     /// (each when given); `say` hears the paths written.
-    public static func write(_ results: [RenderTestResult], junit: String?, report: String?, title: String, suiteName: String,
-                             say: (String) -> Void = { print($0) }) throws {
+    public static func write(
+        _ results: [RenderTestResult], junit: String?, report: String?, title: String, suiteName: String,
+        say: (String) -> Void = { print($0) }
+    ) throws {
         if let junit {
             try OutputFile.write(JUnitReport.xml(results, suiteName: suiteName), to: junit)
             say("junit \(junit)")
@@ -34,11 +36,14 @@ public enum RenderTestReports {
 extension RenderTestWorkers {
     /// Workers that are `executable test-worker` processes (`sprout test`'s hidden command,
     /// `RenderTestSuite.serveWorker`), writing into `results`, each under `memoryLimitBytes`.
-    public static func testWorkers(executable: String, results: String, updating: Bool, allowsBlank: Bool, modelRoots: [String],
-                                   jobs: Int, timeoutSeconds: Double, memoryLimitBytes: Int) -> RenderTestWorkers {
-        RenderTestWorkers(executable: executable,
-                          arguments: ["test-worker", "--results", results, "--memory-limit", String(memoryLimitBytes)] + (updating ? ["--update"] : [])
-                              + (allowsBlank ? ["--allow-blank"] : []) + modelRoots.flatMap { ["--models-from", $0] },
-                          jobs: jobs, timeoutSeconds: timeoutSeconds, memoryLimitBytes: memoryLimitBytes)
+    public static func testWorkers(
+        executable: String, results: String, updating: Bool, allowsBlank: Bool, modelRoots: [String],
+        jobs: Int, timeoutSeconds: Double, memoryLimitBytes: Int
+    ) -> RenderTestWorkers {
+        RenderTestWorkers(
+            executable: executable,
+            arguments: ["test-worker", "--results", results, "--memory-limit", String(memoryLimitBytes)] + (updating ? ["--update"] : [])
+                + (allowsBlank ? ["--allow-blank"] : []) + modelRoots.flatMap { ["--models-from", $0] },
+            jobs: jobs, timeoutSeconds: timeoutSeconds, memoryLimitBytes: memoryLimitBytes)
     }
 }

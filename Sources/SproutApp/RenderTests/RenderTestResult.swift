@@ -52,7 +52,8 @@ public struct RenderTestResult: Sendable, Codable, Equatable {
         case .new:
             text += ": no golden; wrote " + Self.printable(outcomes.filter { $0.status == .new }.map(\.golden).joined(separator: ", "))
         case .failed:
-            let first = problems.first ?? outcomes.first { $0.status == .failed }.map { "\($0.name): \($0.summary)" + ($0.diff.map { "; diff \($0)" } ?? "") } ?? ""
+            let first =
+                problems.first ?? outcomes.first { $0.status == .failed }.map { "\($0.name): \($0.summary)" + ($0.diff.map { "; diff \($0)" } ?? "") } ?? ""
             text += ": " + Self.printable(first)
             let more = problems.count + outcomes.filter { $0.status == .failed }.count - 1
             if more > 0 { text += " (and \(more) more)" }

@@ -46,7 +46,8 @@ public struct RenderTestResults: Codable, Sendable, Equatable {
     public static func read(from folder: String) throws -> RenderTestResults {
         let path = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + fileName
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              (attributes[.type] as? FileAttributeType) == .typeRegular else {
+            (attributes[.type] as? FileAttributeType) == .typeRegular
+        else {
             throw AppError("\(path): no results here (sprout test --results FOLDER writes \(fileName))")
         }
         if let size = attributes[.size] as? Int, size > maximumFileSize {

@@ -39,8 +39,10 @@ public final class RenderTestRunner {
                 let view = try SceneView(path: test.path, modelRoots: [Document.folder(of: test.path)] + modelRoots)
                 let image = try view.render(with: try renderer(for: view.file), into: surface!.surface)
                 let tolerance = view.file.tolerance
-                outcomes.append(goldenCheck.check(image, golden: test.goldens + "/" + test.name + ".png", tolerance: tolerance?.tolerance ?? .strict,
-                                                  reason: tolerance?.reason, name: test.name))
+                outcomes.append(
+                    goldenCheck.check(
+                        image, golden: test.goldens + "/" + test.name + ".png", tolerance: tolerance?.tolerance ?? .strict,
+                        reason: tolerance?.reason, name: test.name))
             case .script:
                 let player = try ScriptPlayer(path: test.path, modelRoots: [Document.folder(of: test.path)] + modelRoots)
                 player.goldenCheck = goldenCheck

@@ -69,8 +69,10 @@ public struct RenderTestSuite: Sendable {
     /// Throws `NoCases` when there are none (unless `allowsEmpty`). The results folder is left
     /// holding this run's outcome only: pictures of earlier runs are removed (all of them, or
     /// this shard's cases' in a sharded run), and `results.json` is written at the end.
-    public func run(_ given: [RenderTestCase]? = nil, workers: RenderTestWorkers? = nil,
-                    onResult: @escaping @Sendable (RenderTestResult) -> Void = { _ in }) throws -> [RenderTestResult] {
+    public func run(
+        _ given: [RenderTestCase]? = nil, workers: RenderTestWorkers? = nil,
+        onResult: @escaping @Sendable (RenderTestResult) -> Void = { _ in }
+    ) throws -> [RenderTestResult] {
         let cases = try given ?? cases()
         if cases.isEmpty && !allowsEmpty { throw NoCases(folder: folder, shard: shard) }
         clearEarlierResults(cases)
@@ -102,8 +104,8 @@ public struct RenderTestSuite: Sendable {
         let manager = FileManager.default
         guard let entries = try? manager.contentsOfDirectory(atPath: resultsFolder) else { return }
         for entry in entries {
-            if GoldenCheck.isResultPicture(entry) { try? manager.removeItem(atPath: resultsFolder + "/" + entry) }
-            else { check.clearResults(ofCase: entry) }   // a script case's folder of pictures
+            // A picture of a scene case, or a script case's folder of pictures.
+            if GoldenCheck.isResultPicture(entry) { try? manager.removeItem(atPath: resultsFolder + "/" + entry) } else { check.clearResults(ofCase: entry) }
         }
         try? manager.removeItem(atPath: resultsFolder + "/" + RenderTestResults.fileName)
     }

@@ -42,7 +42,7 @@ public struct RenderTestWorkers: Sendable {
     /// Runs every case; `onResult` hears each as it finishes (from worker threads, one at a time).
     /// Returns the results in the cases' order.
     public func run(_ cases: [RenderTestCase], onResult: @escaping @Sendable (RenderTestResult) -> Void = { _ in }) -> [RenderTestResult] {
-        signal(SIGPIPE, SIG_IGN)  // a worker that died must not take this process with it
+        signal(SIGPIPE, SIG_IGN)   // a worker that died must not take this process with it
         let next = Mutex(0)
         let results = Mutex([RenderTestResult?](repeating: nil, count: cases.count))
         let slots = min(jobs, cases.count)
@@ -160,7 +160,8 @@ final class WorkerProcess {
             let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if n <= 0 {
                 waitForExit()
-                let cause = memoryLimitBytes.map { "more memory than its \($0 >> 20) MiB limit, or a crash in a library it called" } ?? "a crash in a library it called"
+                let cause =
+                    memoryLimitBytes.map { "more memory than its \($0 >> 20) MiB limit, or a crash in a library it called" } ?? "a crash in a library it called"
                 throw AppError("the worker process ended while running it (\(exitDescription())): \(cause)")
             }
             buffer += chunk[..<n]

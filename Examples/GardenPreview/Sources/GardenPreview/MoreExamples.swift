@@ -10,7 +10,7 @@ func previewInAWindow() throws {
     let runner = WindowRunner(loop: try FrameLoop(world: world, surface: surface), surface: surface)
     let controls = PreviewControls(world: world) { try Assets.model(path: "my-plant.glb") }
     runner.onInput = { try controls.apply($0) }
-    try runner.run()                                                         // until Esc or the window closes
+    try runner.run()   // until Esc or the window closes
     // end snippet
 }
 
@@ -18,14 +18,15 @@ func previewInAWindow() throws {
 func streamTraceAndScanRoom() throws {
     // snippet long-script
     let player = try ScriptPlayer(path: "long.yaml")
-    let trace = try player.streamTrace(to: "trace.json")                     // before run; "-" for standard output
+    let trace = try player.streamTrace(to: "trace.json")   // before run; "-" for standard output
     try player.run()
-    try trace.commit()                                                       // the file appears whole
+    try trace.commit()   // the file appears whole
 
-    let room = try World.onStage("my-scan.yaml")                             // a stage file with `model: scan.glb`
+    let room = try World.onStage("my-scan.yaml")   // a stage file with `model: scan.glb`
     print(room.stage.modelWarning ?? "planes on \(room.stage.surfaces.count) flat parts")
-    let shop = room.startSeedShop(catalog: try Assets.catalog(), launchURL: "https://seedshop.example/sunfl",
-                                  loadModel: Assets.localProductLoader())
-    shop.invoke("https://seedshop.example/tomato")                           // pre-loads the tomato, learns its packet
+    let shop = room.startSeedShop(
+        catalog: try Assets.catalog(), launchURL: "https://seedshop.example/sunfl",
+        loadModel: Assets.localProductLoader())
+    shop.invoke("https://seedshop.example/tomato")   // pre-loads the tomato, learns its packet
     // end snippet
 }
