@@ -15,9 +15,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 RUNS="${1:-5}"
 . "$ROOT/Benchmarks/lib.sh"
+find_shared "$ROOT"
 OUT="$(mktemp -d /tmp/sprout-animation.XXXXXX)"
-PEERS="$ROOT/../shared/peers"
-FOX="$ROOT/../shared/models/Fox/Fox.glb"
+FOX="$SHARED/models/Fox/Fox.glb"
 cc -O2 -o "$OUT/render_b" "$PEERS/b_egl_c/render_b.c" -lEGL -lOpenGL -lassimp -lpng -lm
 (cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
 SPROUT="$ROOT/.build/release/sprout"

@@ -9,7 +9,8 @@
 #   BLENDER_PY=path/to/python-with-bpy Benchmarks/fidelity-posed.sh
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-SHARED="$ROOT/../shared"
+. "$ROOT/Benchmarks/lib.sh"
+find_shared "$ROOT"
 WORK="${FIDELITY_POSED_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sprout-fidelity-posed}"
 : "${BLENDER_PY:?set BLENDER_PY to a python that can import bpy (pip install 'bpy==4.5.*' in a python3.11 venv)}"
 rm -rf "$WORK/fidelity" && mkdir -p "$WORK" && cp -r "$SHARED/fidelity" "$WORK/fidelity"

@@ -14,8 +14,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 RUNS="${1:-5}"
 . "$ROOT/Benchmarks/lib.sh"
+find_shared "$ROOT"
 OUT="$(mktemp -d /tmp/sprout-garden.XXXXXX)"
-PEERS="$ROOT/../shared/peers"
 cc -O2 -o "$OUT/render_b" "$PEERS/b_egl_c/render_b.c" -lEGL -lOpenGL -lassimp -lpng -lm
 (cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
 SPROUT="$ROOT/.build/release/sprout"

@@ -59,3 +59,15 @@ frame_table() { # OUT RUNS names...
     echo "| $name | $(stats "$out/$name.ms" 1) | ${ratio}x | $(stats "$out/$name.rss" 1) |"
   done
 }
+
+# The peers and models folder (`../shared` beside the checkout, or SPROUT_SHARED=DIR): peer B's C
+# source, the reference scene and the Khronos sample models, which this repository does not
+# redistribute. Sets SHARED and PEERS, or stops with one line saying what is missing and where.
+find_shared() { # ROOT
+  SHARED="${SPROUT_SHARED:-$1/../shared}"
+  PEERS="$SHARED/peers"
+  if [ ! -f "$PEERS/b_egl_c/render_b.c" ]; then
+    echo "$(basename "$0"): needs the peers and models folder: put it beside the checkout as ../shared, or set SPROUT_SHARED=DIR (it holds peers/b_egl_c/render_b.c, peers/assets/scene.glb and models/)" >&2
+    exit 2
+  fi
+}

@@ -10,7 +10,8 @@
 #                                           (default: Benchmarks/.venv, created when missing)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-PEERS="$ROOT/../shared/peers"
+. "$ROOT/Benchmarks/lib.sh"
+find_shared "$ROOT"
 RUNS="${1:-5}"
 FRAMES="${2:-200}"
 OUT="$(mktemp -d /tmp/sprout-bench.XXXXXX)"

@@ -13,10 +13,10 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 RUNS="${1:-5}"
 . "$ROOT/Benchmarks/lib.sh"
+find_shared "$ROOT"
 CASES=50
 OUT="$(mktemp -d /tmp/sprout-render-tests.XXXXXX)"
 (cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
-PEERS="$ROOT/../shared/peers"
 cc -O2 -o "$OUT/render_b" "$PEERS/b_egl_c/render_b.c" -lEGL -lOpenGL -lassimp -lpng -lm
 SPROUT="$ROOT/.build/release/sprout"
 
