@@ -48,6 +48,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let skin8 = ShaderFeatures(rawValue: 1 << 27)
     /// Morph targets offset the vertices (`deform.glsl`).
     static let morph = ShaderFeatures(rawValue: 1 << 28)
+    /// An alpha-cut (MASK) material: the only variants with `discard`, so every other surface
+    /// keeps the early depth test (a shader that may discard is depth-tested after it runs).
+    static let alphaCut = ShaderFeatures(rawValue: 1 << 29)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -66,7 +69,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"), (.dielectricSpecular, "HAS_DIELECTRIC_SPECULAR"),
         (.irradianceSH, "HAS_IRRADIANCE_SH"), (.clearcoat, "HAS_CLEARCOAT"), (.clearcoatMap, "HAS_CLEARCOAT_MAP"),
         (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"), (.volumeAttenuation, "HAS_VOLUME_ATTENUATION"),
-        (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH")
+        (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"), (.alphaCut, "ALPHA_CUT")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -84,6 +87,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         let hasUVs = !mesh.uvs.isEmpty
         let lit = !material.isUnlit, realistic = lit && shading == .realistic
         if material.baseColorTexture != nil && hasUVs { features.insert(.baseColorMap) }
+        if material.alphaCutoff != nil { features.insert(.alphaCut) }
         if !mesh.colors.isEmpty { features.insert(.vertexColors) }
         if linearOutput { features.insert(.linearOutput) }
         if !lit { features.insert(.unlit) }

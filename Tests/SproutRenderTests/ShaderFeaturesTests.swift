@@ -48,6 +48,18 @@ import Testing
                 toneMapping: .none) == [.linearOutput])
     }
 
+    /// Only alpha-cut materials get the variant that can discard, so every other surface keeps
+    /// the early depth test (llvmpipe depth-tests a shader that may discard after running it).
+    @Test func onlyAlphaCutMaterialsCanDiscard() {
+        var leaf = Material()
+        leaf.alphaCutoff = 0.5
+        #expect(features(leaf) == [.alphaCut])
+        #expect(ShaderFeatures.alphaCut.defines == ["ALPHA_CUT"])
+        var glass = Material()
+        glass.blending = .transparent
+        #expect(!features(glass).contains(.alphaCut) && !features(Material()).contains(.alphaCut))
+    }
+
     @Test func texturesNeedCoordinates() {
         let image = Image(width: 1, height: 1, pixels: [255, 255, 255, 255])
         var material = Material(baseColorTexture: Texture(name: "t", image: image))

@@ -246,7 +246,8 @@ void main() {
 #ifdef HAS_VERTEX_COLOR
     base *= vColor;
 #endif
-    if (uAlphaCutoff >= 0.0) {
+#ifdef ALPHA_CUT
+    {
 #ifdef ALPHA_TO_COVERAGE
         // The cut spread over one pixel around the cutoff (Golus, "Anti-aliased Alpha Test"): the
         // samples covered follow how much of the pixel lies inside, as a path tracer's average would.
@@ -256,9 +257,10 @@ void main() {
         if (base.a < uAlphaCutoff) discard;
         base.a = 1.0;
 #endif
-    } else if (uOpaque > 0.5) {
-        base.a = 1.0;
     }
+#else
+    if (uOpaque > 0.5) base.a = 1.0;
+#endif
 #if defined(UNLIT) && defined(LINEAR_OUTPUT)
     oColor = base;
 #elif defined(UNLIT) && defined(UNLIT_TONE_MAPPED)
