@@ -74,7 +74,7 @@ extension SceneView {
     /// The scene of one model `sprout render MODEL` draws: `file` (one placement, usually
     /// `SceneFile.oneModel`) loaded with errors that name the model, not a scene file's place.
     public static func model(_ file: SceneFile, isolation: ImportIsolation? = nil) throws -> SceneView {
-        do { return try SceneView(file: file, isolation: isolation) } catch let error as DocumentError {
+        do { return try SceneView(file: file, isolation: isolation) } catch let error as DocumentError where error.file == file.source {
             throw AppError(error.message)
         }
     }
@@ -82,9 +82,11 @@ extension SceneView {
 
 extension SceneFile {
     /// One model as `sprout render MODEL` draws it: where its file puts it (or standing where the
-    /// stage's camera looks, with a stage), framed as `SceneFile.CameraChoice.framing` says.
+    /// stage's camera looks, with a stage), framed as `SceneFile.CameraChoice.framing` says; the
+    /// model's and the stage's paths as typed, relative to the working folder.
     public static func oneModel(_ model: String, stage: String? = nil) -> SceneFile {
         var file = SceneFile(source: model)
+        file.pathRoot = .workingFolder
         var placement = SceneFile.Placement(model: model)
         placement.standing = stage == nil ? .asAuthored : .whereStageLooks
         file.models = [placement]

@@ -44,11 +44,12 @@ public final class SceneView {
     ///   with `modelRoots`, model files must lie inside one of those folders (`ModelReference.confined`).
     public init(file: SceneFile, isolation: ImportIsolation? = nil, budget: ModelLimits = .standard, modelRoots: [String]? = nil) throws {
         self.file = file
-        let folder = Document.folder(of: file.source)
+        let asTyped = file.pathRoot == .workingFolder
+        let folder = asTyped ? "." : Document.folder(of: file.source)
         var stageCamera: StageCamera?
         var lighting = Lighting.standard
         if let name = file.stage {
-            let stage = try Assets.stage(name, namedIn: file.source, line: file.stageLine, folder: folder)
+            let stage = try asTyped ? Assets.stage(name) : Assets.stage(name, namedIn: file.source, line: file.stageLine, folder: folder)
             try StageModels.addBackdrop(of: stage, to: scene)
             lighting = stage.lighting
             stageCamera = stage.camera
@@ -61,8 +62,8 @@ public final class SceneView {
         if let choice = file.environment {
             do {
                 // Inside the scene file's folder, as a stage's files are (a render-test folder is untrusted input).
-                let path: String
-                switch ConfinedPath.resolve(choice.path, in: folder.isEmpty ? "." : folder) {
+                var path = choice.path
+                switch asTyped ? .success(choice.path) : ConfinedPath.resolve(choice.path, in: folder.isEmpty ? "." : folder) {
                 case .success(let resolved): path = resolved
                 case .failure(.notRelative): throw AppError("must be a path inside the scene file's folder without '..', got '\(choice.path.prefix(200))'")
                 case .failure(.missing(let missing)): throw AppError("\(missing) does not exist")

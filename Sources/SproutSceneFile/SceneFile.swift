@@ -157,6 +157,19 @@ public struct SceneFile: Sendable {
     /// An empty scene with every default; `source` names it in messages.
     public init(source: String) { self.source = source }
 
+    /// Where a scene's relative paths (models, the stage, the environment) are read from.
+    public enum PathRoot: Sendable, Equatable {
+        /// The scene file's folder, a stage or environment file only inside it: a scene file may
+        /// come from someone else (a render-test folder in a pull request).
+        case sceneFolder
+        /// The working folder, any path, as a user typed it on their own command line
+        /// (`sprout render MODEL --stage FILE`, `SceneFile.oneModel`).
+        case workingFolder
+    }
+
+    /// Where relative paths are read from (files: their folder).
+    public var pathRoot = PathRoot.sceneFolder
+
     /// Whether `path` names a scene file rather than a model (it ends in .yaml, .yml or .json, in any case).
     public static func isSceneFilePath(_ path: String) -> Bool {
         [".yaml", ".yml", ".json"].contains { path.lowercased().hasSuffix($0) }

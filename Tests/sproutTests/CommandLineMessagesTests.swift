@@ -8,9 +8,9 @@ import Foundation
 
 /// What the command line says when it is used wrongly (issue 16): one clear line each.
 @Suite(.serialized) struct CommandLineMessagesTests {
-    func sprout(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    func sprout(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, output: String) {
         let log = try Fixtures.temporaryDirectory("cli-messages") + "/out.txt"
-        let process = try Tool.start(Tool.sprout, arguments, display: nil, log: log)
+        let process = try Tool.start(Tool.sprout, arguments, display: nil, log: log, in: folder)
         try Tool.wait(process, timeout: 120)
         return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
     }
@@ -62,6 +62,27 @@ import Foundation
         try Fixtures.write("x", to: dir + "/file")
         let blocked = try sprout(["render", "basil", "--size", "32x32", "--output", dir + "/file/basil.png"])
         #expect(blocked.status == 1 && blocked.output == "Error: cannot write \(dir)/file/basil.png: \(dir)/file is not a folder\n")
+    }
+
+    /// A model and a stage file given on the command line are the paths as typed, from the
+    /// working folder (not from the model's folder, and not confined as a scene file's are).
+    @Test func renderReadsItsPathsFromTheWorkingFolder() throws {
+        let dir = try Fixtures.temporaryDirectory("cli-working-folder")
+        try FileManager.default.createDirectory(atPath: dir + "/models", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/work", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.sharedModel("Box/Box.glb"), toPath: dir + "/models/box.glb")
+        try Fixtures.write(
+            "name: plain\ncamera: { position: [0, 1.2, 2], lookAt: [0, 0.5, 0] }\nsurfaces:\n  - { name: floor, alignment: horizontal, position: [0, 0, 0], size: [4, 4], detail: 0.5 }\n",
+            to: dir + "/stage.yaml")
+        let run = try sprout(["render", "../models/box.glb", "--stage", "../stage.yaml", "--size", "32x32", "--output", "box.png"], in: dir + "/work")
+        #expect(run.status == 0 && run.output == "wrote box.png\n", "\(run.output)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/work/box.png"))
+        // A broken stage file is named with its line and field, as before.
+        try Fixtures.write(
+            "name: plain\ncamera: { position: [0, 1.2, 2], lookAt: [0, 0.5, 0] }\nsurfaces:\n  - { name: floor, alignment: horizontal }\n",
+            to: dir + "/bad.yaml")
+        let bad = try sprout(["render", "../models/box.glb", "--stage", "../bad.yaml", "--size", "32x32", "--output", "box.png"], in: dir + "/work")
+        #expect(bad.status == 1 && bad.output.hasPrefix("Error: ../bad.yaml:4: surfaces[0]."), "\(bad.output)")
     }
 
     /// `render --environment` lights a model with an HDR file; mistakes are named.

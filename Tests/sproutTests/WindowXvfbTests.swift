@@ -203,10 +203,11 @@ enum Tool {
 
     static func start(
         _ executable: String, _ arguments: [String], display: String?, log: String,
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], in folder: String? = nil
     ) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
