@@ -38,6 +38,7 @@ public struct ExplorationFindings {
                 continue
             }
             let target = folder + "/" + Document.stem(of: player.path) + ".explore-\(failure.run).yaml"
+            try OutputFile.makeFolder(for: target)   // `--output` may name a folder not there yet
             try OutputFile.write(edited, to: target)
             say("        run \(failure.run) shrunk to \(shrunk.script.steps.count) step(s): \(target)")
             entries.append(

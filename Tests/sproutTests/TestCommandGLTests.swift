@@ -217,5 +217,8 @@ extension TestCommandGLTests {
         let page = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
         #expect(page.contains("<img src=\"run-1.gif\"") && page.contains("pot position"))
         #expect((try? Data(contentsOf: URL(fileURLWithPath: dir + "/report/run-1.gif")))?.prefix(6) == Data("GIF89a".utf8))
+        // `--output` into a folder not there yet: made, as the other commands make theirs.
+        let elsewhere = try sprout(["explore", dir + "/s.yaml", "--runs", "2", "--faults", "0", "--output", dir + "/new/shrunk"])
+        #expect(elsewhere.status == 1 && FileManager.default.fileExists(atPath: dir + "/new/shrunk/s.explore-1.yaml"), "\(elsewhere.output)")
     }
 }
