@@ -89,7 +89,9 @@ public struct PreviewApp {
         runner.titlePrefix = "Sprout: \(world.stage.name), "
         let controls = PreviewControls(world: world, plant: plant)
         runner.onInput = { try controls.apply($0) }
+        runner.shouldStop = StopSignal.install()   // Ctrl-C or a kill ends it as Esc does, with the frame rate said
         say("Window open: \(PreviewControls.helpLine).")
         try runner.run()
+        say(Printf.format("drew %d frames in %.1f s (%.1f frames/s)", runner.framesDrawn, runner.seconds, runner.framesPerSecond))
     }
 }

@@ -3,9 +3,6 @@ import SproutFiles
 import SproutScript
 import SproutWindow
 import SproutWorld
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension WindowRecording {
     /// What `sprout record` does: a preview window on `stage` (a built-in name or a file) in
@@ -29,9 +26,7 @@ extension WindowRecording {
         let recording = WindowRecording(
             runner: runner, controls: controls, stage: Document.namesFile(stage) ? OutputFile.absolute(stage) : stage,
             seed: seed, objects: [PreviewControls.plantName: reference.path.map(OutputFile.absolute) ?? modelPath])
-        signal(SIGINT) { _ in stopRequested = true }
-        signal(SIGTERM) { _ in stopRequested = true }
-        runner.shouldStop = { stopRequested }
+        runner.shouldStop = StopSignal.install()
         say("Recording to \(output): \(PreviewControls.helpLine).")
         try runner.run()
         try OutputFile.write(recording.text, to: output)
@@ -39,6 +34,3 @@ extension WindowRecording {
         say("wrote \(output) (\(Printf.format("%.1f", world.time)) s); replay with: sprout play \(output)")
     }
 }
-
-/// Set from a signal handler (which may touch nothing but such a flag).
-nonisolated(unsafe) private var stopRequested = false

@@ -39,6 +39,12 @@ public final class WindowRunner {
     public var titlePrefix: String?
     /// Asked every frame; true stops the loop as closing the window does (a signal's flag).
     public var shouldStop: () -> Bool = { false }
+    /// Frames the last `run` drew.
+    public private(set) var framesDrawn = 0
+    /// Real seconds the last `run` took, by the window's clock.
+    public private(set) var seconds = 0.0
+    /// Frames a second of the last `run` (0 before one).
+    public var framesPerSecond: Double { seconds > 0 ? Double(framesDrawn) / seconds : 0 }
     private var mouse = MouseTouches()
 
     /// A runner for `loop` in `surface`'s window; nothing happens until `run`.
@@ -56,6 +62,9 @@ public final class WindowRunner {
         let window = surface.window
         let world = loop.world
         var lastTime = window.time
+        let start = lastTime
+        framesDrawn = 0
+        defer { seconds = window.time - start }
         var shownSummary = ""
         fflush(nil)   // flush every stream: the loop below can run until the process is killed
         while !window.shouldClose && !shouldStop() {
@@ -80,6 +89,7 @@ public final class WindowRunner {
                 window.title = titlePrefix + shownSummary
             }
             try loop.draw()
+            framesDrawn += 1
         }
     }
 }

@@ -121,6 +121,9 @@ extension WindowXvfbTests {
         #expect(playing > 100 && playing > 10 * max(held, 5), "a second apart, \(playing) pixels changed while playing, \(held) while paused")
         try window.x("key", "Escape")
         try Tool.wait(preview, timeout: 60)
+        // Closing says the window's frame rate (issue 32 measures it under Xvfb).
+        let said = try String(contentsOfFile: dir + "/preview.log", encoding: .utf8)
+        #expect(said.contains("drew ") && said.contains(" frames/s)"), "\(said)")
     }
 }
 
