@@ -39,10 +39,10 @@ public struct PreviewApp {
     public static func plantLoader(_ model: String?, sizing: ModelSizing = .asIs, warn: (String) -> Void = { _ in }) throws -> () throws -> Entity {
         let path = try model ?? Assets.requireDirectory() + "/plants/seedling.obj"
         let reference = try ModelReference.resolve(path, relativeTo: ".")
-        let loaded = try reference.load()
+        let loaded = try reference.load(sizing: sizing)   // a broken model is refused here, before anything runs
         loaded.asset?.warnings.forEach { warn("warning: " + $0) }
         if case .asIs = sizing, let warning = ModelSizing.warning(for: loaded.entity, name: path) { warn(warning) }
-        return try reference.entityLoader(sizing: sizing)
+        return { try reference.load(sizing: sizing).entity }
     }
 
     /// The world on the stage, sized to `surface`, playing placed models' first clips.

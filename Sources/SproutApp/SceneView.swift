@@ -62,7 +62,7 @@ public final class SceneView {
         if let choice = file.environment {
             do {
                 // Inside the scene file's folder, as a stage's files are (a render-test folder is untrusted input).
-                var path = choice.path
+                let path: String
                 switch asTyped ? .success(choice.path) : ConfinedPath.resolve(choice.path, in: folder.isEmpty ? "." : folder) {
                 case .success(let resolved): path = resolved
                 case .failure(.notRelative): throw AppError("must be a path inside the scene file's folder without '..', got '\(choice.path.prefix(200))'")

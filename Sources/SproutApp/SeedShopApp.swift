@@ -11,6 +11,8 @@ public struct SeedShopApp {
     public let catalog: Catalog
     /// The invocation URL.
     public let launchURL: String
+    /// What the URL asks for: its experience and product (resolved once, in `init`).
+    public let invocation: Invocation
     /// A built-in stage name (nursery: every catalog packet on a bench) or a stage file.
     public var stage = "nursery"
     /// Seed of the simulated session's noise.
@@ -30,7 +32,7 @@ public struct SeedShopApp {
         guard let target = url ?? state?.restore() else {
             throw AppError("no URL given and no saved experience to restore; try: sprout open https://seedshop.example/sunfl")
         }
-        _ = try catalog.resolve(target)
+        invocation = try catalog.resolve(target)
         try state?.save(target)
         self.catalog = catalog
         self.launchURL = target
@@ -38,8 +40,7 @@ public struct SeedShopApp {
 
     /// The experience and product the URL opens, one line.
     public var description: String {
-        guard let invocation = try? catalog.resolve(launchURL) else { return launchURL }
-        return "\(invocation.experience.title): \(invocation.productKey.flatMap { catalog.product($0)?.name } ?? "no product") (\(launchURL))"
+        "\(invocation.experience.title): \(invocation.productKey.flatMap { catalog.product($0)?.name } ?? "no product") (\(launchURL))"
     }
 
     /// The world on the stage with the Seed Shop flow started; models come through the cache
@@ -81,7 +82,7 @@ public struct SeedShopApp {
         let loop = try FrameLoop(world: world, surface: surface)
         loop.options = options
         // The invoked product's packet (the bare URL: the first one in the catalog's order).
-        let key = (try? catalog.resolve(launchURL))?.productKey
+        let key = invocation.productKey
         let packets = world.stage.images.filter { catalog.product($0.name) != nil }
         let packet = (packets.first { $0.name == key } ?? packets.first)?.frame.center ?? world.stage.camera.lookAt
         let story = SeedShopStory(world: world, packet: packet)
