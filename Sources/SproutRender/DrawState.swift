@@ -12,6 +12,10 @@ struct DrawState: Equatable {
         /// Dual-source: the fragment's colour plus the target's times the fragment's second
         /// output (the light a transmissive surface lets through); the target's alpha is kept.
         case transmission
+        /// The shadow map's translucent layer: the target's colour times 1 - the fragment's (the
+        /// light let through, multiplied over every layer), and the smaller of the two alphas
+        /// (the nearest depth).
+        case transmittance
     }
 
     /// Which faces are dropped.
@@ -36,6 +40,9 @@ struct DrawState: Equatable {
     static let transmissive = DrawState(blend: .transmission, depthWrite: false)
     /// Drawn over everything: blended, depth neither tested nor written.
     static let onTop = DrawState(blend: .alpha, depthTest: false, depthWrite: false)
+    /// Blended casters into the shadow map's translucent layer: every one counts, from both sides
+    /// (a blended caster behind an opaque one only darkens what that one already shades).
+    static let translucentCaster = DrawState(blend: .transmittance, depthTest: false, depthWrite: false, cull: .none)
 
     /// This state for a surface that is two-sided or not, under a transform that mirrors or not.
     func faces(doubleSided: Bool, mirrored: Bool) -> DrawState {
@@ -62,10 +69,16 @@ struct GLStateCache {
                 glDisable(GLenum(GL_BLEND))
             case .alpha:
                 glEnable(GLenum(GL_BLEND))
+                glBlendEquation(GLenum(GL_FUNC_ADD))
                 glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
             case .transmission:
                 glEnable(GLenum(GL_BLEND))
+                glBlendEquation(GLenum(GL_FUNC_ADD))
                 glBlendFuncSeparate(GLenum(GL_ONE), GLenum(GL_SRC1_COLOR), GLenum(GL_ZERO), GLenum(GL_ONE))
+            case .transmittance:
+                glEnable(GLenum(GL_BLEND))
+                glBlendEquationSeparate(GLenum(GL_FUNC_ADD), GLenum(GL_MIN))
+                glBlendFuncSeparate(GLenum(GL_ZERO), GLenum(GL_ONE_MINUS_SRC_COLOR), GLenum(GL_ONE), GLenum(GL_ONE))
             }
         }
         if old?.depthTest != state.depthTest { state.depthTest ? glEnable(GLenum(GL_DEPTH_TEST)) : glDisable(GLenum(GL_DEPTH_TEST)) }

@@ -213,42 +213,53 @@ public final class Renderer {
         if let error = glErrorText() { throw RenderError("rendering failed: \(error)") }
     }
 
-    /// The shadow program for alpha-cut casters, in use, with this pass's light.
-    private func maskedShadow(lightViewProjection: Matrix4, deformations: ShaderFeatures) throws -> ShaderProgram {
-        let program = try program(.maskedShadow(deformations))
+    /// The shadow program for alpha-cut (`.maskedShadow`) or blended (`.translucentShadow`)
+    /// casters, in use, with this pass's light and `item`'s model, pose and alpha.
+    private func alphaShadow(_ key: ProgramKey, for item: DrawItem, lightViewProjection: Matrix4) throws -> ShaderProgram {
+        let program = try program(key)
         glUseProgram(program.id)
         program.set("uLightViewProjection", matrix: lightViewProjection.flat)
         program.set("uBaseColorMap", TextureUnit.baseColor.rawValue)
+        let material = item.material
+        let texture = item.mesh.uvs.isEmpty ? nil : material.baseColorTexture
+        try setDeformation(item, features: key.features, on: program)
+        program.set("uModel", matrix: item.world.flat)
+        program.set("uBaseAlpha", material.baseColor.w)
+        program.set("uAlphaCutoff", material.alphaCutoff ?? 0)
+        program.set("uTextured", Int32(texture == nil ? 0 : 1))
+        program.set("uUVTransform", matrix3: (material.textureMappings[.baseColor] ?? .identity).matrix)
+        if let texture { bind(texture, to: .baseColor) }
         return program
     }
 
-    /// Fits the map to the light and casters and draws their depth into it.
+    /// Fits the map to the light and casters and draws their depth into it; blended casters go
+    /// to its translucent layer after the others.
     private func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], inputs: ShadowInputs) throws -> Int {
         let rigid = try program(.shadow([]))
         map.fit(toLight: inputs.directionToLight, casters: inputs.casterBounds, everything: inputs.everything)
+        let lightViewProjection = map.lightViewProjection
         map.beginPass()
         state.invalidate()   // the map's pass set state of its own
         state.apply(DrawState(cull: .none))   // thin leaves and open meshes must still cast
         glUseProgram(rigid.id)
-        rigid.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
+        rigid.set("uLightViewProjection", matrix: lightViewProjection.flat)
+        var translucent: [DrawItem] = []
         for item in casters {
             let deformations = ShaderFeatures.of(item.deformation, on: item.mesh)
             let material = item.material
-            let texture = item.mesh.uvs.isEmpty ? nil : material.baseColorTexture
-            // Blended surfaces cast as much shadow as they are opaque (dithered in shadow.frag).
+            // Blended surfaces let through 1 - alpha of the light (the translucent layer).
             // Transmissive ones cast in full: a path tracer's smooth glass sphere does nearly so
             // (the sun's light through it is a caustic it cannot sample); letting through
             // transmission x luminance measured worse (TransmissionTest -17.5 -> -16.9 dB).
-            let blended = material.blending == .transparent && material.transmission == 0
-            if material.alphaCutoff != nil || blended && (texture != nil || material.baseColor.w < 1) {
-                let masked = try maskedShadow(lightViewProjection: map.lightViewProjection, deformations: deformations)
-                try setDeformation(item, features: deformations, on: masked)
-                masked.set("uModel", matrix: item.world.flat)
-                masked.set("uBaseAlpha", material.baseColor.w)
-                masked.set("uAlphaCutoff", blended ? -1 : material.alphaCutoff ?? 0)
-                masked.set("uTextured", Int32(texture == nil ? 0 : 1))
-                masked.set("uUVTransform", matrix3: (material.textureMappings[.baseColor] ?? .identity).matrix)
-                if let texture { bind(texture, to: .baseColor) }
+            if material.blending == .transparent && material.transmission == 0 {
+                let texture = item.mesh.uvs.isEmpty ? nil : material.baseColorTexture
+                if texture != nil || material.baseColor.w < 1 {
+                    translucent.append(item)
+                    continue
+                }
+            }
+            if material.alphaCutoff != nil {
+                _ = try alphaShadow(.maskedShadow(deformations), for: item, lightViewProjection: lightViewProjection)
                 drawMesh(item.mesh)
                 glUseProgram(rigid.id)
                 continue
@@ -257,7 +268,7 @@ public final class Renderer {
                 // A posed caster: its own variant, then back to the rigid one.
                 let posed = try program(.shadow(deformations))
                 glUseProgram(posed.id)
-                posed.set("uLightViewProjection", matrix: map.lightViewProjection.flat)
+                posed.set("uLightViewProjection", matrix: lightViewProjection.flat)
                 posed.set("uModel", matrix: item.world.flat)
                 try setDeformation(item, features: deformations, on: posed)
                 drawMesh(item.mesh)
@@ -266,6 +277,15 @@ public final class Renderer {
             }
             rigid.set("uModel", matrix: item.world.flat)
             drawMesh(item.mesh)
+        }
+        if !translucent.isEmpty {
+            try map.beginTranslucentCasters()
+            state.apply(.translucentCaster)
+            for item in translucent {
+                let deformations = ShaderFeatures.of(item.deformation, on: item.mesh)
+                _ = try alphaShadow(.translucentShadow(deformations), for: item, lightViewProjection: lightViewProjection)
+                drawMesh(item.mesh)
+            }
         }
         map.endPass()
         state.invalidate()
@@ -389,6 +409,7 @@ public final class Renderer {
             punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
         if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
         if features.contains(.environment) && frame.irradiance != nil { features.insert(.irradianceSH) }
+        if features.contains(.shadows) && shadowMap?.hasTranslucentCasters == true { features.insert(.translucentShadows) }
         features.formUnion(ShaderFeatures.of(item.deformation, on: mesh))
         let program = try program(.lit(features))
         glUseProgram(program.id)
@@ -408,13 +429,13 @@ public final class Renderer {
             if features.contains(.irradianceSH), let harmonics = frame.irradiance {
                 for (i, c) in harmonics.coefficients.enumerated() { program.set(Self.irradianceNames[i], c) }
             }
-            if features.contains(.shadows), let lvp = frame.lightViewProjection, let map = shadowMap {
+            if features.contains(.shadows), let lvp = frame.lightViewProjection {
                 program.set("uLightViewProjection", matrix: lvp)
-                program.set("uShadowTexel", 1 / Float(map.size))
             }
             frame.prepared.insert(features)
         }
         if features.contains(.shadows) { shadowMap?.bind(unit: TextureUnit.shadowMap.rawValue) }
+        if features.contains(.translucentShadows) { shadowMap?.bindTranslucentLayer(unit: TextureUnit.translucentShadowMap.rawValue) }
         if features.contains(.environment) { probe?.bind(unit: TextureUnit.environment.rawValue) }
         program.set("uModel", matrix: item.world.flat)
         program.set("uNormalMatrix", matrix3: normalMatrix(item.world))
@@ -488,6 +509,10 @@ public final class Renderer {
             p = try ShaderProgram(
                 vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED", "DEFORM_POSITION_ONLY"] + deformations.defines,
                 name: "shadow (masked)")
+        case .translucentShadow(let deformations):
+            p = try ShaderProgram(
+                vertex: shadowSources.vertex, fragment: shadowSources.fragment,
+                defines: ["MASKED", "TRANSLUCENT", "DEFORM_POSITION_ONLY"] + deformations.defines, name: "shadow (translucent)")
         case .sky:
             p = try ShaderProgram(vertex: skySources.vertex, fragment: skySources.fragment, defines: [], name: "sky")
         case .prefilter:
@@ -522,8 +547,10 @@ enum ProgramKey: Hashable {
     case lit(ShaderFeatures)
     /// Depth from the light, with the caster's deformation features.
     case shadow(ShaderFeatures)
-    /// Depth of alpha-cut or blended casters, with their deformation features.
+    /// Depth of alpha-cut casters, with their deformation features.
     case maskedShadow(ShaderFeatures)
+    /// What blended casters let through, into the map's translucent layer, with their deformation features.
+    case translucentShadow(ShaderFeatures)
     case sky
     /// The sky pass drawing an HDR environment (EQUIRECT), with the view's tone mapper.
     case environment(ToneMapping)
@@ -533,7 +560,7 @@ enum ProgramKey: Hashable {
     /// The features the program was compiled with (none for the sky's).
     var features: ShaderFeatures {
         switch self {
-        case .lit(let f), .shadow(let f), .maskedShadow(let f): f
+        case .lit(let f), .shadow(let f), .maskedShadow(let f), .translucentShadow(let f): f
         default: []
         }
     }

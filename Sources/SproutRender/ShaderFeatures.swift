@@ -51,6 +51,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// An alpha-cut (MASK) material: the only variants with `discard`, so every other surface
     /// keeps the early depth test (a shader that may discard is depth-tested after it runs).
     static let alphaCut = ShaderFeatures(rawValue: 1 << 29)
+    /// The shadow map has a translucent layer this frame (blended casters): one more tap, only then.
+    static let translucentShadows = ShaderFeatures(rawValue: 1 << 30)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -69,7 +71,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"), (.dielectricSpecular, "HAS_DIELECTRIC_SPECULAR"),
         (.irradianceSH, "HAS_IRRADIANCE_SH"), (.clearcoat, "HAS_CLEARCOAT"), (.clearcoatMap, "HAS_CLEARCOAT_MAP"),
         (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"), (.volumeAttenuation, "HAS_VOLUME_ATTENUATION"),
-        (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"), (.alphaCut, "ALPHA_CUT")
+        (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"), (.alphaCut, "ALPHA_CUT"),
+        (.translucentShadows, "HAS_TRANSLUCENT_SHADOWS")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -167,6 +170,8 @@ enum TextureUnit: Int32, CaseIterable {
     case sceneColor
     /// A morphed mesh's target offsets (`GPUMorphTargets`).
     case morphTargets
+    /// The shadow map's translucent layer (`TranslucentShadowLayer`).
+    case translucentShadowMap
 
     /// The sampler uniform bound to this unit.
     var samplerName: String {
@@ -183,6 +188,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .morphTargets: "uMorphTargets"
         case .clearcoat: "uClearcoatMap"
         case .clearcoatRoughness: "uClearcoatRoughnessMap"
+        case .translucentShadowMap: "uTranslucentShadowMap"
         }
     }
 

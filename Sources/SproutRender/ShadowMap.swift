@@ -2,11 +2,16 @@ internal import COpenGL
 import SproutMath
 import SproutScene
 
-/// A depth texture seen from the directional light, fitted each frame to the shadow casters.
+/// A depth texture seen from the directional light, fitted each frame to the shadow casters, and
+/// for scenes with blended casters a translucent layer beside it (`TranslucentShadowLayer`).
 final class ShadowMap {
     let size: Int
     private var texture: GLuint = 0
     private var framebuffer: GLuint = 0
+    /// Made when blended casters first cast; kept while the map lives.
+    private var translucentLayer: TranslucentShadowLayer?
+    /// Whether the last pass drew blended casters into the translucent layer (the lit programs read it then).
+    private(set) var hasTranslucentCasters = false
     /// World -> light clip space of the last `fit`.
     private(set) var lightViewProjection = Matrix4.identity
 
@@ -68,6 +73,15 @@ final class ShadowMap {
         glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
         glEnable(GLenum(GL_POLYGON_OFFSET_FILL))
         glPolygonOffset(1.5, 2)   // slope-scaled bias against acne
+        hasTranslucentCasters = false
+    }
+
+    /// Switches the pass to the translucent layer (made on first use), cleared to "all light
+    /// through, nothing near", with its blending; `endPass` restores the state.
+    func beginTranslucentCasters() throws {
+        if translucentLayer == nil { translucentLayer = try TranslucentShadowLayer(size: size) }
+        translucentLayer?.beginPass()
+        hasTranslucentCasters = true
     }
 
     func endPass() {
@@ -77,5 +91,9 @@ final class ShadowMap {
     func bind(unit: Int32) {
         glActiveTexture(GLenum(GL_TEXTURE0 + unit))
         glBindTexture(GLC.texture2D, texture)
+    }
+
+    func bindTranslucentLayer(unit: Int32) {
+        translucentLayer?.bind(unit: unit)
     }
 }

@@ -52,10 +52,10 @@ public struct ScreenOverlay: Sendable {
 public struct RenderOptions: Sendable {
     /// Draw shadows from the scene's light when it casts them.
     public var shadows: Bool
-    /// Side of the square shadow map in texels (default 1024, fitted to the casters): against
-    /// Blender Cycles' sun, whose light comes from a disc, not a point, 1024 measured closer than
-    /// 2048 (the fidelity median -25.11 -> -25.72 dB, no scenario worse by 0.05 dB), at 0.96x the
-    /// frame time and 6 MiB less memory (BENCHMARKS.md, issue 32).
+    /// Side of the square shadow map in texels (default 512, fitted to the casters), read with
+    /// one bilinear comparison: against Blender Cycles' sun, whose light comes from a disc, not a
+    /// point, that measured as close as four taps on 1024 texels (BENCHMARKS.md, issue 32) at a
+    /// quarter of the taps. Larger maps give harder, finer shadows.
     public var shadowMapSize: Int
 
     /// Whether the backdrop (the stage) hides virtual content behind it, as a device with scene
@@ -85,10 +85,10 @@ public struct RenderOptions: Sendable {
     /// The tone mapper after exposure (realistic shading only; default Khronos PBR Neutral).
     public var toneMapping: ToneMapping
 
-    /// The defaults draw the realistic frame: shadows on a 1024-texel map, an occluding backdrop,
+    /// The defaults draw the realistic frame: shadows on a 512-texel map, an occluding backdrop,
     /// frustum culling and levels of detail on, exposure 1, the PBR Neutral tone mapper.
     public init(
-        shadows: Bool = true, shadowMapSize: Int = 1024, backdropOccludes: Bool = true, frustumCulling: Bool = true,
+        shadows: Bool = true, shadowMapSize: Int = 512, backdropOccludes: Bool = true, frustumCulling: Bool = true,
         levelsOfDetail: Bool = true, shading: Shading = .realistic, exposure: Float = 1, toneMapping: ToneMapping = .neutral
     ) {
         self.shadows = shadows

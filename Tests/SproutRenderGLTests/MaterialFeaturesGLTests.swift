@@ -323,13 +323,14 @@ import Testing
 }
 
 /// Blended surfaces cast as much shadow as they are opaque (issue 27: AlphaBlendModeTest's
-/// labels and frames cast, its clear glass does not). A white ground lit from straight above,
-/// under a blended sheet out of the camera's view: alpha 1 leaves only the ambient light (none
-/// here, so black), alpha 0 leaves the ground fully lit, and alpha 0.5 blocks 8 of the 16 cells of
-/// the 4 x 4 dither, so the ground's mean radiance (before tone mapping) is half the lit one,
-/// within what the shadow filter and 8-bit pixels leave.
+/// labels and frames cast, its clear glass does not), through the shadow map's translucent
+/// layer (issue 32). A white ground lit from straight above, under blended sheets out of the
+/// camera's view: alpha 1 leaves only the ambient light (none here, so black), alpha 0 leaves
+/// the ground fully lit, alpha 0.5 lets half the light through, and two sheets of 0.5 a quarter
+/// (the layer multiplies 1 - alpha over them), so the ground's mean radiance (before tone
+/// mapping) is that share of the lit one, within what 8-bit pixels leave.
 @Suite(.serialized) final class TransparentShadowGLTests {
-    func groundRadiance(underSheetOfAlpha alpha: Float) throws -> Double {
+    func groundRadiance(underSheetsOfAlpha alphas: [Float]) throws -> Double {
         let context = try HeadlessContext(forceSoftware: true)
         let renderer = try Renderer()
         try context.makeCurrent()
@@ -344,12 +345,14 @@ import Testing
                             material: Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1))
                     ],
                     castsShadow: false)))
-        var sheet = Material(baseColor: Vec4(1, 1, 1, alpha), metallic: 0, roughness: 1)
-        sheet.blending = .transparent
-        scene.addChild(
-            Entity(
-                name: "sheet", transform: Transform(translation: Vec3(0, 1, 0)),
-                model: ModelComponent(mesh: MeshFactory.plane(width: 20, depth: 20), material: sheet)))
+        for (i, alpha) in alphas.enumerated() {
+            var sheet = Material(baseColor: Vec4(1, 1, 1, alpha), metallic: 0, roughness: 1)
+            sheet.blending = .transparent
+            scene.addChild(
+                Entity(
+                    name: "sheet \(i)", transform: Transform(translation: Vec3(0, 1 + 0.2 * Float(i), 0)),
+                    model: ModelComponent(mesh: MeshFactory.plane(width: 20, depth: 20), material: sheet)))
+        }
         let target = try OffscreenTarget(width: 32, height: 32, samples: 0)
         let camera = Camera.looking(from: Vec3(0, 0.5, 0.2), at: .zero, fovYDegrees: 40)
         try renderer.render(scene, view: View(camera: camera, clearColor: Vec4(1, 0, 1, 1)), into: target)
@@ -366,11 +369,19 @@ import Testing
     }
 
     @Test func aBlendedSheetCastsAsMuchShadowAsItIsOpaque() throws {
-        let lit = try groundRadiance(underSheetOfAlpha: 0)
-        let half = try groundRadiance(underSheetOfAlpha: 0.5)
-        let shadowed = try groundRadiance(underSheetOfAlpha: 1)
+        let lit = try groundRadiance(underSheetsOfAlpha: [0])
+        let half = try groundRadiance(underSheetsOfAlpha: [0.5])
+        let shadowed = try groundRadiance(underSheetsOfAlpha: [1])
         #expect(lit > 0.1)
         #expect(shadowed < 0.001)
-        #expect(abs(half / lit - 0.5) < 0.02)
+        #expect(abs(half / lit - 0.5) < 0.005)
+    }
+
+    @Test func blendedSheetsMultiplyTheLightTheyLetThrough() throws {
+        let lit = try groundRadiance(underSheetsOfAlpha: [0])
+        let quarter = try groundRadiance(underSheetsOfAlpha: [0.5, 0.5])
+        let tenth = try groundRadiance(underSheetsOfAlpha: [0.8, 0.5])
+        #expect(abs(quarter / lit - 0.25) < 0.005)
+        #expect(abs(tenth / lit - 0.1) < 0.005)
     }
 }

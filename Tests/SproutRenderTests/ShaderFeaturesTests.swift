@@ -97,6 +97,8 @@ import Testing
         #expect(DrawState.opaque == DrawState(blend: .none, depthTest: true, depthWrite: true, cull: .back, clockwiseFront: false))
         #expect(DrawState.transparent.blend == .alpha && !DrawState.transparent.depthWrite && DrawState.transparent.depthTest)
         #expect(!DrawState.onTop.depthTest && !DrawState.onTop.depthWrite)
+        // Every blended caster counts in the translucent layer, whichever side faces the light.
+        #expect(DrawState.translucentCaster == DrawState(blend: .transmittance, depthTest: false, depthWrite: false, cull: .none))
         let twoSidedMirrored = DrawState.opaque.faces(doubleSided: true, mirrored: true)
         #expect(twoSidedMirrored.cull == .none && twoSidedMirrored.clockwiseFront)
         #expect(DrawState.transparent.faces(doubleSided: false, mirrored: false) == DrawState.transparent)
@@ -118,7 +120,7 @@ import Testing
         let list = DrawList(scene: scene, eye: .zero)
         #expect(list.content.opaque.map { $0.worldBounds.center.z } == [-1, -3, -5])
         #expect(list.content.transparent.map { $0.worldBounds.center.z } == [-6, -4, -2])
-        #expect(list.casters.count == 6)   // transparent surfaces cast too (dithered by their alpha)
+        #expect(list.casters.count == 6)   // transparent surfaces cast too (the translucent layer, by their alpha)
     }
 
     @Test func cullingDropsWhatTheFrustumCannotHold() {
