@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CAssimp", pkgConfig: "assimp", providers: [.apt(["libassimp-dev"])]),
         .systemLibrary(name: "CStb", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The header only (libcurl4-openssl-dev): no pkg-config, whose flags would link libcurl.
+        .systemLibrary(name: "CCurl"),
 
         // Pure Swift core.
         .target(name: "SproutMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -73,9 +75,9 @@ let package = Package(
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),
         .target(name: "SproutWindow", dependencies: ["SproutMath", "SproutRender", "CGLFW"]),
         // Downloads: `CachingLoader` (seed 000's CachingWebLoader) over an `HTTPFetcher`, and
-        // `URLSessionFetcher` (FoundationNetworking, libcurl). Naming curl lets `--static-swift-stdlib`
-        // (the release build's, for start-up time and memory) link the static Foundation.
-        .target(name: "SproutNetwork", dependencies: ["SproutScene", "SproutFiles"], linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
+        // `CurlFetcher` (libcurl, opened on the first download: linked, it would load 27 libraries
+        // into every start; BENCHMARKS.md, issue 32).
+        .target(name: "SproutNetwork", dependencies: ["SproutScene", "SproutFiles", "CCurl"]),
 
         // The app layer: surfaces (window, offscreen), one frame loop, input mappers, overlays.
         // Its `Assets/` (stages, plants, rooms, catalog, packets) is a resource bundle, `Sprout_SproutApp.resources`,

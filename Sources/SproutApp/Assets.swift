@@ -89,7 +89,7 @@ public enum Assets {
         cacheDirectory: String = defaultCacheDirectory(),
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) -> (Product) throws -> Entity {
-        let loader = CachingLoader(cacheDirectory: cacheDirectory, fetcher: URLSessionFetcher())
+        let loader = CachingLoader(cacheDirectory: cacheDirectory, fetcher: CurlFetcher())
         return { product in try model(path: try loader.load(product.modelURL, progress: progress), centringFootprint: false) }
     }
 

@@ -26,7 +26,7 @@ public final class CachingLoader: @unchecked Sendable {
     private var inFlight: [String: Download] = [:]
     private let fetcher: (any HTTPFetcher)?
 
-    /// - Parameter fetcher: downloads `http:` and `https:` URLs (`URLSessionFetcher` in
+    /// - Parameter fetcher: downloads `http:` and `https:` URLs (`CurlFetcher` in
     ///   SproutNetwork); without one, only `file:` URLs load and web URLs fail with a clear reason.
     public init(cacheDirectory: String, fetcher: (any HTTPFetcher)? = nil) {
         self.cacheDirectory = cacheDirectory

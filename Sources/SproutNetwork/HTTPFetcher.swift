@@ -14,7 +14,7 @@ public struct FetchFailure: Error, CustomStringConvertible, Sendable {
 
 /// Downloads one `http:` or `https:` URL for `CachingLoader`. The network lives behind this
 /// protocol so the Seed Shop core imports no C-backed networking; SproutNetwork's
-/// `URLSessionFetcher` is the implementation, and tests can pass their own.
+/// `CurlFetcher` is the implementation, and tests can pass their own.
 public protocol HTTPFetcher: Sendable {
     /// Starts the download and returns at once. `progress` hears fractions below 1 while bytes
     /// arrive; `completion` is called exactly once, with the whole body or the reason it failed

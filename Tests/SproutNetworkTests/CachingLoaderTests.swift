@@ -14,7 +14,7 @@ import Testing
 
     @Test func downloadsWithProgressThenServesFromTheCache() throws {
         let server = try LoopbackServer()
-        let loader = CachingLoader(cacheDirectory: try Fixtures.temporaryDirectory("cache"), fetcher: URLSessionFetcher())
+        let loader = CachingLoader(cacheDirectory: try Fixtures.temporaryDirectory("cache"), fetcher: CurlFetcher())
         let fractions = Fractions()
         let path = try loader.load(server.url("/ok/sunflower.obj")) { fractions.add($0) }
         #expect(FileManager.default.contents(atPath: path).map([UInt8].init) == server.body)
@@ -28,7 +28,7 @@ import Testing
 
     @Test func oneDownloadHoweverManyAsk() throws {
         let server = try LoopbackServer(bodySize: 400_000)
-        let loader = CachingLoader(cacheDirectory: try Fixtures.temporaryDirectory("cache-dedup"), fetcher: URLSessionFetcher())
+        let loader = CachingLoader(cacheDirectory: try Fixtures.temporaryDirectory("cache-dedup"), fetcher: CurlFetcher())
         let url = server.url("/ok/packet.png")
         let paths = Fractions()   // reused as a thread-safe box of results
         DispatchQueue.concurrentPerform(iterations: 6) { _ in
@@ -40,7 +40,7 @@ import Testing
 
     @Test func aFailureIsForgottenSoARetryStartsAfresh() throws {
         let server = try LoopbackServer()
-        let loader = CachingLoader(cacheDirectory: try Fixtures.temporaryDirectory("cache-fail"), fetcher: URLSessionFetcher())
+        let loader = CachingLoader(cacheDirectory: try Fixtures.temporaryDirectory("cache-fail"), fetcher: CurlFetcher())
         server.failFlaky(times: 1)
         let url = server.url("/flaky")
         let error = #expect(throws: CachingLoader.Failure.self) { try loader.load(url) }
@@ -55,7 +55,7 @@ import Testing
     @Test func fileURLsAreCachedToo() throws {
         let dir = try Fixtures.temporaryDirectory("cache-file")
         try Fixtures.write("plant", to: dir + "/plant.obj")
-        let loader = CachingLoader(cacheDirectory: dir + "/cache", fetcher: URLSessionFetcher())
+        let loader = CachingLoader(cacheDirectory: dir + "/cache", fetcher: CurlFetcher())
         let path = try loader.load("file://" + dir + "/plant.obj")
         #expect(String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) == "plant")
         #expect(throws: CachingLoader.Failure.self) { try loader.load("file://" + dir + "/missing.obj") }
