@@ -31,7 +31,8 @@ let package = Package(
         // C system libraries: module.modulemap + shim.h, nothing else.
         .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libegl-mesa0", "libgl1-mesa-dri"])]),
         .systemLibrary(name: "COpenGL", pkgConfig: "opengl", providers: [.apt(["libopengl-dev"])]),
-        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        // The header only (libglfw3-dev): no pkg-config, whose flags would link GLFW and X11 into every start.
+        .systemLibrary(name: "CGLFW"),
         .systemLibrary(name: "CAssimp", pkgConfig: "assimp", providers: [.apt(["libassimp-dev"])]),
         .systemLibrary(name: "CStb", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

@@ -7,6 +7,7 @@ import Glibc
 
 /// A GLFW window with an OpenGL 3.3 core, forward-compatible context. Use it from the main thread.
 public final class Window: GraphicsContext {
+    private let glfw: GLFW
     private let handle: OpaquePointer
     private var events: [InputEvent] = []
     private var cursor = Vec2.zero
@@ -19,80 +20,82 @@ public final class Window: GraphicsContext {
 
     /// - Parameter samples: MSAA samples of the default framebuffer (0 = off).
     public init(title: String, width: Int, height: Int, samples: Int = 4) throws {
-        guard glfwInit() != 0 else {
+        let glfw = try GLFW.opened.get()
+        guard glfw.initialize() != 0 else {
             var description: UnsafePointer<CChar>?
-            glfwGetError(&description)
+            _ = glfw.getError(&description)
             throw RenderError("cannot start GLFW: \(description.map { String(cString: $0) } ?? "unknown error")")
         }
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
-        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
-        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
-        glfwWindowHint(GLFW_SAMPLES, Int32(samples))
-        guard let handle = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
+        glfw.windowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfw.windowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfw.windowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfw.windowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        glfw.windowHint(GLFW_SAMPLES, Int32(samples))
+        guard let handle = glfw.createWindow(Int32(width), Int32(height), title, nil, nil) else {
             var description: UnsafePointer<CChar>?
-            glfwGetError(&description)
-            glfwTerminate()
+            _ = glfw.getError(&description)
+            glfw.terminate()
             throw RenderError("cannot open a window: \(description.map { String(cString: $0) } ?? "unknown error")")
         }
+        self.glfw = glfw
         self.handle = handle
-        glfwMakeContextCurrent(handle)
-        glfwSwapInterval(1)
-        glfwSetWindowUserPointer(handle, Unmanaged.passUnretained(self).toOpaque())
-        glfwSetMouseButtonCallback(handle, onMouseButton)
-        glfwSetCursorPosCallback(handle, onCursor)
-        glfwSetScrollCallback(handle, onScroll)
-        glfwSetKeyCallback(handle, onKey)
+        glfw.makeContextCurrent(handle)
+        glfw.swapInterval(1)
+        glfw.setWindowUserPointer(handle, Unmanaged.passUnretained(self).toOpaque())
+        _ = glfw.setMouseButtonCallback(handle, onMouseButton)
+        _ = glfw.setCursorPosCallback(handle, onCursor)
+        _ = glfw.setScrollCallback(handle, onScroll)
+        _ = glfw.setKeyCallback(handle, onKey)
     }
 
     deinit {
-        glfwDestroyWindow(handle)
-        glfwTerminate()
+        glfw.destroyWindow(handle)
+        glfw.terminate()
     }
 
     /// Pixels of the framebuffer: the viewport (differs from the window size on HiDPI screens).
     public var framebufferSize: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0
-        glfwGetFramebufferSize(handle, &w, &h)
+        glfw.getFramebufferSize(handle, &w, &h)
         return (Int(w), Int(h))
     }
 
     /// Points of the window: the unit of input positions and gesture thresholds.
     public var size: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0
-        glfwGetWindowSize(handle, &w, &h)
+        glfw.getWindowSize(handle, &w, &h)
         return (Int(w), Int(h))
     }
 
     /// Whether the window has been asked to close (its close button, or set here: Esc sets it).
     public var shouldClose: Bool {
-        get { glfwWindowShouldClose(handle) != 0 }
-        set { glfwSetWindowShouldClose(handle, newValue ? 1 : 0) }
+        get { glfw.windowShouldClose(handle) != 0 }
+        set { glfw.setWindowShouldClose(handle, newValue ? 1 : 0) }
     }
 
     /// The window's title; setting it shows it. Reads "" until set, whatever `init` was given.
     public var title: String = "" {
-        didSet { glfwSetWindowTitle(handle, title) }
+        didSet { glfw.setWindowTitle(handle, title) }
     }
 
     /// Seconds since GLFW started: the real-time clock of an interactive session.
-    public var time: Double { glfwGetTime() }
+    public var time: Double { glfw.getTime() }
 
     /// Processes pending window-system events and returns them in order.
     public func pollEvents() -> [InputEvent] {
-        glfwPollEvents()
+        glfw.pollEvents()
         defer { events.removeAll(keepingCapacity: true) }
         return events
     }
 
     /// Shows the frame drawn, waiting for the display's vertical sync.
-    public func swapBuffers() { glfwSwapBuffers(handle) }
+    public func swapBuffers() { glfw.swapBuffers(handle) }
 
     /// Makes the window's context current on this thread.
-    public func makeCurrent() throws { glfwMakeContextCurrent(handle) }
+    public func makeCurrent() throws { glfw.makeContextCurrent(handle) }
 
     /// Whether `key` is held down now (as of the last `pollEvents`).
-    public func isKeyDown(_ key: Key) -> Bool { glfwGetKey(handle, key.glfwCode) == GLFW_PRESS }
+    public func isKeyDown(_ key: Key) -> Bool { glfw.getKey(handle, key.glfwCode) == GLFW_PRESS }
 
     fileprivate func record(_ event: InputEvent) { events.append(event) }
     fileprivate func moveCursor(to p: Vec2) { cursor = p; events.append(.mouseMoved(to: p)) }
@@ -128,7 +131,7 @@ extension Key {
 
 // GLFW callbacks are C function pointers: they find their Window through the user pointer.
 private func window(_ handle: OpaquePointer?) -> Window? {
-    guard let handle, let raw = glfwGetWindowUserPointer(handle) else { return nil }
+    guard let handle, case .success(let glfw) = GLFW.opened, let raw = glfw.getWindowUserPointer(handle) else { return nil }
     return Unmanaged<Window>.fromOpaque(raw).takeUnretainedValue()
 }
 
