@@ -98,7 +98,7 @@ extension SceneFile {
 
 extension FrameTimings {
     /// What `sprout render --verbose` says of the frames: in all, per frame, the shadow passes
-    /// `renderer` drew, and the steady rate after the first.
+    /// `renderer` drew, the steady rate after the first, and what the last frame drew.
     public func lines(renderer: Renderer) -> [String] {
         [
             Printf.format(
@@ -106,6 +106,11 @@ extension FrameTimings {
                 drawMilliseconds / Double(max(count, 1)), renderer.shadowPassCount)
         ]
             + (steadyMilliseconds.map { [Printf.format("steady: %.2f ms/frame after the first (first %.1f ms)", $0, firstMilliseconds)] } ?? [])
+            + [
+                Printf.format(
+                    "last frame: %d draws, %d triangles, %d meshes culled", renderer.lastDrawCount, renderer.lastTriangleCount,
+                    renderer.lastCulledCount)
+            ]
     }
 }
 

@@ -2,10 +2,15 @@
 // renderer to lit.frag and sky.frag): sRGB encoding and the tone mappers (TONE_MAP_ACES,
 // TONE_MAP_NONE choose one; PBR Neutral otherwise).
 
-// Linear -> sRGB (IEC 61966-2-1), clamped to 0...1.
+// Linear -> sRGB (IEC 61966-2-1), clamped to 0...1. Above the linear toe, 1.055 c^(1/2.4) - 0.055
+// as a degree-6 polynomial in sqrt(c) (weighted least squares on [0.0031308, 1]: within 0.04/255
+// of the formula, 2.4 % of 8-bit values one level off), because llvmpipe's pow is exp2(log2(c))
+// in polynomials of its own: the polynomial is 4 % of the default frame faster (issue 32).
 vec3 encodeSRGB(vec3 c) {
     c = clamp(c, 0.0, 1.0);
-    return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, c));
+    vec3 t = sqrt(c);
+    vec3 curve = (((((-0.94755081 * t + 3.41823373) * t - 5.00252714) * t + 3.89801142) * t - 1.89933622) * t + 1.57525060) * t - 0.04223098;
+    return mix(c * 12.92, curve, step(0.0031308, c));
 }
 
 // Khronos PBR Neutral (2024): colours below 0.76 pass unchanged but for a small offset near
