@@ -20,11 +20,7 @@ cc -O2 -o "$OUT/render_b" "$PEERS/b_egl_c/render_b.c" -lEGL -lOpenGL -lassimp -l
 (cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
 SPROUT="$ROOT/.build/release/sprout"
 
-{ echo "size: [1280, 720]"; echo "stage: living-room"
-  echo "camera: { position: [0, 4.2, 3.4], lookAt: [0, 0.8, -0.3], fov: 60 }"; echo "models:"
-  for i in $(seq 0 99); do
-    awk -v i="$i" 'BEGIN { printf "  - { model: sunflower, position: [%.2f, 0, %.2f], rotation: %d }\n", (i % 10) * 0.55 - 2.475, int(i / 10) * 0.45 - 2.3, i * 37 % 360 }'
-  done; } > "$OUT/garden.yaml"
+write_garden "$OUT/garden.yaml"
 sed 's/^size: \[1280, 720\]$/size: [1280, 720]\nshadows: false/' "$OUT/garden.yaml" > "$OUT/garden-no-shadows.yaml"
 plants=(basil tulip lavender tomato corn sunflower)
 { echo "size: [1280, 720]"; echo "camera: { position: [0, 9, 11], lookAt: [0, 0, 0], fov: 60 }"; echo "models:"

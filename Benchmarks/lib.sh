@@ -71,3 +71,13 @@ find_shared() { # ROOT
     exit 2
   fi
 }
+
+# The garden of issue 13 and 32 as a scene file: 100 catalog sunflowers in a 10 x 10 grid on the
+# living-room stage, seen from above the sofa, 1280x720 (Benchmarks/garden.sh and window.sh).
+write_garden() { # FILE
+  { echo "size: [1280, 720]"; echo "stage: living-room"
+    echo "camera: { position: [0, 4.2, 3.4], lookAt: [0, 0.8, -0.3], fov: 60 }"; echo "models:"
+    for i in $(seq 0 99); do
+      awk -v i="$i" 'BEGIN { printf "  - { model: sunflower, position: [%.2f, 0, %.2f], rotation: %d }\n", (i % 10) * 0.55 - 2.475, int(i / 10) * 0.45 - 2.3, i * 37 % 360 }'
+    done; } > "$1"
+}

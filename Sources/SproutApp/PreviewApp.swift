@@ -92,6 +92,6 @@ public struct PreviewApp {
         runner.shouldStop = StopSignal.install()   // Ctrl-C or a kill ends it as Esc does, with the frame rate said
         say("Window open: \(PreviewControls.helpLine).")
         try runner.run()
-        say(Printf.format("drew %d frames in %.1f s (%.1f frames/s)", runner.framesDrawn, runner.seconds, runner.framesPerSecond))
+        say(ShownFrames(count: runner.framesDrawn, seconds: runner.seconds).line)
     }
 }

@@ -224,12 +224,16 @@ public final class SceneView {
 
     /// Draws the scene into `surface` (of the file's size), the camera orbited `orbitDegrees`.
     public func draw(with renderer: Renderer, into surface: OffscreenSurface, orbitDegrees: Float = 0) throws {
+        try draw(with: renderer, into: surface.renderTarget, orbitDegrees: orbitDegrees)
+    }
+
+    /// Draws the scene into `target` (a window's, or an offscreen one), the camera orbited by
+    /// `orbitDegrees` about +Y through the look-at point.
+    public func draw(with renderer: Renderer, into target: RenderTarget, orbitDegrees: Float = 0) throws {
         var options = self.options
         options.shadows = options.shadows && file.shadows
         if let mapping = file.toneMapping { options.toneMapping = mapping }
-        try renderer.render(
-            scene, view: View(camera: camera(orbitDegrees: orbitDegrees), options: options),
-            into: surface.renderTarget)
+        try renderer.render(scene, view: View(camera: camera(orbitDegrees: orbitDegrees), options: options), into: target)
     }
 
     /// Draws the scene into `surface` (of the file's size) and reads it back.

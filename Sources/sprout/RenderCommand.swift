@@ -8,12 +8,17 @@ import SproutMath
 import SproutRender
 import SproutScene
 import SproutSceneFile
+import SproutWindow
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a model or a scene file headless (no display needed) to PNG.",
-        discussion: "A scene file (.yaml, .yml, .json: README, Scene files) sets its own size, camera, light, MSAA and shadows."
+        abstract: "Render a model or a scene file headless (no display needed) to PNG, or show it in a window.",
+        discussion: """
+            A scene file (.yaml, .yml, .json: README, Scene files) sets its own size, camera, light, MSAA and shadows. \
+            With --window the frames go to a window of that size instead of PNG files, orbiting by --orbit degrees a frame, \
+            until Esc, the close button or Ctrl-C; the frame rate is said when it closes.
+            """
     )
 
     @Argument(help: "A model file (.glb, .gltf, .obj, .fbx, .ply, .stl, .dae), a catalog plant (sunflower, tomato, ...) or a scene file (.yaml).")
@@ -82,6 +87,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print the GL renderer and timings.")
     var verbose = false
 
+    @Flag(help: "Show the frames in a window (needs a display) until Esc or Ctrl-C, instead of writing PNG; says the frame rate.")
+    var window = false
+
     func validate() throws {
         _ = try sizing
         if let fov, !(fov > 1 && fov < 179) { throw ValidationError("--fov must be between 1 and 179 degrees, got \(fov)") }
@@ -97,12 +105,14 @@ struct RenderCommand: ParsableCommand {
         if environment != nil && SceneFile.isSceneFilePath(model) {
             throw ValidationError("a scene file sets its own environment: give environment: in \(model) instead of --environment")
         }
+        if window && frames != 1 { throw ValidationError("--window draws until it is closed: --frames is for PNG files") }
     }
 
     var isolation: ImportIsolation? { isolateImport ? ImportIsolation(executable: ImportIsolation.thisProgram) : nil }
 
     func run() throws {
         timeoutOptions.start("sprout render")
+        if window { return try show() }
         // A folder that does not exist yet is made, as the other commands make theirs, and
         // taken away again when the render fails before writing anything into it.
         let first = OutputPattern(template: output)
@@ -124,13 +134,29 @@ struct RenderCommand: ParsableCommand {
         return view
     }
 
+    /// The model or scene file as a `SceneView`, with this command's shading; warnings said.
+    private func sceneView() throws -> SceneView {
+        let view = try SceneFile.isSceneFilePath(model) ? SceneView(path: model, isolation: isolation) : modelScene()
+        view.options = shadingOptions.applied(to: RenderOptions(shadows: !noShadows, levelsOfDetail: !fullDetail))
+        view.warnings.forEach(printError)
+        return view
+    }
+
+    private func show() throws {
+        guard Window.isDisplayAvailable else { throw AppError("--window needs a display (DISPLAY is not set); without one, render writes PNG files") }
+        let view = try sceneView()
+        let surface = try WindowSurface(title: "Sprout: \(model)", width: view.file.width, height: view.file.height, samples: view.file.msaa)
+        let renderer = try Renderer(context: surface.context)
+        let shown = try view.show(in: surface, with: renderer, orbitDegrees: orbit, shouldStop: StopSignal.install())
+        if verbose { print("\(renderer.info)") }
+        print(shown.line)
+    }
+
     private func render() throws {
         // With the PNG on standard output, everything said goes to standard error.
         let say: (String) -> Void = output == "-" ? { printError($0) } : { print($0) }
         let clock = Stopwatch()
-        let view = try SceneFile.isSceneFilePath(model) ? SceneView(path: model, isolation: isolation) : modelScene()
-        view.options = shadingOptions.applied(to: RenderOptions(shadows: !noShadows, levelsOfDetail: !fullDetail))
-        view.warnings.forEach(printError)
+        let view = try sceneView()
         let loaded = clock.milliseconds
         let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)
         let renderer = try Renderer(context: surface.context)

@@ -81,22 +81,7 @@ extension WindowXvfbTests {
             display: display.name, log: dir + "/preview.log")
         defer { if preview.isRunning { preview.terminate() } }
         let window = try XWindow(named: "Sprout: tabletop", display: display.name)
-        /// The window's pixels now, through the X server (ffmpeg's x11grab), as the person sees them.
-        func screenshot(_ name: String) throws -> [UInt8] {
-            let geometry = try Tool.xdotool(["getwindowgeometry", window.id], display: display.name)
-            let numbers = geometry.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            // "Window N / Position X,Y (screen: 0) / Geometry W x H": the last four before the end are X, Y, (screen), W, H.
-            let (px, py, w, h) = (numbers[1], numbers[2], numbers[numbers.count - 2], numbers[numbers.count - 1])
-            let path = dir + "/\(name).png"
-            let grab = try Tool.start(
-                "/usr/bin/ffmpeg",
-                [
-                    "-loglevel", "error", "-y", "-f", "x11grab", "-video_size", "\(w)x\(h)",
-                    "-i", "\(display.name)+\(px),\(py)", "-frames:v", "1", path
-                ], display: display.name, log: dir + "/ffmpeg.log")
-            try Tool.wait(grab, timeout: 60)
-            return try ImageFile.read(path: path).pixels
-        }
+        func screenshot(_ name: String) throws -> [UInt8] { try window.screenshot(to: dir + "/\(name).png") }
         try window.waitForTitle("focus square closed")
         try window.x("windowfocus", "--sync", window.id)
         try window.x("key", "space")
@@ -127,6 +112,33 @@ extension WindowXvfbTests {
     }
 }
 
+extension WindowXvfbTests {
+    /// `sprout render --window`: a model on a stage shown orbiting (two screenshots half a second
+    /// apart differ), closed by Esc with its frame rate said and nothing written.
+    @Test func renderShowsTheOrbitInAWindow() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        defer { display.stop() }
+        let dir = try Fixtures.temporaryDirectory("window-render")
+        let render = try Tool.start(
+            Tool.sprout, ["render", "sunflower", "--stage", "tabletop", "--size", "320x180", "--orbit", "5", "--window", "-o", dir + "/never.png"],
+            display: display.name, log: dir + "/render.log")
+        defer { if render.isRunning { render.terminate() } }
+        let window = try XWindow(named: "Sprout: sunflower", display: display.name)
+        Thread.sleep(forTimeInterval: 1)
+        let first = try window.screenshot(to: dir + "/first.png")
+        Thread.sleep(forTimeInterval: 0.5)
+        let second = try window.screenshot(to: dir + "/second.png")
+        #expect(first.count == 320 * 180 * 4 && first != second)
+        try window.x("windowfocus", "--sync", window.id)
+        try window.x("key", "Escape")
+        try Tool.wait(render, timeout: 60)
+        let said = try String(contentsOfFile: dir + "/render.log", encoding: .utf8)
+        #expect(render.terminationStatus == 0, "\(said)")
+        #expect(said.contains("drew ") && said.contains(" frames/s)"), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/never.png"))
+    }
+}
+
 /// A window on an Xvfb display, found by its title, driven through xdotool.
 struct XWindow {
     let display: String
@@ -152,6 +164,23 @@ struct XWindow {
 
     /// One xdotool command on this display.
     func x(_ arguments: String...) throws { _ = try Tool.xdotool(arguments, display: display) }
+
+    /// The window's pixels now, through the X server (ffmpeg's x11grab), as the person sees them;
+    /// also written to `path`.
+    func screenshot(to path: String) throws -> [UInt8] {
+        let geometry = try Tool.xdotool(["getwindowgeometry", id], display: display)
+        let numbers = geometry.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        // "Window N / Position X,Y (screen: 0) / Geometry W x H": the last four before the end are X, Y, (screen), W, H.
+        let (px, py, w, h) = (numbers[1], numbers[2], numbers[numbers.count - 2], numbers[numbers.count - 1])
+        let grab = try Tool.start(
+            "/usr/bin/ffmpeg",
+            [
+                "-loglevel", "error", "-y", "-f", "x11grab", "-video_size", "\(w)x\(h)",
+                "-i", "\(display)+\(px),\(py)", "-frames:v", "1", path
+            ], display: display, log: path + ".ffmpeg.log")
+        try Tool.wait(grab, timeout: 60)
+        return try ImageFile.read(path: path).pixels
+    }
 }
 
 /// An Xvfb server on a free display number, for one test.
@@ -159,30 +188,33 @@ struct XvfbDisplay {
     let name: String
     let process: Process
 
-    /// Nil (with the reason printed) when Xvfb is not installed or does not come up.
+    /// Nil (with the reason printed) when Xvfb is not installed or does not come up. Xvfb picks
+    /// a free display itself (`-displayfd`: it skips numbers whose lock belongs to a live
+    /// server, so sockets left by killed servers do not stand in the way) and says which once
+    /// it accepts clients.
     static func start() -> XvfbDisplay? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else {
             print("skipped: /usr/bin/Xvfb is not installed (Scripts/install-dependencies installs xvfb)")
             return nil
         }
-        for number in (90 + Int(getpid() % 50))...(140 + Int(getpid() % 50)) where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = [":\(number)", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { continue }
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning, Date() < deadline, !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            if process.isRunning, FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-                return XvfbDisplay(name: ":\(number)", process: process)
-            }
-            if process.isRunning { process.terminate() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        let announced = Pipe()
+        process.standardOutput = announced
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else {
+            print("skipped: Xvfb could not be run")
+            return nil
         }
-        print("skipped: Xvfb could not start on any display from :\(90 + getpid() % 50)")
-        return nil
+        // The display number and a newline, or nothing when it exits.
+        let said = String(decoding: announced.fileHandleForReading.availableData, as: UTF8.self)
+        guard process.isRunning, let number = Int(said.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            if process.isRunning { process.terminate() }
+            print("skipped: Xvfb did not come up (it said '\(said)')")
+            return nil
+        }
+        return XvfbDisplay(name: ":\(number)", process: process)
     }
 
     func stop() {
