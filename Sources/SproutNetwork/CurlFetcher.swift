@@ -6,15 +6,20 @@ import Foundation
 /// cache. libcurl is opened on the first download rather than linked (`CCurl`), so a program
 /// that never downloads never loads it and its 27 libraries.
 public final class CurlFetcher: HTTPFetcher {
-    /// Seconds a connection may take to open, and seconds a transfer may go without a byte, before it fails.
+    /// Seconds a connection may take to open, and seconds a transfer may stay below 1 KiB/s, before it fails.
     public let timeout: Double
+    /// Seconds a whole download may take (15 minutes by default): a server that trickles bytes
+    /// just fast enough cannot hold a command for ever.
+    public let maximumSeconds: Double
     /// The largest body accepted (1 GiB by default, `ModelLimits`' largest file): a longer one
     /// fails as soon as it passes the limit, so a hostile server cannot fill the memory.
     public let maximumBytes: Int
 
-    /// A fetcher that gives up after `timeout` seconds without progress and past `maximumBytes`.
-    public init(timeout: Double = 30, maximumBytes: Int = 1 << 30) {
+    /// A fetcher that gives up after `timeout` seconds below 1 KiB/s, after `maximumSeconds` in
+    /// all, and past `maximumBytes`.
+    public init(timeout: Double = 30, maximumSeconds: Double = 900, maximumBytes: Int = 1 << 30) {
         self.timeout = timeout
+        self.maximumSeconds = maximumSeconds
         self.maximumBytes = maximumBytes
     }
 
@@ -26,12 +31,16 @@ public final class CurlFetcher: HTTPFetcher {
         _ url: URL, progress: @escaping @Sendable (Double) -> Void,
         completion: @escaping @Sendable (Result<Data, FetchFailure>) -> Void
     ) {
-        let (timeout, maximumBytes) = (timeout, maximumBytes)
-        Thread { completion(Self.get(url, timeout: timeout, maximumBytes: maximumBytes, progress: progress)) }.start()
+        let (timeout, maximumSeconds, maximumBytes) = (timeout, maximumSeconds, maximumBytes)
+        Thread {
+            completion(Self.get(url, timeout: timeout, maximumSeconds: maximumSeconds, maximumBytes: maximumBytes, progress: progress))
+        }.start()
     }
 
     /// The download itself, on the calling thread.
-    static func get(_ url: URL, timeout: Double, maximumBytes: Int, progress: @escaping (Double) -> Void) -> Result<Data, FetchFailure> {
+    static func get(
+        _ url: URL, timeout: Double, maximumSeconds: Double = 900, maximumBytes: Int, progress: @escaping (Double) -> Void
+    ) -> Result<Data, FetchFailure> {
         let api: UnsafeMutablePointer<sprout_curl>
         switch Curl.opened {
         case .success(let opened): api = opened
@@ -48,8 +57,9 @@ public final class CurlFetcher: HTTPFetcher {
         _ = sprout_curl_set_long(api, handle, CURLOPT_MAXREDIRS, 10)
         _ = sprout_curl_set_long(api, handle, CURLOPT_NOSIGNAL, 1)   // threads: no SIGALRM for name lookups
         _ = sprout_curl_set_long(api, handle, CURLOPT_CONNECTTIMEOUT, seconds)
-        _ = sprout_curl_set_long(api, handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+        _ = sprout_curl_set_long(api, handle, CURLOPT_LOW_SPEED_LIMIT, 1024)
         _ = sprout_curl_set_long(api, handle, CURLOPT_LOW_SPEED_TIME, seconds)
+        _ = sprout_curl_set_long(api, handle, CURLOPT_TIMEOUT_MS, max(1, Int(min(maximumSeconds, 1e9) * 1000)))
         _ = sprout_curl_set_offset(api, handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumBytes))
         _ = sprout_curl_set_write_function(api, handle, Transfer.write)
         _ = sprout_curl_set_pointer(api, handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(transfer).toOpaque())

@@ -43,6 +43,18 @@ import Testing
         }
     }
 
+    /// The loopback server sends its body in 8 KiB pieces 2 ms apart: 400 KB take at least a
+    /// tenth of a second, so 20 ms in all stops it, named.
+    @Test func aDownloadPastItsTimeStops() throws {
+        let server = try LoopbackServer(bodySize: 400_000)
+        let result = CurlFetcher.get(URL(string: server.url("/ok/slow.glb"))!, timeout: 5, maximumSeconds: 0.02, maximumBytes: 1 << 30) { _ in }
+        guard case .failure(let failure) = result else {
+            Issue.record("a download past its time limit was taken")
+            return
+        }
+        #expect(failure.description.hasPrefix("download failed: Timeout"), "\(failure)")
+    }
+
     @Test func onlyHTTPAndHTTPSAreFetched() {
         guard case .failure(let failure) = get("file:///etc/hostname") else {
             Issue.record("a file: URL went through the fetcher")
