@@ -1,3 +1,4 @@
+import Foundation
 import SproutHeadless
 import SproutImage
 import SproutMath
@@ -21,6 +22,16 @@ public final class OffscreenSurface: Surface {
         self.width = width
         self.height = height
     }
+
+    /// Starts making a surface on a thread of its own and returns at once; `StartingSurface.finish`
+    /// hands it over. The EGL context's start (about 25 ms on llvmpipe: the driver and LLVM
+    /// loaded and set up) then runs while the caller loads its scene, which needs no GL.
+    public static func starting(width: Int, height: Int, samples: Int = 4) -> StartingSurface {
+        StartingSurface(width: width, height: height, samples: samples)
+    }
+
+    /// Makes no context current on this thread (another thread will draw with the surface).
+    fileprivate func release() { headless.release() }
 
     /// The headless EGL context the renderer draws with.
     public var context: GraphicsContext { headless }
@@ -50,5 +61,33 @@ public final class OffscreenSurface: Surface {
     /// Writes the last frame drawn as a PNG (atomically: a temporary file renamed into place).
     public func writePNG(to path: String) throws {
         try ImageFile.writePNG(pixels: readPixels(), width: width, height: height, to: path)
+    }
+}
+
+/// An `OffscreenSurface` being made on a thread of its own (`OffscreenSurface.starting`).
+public final class StartingSurface: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written by the starting thread before it signals `done`, read only after `finish` waited.
+    private var result: Result<OffscreenSurface, Error>?
+
+    fileprivate init(width: Int, height: Int, samples: Int) {
+        let thread = Thread { [self] in
+            result = Result {
+                let surface = try OffscreenSurface(width: width, height: height, samples: samples)
+                surface.release()
+                return surface
+            }
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// Waits for the surface and makes its context current on this thread; throws what making it threw.
+    public func finish() throws -> OffscreenSurface {
+        done.wait()
+        guard let result else { preconditionFailure("the surface's thread ended without a result") }
+        let surface = try result.get()
+        try surface.context.makeCurrent()
+        return surface
     }
 }

@@ -72,6 +72,12 @@ public final class HeadlessContext: GraphicsContext {
         }
     }
 
+    /// Makes no context current on this thread, so that another thread can make this one current
+    /// (a context is current on one thread at a time).
+    public func release() {
+        if eglGetCurrentContext() == context { eglMakeCurrent(display, nil, nil, nil) }
+    }
+
     /// Runs `body` with the context current on this thread.
     public func withCurrent<R>(_ body: () throws -> R) throws -> R {
         try makeCurrent()

@@ -119,32 +119,37 @@ struct RenderCommand: ParsableCommand {
         try OutputFile.inFolder(for: first.isPattern ? first.path(frame: 0) : output) { try render() }
     }
 
-    /// The model as a scene of one (`SceneFile.oneModel`) with this command's camera, light and size.
-    private func modelScene() throws -> SceneView {
+    /// The scene file, or the model as a scene of one (`SceneFile.oneModel`) with this command's
+    /// camera, light and size.
+    private func sceneFile() throws -> SceneFile {
+        if SceneFile.isSceneFilePath(model) { return try SceneFile.load(path: model) }
         var file = SceneFile.oneModel(model, stage: stage)
         (file.width, file.height, file.msaa, file.shadows, file.fovYDegrees) = (size.width, size.height, msaa, !noShadows, fov)
         file.camera = .framing(node: frameNode, position: cameraPosition?.value, lookAt: lookAt?.value)
         file.light = light.map { SceneFile.Light(direction: $0.value) }
         file.models[0].size(try sizing)
         file.models[0].animation = animation.map { SceneFile.AnimationChoice(clip: $0, time: time ?? 0) }
-        let view = try SceneView.model(file, isolation: isolation)
+        return file
+    }
+
+    /// Loads `file`'s models (errors of a model given alone name the model, not a scene file).
+    private static func load(_ file: SceneFile, isolation: ImportIsolation?) throws -> SceneView {
+        try file.pathRoot == .workingFolder ? SceneView.model(file, isolation: isolation) : SceneView(file: file, isolation: isolation)
+    }
+
+    /// This command's shading, --environment and the load's warnings, on a loaded view.
+    private func prepare(_ view: SceneView) throws {
         if let environment {
             view.scene.environment = EnvironmentLight(image: try HDRCodec.read(path: environment), showsAsBackground: environmentBackground)
         }
-        return view
-    }
-
-    /// The model or scene file as a `SceneView`, with this command's shading; warnings said.
-    private func sceneView() throws -> SceneView {
-        let view = try SceneFile.isSceneFilePath(model) ? SceneView(path: model, isolation: isolation) : modelScene()
         view.options = shadingOptions.applied(to: RenderOptions(shadows: !noShadows, levelsOfDetail: !fullDetail))
         view.warnings.forEach(printError)
-        return view
     }
 
     private func show() throws {
         guard Window.isDisplayAvailable else { throw AppError("--window needs a display (DISPLAY is not set); without one, render writes PNG files") }
-        let view = try sceneView()
+        let view = try Self.load(sceneFile(), isolation: isolation)
+        try prepare(view)
         let surface = try WindowSurface(title: "Sprout: \(model)", width: view.file.width, height: view.file.height, samples: view.file.msaa)
         let renderer = try Renderer(context: surface.context)
         let shown = try view.show(in: surface, with: renderer, orbitDegrees: orbit, shouldStop: StopSignal.install())
@@ -156,9 +161,19 @@ struct RenderCommand: ParsableCommand {
         // With the PNG on standard output, everything said goes to standard error.
         let say: (String) -> Void = output == "-" ? { printError($0) } : { print($0) }
         let clock = Stopwatch()
-        let view = try sceneView()
+        let file = try sceneFile()
+        // The context starts on another thread while the models load on this one.
+        let starting = OffscreenSurface.starting(width: file.width, height: file.height, samples: file.msaa)
+        let view: SceneView
+        do {
+            view = try Self.load(file, isolation: isolation)
+            try prepare(view)
+        } catch {
+            _ = try? starting.finish()   // not exiting while the driver is still starting on the other thread
+            throw error
+        }
         let loaded = clock.milliseconds
-        let surface = try OffscreenSurface(width: view.file.width, height: view.file.height, samples: view.file.msaa)
+        let surface = try starting.finish()
         let renderer = try Renderer(context: surface.context)
         let ready = clock.milliseconds
         let progress = ProgressBar(label: "rendering \(model)")
@@ -169,7 +184,7 @@ struct RenderCommand: ParsableCommand {
         if verbose {
             say("\(renderer.info)\nEGL platform: \(surface.platform.rawValue)")
             view.assets.forEach { say("model: " + $0.summary(named: SceneFile.isSceneFilePath(model) ? nil : model)) }
-            let setup = Printf.format("setup %.1f ms (scene %.1f ms)", ready, loaded)
+            let setup = Printf.format("setup %.1f ms (scene %.1f ms, the context starting meanwhile)", ready, loaded)
             say("scene: \(model): \(view.file.models.count) models, \(view.file.width)x\(view.file.height); \(setup)")
             timings.lines(renderer: renderer).forEach(say)
         }

@@ -32,6 +32,23 @@ import Testing
         #expect(colours.count > 50)
     }
 
+    /// A surface started on another thread while this one loads a scene draws here as one made
+    /// here does: the same pixels of a scene file, after `finish` made its context current.
+    @Test func aSurfaceStartedOnAnotherThreadDrawsHere() throws {
+        let path = try Fixtures.temporaryDirectory("starting") + "/pot.yaml"
+        try Fixtures.write("size: [64, 48]\nmodels:\n  - { model: pot }\n", to: path)
+        func draw(_ surface: OffscreenSurface, _ view: SceneView) throws -> [UInt8] {
+            try view.draw(with: Renderer(context: surface.context), into: surface)
+            return try surface.readPixels()
+        }
+        let starting = OffscreenSurface.starting(width: 64, height: 48, samples: 0)
+        let view = try SceneView(path: path)
+        let started = try draw(starting.finish(), view)
+        let here = try draw(OffscreenSurface(width: 64, height: 48, samples: 0), try SceneView(path: path))
+        #expect(started == here)
+        #expect(Set(stride(from: 0, to: started.count, by: 4).map { started[$0] }).count > 4)   // the pot, not a clear
+    }
+
     /// The lamp switched off (issue 14): a red box placed on the tabletop, the stage's sun then
     /// switched off. The session's estimate falls from what the lit room reads to the ambient
     /// light's 250 lm, and the box (content, lit as P18 lights it: the stage's lights scaled by
