@@ -77,7 +77,7 @@ final class ShadowMap {
     }
 
     /// Switches the pass to the translucent layer (made on first use), cleared to "all light
-    /// through, nothing near", with its blending; `endPass` restores the state.
+    /// through, nothing near"; the caller applies `DrawState.translucentCaster` for its draws.
     func beginTranslucentCasters() throws {
         if translucentLayer == nil { translucentLayer = try TranslucentShadowLayer(size: size) }
         translucentLayer?.beginPass()
