@@ -2,7 +2,8 @@ import SproutMath
 import SproutScene
 
 /// Everything a shadow map depends on: the light, the map's size, the fitted bounds, and each
-/// caster's mesh and world matrix. A frame whose inputs equal the last drawn map's reuses the
+/// caster's mesh, world matrix and what its material does to the light (alpha, cutoff, blending,
+/// transmission, the base colour texture that carries alpha). A frame whose inputs equal the last drawn map's reuses the
 /// map, so an orbiting or walking camera over a still scene pays for shadows once.
 ///
 /// Meshes are compared by identity through weak references rather than by address: a mesh freed
@@ -14,7 +15,10 @@ struct ShadowInputs: Equatable {
     var casterBounds: BoundingBox
     var everything: BoundingBox
     var meshes: [WeakMesh]
-    /// 16 floats per caster, in caster order, each followed by its pose's floats if it has one.
+    /// Each caster's base colour texture (nil for none), by weak identity as the meshes.
+    var textures: [WeakTexture]
+    /// 16 floats per caster, in caster order, each followed by its pose's floats if it has one,
+    /// then its material's alpha, cutoff (-1 for none), blending (1 blended) and transmission.
     var matrices: [Float]
 
     init(size: Int, directionToLight: Vec3, casters: [DrawItem], casterBounds: BoundingBox, everything: BoundingBox) {
@@ -23,18 +27,43 @@ struct ShadowInputs: Equatable {
         self.casterBounds = casterBounds
         self.everything = everything
         meshes = casters.map { WeakMesh(mesh: $0.mesh) }
+        textures = casters.map { WeakTexture(texture: $0.material.baseColorTexture) }
         matrices = []
-        matrices.reserveCapacity(casters.count * 16)
+        matrices.reserveCapacity(casters.count * 20)
         for caster in casters {
             matrices += caster.world.flat
             // A pose is part of what a caster casts: a walking fox redraws the map each frame.
             if let deformation = caster.deformation { matrices += deformation.flattened + [Float(deformation.morphWeights.count)] }
+            // So is how much light its material stops (a label fading out, a glass turned opaque).
+            let material = caster.material
+            matrices += [material.baseColor.w, material.alphaCutoff ?? -1, material.blending == .transparent ? 1 : 0, material.transmission]
         }
     }
 
     static func == (a: ShadowInputs, b: ShadowInputs) -> Bool {
         a.size == b.size && a.directionToLight == b.directionToLight && a.casterBounds == b.casterBounds && a.everything == b.everything
-            && WeakMesh.same(a.meshes, b.meshes) && a.matrices == b.matrices
+            && WeakMesh.same(a.meshes, b.meshes) && WeakTexture.same(a.textures, b.textures) && a.matrices == b.matrices
+    }
+}
+
+struct WeakTexture {
+    weak var texture: Texture?
+    /// Whether there was one at all (a texture freed since never matches a missing one).
+    let present: Bool
+
+    init(texture: Texture?) {
+        self.texture = texture
+        present = texture != nil
+    }
+
+    /// Whether two lists name the same live textures, or none, in the same order.
+    static func same(_ a: [WeakTexture], _ b: [WeakTexture]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                guard x.present, y.present else { return x.present == y.present }
+                guard let s = x.texture, let t = y.texture else { return false }
+                return s === t
+            }
     }
 }
 

@@ -60,6 +60,22 @@ import Testing
         #expect(try draw(try Renderer(context: context), scene, camera(80)) == reused)
     }
 
+    /// What the caster's material does to the light is part of its shadow: a box turned
+    /// half see-through (blended, alpha 0.5) redraws the map, and the floor under it brightens.
+    @Test func aCasterTurnedSeeThroughRedrawsTheMap() throws {
+        let (scene, box) = scene()
+        let renderer = try Renderer(context: context)
+        let solid = try draw(renderer, scene, camera(0))
+        var glass = Material(name: "box", baseColor: Vec4(1, 1, 1, 0.5))
+        glass.blending = .transparent
+        box.model?.parts[0].material = glass
+        let seeThrough = try draw(renderer, scene, camera(0))
+        #expect(renderer.shadowPassCount == 2)
+        #expect(solid != seeThrough)
+        _ = try draw(renderer, scene, camera(20))
+        #expect(renderer.shadowPassCount == 2)   // and nothing else changed: reused
+    }
+
     @Test func aMeshSwappedInPlaceRedrawsTheMap() throws {
         let (scene, box) = scene()
         let renderer = try Renderer(context: context)
