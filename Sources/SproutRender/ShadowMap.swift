@@ -6,8 +6,7 @@ import SproutScene
 /// for scenes with blended casters a translucent layer beside it (`TranslucentShadowLayer`).
 final class ShadowMap {
     let size: Int
-    private var texture: GLuint = 0
-    private var framebuffer: GLuint = 0
+    private let depth: TextureFramebuffer
     /// Made when blended casters first cast; kept while the map lives.
     private var translucentLayer: TranslucentShadowLayer?
     /// Whether the last pass drew blended casters into the translucent layer (the lit programs read it then).
@@ -17,36 +16,18 @@ final class ShadowMap {
 
     init(size: Int) throws {
         self.size = size
-        glGenTextures(1, &texture)
-        GLObjectCount.created()
-        glBindTexture(GLC.texture2D, texture)
-        glTexImage2D(
-            GLC.texture2D, 0, GL_DEPTH_COMPONENT16, GLsizei(size), GLsizei(size), 0,
-            GLenum(GL_DEPTH_COMPONENT), GLC.unsignedInt, nil)
-        for (p, v) in [
-            (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-            (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER),
-            (GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE), (GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL)
-        ] {
-            glTexParameteri(GLC.texture2D, GLenum(p), v)
+        depth = try TextureFramebuffer(attachment: GLenum(GL_DEPTH_ATTACHMENT), name: "shadow map") {
+            glTexImage2D(
+                GLC.texture2D, 0, GL_DEPTH_COMPONENT16, GLsizei(size), GLsizei(size), 0,
+                GLenum(GL_DEPTH_COMPONENT), GLC.unsignedInt, nil)
+            TextureFramebuffer.setParameters([
+                (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER),
+                (GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE), (GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL)
+            ])
+            var border: [Float] = [1, 1, 1, 1]   // outside the map: lit
+            glTexParameterfv(GLC.texture2D, GLenum(GL_TEXTURE_BORDER_COLOR), &border)
         }
-        var border: [Float] = [1, 1, 1, 1]   // outside the map: lit
-        glTexParameterfv(GLC.texture2D, GLenum(GL_TEXTURE_BORDER_COLOR), &border)
-        glGenFramebuffers(1, &framebuffer)
-        GLObjectCount.created()
-        glBindFramebuffer(GLC.framebuffer, framebuffer)
-        glFramebufferTexture2D(GLC.framebuffer, GLenum(GL_DEPTH_ATTACHMENT), GLC.texture2D, texture, 0)
-        glDrawBuffer(GLenum(GL_NONE))
-        glReadBuffer(GLenum(GL_NONE))
-        let status = glCheckFramebufferStatus(GLC.framebuffer)
-        glBindFramebuffer(GLC.framebuffer, 0)
-        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw RenderError("shadow map framebuffer incomplete") }
-    }
-
-    deinit {
-        glDeleteFramebuffers(1, &framebuffer)
-        glDeleteTextures(1, &texture)
-        GLObjectCount.deleted(2)
     }
 
     /// Fits the light's orthographic frustum: across, the casters' bounds (a shadow has the same
@@ -68,8 +49,7 @@ final class ShadowMap {
     }
 
     func beginPass() {
-        glBindFramebuffer(GLC.framebuffer, framebuffer)
-        glViewport(0, 0, GLsizei(size), GLsizei(size))
+        depth.bindForDrawing(width: size, height: size)
         glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
         glEnable(GLenum(GL_POLYGON_OFFSET_FILL))
         glPolygonOffset(1.5, 2)   // slope-scaled bias against acne
@@ -88,10 +68,7 @@ final class ShadowMap {
         glDisable(GLenum(GL_POLYGON_OFFSET_FILL))
     }
 
-    func bind(unit: Int32) {
-        glActiveTexture(GLenum(GL_TEXTURE0 + unit))
-        glBindTexture(GLC.texture2D, texture)
-    }
+    func bind(unit: Int32) { depth.bind(unit: unit) }
 
     func bindTranslucentLayer(unit: Int32) {
         translucentLayer?.bind(unit: unit)

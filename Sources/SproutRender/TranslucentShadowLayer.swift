@@ -5,50 +5,29 @@ internal import COpenGL
 /// (alpha). A receiver behind that depth takes the product. Half floats hold the depth to 2^-11,
 /// finer than the lit shader's bias; 2 MiB at 512². Only scenes with blended casters make one.
 final class TranslucentShadowLayer {
-    private var texture: GLuint = 0
-    private var framebuffer: GLuint = 0
+    private let layer: TextureFramebuffer
     private let size: Int
 
     init(size: Int) throws {
         self.size = size
-        glGenTextures(1, &texture)
-        GLObjectCount.created()
-        glBindTexture(GLC.texture2D, texture)
-        glTexImage2D(GLC.texture2D, 0, GL_RGBA16F, GLsizei(size), GLsizei(size), 0, GLenum(GL_RGBA), GLenum(GL_HALF_FLOAT), nil)
-        for (p, v) in [
-            (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
-            (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER)
-        ] {
-            glTexParameteri(GLC.texture2D, GLenum(p), v)
+        layer = try TextureFramebuffer(attachment: GLenum(GL_COLOR_ATTACHMENT0), name: "translucent shadow layer") {
+            glTexImage2D(GLC.texture2D, 0, GL_RGBA16F, GLsizei(size), GLsizei(size), 0, GLenum(GL_RGBA), GLenum(GL_HALF_FLOAT), nil)
+            TextureFramebuffer.setParameters([
+                (GL_TEXTURE_MIN_FILTER, GL_LINEAR), (GL_TEXTURE_MAG_FILTER, GL_LINEAR),
+                (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER)
+            ])
+            var border: [Float] = [1, 1, 1, 1]   // outside the map: all light through, nothing near
+            glTexParameterfv(GLC.texture2D, GLenum(GL_TEXTURE_BORDER_COLOR), &border)
         }
-        var border: [Float] = [1, 1, 1, 1]   // outside the map: all light through, nothing near
-        glTexParameterfv(GLC.texture2D, GLenum(GL_TEXTURE_BORDER_COLOR), &border)
-        glGenFramebuffers(1, &framebuffer)
-        GLObjectCount.created()
-        glBindFramebuffer(GLC.framebuffer, framebuffer)
-        glFramebufferTexture2D(GLC.framebuffer, GLenum(GL_COLOR_ATTACHMENT0), GLC.texture2D, texture, 0)
-        let status = glCheckFramebufferStatus(GLC.framebuffer)
-        glBindFramebuffer(GLC.framebuffer, 0)
-        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw RenderError("translucent shadow layer framebuffer incomplete") }
-    }
-
-    deinit {
-        glDeleteFramebuffers(1, &framebuffer)
-        glDeleteTextures(1, &texture)
-        GLObjectCount.deleted(2)
     }
 
     /// Binds the layer and clears it to "all light through, nothing near"; the caller applies
     /// `DrawState.translucentCaster`.
     func beginPass() {
-        glBindFramebuffer(GLC.framebuffer, framebuffer)
-        glViewport(0, 0, GLsizei(size), GLsizei(size))
+        layer.bindForDrawing(width: size, height: size)
         glClearColor(1, 1, 1, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    func bind(unit: Int32) {
-        glActiveTexture(GLenum(GL_TEXTURE0 + unit))
-        glBindTexture(GLC.texture2D, texture)
-    }
+    func bind(unit: Int32) { layer.bind(unit: unit) }
 }
