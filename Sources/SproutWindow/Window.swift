@@ -7,7 +7,7 @@ import Glibc
 
 /// A GLFW window with an OpenGL 3.3 core, forward-compatible context. Use it from the main thread.
 public final class Window: GraphicsContext {
-    private let glfw: GLFW
+    private let glfw: sprout_glfw
     private let handle: OpaquePointer
     private var events: [InputEvent] = []
     private var cursor = Vec2.zero
