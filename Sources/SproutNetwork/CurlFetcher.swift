@@ -31,16 +31,11 @@ public final class CurlFetcher: HTTPFetcher {
         _ url: URL, progress: @escaping @Sendable (Double) -> Void,
         completion: @escaping @Sendable (Result<Data, FetchFailure>) -> Void
     ) {
-        let (timeout, maximumSeconds, maximumBytes) = (timeout, maximumSeconds, maximumBytes)
-        Thread {
-            completion(Self.get(url, timeout: timeout, maximumSeconds: maximumSeconds, maximumBytes: maximumBytes, progress: progress))
-        }.start()
+        Thread { completion(self.get(url, progress: progress)) }.start()
     }
 
     /// The download itself, on the calling thread.
-    static func get(
-        _ url: URL, timeout: Double, maximumSeconds: Double = 900, maximumBytes: Int, progress: @escaping (Double) -> Void
-    ) -> Result<Data, FetchFailure> {
+    func get(_ url: URL, progress: @escaping (Double) -> Void) -> Result<Data, FetchFailure> {
         let api: UnsafeMutablePointer<sprout_curl>
         switch Curl.opened {
         case .success(let opened): api = opened

@@ -5,7 +5,7 @@ import Testing
 /// libcurl opened on the first download, against the loopback server.
 @Suite(.serialized) struct CurlFetcherTests {
     func get(_ url: String, maximumBytes: Int = 1 << 30, progress: @escaping (Double) -> Void = { _ in }) -> Result<Data, FetchFailure> {
-        CurlFetcher.get(URL(string: url)!, timeout: 5, maximumBytes: maximumBytes, progress: progress)
+        CurlFetcher(timeout: 5, maximumBytes: maximumBytes).get(URL(string: url)!, progress: progress)
     }
 
     @Test func theBodyArrivesWithRisingProgressBelowOne() throws {
@@ -47,7 +47,7 @@ import Testing
     /// tenth of a second, so 20 ms in all stops it, named.
     @Test func aDownloadPastItsTimeStops() throws {
         let server = try LoopbackServer(bodySize: 400_000)
-        let result = CurlFetcher.get(URL(string: server.url("/ok/slow.glb"))!, timeout: 5, maximumSeconds: 0.02, maximumBytes: 1 << 30) { _ in }
+        let result = CurlFetcher(timeout: 5, maximumSeconds: 0.02).get(URL(string: server.url("/ok/slow.glb"))!) { _ in }
         guard case .failure(let failure) = result else {
             Issue.record("a download past its time limit was taken")
             return
