@@ -215,13 +215,13 @@ public final class Renderer {
 
     /// The shadow program for alpha-cut (`.maskedShadow`) or blended (`.translucentShadow`)
     /// casters, in use, with this pass's light and `item`'s model, pose and alpha.
-    private func alphaShadow(_ key: ProgramKey, for item: DrawItem, lightViewProjection: Matrix4) throws -> ShaderProgram {
+    private func useAlphaShadow(_ key: ProgramKey, for item: DrawItem, lightViewProjection: Matrix4) throws {
         let program = try program(key)
         glUseProgram(program.id)
         program.set("uLightViewProjection", matrix: lightViewProjection.flat)
         program.set("uBaseColorMap", TextureUnit.baseColor.rawValue)
         let material = item.material
-        let texture = item.mesh.uvs.isEmpty ? nil : material.baseColorTexture
+        let texture = item.alphaTexture
         try setDeformation(item, features: key.features, on: program)
         program.set("uModel", matrix: item.world.flat)
         program.set("uBaseAlpha", material.baseColor.w)
@@ -229,7 +229,6 @@ public final class Renderer {
         program.set("uTextured", Int32(texture == nil ? 0 : 1))
         program.set("uUVTransform", matrix3: (material.textureMappings[.baseColor] ?? .identity).matrix)
         if let texture { bind(texture, to: .baseColor) }
-        return program
     }
 
     /// Fits the map to the light and casters and draws their depth into it; blended casters go
@@ -251,15 +250,12 @@ public final class Renderer {
             // Transmissive ones cast in full: a path tracer's smooth glass sphere does nearly so
             // (the sun's light through it is a caustic it cannot sample); letting through
             // transmission x luminance measured worse (TransmissionTest -17.5 -> -16.9 dB).
-            if material.blending == .transparent && material.transmission == 0 {
-                let texture = item.mesh.uvs.isEmpty ? nil : material.baseColorTexture
-                if texture != nil || material.baseColor.w < 1 {
-                    translucent.append(item)
-                    continue
-                }
+            if material.blending == .transparent && material.transmission == 0 && (item.alphaTexture != nil || material.baseColor.w < 1) {
+                translucent.append(item)
+                continue
             }
             if material.alphaCutoff != nil {
-                _ = try alphaShadow(.maskedShadow(deformations), for: item, lightViewProjection: lightViewProjection)
+                try useAlphaShadow(.maskedShadow(deformations), for: item, lightViewProjection: lightViewProjection)
                 drawMesh(item.mesh)
                 glUseProgram(rigid.id)
                 continue
@@ -283,7 +279,7 @@ public final class Renderer {
             state.apply(.translucentCaster)
             for item in translucent {
                 let deformations = ShaderFeatures.of(item.deformation, on: item.mesh)
-                _ = try alphaShadow(.translucentShadow(deformations), for: item, lightViewProjection: lightViewProjection)
+                try useAlphaShadow(.translucentShadow(deformations), for: item, lightViewProjection: lightViewProjection)
                 drawMesh(item.mesh)
             }
         }
@@ -564,4 +560,10 @@ enum ProgramKey: Hashable {
         default: []
         }
     }
+}
+
+extension DrawItem {
+    /// The base colour texture whose alpha cuts a caster or lets light through it (none on a
+    /// mesh without texture coordinates).
+    fileprivate var alphaTexture: Texture? { mesh.uvs.isEmpty ? nil : material.baseColorTexture }
 }
