@@ -21,8 +21,18 @@ struct DrawState: Equatable {
     /// Which faces are dropped.
     enum Cull: Equatable { case none, back }
 
+    /// Which fragments the depth test lets through.
+    enum DepthCompare: Equatable {
+        /// Those nearer than what is drawn.
+        case less
+        /// Those nearer or as near: the background's triangle on the far plane passes where
+        /// nothing was drawn (the cleared depth is the far plane's too).
+        case lessOrEqual
+    }
+
     var blend: Blend = .none
     var depthTest = true
+    var depthCompare: DepthCompare = .less
     var depthWrite = true
     var cull: Cull = .back
     /// Counter-clockwise triangles face front, unless a mirroring transform (negative
@@ -38,6 +48,9 @@ struct DrawState: Equatable {
     static let transparent = DrawState(blend: .alpha, depthWrite: false)
     /// Transmissive surfaces: over what lies behind, letting part of it through; depth tested, not written.
     static let transmissive = DrawState(blend: .transmission, depthWrite: false)
+    /// The sky or environment behind everything, drawn after opaque surfaces: only where none
+    /// was drawn (its triangle lies on the far plane), depth not written.
+    static let background = DrawState(depthCompare: .lessOrEqual, depthWrite: false, cull: .none)
     /// Drawn over everything: blended, depth neither tested nor written.
     static let onTop = DrawState(blend: .alpha, depthTest: false, depthWrite: false)
     /// Blended casters into the shadow map's translucent layer: every one counts, from both sides
@@ -82,6 +95,9 @@ struct GLStateCache {
             }
         }
         if old?.depthTest != state.depthTest { state.depthTest ? glEnable(GLenum(GL_DEPTH_TEST)) : glDisable(GLenum(GL_DEPTH_TEST)) }
+        if old?.depthCompare != state.depthCompare {
+            glDepthFunc(GLenum(state.depthCompare == .less ? GL_LESS : GL_LEQUAL))
+        }
         if old?.depthWrite != state.depthWrite { glDepthMask(GLboolean(state.depthWrite ? GL_TRUE : GL_FALSE)) }
         if old?.cull != state.cull {
             switch state.cull {

@@ -20,18 +20,21 @@ extension Renderer {
         state.apply(.opaque)   // each face's clear needs depth writes on
         for (face, viewProjection) in EnvironmentProbe.faceViewProjections(at: position).enumerated() {
             probe.beginFace(face)
-            if let environment, let inverse = viewProjection.inverse {
-                // A face spans pi / 2 over `size` texels.
-                try drawEnvironment(
-                    environment, inverseViewProjection: inverse, eye: position, linearOutput: true,
-                    pixelsPerRadian: Float(size) / (.pi / 2), exposure: 1, toneMapping: .neutral)
-            } else if let sky, let inverse = viewProjection.inverse {
-                try drawSky(sky, inverseViewProjection: inverse, eye: position, linearOutput: true)
-            }
             var frame = FrameUniforms(
                 viewProjection: viewProjection.flat, eye: position, lighting: lighting,
                 lightViewProjection: shadowed ? shadowMap?.lightViewProjection.flat : nil, linearOutput: true)
-            _ = try draw(backdrop, shadowed: shadowed, frame: &frame)
+            let background = {
+                guard let inverse = viewProjection.inverse else { return }
+                if let environment {
+                    // A face spans pi / 2 over `size` texels.
+                    try self.drawEnvironment(
+                        environment, inverseViewProjection: inverse, eye: position, linearOutput: true,
+                        pixelsPerRadian: Float(size) / (.pi / 2), exposure: 1, toneMapping: .neutral)
+                } else if let sky {
+                    try self.drawSky(sky, inverseViewProjection: inverse, eye: position, linearOutput: true)
+                }
+            }
+            _ = try draw(backdrop, shadowed: shadowed, frame: &frame, afterOpaque: background)
         }
         probe.finish()
         if environment != nil { try prefilter(probe, at: position) }
@@ -39,7 +42,7 @@ extension Renderer {
         probeRefreshCount += 1
     }
 
-    /// The sky behind everything: one triangle at the far plane, no depth written. With
+    /// The sky behind everything: one triangle at the far plane where nothing opaque was drawn, no depth written. With
     /// `linearOutput` (the environment probe) it writes linear radiance, not sRGB.
     func drawSky(_ sky: Sky, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool) throws {
         let program = try program(.sky)
@@ -51,12 +54,13 @@ extension Renderer {
     }
 
     /// The sky shader's one triangle at the far plane with `program` (in use, its own uniforms
-    /// set), seen through `inverseViewProjection` from `eye`, no depth tested or written.
+    /// set), seen through `inverseViewProjection` from `eye`, where no opaque surface was drawn
+    /// (`DrawState.background`), no depth written.
     private func drawBehindEverything(_ program: ShaderProgram, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool) {
         program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
         program.set("uEye", eye)
         program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
-        state.apply(DrawState(depthTest: false, depthWrite: false, cull: .none))
+        state.apply(.background)
         glBindVertexArray(fullScreenTriangle())
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
     }

@@ -151,21 +151,25 @@ public final class Renderer {
         glClearColor(c.x, c.y, c.z, c.w)
         state.apply(.opaque)   // the clear needs depth writes on
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
-        glDepthFunc(GLenum(GL_LESS))
         var samples: GLint = 0
         glGetIntegerv(GLenum(GL_SAMPLES), &samples)   // of the target just bound: a window's too
 
         let viewProjectionMatrix = mapping.projectionMatrix * mapping.viewMatrix
+        // The sky or environment, drawn after the first layer's opaque surfaces and only where
+        // they left the far plane: a stage's room hides most of it, and shaded first under
+        // everything it cost the garden 6.5 ms of its 76 (issue 32).
+        var background: (() throws -> Void)? = nil
         if let environment, environment.showsAsBackground, let inverse = viewProjectionMatrix.inverse {
             let pixelsPerRadian = Float(target.height) / view.camera.perspective.fovY
-            try drawEnvironment(
-                environment, inverseViewProjection: inverse, eye: eye, linearOutput: false,
-                pixelsPerRadian: pixelsPerRadian, exposure: view.options.exposure, toneMapping: view.options.toneMapping)
-            drawCount += 1
+            background = {
+                try self.drawEnvironment(
+                    environment, inverseViewProjection: inverse, eye: eye, linearOutput: false,
+                    pixelsPerRadian: pixelsPerRadian, exposure: view.options.exposure, toneMapping: view.options.toneMapping)
+            }
         } else if let sky = scene.sky, let inverse = viewProjectionMatrix.inverse {
-            try drawSky(sky, inverseViewProjection: inverse, eye: eye, linearOutput: false)
-            drawCount += 1
+            background = { try self.drawSky(sky, inverseViewProjection: inverse, eye: eye, linearOutput: false) }
         }
+        if background != nil { drawCount += 1 }
         if view.options.frustumCulling { list.cull(by: Frustum(viewProjection: viewProjectionMatrix)) }
         lastCulledCount = list.culledCount
         let viewProjection = viewProjectionMatrix.flat
@@ -176,7 +180,8 @@ public final class Renderer {
             toneMapping: view.options.toneMapping, multisampled: samples > 1,
             target: target, lights: list.lights(budgetedAt: eye))
         if !list.backdrop.isEmpty {
-            drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &frame)
+            drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &frame, afterOpaque: background)
+            background = nil
             // Without occlusion, content is drawn over the camera feed: the backdrop's depth goes.
             if !view.options.backdropOccludes { glClear(GLbitfield(GL_DEPTH_BUFFER_BIT)) }
         }
@@ -193,7 +198,7 @@ public final class Renderer {
                 toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
                 target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil)
         }
-        drawCount += try draw(list.content, shadowed: useShadows, frame: &frame)
+        drawCount += try draw(list.content, shadowed: useShadows, frame: &frame, afterOpaque: background)
         lastTriangleCount = list.triangleCount
         if !view.overlays.isEmpty {
             drawCount += try drawOverlays(view.overlays, in: view.viewportInPoints ?? viewport, lighting: lighting)
@@ -290,10 +295,12 @@ public final class Renderer {
         return casters.count
     }
 
-    /// Draws a layer: opaque items, then transparent ones blended without writing depth, then
-    /// the ones drawn on top, blended and ignoring depth.
-    func draw(_ layer: DrawList.Layer, shadowed: Bool, frame: inout FrameUniforms) throws -> Int {
+    /// Draws a layer: opaque items, then `afterOpaque` (the background, behind them), then
+    /// transparent ones blended without writing depth, then the ones drawn on top, blended and
+    /// ignoring depth.
+    func draw(_ layer: DrawList.Layer, shadowed: Bool, frame: inout FrameUniforms, afterOpaque: (() throws -> Void)? = nil) throws -> Int {
         for item in layer.opaque { try draw(item, pass: .opaque, shadowed: shadowed, frame: &frame) }
+        try afterOpaque?()
         if let target = frame.target, frame.shading == .realistic, layer.transparent.contains(where: { $0.material.transmission > 0 }) {
             try copySceneColor(of: target)
         }

@@ -38,6 +38,34 @@ import Testing
         #expect(pixel(row: 31).x > pixel(row: 31).z)   // the warm grey ground below
     }
 
+    /// The sky is drawn after the opaque surfaces, only where they left the far plane, and
+    /// before the blended ones: an opaque unlit quad keeps its colour, a half-transparent one
+    /// over the sky is half its colour and half the sky's (blended as encoded: (255 + sky) / 2).
+    @Test func theSkyLiesBehindOpaqueSurfacesAndUnderBlendedOnes() throws {
+        let camera = Camera.looking(from: Vec3(0, 1, 3), at: Vec3(0, 1, 0), fovYDegrees: 40)
+        let renderer = try Renderer(context: context)
+        func centre(alpha: Float) throws -> Vec3 {
+            let scene = Scene(lighting: Lighting(castsShadows: false))
+            scene.sky = .daylight
+            let quad = Mesh(
+                name: "quad", positions: [Vec3(-1, 2, 0), Vec3(1, 2, 0), Vec3(1, 0, 0), Vec3(-1, 0, 0)],
+                normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+            let material = Material(baseColor: Vec4(1, 1, 1, alpha), isUnlit: true, blending: alpha < 1 ? .transparent : .opaque)
+            scene.addChild(Entity(name: "quad", model: ModelComponent(mesh: quad, material: material)))
+            let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
+            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadows: false)), into: target)
+            let rgba = target.readPixels()
+            let i = (8 * 16 + 8) * 4
+            return Vec3(Float(rgba[i]), Float(rgba[i + 1]), Float(rgba[i + 2]))
+        }
+        let horizon = Sky.daylight.color(along: Vec3(0.5 / 8 * tan(Float.pi / 9), -0.5 / 8 * tan(Float.pi / 9), -1))
+        let sky = Vec3(sRGBByte(horizon.x), sRGBByte(horizon.y), sRGBByte(horizon.z))
+        #expect(try centre(alpha: 1) == Vec3(255, 255, 255))
+        let half = try centre(alpha: 0.5), expected = (Vec3(repeating: 255) + sky) / 2
+        #expect(max(abs(half.x - expected.x), abs(half.y - expected.y), abs(half.z - expected.z)) <= 1.5, "\(half) against \(expected)")
+        #expect(half.x < 250)   // the sky shows through: not drawn over the quad, not left out
+    }
+
     private func sRGBByte(_ linear: Float) -> Float {
         let c = min(max(linear, 0), 1)
         let s = c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055

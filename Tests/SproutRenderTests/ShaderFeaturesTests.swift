@@ -97,6 +97,9 @@ import Testing
         #expect(DrawState.opaque == DrawState(blend: .none, depthTest: true, depthWrite: true, cull: .back, clockwiseFront: false))
         #expect(DrawState.transparent.blend == .alpha && !DrawState.transparent.depthWrite && DrawState.transparent.depthTest)
         #expect(!DrawState.onTop.depthTest && !DrawState.onTop.depthWrite)
+        // The background passes only on the far plane, where nothing opaque was drawn.
+        #expect(DrawState.background == DrawState(depthTest: true, depthCompare: .lessOrEqual, depthWrite: false, cull: .none))
+        #expect(DrawState.opaque.depthCompare == .less)
         // Every blended caster counts in the translucent layer, whichever side faces the light.
         #expect(DrawState.translucentCaster == DrawState(blend: .transmittance, depthTest: false, depthWrite: false, cull: .none))
         let twoSidedMirrored = DrawState.opaque.faces(doubleSided: true, mirrored: true)
