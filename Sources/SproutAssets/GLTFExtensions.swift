@@ -16,12 +16,12 @@ public enum GLTFExtensions {
         "KHR_materials_specular": "the factors only: specularTexture and specularColorTexture are not read",
         "KHR_materials_clearcoat": "the coat lies on the geometric normal: clearcoatNormalTexture is not read",
         "KHR_materials_volume": "absorption over thicknessFactor only: no refraction, no thicknessTexture",
+        "KHR_materials_sheen": "lit by the main light and the environment (punctual lights light the layer below only)",
         "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read"
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
     public static let notDrawn: [String: String] = [
-        "KHR_materials_sheen": "no sheen",
         "KHR_materials_iridescence": "no iridescence",
         "KHR_materials_anisotropy": "isotropic highlights",
         "KHR_materials_dispersion": "no dispersion",

@@ -428,6 +428,8 @@ struct SceneConverter {
         result.transmissionTexture = try texture(of: mat, types: [aiTextureType_TRANSMISSION], colorSpace: .linear)
         result.clearcoatTexture = try texture(of: mat, types: [aiTextureType_CLEARCOAT], colorSpace: .linear)
         result.clearcoatRoughnessTexture = try texture(of: mat, types: [aiTextureType_CLEARCOAT], index: 1, colorSpace: .linear)
+        result.sheenColorTexture = try texture(of: mat, types: [aiTextureType_SHEEN], colorSpace: .sRGB)
+        result.sheenRoughnessTexture = try texture(of: mat, types: [aiTextureType_SHEEN], index: 1, colorSpace: .linear)
         if let transmission = float(mat, "$mat.transmission.factor") { result.transmission = transmission }
         var emissive = aiColor4D()
         if aiGetMaterialColor(mat, "$clr.emissive", 0, 0, &emissive) == aiReturn_SUCCESS {
@@ -464,7 +466,7 @@ struct SceneConverter {
     /// What Assimp 5.2 does not keep of a glTF material: each texture's coordinate set and
     /// KHR_texture_transform, the emissive factor times KHR_materials_emissive_strength,
     /// KHR_materials_unlit, KHR_materials_transmission's factor (read here for one truth), and
-    /// the factors of KHR_materials_ior and KHR_materials_specular.
+    /// the factors of KHR_materials_ior, KHR_materials_specular and KHR_materials_sheen.
     static func applyGLTF(_ json: GLTFJSON, to material: inout Material) {
         let pbr = json["pbrMetallicRoughness"]
         let infos: [(TextureSlot, GLTFJSON?)] = [
@@ -472,7 +474,9 @@ struct SceneConverter {
             (.normal, json["normalTexture"]), (.occlusion, json["occlusionTexture"]), (.emissive, json["emissiveTexture"]),
             (.transmission, json["extensions"]?["KHR_materials_transmission"]?["transmissionTexture"]),
             (.clearcoat, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatTexture"]),
-            (.clearcoatRoughness, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatRoughnessTexture"])
+            (.clearcoatRoughness, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatRoughnessTexture"]),
+            (.sheenColor, json["extensions"]?["KHR_materials_sheen"]?["sheenColorTexture"]),
+            (.sheenRoughness, json["extensions"]?["KHR_materials_sheen"]?["sheenRoughnessTexture"])
         ]
         for case let (slot, info?) in infos {
             let transform = info["extensions"]?["KHR_texture_transform"]
@@ -503,6 +507,11 @@ struct SceneConverter {
         if let coat = extensions?["KHR_materials_clearcoat"] {
             material.clearcoat = min(max(coat["clearcoatFactor"]?.float ?? 0, 0), 1)
             material.clearcoatRoughness = min(max(coat["clearcoatRoughnessFactor"]?.float ?? 0, 0), 1)
+        }
+        if let sheen = extensions?["KHR_materials_sheen"] {
+            let color = sheen["sheenColorFactor"]?.floats(count: 3) ?? [0, 0, 0]
+            material.sheenColor = Vec3(min(max(color[0], 0), 1), min(max(color[1], 0), 1), min(max(color[2], 0), 1))
+            material.sheenRoughness = min(max(sheen["sheenRoughnessFactor"]?.float ?? 0, 0), 1)
         }
         if let ior = extensions?["KHR_materials_ior"]?["ior"]?.float {
             // glTF: 1 or more (1 is a dielectric that reflects nothing square on); 0 is not valid.

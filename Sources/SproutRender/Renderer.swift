@@ -466,6 +466,11 @@ public final class Renderer {
             program.set("uClearcoat", min(max(material.clearcoat, 0), 1))
             program.set("uClearcoatRoughness", min(max(material.clearcoatRoughness, 0), 1))
         }
+        if features.contains(.sheen) {
+            let c = material.sheenColor
+            program.set("uSheenColor", Vec3(min(max(c.x, 0), 1), min(max(c.y, 0), 1), min(max(c.z, 0), 1)))
+            program.set("uSheenRoughness", min(max(material.sheenRoughness, 0), 1))
+        }
         if features.contains(.occlusionMap) { program.set("uOcclusionStrength", material.occlusionStrength) }
         if features.contains(.volumeAttenuation), let distance = material.attenuationDistance {
             // Beer-Lambert through the thickness; both lengths scale alike, so their ratio needs no node scale.

@@ -3,7 +3,7 @@ import SproutScene
 /// What a lit program is compiled with: each bit one `#define` of `lit.vert`/`lit.frag`, so a
 /// material pays only for what it uses (Magnum's `PhongGL::Flag`, Filament's variants).
 struct ShaderFeatures: OptionSet, Hashable, Sendable {
-    let rawValue: UInt32
+    let rawValue: UInt64
 
     static let baseColorMap = ShaderFeatures(rawValue: 1 << 0)
     static let shadows = ShaderFeatures(rawValue: 1 << 1)
@@ -53,6 +53,10 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let alphaCut = ShaderFeatures(rawValue: 1 << 29)
     /// The shadow map has a translucent layer this frame (blended casters): one more tap, only then.
     static let translucentShadows = ShaderFeatures(rawValue: 1 << 30)
+    /// KHR_materials_sheen: a layer of back-scattering fibres over the material (cloth).
+    static let sheen = ShaderFeatures(rawValue: 1 << 31)
+    static let sheenColorMap = ShaderFeatures(rawValue: 1 << 32)
+    static let sheenRoughnessMap = ShaderFeatures(rawValue: 1 << 33)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -72,7 +76,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.irradianceSH, "HAS_IRRADIANCE_SH"), (.clearcoat, "HAS_CLEARCOAT"), (.clearcoatMap, "HAS_CLEARCOAT_MAP"),
         (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"), (.volumeAttenuation, "HAS_VOLUME_ATTENUATION"),
         (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"), (.alphaCut, "ALPHA_CUT"),
-        (.translucentShadows, "HAS_TRANSLUCENT_SHADOWS")
+        (.translucentShadows, "HAS_TRANSLUCENT_SHADOWS"), (.sheen, "HAS_SHEEN"), (.sheenColorMap, "HAS_SHEEN_COLOR_MAP"),
+        (.sheenRoughnessMap, "HAS_SHEEN_ROUGHNESS_MAP")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -101,6 +106,11 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             features.insert(.clearcoat)
             if hasUVs && material.clearcoatTexture != nil { features.insert(.clearcoatMap) }
             if hasUVs && material.clearcoatRoughnessTexture != nil { features.insert(.clearcoatRoughnessMap) }
+        }
+        if realistic && material.hasSheen && !linearOutput {
+            features.insert(.sheen)
+            if hasUVs && material.sheenColorTexture != nil { features.insert(.sheenColorMap) }
+            if hasUVs && material.sheenRoughnessTexture != nil { features.insert(.sheenRoughnessMap) }
         }
         if lit && (material.ior != 1.5 || material.specular != 1 || material.specularColor != .one) { features.insert(.dielectricSpecular) }
         // Only what goes through the tone mapper: realistic lit surfaces and unlit colours from files.
@@ -158,6 +168,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         case .transmission: .transmissionMap
         case .clearcoat: .clearcoatMap
         case .clearcoatRoughness: .clearcoatRoughnessMap
+        case .sheenColor: .sheenColorMap
+        case .sheenRoughness: .sheenRoughnessMap
         }
     }
 }
@@ -166,6 +178,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
 enum TextureUnit: Int32, CaseIterable {
     case baseColor = 0
     case shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
+    case sheenColor, sheenRoughness
     /// What lies behind transmissive surfaces (`SceneColorCopy`).
     case sceneColor
     /// A morphed mesh's target offsets (`GPUMorphTargets`).
@@ -188,6 +201,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .morphTargets: "uMorphTargets"
         case .clearcoat: "uClearcoatMap"
         case .clearcoatRoughness: "uClearcoatRoughnessMap"
+        case .sheenColor: "uSheenColorMap"
+        case .sheenRoughness: "uSheenRoughnessMap"
         case .translucentShadowMap: "uTranslucentShadowMap"
         }
     }
@@ -203,6 +218,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .transmission: self = .transmission
         case .clearcoat: self = .clearcoat
         case .clearcoatRoughness: self = .clearcoatRoughness
+        case .sheenColor: self = .sheenColor
+        case .sheenRoughness: self = .sheenRoughness
         }
     }
 }

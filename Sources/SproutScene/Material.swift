@@ -67,6 +67,18 @@ public struct Material: Sendable {
     public var clearcoatTexture: Texture?
     /// KHR_materials_clearcoat's `clearcoatRoughnessTexture`: its green channel multiplies `clearcoatRoughness`.
     public var clearcoatRoughnessTexture: Texture?
+    /// KHR_materials_sheen's `sheenColorFactor`, linear RGB: the colour of the back-scattering
+    /// fibres of velvet and other cloth, layered over the material (black by default: no sheen).
+    public var sheenColor: Vec3 = .zero
+    /// KHR_materials_sheen's `sheenRoughnessFactor`, 0...1: how far the fibres lean from the
+    /// normal (0 by default: a sheen at grazing angles only).
+    public var sheenRoughness: Float = 0
+    /// KHR_materials_sheen's `sheenColorTexture` (sRGB): its RGB multiplies `sheenColor`.
+    public var sheenColorTexture: Texture?
+    /// KHR_materials_sheen's `sheenRoughnessTexture`: its alpha channel multiplies `sheenRoughness`.
+    public var sheenRoughnessTexture: Texture?
+    /// Whether the material has a sheen layer (glTF: a black `sheenColor` disables it).
+    public var hasSheen: Bool { max(sheenColor.x, sheenColor.y, sheenColor.z) > 0 }
     /// KHR_materials_ior: a dielectric's index of refraction (1.5 by default, glTF's), which sets
     /// its reflectance square on, ((ior - 1) / (ior + 1))² (0.04 at 1.5).
     public var ior: Float = 1.5
@@ -106,6 +118,8 @@ public struct Material: Sendable {
         case .transmission: transmissionTexture
         case .clearcoat: clearcoatTexture
         case .clearcoatRoughness: clearcoatRoughnessTexture
+        case .sheenColor: sheenColorTexture
+        case .sheenRoughness: sheenRoughnessTexture
         }
     }
 

@@ -18,6 +18,10 @@ public enum TextureSlot: Int, Sendable, CaseIterable {
     case clearcoat
     /// KHR_materials_clearcoat's `clearcoatRoughnessTexture`: the coat's roughness in green (linear).
     case clearcoatRoughness
+    /// KHR_materials_sheen's `sheenColorTexture`: the sheen's colour in RGB (sRGB).
+    case sheenColor
+    /// KHR_materials_sheen's `sheenRoughnessTexture`: the sheen's roughness in alpha (linear).
+    case sheenRoughness
 }
 
 /// Which texture coordinates a texture reads and how they are transformed first: glTF's

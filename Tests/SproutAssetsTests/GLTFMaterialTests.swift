@@ -107,27 +107,49 @@ import Testing
     @Test func requiredExtensionsRefuseAndUsedOnesWarn() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-extensions")
         let required = try write(
-            materials: #"{"extensions": {"KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1]}}}"#,
-            extensions: #", "extensionsUsed": ["KHR_materials_sheen"], "extensionsRequired": ["KHR_materials_sheen"]"#, to: dir)
-        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_sheen")) {
+            materials: #"{"extensions": {"KHR_materials_iridescence": {"iridescenceFactor": 1}}}"#,
+            extensions: #", "extensionsUsed": ["KHR_materials_iridescence"], "extensionsRequired": ["KHR_materials_iridescence"]"#, to: dir)
+        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_iridescence")) {
             try ModelImporter.load(path: required, cache: nil)
         }
         // Before any import: the fuzzed preflight refuses it too.
-        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_sheen")) {
+        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_iridescence")) {
             try ModelImporter.preflight(path: required)
         }
         let used = try write(
-            materials: #"{"extensions": {"KHR_materials_sheen": {"sheenColorFactor": [1, 1, 1]}}}"#,
-            extensions: #", "extensionsUsed": ["KHR_materials_sheen", "KHR_materials_iridescence"]"#, to: dir)
-        // KHR_materials_iridescence is listed but never used in the file: nothing is lost, nothing said.
-        #expect(try ModelImporter.load(path: used, cache: nil).warnings == ["\(used): uses KHR_materials_sheen, which Sprout does not draw: no sheen"])
+            materials: #"{"extensions": {"KHR_materials_iridescence": {"iridescenceFactor": 1}}}"#,
+            extensions: #", "extensionsUsed": ["KHR_materials_iridescence", "KHR_materials_anisotropy"]"#, to: dir)
+        // KHR_materials_anisotropy is listed but never used in the file: nothing is lost, nothing said.
+        #expect(
+            try ModelImporter.load(path: used, cache: nil).warnings == [
+                "\(used): uses KHR_materials_iridescence, which Sprout does not draw: no iridescence"
+            ])
+    }
+
+    /// KHR_materials_sheen arrives: colour and roughness factors (clamped to 0...1, as colours
+    /// and roughness are), both textures with their coordinates; no warning.
+    @Test func sheenIsRead() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-sheen")
+        let path = try write(
+            materials: """
+                {"extensions": {"KHR_materials_sheen": {"sheenColorFactor": [1, 0.5, 2], "sheenRoughnessFactor": 0.25,
+                                                        "sheenColorTexture": {"index": 0}, "sheenRoughnessTexture": {"index": 0, "texCoord": 1}}}}
+                """, extensions: #", "extensionsUsed": ["KHR_materials_sheen"], "extensionsRequired": ["KHR_materials_sheen"]"#, to: dir)
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        let material = try #require(asset.materials.first)
+        #expect(material.sheenColor == Vec3(1, 0.5, 1) && material.sheenRoughness == 0.25 && material.hasSheen)
+        #expect(material.sheenColorTexture?.colorSpace == .sRGB && material.sheenRoughnessTexture?.colorSpace == .linear)
+        #expect(material.mapping(.sheenRoughness) == TextureMapping(texCoord: 1))
+        #expect(asset.warnings.isEmpty)
+        #expect(!Material().hasSheen)
     }
 
     @Test func theExtensionPolicy() {
         #expect(GLTFExtensions.check(used: ["KHR_texture_transform"], required: ["KHR_texture_transform"]) == (nil, []))
         #expect(GLTFExtensions.check(used: ["KHR_lights_punctual"], required: ["KHR_lights_punctual"]) == (nil, []))
-        let sheen = GLTFExtensions.check(used: ["KHR_materials_sheen"], required: [])
-        #expect(sheen.refused == nil && sheen.warnings == ["uses KHR_materials_sheen, which Sprout does not draw: no sheen"])
+        #expect(GLTFExtensions.check(used: ["KHR_materials_sheen"], required: ["KHR_materials_sheen"]) == (nil, []))
+        let iridescence = GLTFExtensions.check(used: ["KHR_materials_iridescence"], required: [])
+        #expect(iridescence.refused == nil && iridescence.warnings == ["uses KHR_materials_iridescence, which Sprout does not draw: no iridescence"])
         #expect(GLTFExtensions.check(used: [], required: ["EXT_meshopt_compression"]).refused == "EXT_meshopt_compression")
         #expect(GLTFExtensions.check(used: ["VENDOR_thing"], required: []).warnings == ["uses VENDOR_thing, which Sprout does not draw: drawn without it"])
     }

@@ -83,6 +83,23 @@ import SproutGolden
         try Golden.check(try render(scene, camera: camera), against: Self.goldens + "punctual-lights.png", tolerance: tolerance)
     }
 
+    /// KHR_materials_sheen on dark blue cloth spheres under the default light: none, a red
+    /// sheen of roughness 0.3 (a rim at grazing angles), a white one of roughness 1 (velvet).
+    @Test func sheen() throws {
+        let scene = Scene(lighting: Lighting(castsShadows: false))
+        for (i, (color, roughness)) in [(Vec3.zero, Float(0)), (Vec3(1, 0.2, 0.2), 0.3), (Vec3.one, 1)].enumerated() {
+            var cloth = Material(baseColor: Vec4(0.05, 0.08, 0.3, 1), metallic: 0, roughness: 0.9)
+            cloth.sheenColor = color
+            cloth.sheenRoughness = roughness
+            scene.addChild(
+                Entity(
+                    name: "sphere \(i)", transform: Transform(translation: Vec3(Float(i - 1) * 0.7, 0, 0)),
+                    model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3), material: cloth)))
+        }
+        let camera = Camera.looking(from: Vec3(0, 0.2, 2.2), at: .zero, fovYDegrees: 45)
+        try Golden.check(try render(scene, camera: camera, width: 128, height: 64), against: Self.goldens + "sheen.png", tolerance: tolerance)
+    }
+
     /// Spheres (a mirror, a rough metal, a white dielectric) in an HDR environment drawn as the
     /// background: a blue sky above, a brown ground below, a bright sun to one side.
     @Test func environment() throws {

@@ -85,8 +85,19 @@ import Testing
         #expect(features(second) == [.baseColorMap])   // no second set on the mesh: the first is read as is
     }
 
+    /// A sheen layer only where its colour is not black (glTF: black disables it); its textures
+    /// only on a mesh with coordinates; never in the probe's linear pass.
+    @Test func sheenFeatures() {
+        var cloth = Material()
+        #expect(!features(cloth).contains(.sheen))
+        cloth.sheenColor = Vec3(0, 0.5, 0)
+        cloth.sheenColorTexture = Texture(name: "t", image: Image(width: 1, height: 1, pixels: [0, 0, 0, 255]))
+        #expect(features(cloth).isSuperset(of: [.sheen, .sheenColorMap]) && !features(cloth).contains(.sheenRoughnessMap))
+        #expect(ShaderFeatures([.sheen, .sheenColorMap, .sheenRoughnessMap]).defines == ["HAS_SHEEN", "HAS_SHEEN_COLOR_MAP", "HAS_SHEEN_ROUGHNESS_MAP"])
+    }
+
     @Test func texturesMapToTheirUnits() {
-        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9])
+        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11])
         #expect(Set(TextureUnit.allCases.map(\.samplerName)).count == TextureUnit.allCases.count)
     }
 }

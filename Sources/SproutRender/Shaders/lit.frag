@@ -80,6 +80,16 @@ uniform sampler2D uClearcoatMap;
 #ifdef HAS_CLEARCOAT_ROUGHNESS_MAP
 uniform sampler2D uClearcoatRoughnessMap;
 #endif
+#ifdef HAS_SHEEN
+uniform vec3 uSheenColor;
+uniform float uSheenRoughness;
+#endif
+#ifdef HAS_SHEEN_COLOR_MAP
+uniform sampler2D uSheenColorMap;
+#endif
+#ifdef HAS_SHEEN_ROUGHNESS_MAP
+uniform sampler2D uSheenRoughnessMap;
+#endif
 #ifdef HAS_IRRADIANCE_SH
 // An HDR environment's irradiance over pi as nine spherical-harmonic coefficients (IrradianceSH).
 uniform vec3 uIrradianceSH[9];
@@ -102,11 +112,12 @@ uniform sampler2D uEmissiveMap;
 #endif
 
 // Each texture's coordinates (slots: 0 base colour, 1 metallic-roughness, 2 normal, 3
-// occlusion, 4 emissive, 5 transmission): glTF's texCoord and KHR_texture_transform's T * R * S.
+// occlusion, 4 emissive, 5 transmission, 6 and 7 clearcoat, 8 and 9 sheen; TextureSlot's order):
+// glTF's texCoord and KHR_texture_transform's T * R * S.
 #ifdef HAS_UV_MAPPING
 in vec2 vUV1;
-uniform mat3 uUVTransform[8];
-uniform int uUVSet[8];
+uniform mat3 uUVTransform[10];
+uniform int uUVSet[10];
 vec2 slotUV(int slot) {
     vec2 uv = uUVSet[slot] == 1 ? vUV1 : vUV;
     return (uUVTransform[slot] * vec3(uv, 1.0)).xy;
@@ -225,6 +236,54 @@ vec3 punctualLights(vec3 n, vec3 v, vec3 diffuseColor, vec3 f0, float f90, float
         if (attenuation > 0.0) sum += surfaceResponse(n, v, l, diffuseColor, f0, f90, roughness) * uPunctualColor[i] * attenuation;
     }
     return sum;
+}
+#endif
+
+#ifdef HAS_SHEEN
+// KHR_materials_sheen with the extension's "Charlie" terms (Conty Estevez and Kulla 2017):
+// the distribution (2 + 1/a) sin(h)^(1/a) / 2pi and their visibility, a = roughness² (the
+// roughness kept at 0.07 or more, where the fit and the table below hold).
+float sheenL(float x, float alpha) {
+    float t = (1.0 - alpha) * (1.0 - alpha);
+    return mix(21.5473, 25.3245, t) / (1.0 + mix(3.82987, 3.32435, t) * pow(x, mix(0.19823, 0.16801, t)))
+        + mix(-1.97760, -1.27393, t) * x + mix(-4.32054, -4.85967, t);
+}
+float sheenLambda(float cosTheta, float alpha) {
+    return cosTheta < 0.5 ? exp(sheenL(cosTheta, alpha)) : exp(2.0 * sheenL(0.5, alpha) - sheenL(1.0 - cosTheta, alpha));
+}
+// The sheen BRDF times pi (Sprout's light units) times n.l, for light from l; white fibres.
+float sheenResponse(vec3 n, vec3 v, vec3 l, float roughness) {
+    float ndl = max(dot(n, l), 0.0), ndv = max(dot(n, v), 1e-4);
+    if (ndl <= 0.0) return 0.0;
+    float alpha = roughness * roughness;
+    float ndh = max(dot(n, normalize(l + v)), 0.0);
+    float distribution = (2.0 + 1.0 / alpha) * pow(max(1.0 - ndh * ndh, 0.0), 0.5 / alpha) / (2.0 * PI);
+    float visibility = 1.0 / ((1.0 + sheenLambda(ndv, alpha) + sheenLambda(ndl, alpha)) * 4.0 * ndv * ndl);
+    return PI * distribution * visibility * ndl;
+}
+// The white sheen's directional albedo E(n.v, roughness): what it reflects of a uniform
+// environment, and the share it takes from the layer below (the extension's albedo scaling,
+// by n.v only). The integral of sheenResponse over the hemisphere, computed numerically
+// (Scripts/tables/sheen-albedo.py, 700 x 1400 directions) at n.v = 0, 1/16 ... 1 (n.v 0 taken at
+// 0.005, values capped at 1) and roughness 0, 1/8 ... 1 (0 taken as 0.07); read bilinearly.
+const float SHEEN_ALBEDO[153] = float[](
+    1.0000, 0.8490, 0.2573, 0.0731, 0.0184, 0.0039, 0.0007, 0.0001, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000,
+    1.0000, 0.8385, 0.4244, 0.2183, 0.1102, 0.0535, 0.0246, 0.0106, 0.0042, 0.0015, 0.0005, 0.0001, 0.0000, 0.0000, 0.0000, 0.0000, 0.0000,
+    1.0000, 0.6888, 0.4759, 0.3394, 0.2442, 0.1753, 0.1247, 0.0874, 0.0599, 0.0402, 0.0261, 0.0162, 0.0095, 0.0051, 0.0024, 0.0008, 0.0001,
+    0.8391, 0.6367, 0.4887, 0.3868, 0.3100, 0.2493, 0.2001, 0.1597, 0.1262, 0.0989, 0.0766, 0.0583, 0.0431, 0.0306, 0.0203, 0.0121, 0.0057,
+    0.8031, 0.6473, 0.5229, 0.4351, 0.3669, 0.3110, 0.2638, 0.2232, 0.1879, 0.1576, 0.1317, 0.1091, 0.0890, 0.0710, 0.0548, 0.0401, 0.0270,
+    0.8333, 0.6928, 0.5750, 0.4913, 0.4256, 0.3710, 0.3240, 0.2828, 0.2460, 0.2139, 0.1860, 0.1610, 0.1382, 0.1171, 0.0974, 0.0790, 0.0616,
+    0.8910, 0.7508, 0.6319, 0.5478, 0.4816, 0.4263, 0.3785, 0.3361, 0.2980, 0.2645, 0.2352, 0.2088, 0.1844, 0.1617, 0.1403, 0.1201, 0.1009,
+    0.9396, 0.7955, 0.6745, 0.5896, 0.5229, 0.4672, 0.4189, 0.3761, 0.3374, 0.3034, 0.2736, 0.2468, 0.2220, 0.1988, 0.1770, 0.1563, 0.1368,
+    0.9360, 0.7964, 0.6797, 0.5981, 0.5342, 0.4809, 0.4346, 0.3934, 0.3563, 0.3236, 0.2950, 0.2692, 0.2455, 0.2233, 0.2023, 0.1825, 0.1638);
+float sheenAlbedo(float ndv, float roughness) {
+    vec2 p = vec2(clamp(ndv, 0.0, 1.0) * 16.0, clamp(roughness, 0.0, 1.0) * 8.0);
+    ivec2 i = min(ivec2(p), ivec2(15, 7));
+    vec2 f = p - vec2(i);
+    int k = i.y * 17 + i.x;
+    float low = mix(SHEEN_ALBEDO[k], SHEEN_ALBEDO[k + 1], f.x);
+    float high = mix(SHEEN_ALBEDO[k + 17], SHEEN_ALBEDO[k + 18], f.x);
+    return mix(low, high, f.y);
 }
 #endif
 
@@ -358,6 +417,29 @@ void main() {
     vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected);
 #else
     vec3 environment = uAmbient * ((1.0 - specularEnvironment) * diffuseColor + specularEnvironment);
+#endif
+#ifdef HAS_SHEEN
+    // KHR_materials_sheen over the layers above: the fibres reflect their colour times their
+    // response (the sun) or their albedo E (the environment: exact for a uniform one, the
+    // probe's diffuse level otherwise), and the layer below keeps 1 - max(colour) E of its light.
+    vec3 sheenColor = uSheenColor;
+#ifdef HAS_SHEEN_COLOR_MAP
+    sheenColor *= texture(uSheenColorMap, slotUV(8)).rgb;
+#endif
+    float sheenRoughness = uSheenRoughness;
+#ifdef HAS_SHEEN_ROUGHNESS_MAP
+    sheenRoughness *= texture(uSheenRoughnessMap, slotUV(9)).a;
+#endif
+    sheenRoughness = max(sheenRoughness, 0.07);
+    float sheenE = sheenAlbedo(ndv, sheenRoughness);
+    float sheenScaling = 1.0 - max(sheenColor.r, max(sheenColor.g, sheenColor.b)) * sheenE;
+    direct = direct * sheenScaling + sheenColor * sheenResponse(n, v, uToLight, sheenRoughness) * visibility * uLightColor;
+#ifdef HAS_ENVIRONMENT
+    vec3 sheenLight = uEnvironmentScale * irradiance;
+#else
+    vec3 sheenLight = vec3(uAmbient);
+#endif
+    environment = environment * sheenScaling + sheenColor * sheenE * sheenLight;
 #endif
 #ifdef HAS_OCCLUSION_MAP
     // glTF: occlusion darkens the indirect light only.
