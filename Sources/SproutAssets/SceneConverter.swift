@@ -501,7 +501,7 @@ struct SceneConverter {
             material.volumeThickness = max(volume["thicknessFactor"]?.float ?? 0, 0)
             material.attenuationDistance = volume["attenuationDistance"]?.float.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
             if let color = volume["attenuationColor"]?.floats(count: 3) {
-                material.attenuationColor = Vec3(min(max(color[0], 0), 1), min(max(color[1], 0), 1), min(max(color[2], 0), 1))
+                material.attenuationColor = Vec3(color[0], color[1], color[2]).clamped(lowerBound: .zero, upperBound: .one)
             }
         }
         if let coat = extensions?["KHR_materials_clearcoat"] {
@@ -510,7 +510,7 @@ struct SceneConverter {
         }
         if let sheen = extensions?["KHR_materials_sheen"] {
             let color = sheen["sheenColorFactor"]?.floats(count: 3) ?? [0, 0, 0]
-            material.sheenColor = Vec3(min(max(color[0], 0), 1), min(max(color[1], 0), 1), min(max(color[2], 0), 1))
+            material.sheenColor = Vec3(color[0], color[1], color[2]).clamped(lowerBound: .zero, upperBound: .one)
             material.sheenRoughness = min(max(sheen["sheenRoughnessFactor"]?.float ?? 0, 0), 1)
         }
         if let ior = extensions?["KHR_materials_ior"]?["ior"]?.float {

@@ -467,8 +467,7 @@ public final class Renderer {
             program.set("uClearcoatRoughness", min(max(material.clearcoatRoughness, 0), 1))
         }
         if features.contains(.sheen) {
-            let c = material.sheenColor
-            program.set("uSheenColor", Vec3(min(max(c.x, 0), 1), min(max(c.y, 0), 1), min(max(c.z, 0), 1)))
+            program.set("uSheenColor", material.sheenColor.clamped(lowerBound: .zero, upperBound: .one))
             program.set("uSheenRoughness", min(max(material.sheenRoughness, 0), 1))
         }
         if features.contains(.occlusionMap) { program.set("uOcclusionStrength", material.occlusionStrength) }

@@ -86,18 +86,25 @@ import SproutGolden
     /// KHR_materials_sheen on dark blue cloth spheres under the default light: none, a red
     /// sheen of roughness 0.3 (a rim at grazing angles), a white one of roughness 1 (velvet).
     @Test func sheen() throws {
-        let scene = Scene(lighting: Lighting(castsShadows: false))
-        for (i, (color, roughness)) in [(Vec3.zero, Float(0)), (Vec3(1, 0.2, 0.2), 0.3), (Vec3.one, 1)].enumerated() {
+        let cloths = [(Vec3.zero, Float(0)), (Vec3(1, 0.2, 0.2), 0.3), (Vec3.one, 1)].map { color, roughness in
             var cloth = Material(baseColor: Vec4(0.05, 0.08, 0.3, 1), metallic: 0, roughness: 0.9)
             cloth.sheenColor = color
             cloth.sheenRoughness = roughness
+            return cloth
+        }
+        try checkSpheres(cloths, in: Scene(lighting: Lighting(castsShadows: false)), golden: "sheen.png")
+    }
+
+    /// Three spheres of `materials` in a row across `scene`, seen from a little above, against `golden` (128x64).
+    func checkSpheres(_ materials: [Material], in scene: Scene, golden: String) throws {
+        for (i, material) in materials.enumerated() {
             scene.addChild(
                 Entity(
                     name: "sphere \(i)", transform: Transform(translation: Vec3(Float(i - 1) * 0.7, 0, 0)),
-                    model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3), material: cloth)))
+                    model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3), material: material)))
         }
         let camera = Camera.looking(from: Vec3(0, 0.2, 2.2), at: .zero, fovYDegrees: 45)
-        try Golden.check(try render(scene, camera: camera, width: 128, height: 64), against: Self.goldens + "sheen.png", tolerance: tolerance)
+        try Golden.check(try render(scene, camera: camera, width: 128, height: 64), against: Self.goldens + golden, tolerance: tolerance)
     }
 
     /// Spheres (a mirror, a rough metal, a white dielectric) in an HDR environment drawn as the
@@ -114,17 +121,11 @@ import SproutGolden
         }
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
         scene.environment = EnvironmentLight(image: HDRImage(width: width, height: height, pixels: pixels), showsAsBackground: true)
-        for (i, material) in [
+        let spheres = [
             Material(baseColor: Vec4(1, 1, 1, 1), metallic: 1, roughness: 0.05),
             Material(baseColor: Vec4(1, 0.8, 0.5, 1), metallic: 1, roughness: 0.5),
             Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 0.8)
-        ].enumerated() {
-            scene.addChild(
-                Entity(
-                    name: "sphere \(i)", transform: Transform(translation: Vec3(Float(i - 1) * 0.7, 0, 0)),
-                    model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3), material: material)))
-        }
-        let camera = Camera.looking(from: Vec3(0, 0.2, 2.2), at: .zero, fovYDegrees: 45)
-        try Golden.check(try render(scene, camera: camera, width: 128, height: 64), against: Self.goldens + "environment.png", tolerance: tolerance)
+        ]
+        try checkSpheres(spheres, in: scene, golden: "environment.png")
     }
 }

@@ -251,9 +251,10 @@ float sheenL(float x, float alpha) {
 float sheenLambda(float cosTheta, float alpha) {
     return cosTheta < 0.5 ? exp(sheenL(cosTheta, alpha)) : exp(2.0 * sheenL(0.5, alpha) - sheenL(1.0 - cosTheta, alpha));
 }
-// The sheen BRDF times pi (Sprout's light units) times n.l, for light from l; white fibres.
-float sheenResponse(vec3 n, vec3 v, vec3 l, float roughness) {
-    float ndl = max(dot(n, l), 0.0), ndv = max(dot(n, v), 1e-4);
+// The sheen BRDF times pi (Sprout's light units) times n.l, for light from l, seen from v
+// (ndv: n.v as main has it); white fibres.
+float sheenResponse(vec3 n, vec3 v, float ndv, vec3 l, float roughness) {
+    float ndl = max(dot(n, l), 0.0);
     if (ndl <= 0.0) return 0.0;
     float alpha = roughness * roughness;
     float ndh = max(dot(n, normalize(l + v)), 0.0);
@@ -433,7 +434,7 @@ void main() {
     sheenRoughness = max(sheenRoughness, 0.07);
     float sheenE = sheenAlbedo(ndv, sheenRoughness);
     float sheenScaling = 1.0 - max(sheenColor.r, max(sheenColor.g, sheenColor.b)) * sheenE;
-    direct = direct * sheenScaling + sheenColor * sheenResponse(n, v, uToLight, sheenRoughness) * visibility * uLightColor;
+    direct = direct * sheenScaling + sheenColor * sheenResponse(n, v, ndv, uToLight, sheenRoughness) * visibility * uLightColor;
 #ifdef HAS_ENVIRONMENT
     vec3 sheenLight = uEnvironmentScale * irradiance;
 #else
