@@ -3,6 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where test data lives: the third-party models in ../shared/models (never copied into the
 /// repository) and scratch folders for tests that write files.
@@ -28,9 +31,13 @@ public enum Fixtures {
         repositoryRoot + "/../shared/peers/assets/" + name
     }
 
-    /// A new empty folder under the system's temporary directory.
+    /// A new empty folder, removed with everything in it when the process exits (a test run
+    /// leaves nothing behind in the system's temporary directory unless it crashes).
+    ///
+    /// Every folder of one process lies in one scratch root, `sprout-tests-<pid>-<random>`
+    /// under `TMPDIR` (or /tmp), so a run's files are found together and go together.
     public static func temporaryDirectory(_ label: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/sprout-\(label)-\(UInt64.random(in: 0...UInt64.max))"
+        let path = ScratchRoot.shared.path + "/\(label)-\(UInt64.random(in: 0...UInt64.max))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -63,5 +70,24 @@ extension Fixtures {
     /// Creates the folder `path` and any missing parents.
     public static func temporaryDirectoryCreate(_ path: String) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+}
+
+/// The one folder a process's scratch folders lie in, created on first use and removed at exit.
+private final class ScratchRoot: Sendable {
+    static let shared = ScratchRoot()
+
+    let path: String
+
+    private init() {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let id = ProcessInfo.processInfo.processIdentifier
+        path = base + "/sprout-tests-\(id)-\(UInt64.random(in: 0...UInt64.max))"
+        #if canImport(Glibc)
+        // Registered once, by the first folder asked for; a C function pointer captures
+        // nothing, so it reads the root again through `shared`.
+        atexit { try? FileManager.default.removeItem(atPath: ScratchRoot.shared.path) }
+        #endif
     }
 }
