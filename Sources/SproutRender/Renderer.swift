@@ -37,7 +37,7 @@ public final class Renderer {
     /// are as in the last one reuses it.
     public internal(set) var probeRefreshCount = 0
     /// What the shadow map holds now; nil when it must be drawn.
-    private var shadowMapInputs: ShadowInputs?
+    var shadowMapInputs: ShadowInputs?
     /// Every program, compiled on first use (a renderer that never draws shadows never compiles
     /// their program): one cache keyed by which sources and which features.
     private var programs: [ProgramKey: ShaderProgram] = [:]
@@ -58,7 +58,7 @@ public final class Renderer {
     /// Triangles the last `render` drew in its main pass (levels of detail and culling show here).
     public private(set) var lastTriangleCount = 0
     /// Shadow maps drawn so far: a frame whose light and casters are as in the last one reuses it.
-    public private(set) var shadowPassCount = 0
+    public internal(set) var shadowPassCount = 0
 
     /// A renderer for `context`, which it keeps alive and makes current before each frame.
     /// Compiles the GLSL built into Sprout, or the files in `shaderDirectory` when one is given.
@@ -216,83 +216,6 @@ public final class Renderer {
         submission.endFrame()
         lastDrawCount = drawCount
         if let error = glErrorText() { throw RenderError("rendering failed: \(error)") }
-    }
-
-    /// The shadow program for alpha-cut (`.maskedShadow`) or blended (`.translucentShadow`)
-    /// casters, in use, with this pass's light and `item`'s model, pose and alpha.
-    private func useAlphaShadow(_ key: ProgramKey, for item: DrawItem, lightViewProjection: Matrix4) throws {
-        let program = try program(key)
-        glUseProgram(program.id)
-        program.set("uLightViewProjection", matrix: lightViewProjection.flat)
-        program.set("uBaseColorMap", TextureUnit.baseColor.rawValue)
-        let material = item.material
-        let texture = item.alphaTexture
-        try setDeformation(item, features: key.features, on: program)
-        program.set("uModel", matrix: item.world.flat)
-        program.set("uBaseAlpha", material.baseColor.w)
-        program.set("uAlphaCutoff", material.alphaCutoff ?? 0)
-        program.set("uTextured", Int32(texture == nil ? 0 : 1))
-        program.set("uUVTransform", matrix3: (material.textureMappings[.baseColor] ?? .identity).matrix)
-        if let texture { bind(texture, to: .baseColor) }
-    }
-
-    /// Fits the map to the light and casters and draws their depth into it; blended casters go
-    /// to its translucent layer after the others.
-    private func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], inputs: ShadowInputs) throws -> Int {
-        let rigid = try program(.shadow([]))
-        map.fit(toLight: inputs.directionToLight, casters: inputs.casterBounds, everything: inputs.everything)
-        let lightViewProjection = map.lightViewProjection
-        map.beginPass()
-        state.invalidate()   // the map's pass set state of its own
-        state.apply(DrawState(cull: .none))   // thin leaves and open meshes must still cast
-        glUseProgram(rigid.id)
-        rigid.set("uLightViewProjection", matrix: lightViewProjection.flat)
-        var translucent: [DrawItem] = []
-        for item in casters {
-            let deformations = ShaderFeatures.of(item.deformation, on: item.mesh)
-            let material = item.material
-            // Blended surfaces let through 1 - alpha of the light (the translucent layer).
-            // Transmissive ones cast in full: a path tracer's smooth glass sphere does nearly so
-            // (the sun's light through it is a caustic it cannot sample); letting through
-            // transmission x luminance measured worse (TransmissionTest -17.5 -> -16.9 dB).
-            if material.blending == .transparent && material.transmission == 0 && (item.alphaTexture != nil || material.baseColor.w < 1) {
-                translucent.append(item)
-                continue
-            }
-            if material.alphaCutoff != nil {
-                try useAlphaShadow(.maskedShadow(deformations), for: item, lightViewProjection: lightViewProjection)
-                drawMesh(item.mesh)
-                glUseProgram(rigid.id)
-                continue
-            }
-            if !deformations.isEmpty {
-                // A posed caster: its own variant, then back to the rigid one.
-                let posed = try program(.shadow(deformations))
-                glUseProgram(posed.id)
-                posed.set("uLightViewProjection", matrix: lightViewProjection.flat)
-                posed.set("uModel", matrix: item.world.flat)
-                try setDeformation(item, features: deformations, on: posed)
-                drawMesh(item.mesh)
-                glUseProgram(rigid.id)
-                continue
-            }
-            rigid.set("uModel", matrix: item.world.flat)
-            drawMesh(item.mesh)
-        }
-        if !translucent.isEmpty {
-            try map.beginTranslucentCasters()
-            state.apply(.translucentCaster)
-            for item in translucent {
-                let deformations = ShaderFeatures.of(item.deformation, on: item.mesh)
-                try useAlphaShadow(.translucentShadow(deformations), for: item, lightViewProjection: lightViewProjection)
-                drawMesh(item.mesh)
-            }
-        }
-        map.endPass()
-        state.invalidate()
-        shadowMapInputs = inputs
-        shadowPassCount += 1
-        return casters.count
     }
 
     /// Draws a layer: opaque items, then `afterOpaque` (the background, behind them), then
@@ -491,7 +414,7 @@ public final class Renderer {
         drawMesh(mesh)
     }
 
-    private func bind(_ texture: Texture, to unit: TextureUnit) {
+    func bind(_ texture: Texture, to unit: TextureUnit) {
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit.rawValue))
         glBindTexture(GLC.texture2D, resources.texture(texture).id)
     }
@@ -571,10 +494,4 @@ enum ProgramKey: Hashable {
         default: []
         }
     }
-}
-
-extension DrawItem {
-    /// The base colour texture whose alpha cuts a caster or lets light through it (none on a
-    /// mesh without texture coordinates).
-    fileprivate var alphaTexture: Texture? { mesh.uvs.isEmpty ? nil : material.baseColorTexture }
 }
