@@ -60,9 +60,7 @@ public enum ModelImporter {
             throw ModelImportError.unreadable(path: path, reason: "the file is incomplete")
         }
         var converter = SceneConverter(
-            scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf,
-            maximumBufferBytes: limits.maximumFileBytes, maximumDepth: limits.maximumNodeDepth,
-            maximumTexturePixels: limits.maximumTexturePixels)
+            scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf, limits: limits)
         var asset = try converter.convert(extension: ext)
         asset.warnings = extensions.warnings.map { "\(path): \($0)" } + asset.warnings
         if ["gltf", "glb"].contains(ext) { try attachLevelFiles(of: absolute, shownAs: path, in: fs, to: &asset, limits: limits, isolation: isolation) }
@@ -82,7 +80,8 @@ public enum ModelImporter {
     /// The checks `load` makes before Assimp reads a file (size, glTF/GLB structure and JSON
     /// depth, PLY and STL declared counts, a glTF file's required extensions), and the reading of
     /// what Sprout takes from a glTF file's own JSON (its lights, its materials' extensions, its
-    /// animations' keyframes and skins' matrices from the file's buffers), without importing it.
+    /// animations' keyframes and skins' matrices, its instances' transforms from the file's
+    /// buffers), without importing it.
     public static func preflight(path: String, limits: ModelLimits = .standard) throws(ModelImportError) {
         let ext = fileExtension(path)
         guard supportedExtensions.contains(ext) else { throw .unsupportedFormat(path: path, fileExtension: ext) }
@@ -94,12 +93,11 @@ public enum ModelImporter {
             SceneConverter.applyGLTF(json, to: &material)
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        GLTFAnimations.readAll(
-            gltf,
-            buffers: GLTFBuffers(
-                json: gltf, path: path, fileExtension: ext,
-                fileSystem: ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder),
-                maximumBytes: limits.maximumFileBytes))
+        let buffers = GLTFBuffers(
+            json: gltf, path: path, fileExtension: ext, fileSystem: ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder),
+            maximumBytes: limits.maximumFileBytes)
+        GLTFAnimations.readAll(gltf, buffers: buffers)
+        for node in gltf["nodes"]?.array ?? [] { _ = GLTFInstancing.request(of: node, in: gltf, buffers: buffers) }
     }
 
     /// A glTF file's own JSON (nil for other formats or one that cannot be read) and its

@@ -21,6 +21,8 @@ struct SceneConverter {
     private var truncatedInfluences = 0
     /// Meshes with more morph targets than `maximumMorphTargets`.
     private var truncatedMorphs = 0
+    /// Nodes with EXT_mesh_gpu_instancing whose model is skinned or morphed: drawn once.
+    private var posedInstancedNodes = 0
     /// The Assimp node of each glTF node.
     private let nodeMap: GLTFNodeMap
     /// For an Assimp mesh drawn by a skinned glTF node: its skin's joints' names, in joint order
@@ -28,31 +30,25 @@ struct SceneConverter {
     private var jointNamesByMesh: [Int: [String]] = [:]
     /// The entity made of each Assimp node.
     private var entities: [UnsafeMutablePointer<aiNode>: Entity] = [:]
-    /// Where the file is (the `.glb`'s own binary chunk is read from it) and how large a buffer may be.
+    /// Where the file is (the `.glb`'s own binary chunk is read from it).
     private let absolutePath: String
-    private let maximumBufferBytes: Int
-    /// The deepest node hierarchy converted (`ModelLimits.maximumNodeDepth`).
-    private let maximumDepth: Int
-    /// The most pixels one texture may declare (`ModelLimits.maximumTexturePixels`), checked
-    /// from its header before it is decoded.
-    private let maximumTexturePixels: Int
+    /// What the file may ask for: a buffer's bytes, the node hierarchy's depth, one texture's
+    /// pixels (checked from its header before it is decoded), instances and their triangles.
+    private let limits: ModelLimits
 
     /// The most morph targets a mesh is drawn with (the shader's weight array); more are warned about.
     static let maximumMorphTargets = 64
 
     init(
         scene: UnsafePointer<aiScene>, modelPath: String, absolutePath: String? = nil, fileSystem: ConfinedFileSystem,
-        gltf: GLTFJSON? = nil, maximumBufferBytes: Int = ModelLimits.standard.maximumFileBytes,
-        maximumDepth: Int = ModelLimits.standard.maximumNodeDepth, maximumTexturePixels: Int = ModelLimits.standard.maximumTexturePixels
+        gltf: GLTFJSON? = nil, limits: ModelLimits = .standard
     ) {
         self.scene = scene
         self.modelPath = modelPath
         self.absolutePath = absolutePath ?? modelPath
         self.fileSystem = fileSystem
         self.gltf = gltf
-        self.maximumBufferBytes = maximumBufferBytes
-        self.maximumDepth = maximumDepth
-        self.maximumTexturePixels = maximumTexturePixels
+        self.limits = limits
         nodeMap = GLTFNodeMap(json: gltf, root: scene.pointee.mRootNode)
         for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
             guard let skin = node["skin"]?.int, let aiNode = nodeMap.aiNodes[index] else { continue }
@@ -65,10 +61,13 @@ struct SceneConverter {
         let fileName = String(modelPath.split(separator: "/").last ?? Substring(modelPath))
         let wrapper = Entity(name: fileName, transform: Transform(matrix: normalisation(extension: ext)))
         if let rootNode = scene.pointee.mRootNode {
-            wrapper.addChild(try entity(for: rootNode, maximumDepth: maximumDepth))
+            wrapper.addChild(try entity(for: rootNode, maximumDepth: limits.maximumNodeDepth))
         }
-        let buffers = gltf.map { GLTFBuffers(json: $0, path: absolutePath, fileExtension: ext, fileSystem: fileSystem, maximumBytes: maximumBufferBytes) }
-        if let buffers { try attachLevelsOfDetail(buffers: buffers) }
+        let buffers = gltf.map { GLTFBuffers(json: $0, path: absolutePath, fileExtension: ext, fileSystem: fileSystem, maximumBytes: limits.maximumFileBytes) }
+        if let buffers {
+            try attachLevelsOfDetail(buffers: buffers)
+            try expandInstances(buffers: buffers)
+        }
         let materials = materialCache.keys.sorted().compactMap { materialCache[$0] }
         let textures = textureCache.keys.sorted().compactMap { textureCache[$0] }
         var asset = ModelAsset(root: wrapper, meshes: meshes, materials: materials, textures: textures, sourcePath: modelPath)
@@ -108,6 +107,10 @@ struct SceneConverter {
         if truncatedMorphs > 0 {
             lines.append(
                 "has \(truncatedMorphs) mesh(es) with more than \(Self.maximumMorphTargets) morph targets: the first \(Self.maximumMorphTargets) are drawn")
+        }
+        if posedInstancedNodes > 0 {
+            lines.append(
+                "has \(posedInstancedNodes) skinned or morphed node(s) with EXT_mesh_gpu_instancing, which Sprout draws once each, at the node")
         }
         if skippedPrimitives > 0 { lines.append("has \(skippedPrimitives) mesh(es) of points or lines, which Sprout does not draw (triangles only)") }
         return lines.map { "\(modelPath): \($0)" }
@@ -236,6 +239,44 @@ struct SceneConverter {
                 if !parts.isEmpty { levels.append(LevelOfDetail(maxScreenHeight: height, parts: parts)) }
             }
             entity.model?.levelsOfDetail += levels
+        }
+    }
+
+    /// EXT_mesh_gpu_instancing (`GLTFInstancing`): an instanced node's model moves to one child
+    /// entity per instance, at the instance's transform under the node, so hit tests, bounds,
+    /// shadows and animations of the node treat the copies as they would nodes. A skinned or
+    /// morphed node keeps its model, drawn once (said in `unsupportedContent`). Malformed
+    /// attributes fail the import, naming the node; so do more instances, or more triangles
+    /// drawn through them, than the limits allow.
+    private mutating func expandInstances(buffers: GLTFBuffers) throws {
+        guard let gltf, let nodes = gltf["nodes"]?.array else { return }
+        var instances = 0, triangles = 0
+        for (index, node) in nodes.enumerated() {
+            let request = GLTFInstancing.request(of: node, in: gltf, buffers: buffers)
+            if case .malformed(let why) = request {
+                throw ModelImportError.malformed(path: modelPath, reason: "nodes[\(index)].extensions.EXT_mesh_gpu_instancing: \(why)")
+            }
+            guard case .instances(let transforms) = request, let aiNode = nodeMap.aiNodes[index], let entity = entities[aiNode],
+                let model = entity.model
+            else { continue }
+            if node["skin"] != nil || model.isDeformable {
+                posedInstancedNodes += 1
+                continue
+            }
+            instances += transforms.count
+            triangles += transforms.count * model.parts.reduce(0) { $0 + $1.mesh.triangleCount }
+            guard instances <= limits.maximumNodeInstances else {
+                throw ModelImportError.exceedsLimit(
+                    path: modelPath, what: "more than \(limits.maximumNodeInstances) instances (EXT_mesh_gpu_instancing)")
+            }
+            guard triangles <= limits.maximumTriangles else {
+                throw ModelImportError.exceedsLimit(
+                    path: modelPath, what: "more than \(limits.maximumTriangles) triangles drawn through EXT_mesh_gpu_instancing's instances")
+            }
+            entity.model = nil
+            for (i, transform) in transforms.enumerated() {
+                entity.addChild(Entity(name: "\(entity.name) instance \(i)", transform: transform, model: model))
+            }
         }
     }
 
@@ -580,7 +621,7 @@ struct SceneConverter {
             let t = embedded.pointee
             if t.mHeight == 0 {   // compressed (PNG, JPEG): mWidth is the byte count
                 let bytes = UnsafeRawBufferPointer(start: t.pcData, count: Int(t.mWidth))
-                do { return try ImageCodec.decode(Array(bytes), source: reference, maximumPixels: maximumTexturePixels) } catch {
+                do { return try ImageCodec.decode(Array(bytes), source: reference, maximumPixels: limits.maximumTexturePixels) } catch {
                     throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
                 }
             }
@@ -594,7 +635,7 @@ struct SceneConverter {
         guard let bytes = ConfinedFileSystem.readAll(admitted) else {
             throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "file not found beside the model")
         }
-        do { return try ImageCodec.decode(bytes, source: reference, maximumPixels: maximumTexturePixels) } catch {
+        do { return try ImageCodec.decode(bytes, source: reference, maximumPixels: limits.maximumTexturePixels) } catch {
             throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
         }
     }

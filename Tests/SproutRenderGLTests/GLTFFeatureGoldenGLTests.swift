@@ -95,6 +95,49 @@ import SproutGolden
         try checkSpheres(cloths, in: Scene(lighting: Lighting(castsShadows: false)), golden: "sheen.png")
     }
 
+    /// EXT_mesh_gpu_instancing: one unit quad on a node, drawn at three instances across the
+    /// picture (no sample model here carries the extension): the left one as it is, the middle
+    /// one half the size and turned an eighth about z (a diamond), the right one stretched to
+    /// twice its height. The gaps between them stay the clear colour.
+    @Test func meshGPUInstancing() throws {
+        var bytes: [UInt8] = []
+        func put(_ values: [Float]) { for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } } }
+        put([-0.5, -0.5, 0, 0.5, -0.5, 0, 0.5, 0.5, 0, -0.5, -0.5, 0, 0.5, 0.5, 0, -0.5, 0.5, 0])   // two triangles, 72 bytes at 0
+        put([-1.5, 0, 0, 0, 0, 0, 1.5, 0, 0])   // TRANSLATION, 36 at 72
+        put([0, 0, 0, 1, 0, 0, 0.38268343, 0.92387953, 0, 0, 0, 1])   // ROTATION (sin and cos of pi / 8: an eighth turn), 48 at 108
+        put([1, 1, 1, 0.5, 0.5, 1, 1, 2, 1])   // SCALE, 36 at 156
+        let json = """
+            {"asset": {"version": "2.0"}, "extensionsUsed": ["EXT_mesh_gpu_instancing"],
+             "buffers": [{"byteLength": \(bytes.count), "uri": "quads.bin"}],
+             "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 72}, {"buffer": 0, "byteOffset": 72, "byteLength": 36},
+                             {"buffer": 0, "byteOffset": 108, "byteLength": 48}, {"buffer": 0, "byteOffset": 156, "byteLength": 36}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 6, "type": "VEC3", "min": [-0.5, -0.5, 0], "max": [0.5, 0.5, 0]},
+                           {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"},
+                           {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
+                           {"bufferView": 3, "componentType": 5126, "count": 3, "type": "VEC3"}],
+             "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [0.9, 0.3, 0.1, 1], "metallicFactor": 0}}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "material": 0}]}],
+             "nodes": [{"mesh": 0, "extensions": {"EXT_mesh_gpu_instancing": {"attributes": {"TRANSLATION": 1, "ROTATION": 2, "SCALE": 3}}}}],
+             "scenes": [{"nodes": [0]}], "scene": 0}
+            """
+        let folder = try Fixtures.temporaryDirectory("gpu-instancing"), path = folder + "/quads.gltf"
+        try Fixtures.write(json, to: path)
+        try Fixtures.write(bytes, to: folder + "/quads.bin")
+        let scene = Scene(lighting: Lighting(castsShadows: false))
+        scene.addChild(try ModelImporter.load(path: path, cache: nil).root)
+        // From 4 m at 45 degrees the 64 rows span 2 x 4 tan 22.5 = 3.31 m: 19.3 pixels a metre.
+        let image = try render(scene, camera: Camera.looking(from: Vec3(0, 0, 4), at: .zero, fovYDegrees: 45), width: 128, height: 64)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(y * 128 + x) * 4..<(y * 128 + x) * 4 + 3]) }
+        let clear = pixel(0, 0)
+        // Centres at 64 -/+ 1.5 x 19.3 = 35 and 93, and 64.
+        #expect(pixel(35, 32) != clear && pixel(64, 32) != clear && pixel(93, 32) != clear)
+        // The gap from the square's right edge (35 + 9.7 = 44.7) to the diamond's left corner
+        // (64 - 0.354 x 19.3 = 57.2); 17 rows above the centre, outside the square (9.7 rows
+        // tall each way) but inside the stretched one (19.3).
+        #expect(pixel(50, 32) == clear && pixel(35, 15) == clear && pixel(93, 15) != clear)
+        try Golden.check(image, against: Self.goldens + "mesh-gpu-instancing.png", tolerance: tolerance)
+    }
+
     /// Three spheres of `materials` in a row across `scene`, seen from a little above, against `golden` (128x64).
     func checkSpheres(_ materials: [Material], in scene: Scene, golden: String) throws {
         for (i, material) in materials.enumerated() {
