@@ -38,6 +38,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The header only (libcurl4-openssl-dev): no pkg-config, whose flags would link libcurl.
         .systemLibrary(name: "CCurl"),
+        // The header only (libmeshoptimizer-dev): opened with dlopen when a compressed glTF is read.
+        .systemLibrary(name: "CMeshOptimizer"),
 
         // Pure Swift core.
         .target(name: "SproutMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -70,7 +72,7 @@ let package = Package(
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CZlib"]),
-        .target(name: "SproutAssets", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "CAssimp"]),
+        .target(name: "SproutAssets", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "CAssimp", "CMeshOptimizer"]),
         // The GLSL is compiled into the binary (`PackageResources`), so no folder of a user's can stand in for it.
         .target(name: "SproutRender", dependencies: ["SproutMath", "SproutScene", "COpenGL"], resources: [.embedInCode("Shaders")]),
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),

@@ -11,9 +11,29 @@ import Glibc
 final class ConfinedFileSystem {
     let folder: String
     private(set) var refused: [String] = []
+    /// Files served from memory instead of the disk, by real path: a glTF file rewritten so that
+    /// Assimp can read it (`GLTFRewrite`), with its images still read from beside it.
+    private var substitutes: [String: UnsafeMutableRawBufferPointer] = [:]
 
     init(folder: String) {
         self.folder = ConfinedFileSystem.resolved(folder) ?? folder
+    }
+
+    deinit {
+        for bytes in substitutes.values { bytes.deallocate() }
+    }
+
+    /// Serves `bytes` whenever the file at `path` (a real path inside the folder) is opened.
+    func substitute(_ path: String, with bytes: [UInt8]) {
+        substitutes[path]?.deallocate()
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        copy.copyBytes(from: bytes)
+        substitutes[path] = UnsafeMutableRawBufferPointer(rebasing: copy[0..<bytes.count])
+    }
+
+    /// The stand-in for `path` opened as a stream, if there is one.
+    fileprivate func openSubstitute(_ path: String) -> ConfinedFile? {
+        substitutes[path].flatMap(ConfinedFile.init(memory:))
     }
 
     /// The real path of `path` when it stays inside the folder, else `nil` (and it is recorded).
@@ -109,6 +129,12 @@ final class ConfinedFile {
         self.stream = stream
         self.size = size
     }
+    /// A stream over `bytes`, which must outlive it (`ConfinedFileSystem.substitute`).
+    init?(memory bytes: UnsafeMutableRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0, let stream = fmemopen(base, bytes.count, "rb") else { return nil }
+        self.stream = stream
+        self.size = bytes.count
+    }
     deinit { fclose(stream) }
 }
 
@@ -121,7 +147,7 @@ private func confinedOpen(_ io: UnsafeMutablePointer<aiFileIO>?, _ path: UnsafeP
     guard let io, let path, let mode else { return nil }
     if String(cString: mode).contains("w") { return nil }   // importing never writes
     let fs = Unmanaged<ConfinedFileSystem>.fromOpaque(UnsafeRawPointer(io.pointee.UserData!)).takeUnretainedValue()
-    guard let admitted = fs.admit(String(cString: path)), let opened = ConfinedFile(path: admitted) else { return nil }
+    guard let admitted = fs.admit(String(cString: path)), let opened = fs.openSubstitute(admitted) ?? ConfinedFile(path: admitted) else { return nil }
     let handle = UnsafeMutablePointer<aiFile>.allocate(capacity: 1)
     handle.initialize(
         to: aiFile(

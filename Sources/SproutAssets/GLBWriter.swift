@@ -20,25 +20,8 @@ struct GLBWriter {
     /// The view of zeros targets that move nothing read (its index and length), grown when a larger one is needed.
     private var zeros: (view: Int, bytes: Int)?
 
-    /// A JSON value written with sorted keys and shortest round-trip numbers.
-    indirect enum JSON: Encodable {
-        case number(Double)
-        case string(String)
-        case bool(Bool)
-        case array([JSON])
-        case object([String: JSON])
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.singleValueContainer()
-            switch self {
-            case .number(let n): try c.encode(n)
-            case .string(let s): try c.encode(s)
-            case .bool(let b): try c.encode(b)
-            case .array(let a): try c.encode(a)
-            case .object(let o): try c.encode(o)
-            }
-        }
-    }
+    /// The document's values (written with sorted keys and shortest round-trip numbers: `GLTFJSON.glb`).
+    typealias JSON = GLTFJSON
 
     /// Whether the writer can write every part: factor materials only (textures go through Assimp).
     static func canWrite(_ parts: [ModelPart]) -> Bool {
@@ -106,18 +89,7 @@ struct GLBWriter {
         document["buffers"] = .array([.object(["byteLength": .number(Double(writer.binary.count))])])
         if !writer.extensionsUsed.isEmpty { document["extensionsUsed"] = .array(writer.extensionsUsed.sorted().map(JSON.string)) }
 
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var json = [UInt8](try encoder.encode(JSON.object(document)))
-        json += Array(repeating: 0x20, count: (4 - json.count % 4) % 4)   // JSON chunk padded with spaces (glTF 4.4.3.1)
-        var bin = writer.binary
-        bin += Array(repeating: 0, count: (4 - bin.count % 4) % 4)
-        var out: [UInt8] = []
-        func word(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { out += $0 } }
-        out += Array("glTF".utf8); word(2); word(12 + 8 + json.count + 8 + bin.count)
-        word(json.count); out += Array("JSON".utf8); out += json
-        word(bin.count); out += [0x42, 0x49, 0x4E, 0x00]; out += bin   // "BIN\0"
-        return out
+        return try GLTFJSON.glb(.object(document), binary: writer.binary)
     }
 
     private mutating func material(_ m: Material) -> JSON {

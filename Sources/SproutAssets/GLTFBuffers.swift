@@ -13,7 +13,8 @@ final class GLTFBuffers {
     private let json: GLTFJSON
     private let path: String
     private let fileExtension: String
-    private let fileSystem: ConfinedFileSystem
+    /// Where buffer files beside the model are admitted from.
+    let fileSystem: ConfinedFileSystem
     private let maximumBytes: Int
     /// The buffers read so far, by index (nil: declared but unreadable).
     private var loaded: [Int: [UInt8]?] = [:]
@@ -28,9 +29,15 @@ final class GLTFBuffers {
         self.maximumBytes = maximumBytes
     }
 
+    /// The buffers of a GLB held in memory (`GLTFRewrite`): buffer 0 is `binary`.
+    convenience init(json: GLTFJSON, binary: [UInt8], fileSystem: ConfinedFileSystem, maximumBytes: Int) {
+        self.init(json: json, path: "", fileExtension: "glb", fileSystem: fileSystem, maximumBytes: maximumBytes)
+        loaded[0] = .some(binary)
+    }
+
     /// Buffer `index`, read the first time it is asked for; nil when it cannot be read or is
     /// shorter than its `byteLength`.
-    private func buffer(_ index: Int) -> [UInt8]? {
+    func buffer(_ index: Int) -> [UInt8]? {
         if let known = loaded[index] { return known }
         let bytes = read(buffer: index)
         loaded[index] = .some(bytes)

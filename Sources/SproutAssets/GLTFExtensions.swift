@@ -5,7 +5,7 @@ public enum GLTFExtensions {
     /// Read and drawn as the extension says (or, for those in `approximated`, nearly).
     public static let supported = Set([
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
-        "KHR_materials_ior", "EXT_mesh_gpu_instancing",
+        "KHR_materials_ior", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression",
         // Metadata only: nothing to draw.
         "KHR_xmp_json_ld", "KHR_xmp"
     ]).union(approximated.keys)
@@ -33,9 +33,7 @@ public enum GLTFExtensions {
         "EXT_texture_webp": "the fallback image, when there is one",
         "EXT_texture_avif": "the fallback image, when there is one",
         "MSFT_texture_dds": "the fallback image, when there is one",
-        "KHR_mesh_quantization": "quantized attributes as Assimp converts them",
-        "KHR_draco_mesh_compression": "the uncompressed fallback, when there is one",
-        "EXT_meshopt_compression": "the uncompressed fallback, when there is one"
+        "KHR_draco_mesh_compression": "the uncompressed fallback, when there is one"
     ]
 
     /// For a file's `extensionsUsed` and `extensionsRequired`: the first required extension

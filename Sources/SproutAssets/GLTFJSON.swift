@@ -9,7 +9,7 @@ import Foundation
 
 /// A glTF file's JSON as plain values, read leniently: a field of the wrong type reads as absent
 /// (Assimp has already accepted or refused the file; this only adds what Assimp does not keep).
-indirect enum GLTFJSON: Decodable, Sendable {
+indirect enum GLTFJSON: Codable, Sendable {
     case object([String: GLTFJSON])
     case array([GLTFJSON])
     case number(Double)
@@ -31,6 +31,20 @@ indirect enum GLTFJSON: Decodable, Sendable {
             self = .array(a)
         } else {
             self = .object(try c.decode([String: GLTFJSON].self))
+        }
+    }
+
+    /// Written back as the JSON it was read from (numbers as doubles: integral ones are written
+    /// without a fraction, which Assimp reads as the integers glTF asks for).
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .object(let o): try c.encode(o)
+        case .array(let a): try c.encode(a)
+        case .number(let n): try c.encode(n)
+        case .string(let s): try c.encode(s)
+        case .bool(let b): try c.encode(b)
+        case .null: try c.encodeNil()
         }
     }
 
@@ -73,6 +87,24 @@ indirect enum GLTFJSON: Decodable, Sendable {
     func floats(count: Int) -> [Float]? {
         let values = array.compactMap(\.float)
         return values.count == count && array.count == count ? values : nil
+    }
+
+    /// A binary glTF file (glTF 2.0, 4.4) of `json` and one `binary` chunk: the JSON written
+    /// with sorted keys (the same document gives the same bytes) and padded with spaces, the
+    /// binary with zeros.
+    static func glb(_ json: GLTFJSON, binary: [UInt8]) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var text = [UInt8](try encoder.encode(json))
+        text += Array(repeating: 0x20, count: (4 - text.count % 4) % 4)   // JSON chunk padded with spaces (glTF 4.4.3.1)
+        let bin = binary + Array(repeating: 0, count: (4 - binary.count % 4) % 4)
+        var out: [UInt8] = []
+        out.reserveCapacity(28 + text.count + bin.count)
+        func word(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { out += $0 } }
+        out += Array("glTF".utf8); word(2); word(12 + 8 + text.count + 8 + bin.count)
+        word(text.count); out += Array("JSON".utf8); out += text
+        word(bin.count); out += [0x42, 0x49, 0x4E, 0x00]; out += bin   // "BIN\0"
+        return out
     }
 
     /// The JSON of a `.gltf` file, or of a `.glb`'s first chunk (the preflight has checked its

@@ -34,7 +34,7 @@ public enum ModelImporter {
         let key = cache == nil ? nil : ModelCache.key(absolutePath: absolute, limits: limits)
         if let cache, let key, let cached = cache.instance(for: key) { return cached }
         try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
-        let (gltf, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext, limits: limits)
+        let (fileJSON, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext, limits: limits)
         try isolation?.probe(absolute, shownAs: path)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
         let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder)
@@ -49,6 +49,8 @@ public enum ModelImporter {
         if !["gltf", "glb"].contains(ext) {
             flags |= aiProcess_JoinIdenticalVertices.rawValue | aiProcess_GenSmoothNormals.rawValue
         }
+        // A file Assimp cannot read as it is (quantized or meshopt-compressed) is read rewritten.
+        let (gltf, buffers) = try rewrittenIfNeeded(fileJSON, at: absolute, shownAs: path, fileExtension: ext, in: fs, limits: limits)
         let scenePointer = fs.withFileIO { io in aiImportFileEx(absolute, flags, io) }
         defer { if let scenePointer { aiReleaseImport(scenePointer) } }
 
@@ -60,7 +62,7 @@ public enum ModelImporter {
             throw ModelImportError.unreadable(path: path, reason: "the file is incomplete")
         }
         var converter = SceneConverter(
-            scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf, limits: limits)
+            scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf, buffers: buffers, limits: limits)
         var asset = try converter.convert(extension: ext)
         asset.warnings = extensions.warnings.map { "\(path): \($0)" } + asset.warnings
         if ["gltf", "glb"].contains(ext) { try attachLevelFiles(of: absolute, shownAs: path, in: fs, to: &asset, limits: limits, isolation: isolation) }
@@ -77,11 +79,32 @@ public enum ModelImporter {
         return asset
     }
 
+    /// `gltf` and its buffers rewritten (`GLTFRewrite`), the rewrite served by `fs` in place of
+    /// the file at `absolute`, when Assimp cannot read it as it is; else `gltf` as it is.
+    private static func rewrittenIfNeeded(
+        _ gltf: GLTFJSON?, at absolute: String, shownAs path: String, fileExtension ext: String, in fs: ConfinedFileSystem,
+        limits: ModelLimits
+    ) throws -> (GLTFJSON?, GLTFBuffers?) {
+        guard let gltf, GLTFRewrite.isNeeded(for: gltf) else { return (gltf, nil) }
+        let original = GLTFBuffers(json: gltf, path: absolute, fileExtension: ext, fileSystem: fs, maximumBytes: limits.maximumFileBytes)
+        let result = Result { () throws(GLTFRewrite.Failure) in
+            try GLTFRewrite(gltf, buffers: original, fileSystem: fs, maximumBytes: limits.maximumFileBytes)
+        }
+        if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
+        switch result {
+        case .failure(let failure):
+            throw ModelImportError.malformed(path: path, reason: failure.reason)
+        case .success(let rewrite):
+            fs.substitute(absolute, with: try rewrite.glb())
+            return (rewrite.json, GLTFBuffers(json: rewrite.json, binary: rewrite.binary, fileSystem: fs, maximumBytes: limits.maximumFileBytes))
+        }
+    }
+
     /// The checks `load` makes before Assimp reads a file (size, glTF/GLB structure and JSON
     /// depth, PLY and STL declared counts, a glTF file's required extensions), and the reading of
     /// what Sprout takes from a glTF file's own JSON (its lights, its materials' extensions, its
     /// animations' keyframes and skins' matrices, its instances' transforms from the file's
-    /// buffers), without importing it.
+    /// buffers, the rewrite of a quantized or compressed file), without importing it.
     public static func preflight(path: String, limits: ModelLimits = .standard) throws(ModelImportError) {
         let ext = fileExtension(path)
         guard supportedExtensions.contains(ext) else { throw .unsupportedFormat(path: path, fileExtension: ext) }
@@ -98,6 +121,13 @@ public enum ModelImporter {
             maximumBytes: limits.maximumFileBytes)
         GLTFAnimations.readAll(gltf, buffers: buffers)
         for node in gltf["nodes"]?.array ?? [] { _ = GLTFInstancing.request(of: node, in: gltf, buffers: buffers) }
+        if GLTFRewrite.isNeeded(for: gltf) {
+            do {
+                _ = try GLTFRewrite(gltf, buffers: buffers, fileSystem: buffers.fileSystem, maximumBytes: limits.maximumFileBytes)
+            } catch {
+                throw .malformed(path: path, reason: error.reason)
+            }
+        }
     }
 
     /// A glTF file's own JSON (nil for other formats or one that cannot be read) and its

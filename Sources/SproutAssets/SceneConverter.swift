@@ -35,13 +35,15 @@ struct SceneConverter {
     /// What the file may ask for: a buffer's bytes, the node hierarchy's depth, one texture's
     /// pixels (checked from its header before it is decoded), instances and their triangles.
     private let limits: ModelLimits
+    /// The glTF file's buffers (its rewritten GLB's when `GLTFRewrite` made one).
+    private let buffers: GLTFBuffers?
 
     /// The most morph targets a mesh is drawn with (the shader's weight array); more are warned about.
     static let maximumMorphTargets = 64
 
     init(
         scene: UnsafePointer<aiScene>, modelPath: String, absolutePath: String? = nil, fileSystem: ConfinedFileSystem,
-        gltf: GLTFJSON? = nil, limits: ModelLimits = .standard
+        gltf: GLTFJSON? = nil, buffers: GLTFBuffers? = nil, limits: ModelLimits = .standard
     ) {
         self.scene = scene
         self.modelPath = modelPath
@@ -49,6 +51,13 @@ struct SceneConverter {
         self.fileSystem = fileSystem
         self.gltf = gltf
         self.limits = limits
+        self.buffers =
+            buffers
+            ?? gltf.map {
+                GLTFBuffers(
+                    json: $0, path: absolutePath ?? modelPath, fileExtension: ModelImporter.fileExtension(modelPath), fileSystem: fileSystem,
+                    maximumBytes: limits.maximumFileBytes)
+            }
         nodeMap = GLTFNodeMap(json: gltf, root: scene.pointee.mRootNode)
         for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
             guard let skin = node["skin"]?.int, let aiNode = nodeMap.aiNodes[index] else { continue }
@@ -63,7 +72,6 @@ struct SceneConverter {
         if let rootNode = scene.pointee.mRootNode {
             wrapper.addChild(try entity(for: rootNode, maximumDepth: limits.maximumNodeDepth))
         }
-        let buffers = gltf.map { GLTFBuffers(json: $0, path: absolutePath, fileExtension: ext, fileSystem: fileSystem, maximumBytes: limits.maximumFileBytes) }
         if let buffers {
             try attachLevelsOfDetail(buffers: buffers)
             try expandInstances(buffers: buffers)

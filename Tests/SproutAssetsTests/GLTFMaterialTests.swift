@@ -150,7 +150,8 @@ import Testing
         #expect(GLTFExtensions.check(used: ["KHR_materials_sheen"], required: ["KHR_materials_sheen"]) == (nil, []))
         let iridescence = GLTFExtensions.check(used: ["KHR_materials_iridescence"], required: [])
         #expect(iridescence.refused == nil && iridescence.warnings == ["uses KHR_materials_iridescence, which Sprout does not draw: no iridescence"])
-        #expect(GLTFExtensions.check(used: [], required: ["EXT_meshopt_compression"]).refused == "EXT_meshopt_compression")
+        #expect(GLTFExtensions.check(used: [], required: ["EXT_meshopt_compression", "KHR_mesh_quantization"]) == (nil, []))
+        #expect(GLTFExtensions.check(used: [], required: ["KHR_draco_mesh_compression"]).refused == "KHR_draco_mesh_compression")
         #expect(GLTFExtensions.check(used: ["VENDOR_thing"], required: []).warnings == ["uses VENDOR_thing, which Sprout does not draw: drawn without it"])
     }
 

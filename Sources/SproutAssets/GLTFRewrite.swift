@@ -1,0 +1,152 @@
+/// A glTF file rewritten as Assimp 5.2 can read it, when it needs to be: buffer views compressed
+/// with EXT_meshopt_compression decoded (`MeshoptCodec`), mesh attributes stored as integers
+/// (KHR_mesh_quantization) turned into floats, and every buffer gathered into the one binary
+/// chunk of a GLB, which `ConfinedFileSystem` serves in place of the file. Accessor, buffer view,
+/// image, material and node indices stay as they were, so all Sprout reads from the JSON itself
+/// (materials, animations, skins, instances, levels) reads the rewritten document alike.
+struct GLTFRewrite {
+    /// The rewritten document.
+    let json: GLTFJSON
+    /// Its one buffer.
+    let binary: [UInt8]
+
+    /// The extensions a rewrite takes out of the document.
+    static let decodedExtensions: Set<String> = ["KHR_mesh_quantization", "EXT_meshopt_compression"]
+
+    /// Whether `gltf` uses an extension Assimp cannot read that a rewrite decodes.
+    static func isNeeded(for gltf: GLTFJSON) -> Bool {
+        !decodedExtensions.isDisjoint(with: (gltf["extensionsUsed"]?.strings ?? []) + (gltf["extensionsRequired"]?.strings ?? []))
+    }
+
+    /// Why a file cannot be rewritten, naming the field.
+    struct Failure: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// `gltf` rewritten, its buffers read through `buffers`; at most `maximumBytes` in the one
+    /// buffer (the file's own limit: what decoding makes counts too).
+    init(_ gltf: GLTFJSON, buffers: GLTFBuffers, fileSystem: ConfinedFileSystem, maximumBytes: Int) throws(Failure) {
+        guard case .object(var document) = gltf else { throw Failure("the document is not a JSON object") }
+        var binary: [UInt8] = []
+        func append(_ bytes: some Collection<UInt8>, what: @autoclosure () -> String) throws(Failure) -> Int {
+            binary += repeatElement(0, count: (4 - binary.count % 4) % 4)
+            guard binary.count + bytes.count <= maximumBytes else {
+                throw Failure("\(what()) would make the model's data more than the limit of \(maximumBytes) bytes")
+            }
+            let offset = binary.count
+            binary += bytes
+            return offset
+        }
+        // Every buffer that has bytes, where it lies in the one; a meshopt fallback has none.
+        var bufferOffsets: [Int?] = []
+        for (k, buffer) in (gltf["buffers"]?.array ?? []).enumerated() {
+            if let bytes = buffers.buffer(k), let length = buffer["byteLength"]?.int {
+                bufferOffsets.append(try append(bytes.prefix(length), what: "buffers[\(k)]"))
+            } else if buffer["extensions"]?["EXT_meshopt_compression"]?["fallback"]?.bool == true {
+                bufferOffsets.append(nil)
+            } else {
+                throw Failure("buffers[\(k)] cannot be read")
+            }
+        }
+        var views = gltf["bufferViews"]?.array ?? []
+        for (v, view) in views.enumerated() {
+            guard case .object(var fields) = view else { throw Failure("bufferViews[\(v)] is not an object") }
+            if let meshopt = view["extensions"]?["EXT_meshopt_compression"] {
+                let decoded = try Self.decode(meshopt, of: v, buffers: buffers, limit: maximumBytes - binary.count)
+                fields["byteOffset"] = .number(Double(try append(decoded, what: "bufferViews[\(v)] decoded")))
+                fields["byteLength"] = .number(Double(decoded.count))
+                if case .object(var extensions)? = fields["extensions"] {
+                    extensions["EXT_meshopt_compression"] = nil
+                    fields["extensions"] = extensions.isEmpty ? nil : .object(extensions)
+                }
+            } else {
+                guard let k = view["buffer"]?.int, bufferOffsets.indices.contains(k), let base = bufferOffsets[k] else {
+                    throw Failure("bufferViews[\(v)] reads a buffer that has no data")
+                }
+                fields["byteOffset"] = .number(Double(base + (view["byteOffset"]?.int ?? 0)))
+            }
+            fields["buffer"] = .number(0)
+            views[v] = .object(fields)
+        }
+        document["bufferViews"] = .array(views)
+        document["buffers"] = .array([.object(["byteLength": .number(Double(binary.count))])])
+        // Integer attributes as floats, read from the views as now laid out.
+        var accessors = gltf["accessors"]?.array ?? []
+        let laidOut = GLTFBuffers(json: .object(document), binary: binary, fileSystem: fileSystem, maximumBytes: maximumBytes)
+        for index in Self.quantizedAttributes(of: gltf).sorted() {
+            guard case .object(var fields) = accessors[index] else { continue }
+            guard let (values, width) = laidOut.floats(accessor: index) else { throw Failure("accessors[\(index)] cannot be read") }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(values.count * 4)
+            for value in values { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 } }
+            let offset = try append(bytes, what: "accessors[\(index)] as floats")
+            views.append(.object(["buffer": .number(0), "byteOffset": .number(Double(offset)), "byteLength": .number(Double(bytes.count))]))
+            fields["bufferView"] = .number(Double(views.count - 1))
+            fields["byteOffset"] = nil
+            fields["componentType"] = .number(5126)   // FLOAT
+            fields["normalized"] = nil
+            fields["sparse"] = nil   // applied by `floats`
+            if width > 0, !values.isEmpty {
+                let columns = (0..<width).map { c in stride(from: c, to: values.count, by: width).map { values[$0] } }
+                fields["min"] = .array(columns.map { .number(Double($0.min()!)) })
+                fields["max"] = .array(columns.map { .number(Double($0.max()!)) })
+            }
+            accessors[index] = .object(fields)
+        }
+        document["bufferViews"] = .array(views)
+        document["buffers"] = .array([.object(["byteLength": .number(Double(binary.count))])])
+        document["accessors"] = .array(accessors)
+        for key in ["extensionsUsed", "extensionsRequired"] {
+            guard let names = gltf[key]?.strings else { continue }
+            let kept = names.filter { !Self.decodedExtensions.contains($0) }
+            document[key] = kept.isEmpty ? nil : .array(kept.map(GLTFJSON.string))
+        }
+        json = .object(document)
+        self.binary = binary
+    }
+
+    /// The GLB of the rewritten document.
+    func glb() throws -> [UInt8] { try GLTFJSON.glb(json, binary: binary) }
+
+    /// Buffer view `index`'s EXT_meshopt_compression object decoded, at most `limit` bytes.
+    private static func decode(_ meshopt: GLTFJSON, of index: Int, buffers: GLTFBuffers, limit: Int) throws(Failure) -> [UInt8] {
+        let field = "bufferViews[\(index)].extensions.EXT_meshopt_compression"
+        guard let source = meshopt["buffer"]?.int, let length = meshopt["byteLength"]?.int, let stride = meshopt["byteStride"]?.int,
+            let count = meshopt["count"]?.int, let mode = meshopt["mode"]?.string
+        else { throw Failure("\(field) needs buffer, byteLength, byteStride, count and mode") }
+        let offset = meshopt["byteOffset"]?.int ?? 0
+        guard let bytes = buffers.buffer(source) else { throw Failure("\(field): buffers[\(source)] cannot be read") }
+        guard offset >= 0, length >= 0, offset + length <= bytes.count else {
+            throw Failure("\(field): bytes \(offset)..<\(offset + length) lie outside buffers[\(source)] (\(bytes.count) bytes)")
+        }
+        guard count >= 0, stride > 0, count <= Int.max / stride else { throw Failure("\(field): count \(count) x byteStride \(stride) is no size") }
+        guard count * stride <= limit else {
+            throw Failure("\(field): \(count) x \(stride) bytes decoded would make the model's data more than its limit")
+        }
+        do {
+            return try MeshoptCodec.decode(
+                bytes[offset..<(offset + length)], count: count, stride: stride, mode: mode, filter: meshopt["filter"]?.string ?? "NONE")
+        } catch {
+            throw Failure("\(field): \(error.reason)")
+        }
+    }
+
+    /// The accessors of mesh attributes and morph targets stored as integers, except joints
+    /// (which Assimp reads as integers): what KHR_mesh_quantization allows and Assimp 5.2 does not read.
+    static func quantizedAttributes(of gltf: GLTFJSON) -> Set<Int> {
+        var found = Set<Int>()
+        for mesh in gltf["meshes"]?.array ?? [] {
+            for primitive in mesh["primitives"]?.array ?? [] {
+                for attributes in [primitive["attributes"]] + (primitive["targets"]?.array ?? []).map(Optional.some) {
+                    guard case .object(let members)? = attributes else { continue }
+                    for (name, value) in members where !name.hasPrefix("JOINTS_") {
+                        guard let index = value.int, let type = gltf["accessors"]?[index]?["componentType"]?.int, type != 5126 else { continue }
+                        found.insert(index)
+                    }
+                }
+            }
+        }
+        return found
+    }
+}

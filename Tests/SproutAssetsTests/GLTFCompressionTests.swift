@@ -1,0 +1,118 @@
+import Foundation
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutAssets
+
+/// KHR_mesh_quantization and EXT_meshopt_compression (what gltfpack writes): the file is read
+/// rewritten (`GLTFRewrite`), integer attributes as floats and compressed views decoded.
+@Suite struct GLTFCompressionTests {
+    /// A quad, 1 m square: corners (0, 0), (100, 0), (100, 100), (0, 100) as shorts under a node
+    /// scaled 0.01, normals as normalised bytes, texture coordinates as normalised unsigned shorts.
+    func writeQuantizedQuad(to folder: String) throws -> String {
+        var binary: [UInt8] = []
+        func put<T: FixedWidthInteger>(_ values: [T]) { for v in values { withUnsafeBytes(of: v.littleEndian) { binary += $0 } } }
+        put([Int16(0), 0, 0, 0, 100, 0, 0, 0, 100, 100, 0, 0, 0, 100, 0, 0])   // POSITION, padded to 8 bytes a vertex: 32 at 0
+        put([Int8(0), 0, 127, 0, 0, 0, 127, 0, 0, 0, 127, 0, 0, 0, 127, 0])   // NORMAL, 4 a vertex: 16 at 32
+        put([UInt16(0), 0, 65535, 0, 65535, 32768, 0, 65535])   // TEXCOORD_0: 16 at 48
+        put([UInt16(0), 1, 2, 0, 2, 3])   // indices: 12 at 64
+        let json = """
+            {"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_mesh_quantization"], "extensionsRequired": ["KHR_mesh_quantization"],
+             "buffers": [{"byteLength": \(binary.count)}],
+             "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 32, "byteStride": 8}, {"buffer": 0, "byteOffset": 32, "byteLength": 16, "byteStride": 4},
+                             {"buffer": 0, "byteOffset": 48, "byteLength": 16}, {"buffer": 0, "byteOffset": 64, "byteLength": 12}],
+             "accessors": [{"bufferView": 0, "componentType": 5122, "count": 4, "type": "VEC3", "min": [0, 0, 0], "max": [100, 100, 0]},
+                           {"bufferView": 1, "componentType": 5120, "normalized": true, "count": 4, "type": "VEC3"},
+                           {"bufferView": 2, "componentType": 5123, "normalized": true, "count": 4, "type": "VEC2"},
+                           {"bufferView": 3, "componentType": 5123, "count": 6, "type": "SCALAR"}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1, "TEXCOORD_0": 2}, "indices": 3}]}],
+             "nodes": [{"name": "quad", "mesh": 0, "scale": [0.01, 0.01, 0.01]}], "scenes": [{"nodes": [0]}], "scene": 0}
+            """
+        return try write(json, binary: binary, to: folder + "/quad.glb")
+    }
+
+    func write(_ json: String, binary: [UInt8], to path: String) throws -> String {
+        try Fixtures.write(try GLTFJSON.glb(try JSONDecoder().decode(GLTFJSON.self, from: Data(json.utf8)), binary: binary), to: path)
+        return path
+    }
+
+    @Test func quantizedAttributesArriveAsTheirValues() throws {
+        let path = try writeQuantizedQuad(to: try Fixtures.temporaryDirectory("gltf-quantized"))
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        #expect(asset.warnings.isEmpty, "\(asset.warnings)")
+        let mesh = try #require(asset.meshes.first)
+        // Shorts as they are (the node's scale makes them metres), bytes / 127, unsigned shorts
+        // / 65535 (glTF 3.11).
+        #expect(mesh.positions == [Vec3(0, 0, 0), Vec3(100, 0, 0), Vec3(100, 100, 0), Vec3(0, 100, 0)])
+        #expect(mesh.normals == Array(repeating: Vec3(0, 0, 1), count: 4))
+        #expect(mesh.uvs == [Vec2(0, 0), Vec2(1, 0), Vec2(1, Float(32768) / 65535), Vec2(0, 1)])
+        #expect(mesh.indices == [0, 1, 2, 0, 2, 3])
+        let quad = try #require(asset.root.findEntity(named: "quad"))
+        #expect((quad.worldMatrix * Vec4(100, 100, 0, 1)).xyz == Vec3(1, 1, 0))
+    }
+
+    /// The same quad in metres as gltfpack -c writes it: positions as floats and indices, each a
+    /// compressed view (ATTRIBUTES, TRIANGLES) of a buffer whose fallback has no data; normals
+    /// tilted, as OCTAHEDRAL-filtered bytes (quantized too).
+    func writeCompressedQuad(to folder: String, mode: String = "ATTRIBUTES", truncate: Bool = false) throws -> (path: String, normal: Vec3) {
+        let positions: [Float] = [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]
+        let normal = normalize(Vec3(0.3, 0.4, 0.866))
+        var binary: [UInt8] = []
+        var views: [String] = []
+        func view(_ compressed: [UInt8], length: Int, stride: Int, count: Int, mode: String, filter: String = "NONE") {
+            let offset = binary.count
+            binary += compressed + Array(repeating: 0, count: (4 - compressed.count % 4) % 4)
+            views.append(
+                """
+                {"buffer": 1, "byteLength": \(length)\(mode == "ATTRIBUTES" ? ", \"byteStride\": \(stride)" : ""), "extensions": {"EXT_meshopt_compression":
+                  {"buffer": 0, "byteOffset": \(offset), "byteLength": \(truncate ? compressed.count / 2 : compressed.count), "byteStride": \(stride), "count": \(count), "mode": "\(mode)", "filter": "\(filter)"}}}
+                """)
+        }
+        let positionBytes = positions.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) }
+        view(try MeshoptCodec.encode(vertices: positionBytes, stride: 12), length: 48, stride: 12, count: 4, mode: mode)
+        let octahedral = try MeshoptCodec.encodeOctahedral(Array((0..<4).map { _ in [normal.x, normal.y, normal.z, 0] }.joined()), bits: 8)
+        view(try MeshoptCodec.encode(vertices: octahedral, stride: 4), length: 16, stride: 4, count: 4, mode: "ATTRIBUTES", filter: "OCTAHEDRAL")
+        view(try MeshoptCodec.encode(triangles: [0, 1, 2, 0, 2, 3], vertexCount: 4), length: 12, stride: 2, count: 6, mode: "TRIANGLES")
+        let json = """
+            {"asset": {"version": "2.0"}, "extensionsUsed": ["EXT_meshopt_compression", "KHR_mesh_quantization"],
+             "extensionsRequired": ["EXT_meshopt_compression", "KHR_mesh_quantization"],
+             "buffers": [{"byteLength": \(binary.count)}, {"byteLength": 76, "extensions": {"EXT_meshopt_compression": {"fallback": true}}}],
+             "bufferViews": [\(views.joined(separator: ", "))],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                           {"bufferView": 1, "componentType": 5120, "normalized": true, "count": 4, "type": "VEC3"},
+                           {"bufferView": 2, "componentType": 5123, "count": 6, "type": "SCALAR"}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1}, "indices": 2}]}],
+             "nodes": [{"name": "quad", "mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
+            """
+        return (try write(json, binary: binary, to: folder + "/packed.glb"), normal)
+    }
+
+    @Test func meshoptCompressedViewsAreDecoded() throws {
+        let (path, normal) = try writeCompressedQuad(to: try Fixtures.temporaryDirectory("gltf-meshopt"))
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        #expect(asset.warnings.isEmpty, "\(asset.warnings)")
+        let mesh = try #require(asset.meshes.first)
+        #expect(mesh.positions == [Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 0)])
+        #expect(mesh.indices == [0, 1, 2, 0, 2, 3])
+        // Eight-bit octahedral coordinates, then bytes / 127: within a degree of the normal.
+        let cosineOfOneDegree: Float = 0.9998477
+        #expect(mesh.normals.allSatisfy { dot(normalize($0), normal) > cosineOfOneDegree }, "\(mesh.normals)")
+    }
+
+    @Test func brokenCompressedViewsAreNamed() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-meshopt-broken")
+        let field = "bufferViews[0].extensions.EXT_meshopt_compression"
+        let truncated = try writeCompressedQuad(to: dir, truncate: true).path
+        #expect {
+            try ModelImporter.load(path: truncated, cache: nil)
+        } throws: {
+            "\($0)".hasPrefix("\(truncated): malformed model: \(field): its ")
+                && "\($0)".hasSuffix(" bytes are not a valid ATTRIBUTES stream of 4 elements of 12 bytes")
+        }
+        let badMode = try writeCompressedQuad(to: dir, mode: "VERTICES").path
+        let bad = ModelImportError.malformed(path: badMode, reason: "\(field): mode VERTICES is not ATTRIBUTES, TRIANGLES or INDICES")
+        #expect(throws: bad) { try ModelImporter.load(path: badMode, cache: nil) }
+        #expect(throws: bad) { try ModelImporter.preflight(path: badMode) }   // the fuzz target's entry point
+    }
+}
