@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "SproutImageTests", dependencies: ["SproutScene", "SproutImage", "SproutGolden", "SproutTesting"], exclude: ["Regressions"]),
         .testTarget(
             name: "SproutAssetsTests", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "SproutAssets", "SproutTesting"],
-            exclude: ["Regressions"]),
+            exclude: ["Regressions", "Fixtures"]),
         // The renderer's logic without GL: programs' features, draw state, draw lists, detail.
         .testTarget(name: "SproutRenderTests", dependencies: ["SproutRender", "SproutScene", "SproutMath"]),
         .testTarget(

@@ -6,6 +6,8 @@ public enum GLTFExtensions {
     public static let supported = Set([
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
         "KHR_materials_ior", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression",
+        // Decoded by Assimp (Debian builds it with Draco).
+        "KHR_draco_mesh_compression",
         // Metadata only: nothing to draw.
         "KHR_xmp_json_ld", "KHR_xmp"
     ]).union(approximated.keys)
@@ -33,7 +35,6 @@ public enum GLTFExtensions {
         "EXT_texture_webp": "the fallback image, when there is one",
         "EXT_texture_avif": "the fallback image, when there is one",
         "MSFT_texture_dds": "the fallback image, when there is one",
-        "KHR_draco_mesh_compression": "the uncompressed fallback, when there is one",
         "KHR_meshopt_compression": "the uncompressed fallback, when there is one (its codecs are newer than Debian 12's meshoptimizer 0.18, which decodes EXT_meshopt_compression)"
     ]
 

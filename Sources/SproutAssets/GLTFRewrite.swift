@@ -133,11 +133,12 @@ struct GLTFRewrite {
     }
 
     /// The accessors of mesh attributes and morph targets stored as integers, except joints
-    /// (which Assimp reads as integers): what KHR_mesh_quantization allows and Assimp 5.2 does not read.
+    /// (which Assimp reads as integers) and a Draco primitive's (which Assimp decodes): what
+    /// KHR_mesh_quantization allows and Assimp 5.2 does not read.
     static func quantizedAttributes(of gltf: GLTFJSON) -> Set<Int> {
         var found = Set<Int>()
         for mesh in gltf["meshes"]?.array ?? [] {
-            for primitive in mesh["primitives"]?.array ?? [] {
+            for primitive in mesh["primitives"]?.array ?? [] where primitive["extensions"]?["KHR_draco_mesh_compression"] == nil {
                 for attributes in [primitive["attributes"]] + (primitive["targets"]?.array ?? []).map(Optional.some) {
                     guard case .object(let members)? = attributes else { continue }
                     for (name, value) in members where !name.hasPrefix("JOINTS_") {

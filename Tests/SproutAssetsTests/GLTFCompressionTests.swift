@@ -6,7 +6,8 @@ import Testing
 @testable import SproutAssets
 
 /// KHR_mesh_quantization and EXT_meshopt_compression (what gltfpack writes): the file is read
-/// rewritten (`GLTFRewrite`), integer attributes as floats and compressed views decoded.
+/// rewritten (`GLTFRewrite`), integer attributes as floats and compressed views decoded; and
+/// KHR_draco_mesh_compression (what Blender writes when asked), which Assimp decodes.
 @Suite struct GLTFCompressionTests {
     /// A quad, 1 m square: corners (0, 0), (100, 0), (100, 100), (0, 100) as shorts under a node
     /// scaled 0.01, normals as normalised bytes, texture coordinates as normalised unsigned shorts.
@@ -114,5 +115,33 @@ import Testing
         let bad = ModelImportError.malformed(path: badMode, reason: "\(field): mode VERTICES is not ATTRIBUTES, TRIANGLES or INDICES")
         #expect(throws: bad) { try ModelImporter.load(path: badMode, cache: nil) }
         #expect(throws: bad) { try ModelImporter.preflight(path: badMode) }   // the fuzz target's entry point
+    }
+
+    /// Sprout's tulip (its smallest level) as Blender writes it with Draco (Fixtures/README.md):
+    /// the same triangles, at positions within the 14-bit quantization of the original's.
+    @Test func dracoCompressedMeshesAreDecoded() throws {
+        let compressed = try ModelImporter.load(path: Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/tulip-draco.glb", cache: nil)
+        let original = try ModelImporter.load(path: Fixtures.assetsDirectory + "/plants/tulip.lod2.glb", cache: nil)
+        #expect(compressed.warnings.isEmpty, "\(compressed.warnings)")
+        #expect(compressed.triangleCount == original.triangleCount && compressed.triangleCount > 0)
+        let a = compressed.root.visualBounds(), b = original.root.visualBounds()
+        // 14 bits over the model's largest extent (about 0.2 m here): 0.2 / 16383 = 12 micrometres a step.
+        let step = max(b.max.x - b.min.x, b.max.y - b.min.y, b.max.z - b.min.z) / 16383
+        let low: Vec3 = a.min - b.min, high: Vec3 = a.max - b.max
+        #expect(max(low.max(), -low.min(), high.max(), -high.min()) <= step, "\(a) against \(b)")
+    }
+
+    /// A Draco buffer with bytes overwritten: Draco's reason, through Assimp, names the primitive.
+    @Test func aBrokenDracoBufferIsNamed() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-draco-broken")
+        var bytes = try Fixtures.read(Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/tulip-draco.glb")
+        let jsonLength = (12..<16).reduce(0) { $0 | Int(bytes[$1]) << (8 * ($1 - 12)) }
+        for i in stride(from: 20 + jsonLength + 8 + 40, to: bytes.count, by: 7) { bytes[i] = 0 }   // the binary chunk, past its first view's start
+        try Fixtures.write(bytes, to: dir + "/broken.glb")
+        #expect {
+            try ModelImporter.load(path: dir + "/broken.glb", cache: nil)
+        } throws: {
+            "\($0)".contains("Invalid Draco mesh compression in mesh")
+        }
     }
 }
