@@ -35,7 +35,8 @@ public enum GLTFExtensions {
         "EXT_texture_webp": "the fallback image, when there is one",
         "EXT_texture_avif": "the fallback image, when there is one",
         "MSFT_texture_dds": "the fallback image, when there is one",
-        "KHR_meshopt_compression": "the uncompressed fallback, when there is one (its codecs are newer than Debian 12's meshoptimizer 0.18, which decodes EXT_meshopt_compression)"
+        "KHR_meshopt_compression":
+            "the uncompressed fallback, when there is one (its codecs are newer than Debian 12's meshoptimizer 0.18, which decodes EXT_meshopt_compression)"
     ]
 
     /// For a file's `extensionsUsed` and `extensionsRequired`: the first required extension
