@@ -40,6 +40,8 @@ let package = Package(
         .systemLibrary(name: "CCurl"),
         // The header only (libmeshoptimizer-dev): opened with dlopen when a compressed glTF is read.
         .systemLibrary(name: "CMeshOptimizer"),
+        // libwebp's few functions declared in the shim itself, opened with dlopen on the first WebP image.
+        .systemLibrary(name: "CWebP"),
 
         // Pure Swift core.
         .target(name: "SproutMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -71,7 +73,7 @@ let package = Package(
         .target(name: "SproutGolden", dependencies: ["SproutScene", "SproutDocument", "SproutFiles", "SproutImage"]),
 
         // Edges: one C library each.
-        .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CZlib"]),
+        .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CZlib", "CWebP"]),
         .target(name: "SproutAssets", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "CAssimp", "CMeshOptimizer"]),
         // The GLSL is compiled into the binary (`PackageResources`), so no folder of a user's can stand in for it.
         .target(name: "SproutRender", dependencies: ["SproutMath", "SproutScene", "COpenGL"], resources: [.embedInCode("Shaders")]),

@@ -5,7 +5,7 @@ public enum GLTFExtensions {
     /// Read and drawn as the extension says (or, for those in `approximated`, nearly).
     public static let supported = Set([
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
-        "KHR_materials_ior", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression",
+        "KHR_materials_ior", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression", "EXT_texture_webp",
         // Decoded by Assimp (Debian builds it with Draco).
         "KHR_draco_mesh_compression",
         // Metadata only: nothing to draw.
@@ -32,7 +32,6 @@ public enum GLTFExtensions {
         "KHR_materials_pbrSpecularGlossiness": "specular-glossiness approximated by Assimp's conversion",
         "KHR_animation_pointer": "those animations do not play",
         "KHR_texture_basisu": "the fallback image, when there is one",
-        "EXT_texture_webp": "the fallback image, when there is one",
         "EXT_texture_avif": "the fallback image, when there is one",
         "MSFT_texture_dds": "the fallback image, when there is one",
         "KHR_meshopt_compression":

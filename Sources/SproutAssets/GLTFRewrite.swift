@@ -1,6 +1,7 @@
 /// A glTF file rewritten as Assimp 5.2 can read it, when it needs to be: buffer views compressed
 /// with EXT_meshopt_compression decoded (`MeshoptCodec`), mesh attributes stored as integers
-/// (KHR_mesh_quantization) turned into floats, and every buffer gathered into the one binary
+/// (KHR_mesh_quantization) turned into floats, textures' EXT_texture_webp images made their
+/// sources (decoded by `ImageCodec` as any other), and every buffer gathered into the one binary
 /// chunk of a GLB, which `ConfinedFileSystem` serves in place of the file. Accessor, buffer view,
 /// image, material and node indices stay as they were, so all Sprout reads from the JSON itself
 /// (materials, animations, skins, instances, levels) reads the rewritten document alike.
@@ -11,7 +12,7 @@ struct GLTFRewrite {
     let binary: [UInt8]
 
     /// The extensions a rewrite takes out of the document.
-    static let decodedExtensions: Set<String> = ["KHR_mesh_quantization", "EXT_meshopt_compression"]
+    static let decodedExtensions: Set<String> = ["KHR_mesh_quantization", "EXT_meshopt_compression", "EXT_texture_webp"]
 
     /// Whether `gltf` uses an extension Assimp cannot read that a rewrite decodes.
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
@@ -97,6 +98,22 @@ struct GLTFRewrite {
         document["bufferViews"] = .array(views)
         document["buffers"] = .array([.object(["byteLength": .number(Double(binary.count))])])
         document["accessors"] = .array(accessors)
+        // A WebP image is the texture's source (glTF's own `source` is its fallback, if any).
+        if case .array(var textures)? = gltf["textures"] {
+            for t in textures.indices {
+                guard let webp = textures[t]["extensions"]?["EXT_texture_webp"], case .object(var fields) = textures[t] else { continue }
+                guard let image = webp["source"]?.int, gltf["images"]?[image] != nil else {
+                    throw Failure("textures[\(t)].extensions.EXT_texture_webp.source is not an image")
+                }
+                fields["source"] = .number(Double(image))
+                if case .object(var extensions)? = fields["extensions"] {
+                    extensions["EXT_texture_webp"] = nil
+                    fields["extensions"] = extensions.isEmpty ? nil : .object(extensions)
+                }
+                textures[t] = .object(fields)
+            }
+            document["textures"] = .array(textures)
+        }
         for key in ["extensionsUsed", "extensionsRequired"] {
             guard let names = gltf[key]?.strings else { continue }
             let kept = names.filter { !Self.decodedExtensions.contains($0) }

@@ -1,11 +1,12 @@
 @preconcurrency internal import CStb
 import SproutScene
 
-/// Decoding of PNG and JPEG through stb_image (Debian's libstb); PNG encoding through zlib (`PNGEncoder`).
+/// Decoding of PNG and JPEG through stb_image (Debian's libstb) and of WebP through libwebp
+/// (`WebPCodec`, opened on the first one); PNG encoding through zlib (`PNGEncoder`).
 public enum ImageCodec {
     /// An image that cannot be decoded or encoded, with stb's reason.
     public enum Failure: Error, CustomStringConvertible, Equatable {
-        /// The bytes named `source` are not a PNG or JPEG stb can decode (or are empty).
+        /// The bytes named `source` are not a PNG, JPEG or WebP image that can be decoded (or are empty).
         case undecodable(source: String, reason: String)
         /// The pixels could not be encoded as a PNG (a size that does not match the bytes, or zlib failed).
         case unencodable(destination: String, reason: String)
@@ -23,14 +24,15 @@ public enum ImageCodec {
     /// renders (a golden or a texture larger than that is refused before it is decoded).
     public static let defaultMaximumPixels = 1 << 26
 
-    /// Decodes PNG or JPEG bytes into RGBA8; `source` names them in errors. The size in the
-    /// header is checked against `maximumPixels` before anything is decoded: a 64 KB PNG can
+    /// Decodes PNG, JPEG or WebP bytes into RGBA8; `source` names them in errors. The size in
+    /// the header is checked against `maximumPixels` before anything is decoded: a 64 KB PNG can
     /// declare 2 GB of pixels.
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws -> Image {
         guard !bytes.isEmpty else { throw Failure.undecodable(source: source, reason: "no data") }
         guard bytes.count < Int(Int32.max) else {
             throw Failure.undecodable(source: source, reason: "\(bytes.count) bytes, more than an image may have (2 GiB)")
         }
+        if WebPCodec.isWebP(bytes) { return try WebPCodec.decode(bytes, source: source, maximumPixels: maximumPixels) }
         var w: Int32 = 0, h: Int32 = 0, channels: Int32 = 0
         let known = bytes.withUnsafeBufferPointer { buf in stbi_info_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels) }
         if known != 0, Int(w) * Int(h) > maximumPixels {

@@ -1,13 +1,15 @@
 import Foundation
 import SproutMath
 import SproutScene
+@testable import SproutImage
 import SproutTesting
 import Testing
 @testable import SproutAssets
 
 /// KHR_mesh_quantization and EXT_meshopt_compression (what gltfpack writes): the file is read
 /// rewritten (`GLTFRewrite`), integer attributes as floats and compressed views decoded; and
-/// KHR_draco_mesh_compression (what Blender writes when asked), which Assimp decodes.
+/// KHR_draco_mesh_compression (what Blender writes when asked), which Assimp decodes; and
+/// EXT_texture_webp's images, which become their textures' sources.
 @Suite struct GLTFCompressionTests {
     /// A quad, 1 m square: corners (0, 0), (100, 0), (100, 100), (0, 100) as shorts under a node
     /// scaled 0.01, normals as normalised bytes, texture coordinates as normalised unsigned shorts.
@@ -143,5 +145,35 @@ import Testing
         } throws: {
             "\($0)".contains("Invalid Draco mesh compression in mesh")
         }
+    }
+
+    /// A quad whose base colour texture is a WebP image named only by EXT_texture_webp (no
+    /// fallback, the extension required): the texture arrives with the image's pixels.
+    @Test func webPTexturesAreTheirTexturesSources() throws {
+        let pixels = Image(width: 2, height: 2, pixels: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255])
+        let webp = try WebPCodec.encodeLossless(pixels)
+        var binary: [UInt8] = []
+        for v: Float in [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 1] { withUnsafeBytes(of: v.bitPattern.littleEndian) { binary += $0 } }
+        for i: UInt16 in [0, 1, 2, 0, 2, 3] { withUnsafeBytes(of: i.littleEndian) { binary += $0 } }
+        binary += webp
+        let json = """
+            {"asset": {"version": "2.0"}, "extensionsUsed": ["EXT_texture_webp"], "extensionsRequired": ["EXT_texture_webp"],
+             "buffers": [{"byteLength": \(binary.count)}],
+             "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 32},
+                             {"buffer": 0, "byteOffset": 80, "byteLength": 12}, {"buffer": 0, "byteOffset": 92, "byteLength": \(webp.count)}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                           {"bufferView": 1, "componentType": 5126, "count": 4, "type": "VEC2"},
+                           {"bufferView": 2, "componentType": 5123, "count": 6, "type": "SCALAR"}],
+             "images": [{"bufferView": 3, "mimeType": "image/webp"}],
+             "textures": [{"extensions": {"EXT_texture_webp": {"source": 0}}}],
+             "materials": [{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "indices": 2, "material": 0}]}],
+             "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
+            """
+        let path = try write(json, binary: binary, to: try Fixtures.temporaryDirectory("gltf-webp") + "/webp.glb")
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        #expect(asset.warnings.isEmpty, "\(asset.warnings)")
+        let texture = try #require(asset.materials.first?.baseColorTexture)
+        #expect(texture.image.width == 2 && texture.image.pixels == pixels.pixels)
     }
 }
