@@ -49,7 +49,7 @@ final class GLTFBuffers {
         let bytes: [UInt8]?
         if let uri = buffer["uri"]?.string {
             if uri.hasPrefix("data:") {
-                bytes = uri.firstRange(of: ";base64,").flatMap { Data(base64Encoded: String(uri[$0.upperBound...])) }.map { [UInt8]($0) }
+                bytes = Self.dataURI(uri)
             } else {
                 let file = Self.percentDecoded(uri)
                 bytes = file.isEmpty ? nil : fileSystem.admit(file).flatMap { ConfinedFileSystem.readAll($0, limit: maximumBytes) }
@@ -61,6 +61,21 @@ final class GLTFBuffers {
         }
         guard let bytes, bytes.count >= length else { return nil }
         return bytes
+    }
+
+    /// The bytes of a base64 `data:` URI; nil when it is not one.
+    static func dataURI(_ uri: String) -> [UInt8]? {
+        guard uri.hasPrefix("data:") else { return nil }
+        return uri.firstRange(of: ";base64,").flatMap { Data(base64Encoded: String(uri[$0.upperBound...])) }.map { [UInt8]($0) }
+    }
+
+    /// Buffer view `index`'s bytes; nil when the view or its buffer cannot be read.
+    func bytes(ofView index: Int) -> ArraySlice<UInt8>? {
+        guard let view = json["bufferViews"]?[index], let buffer = view["buffer"]?.int.flatMap(buffer), let length = view["byteLength"]?.int
+        else { return nil }
+        let offset = view["byteOffset"]?.int ?? 0
+        guard offset >= 0, length >= 0, offset <= buffer.count - length else { return nil }
+        return buffer[offset..<(offset + length)]
     }
 
     /// A URI reference's path with its %XX escapes decoded (glTF URIs are RFC 3986); a malformed escape stays as written.

@@ -37,6 +37,8 @@ struct SceneConverter {
     private let limits: ModelLimits
     /// The glTF file's buffers (its rewritten GLB's when `GLTFRewrite` made one).
     private let buffers: GLTFBuffers?
+    /// Textures read from the glTF file's JSON (those Assimp does not import).
+    private var gltfTextures: GLTFTextures?
 
     /// The most morph targets a mesh is drawn with (the shader's weight array); more are warned about.
     static let maximumMorphTargets = 64
@@ -58,6 +60,10 @@ struct SceneConverter {
                     json: $0, path: absolutePath ?? modelPath, fileExtension: ModelImporter.fileExtension(modelPath), fileSystem: fileSystem,
                     maximumBytes: limits.maximumFileBytes)
             }
+        if let gltf, let buffers = self.buffers {
+            gltfTextures = GLTFTextures(
+                gltf: gltf, buffers: buffers, fileSystem: fileSystem, modelPath: modelPath, maximumPixels: limits.maximumTexturePixels)
+        }
         nodeMap = GLTFNodeMap(json: gltf, root: scene.pointee.mRootNode)
         for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
             guard let skin = node["skin"]?.int, let aiNode = nodeMap.aiNodes[index] else { continue }
@@ -77,7 +83,8 @@ struct SceneConverter {
             try expandInstances(buffers: buffers)
         }
         let materials = materialCache.keys.sorted().compactMap { materialCache[$0] }
-        let textures = textureCache.keys.sorted().compactMap { textureCache[$0] }
+        let made = gltfTextures?.made ?? [:]
+        let textures = textureCache.keys.sorted().compactMap { textureCache[$0] } + made.keys.sorted().compactMap { made[$0] }
         var asset = ModelAsset(root: wrapper, meshes: meshes, materials: materials, textures: textures, sourcePath: modelPath)
         asset.cameras = cameras(in: wrapper)
         asset.warnings = unsupportedContent()
@@ -497,7 +504,14 @@ struct SceneConverter {
                 result.blending = .opaque
             }
         }
-        if let json = gltfMaterial(named: result.name, assimpIndex: index) { Self.applyGLTF(json, to: &result) }
+        if let json = gltfMaterial(named: result.name, assimpIndex: index) {
+            Self.applyGLTF(json, to: &result)
+            // KHR_materials_specular's textures, which Assimp 5.2 does not import.
+            if let specular = json["extensions"]?["KHR_materials_specular"], gltfTextures != nil {
+                result.specularTexture = try gltfTextures?.texture(specular["specularTexture"], colorSpace: .linear)
+                result.specularColorTexture = try gltfTextures?.texture(specular["specularColorTexture"], colorSpace: .sRGB)
+            }
+        }
         materialCache[index] = result
         return result
     }
@@ -525,7 +539,9 @@ struct SceneConverter {
             (.clearcoat, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatTexture"]),
             (.clearcoatRoughness, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatRoughnessTexture"]),
             (.sheenColor, json["extensions"]?["KHR_materials_sheen"]?["sheenColorTexture"]),
-            (.sheenRoughness, json["extensions"]?["KHR_materials_sheen"]?["sheenRoughnessTexture"])
+            (.sheenRoughness, json["extensions"]?["KHR_materials_sheen"]?["sheenRoughnessTexture"]),
+            (.specular, json["extensions"]?["KHR_materials_specular"]?["specularTexture"]),
+            (.specularColor, json["extensions"]?["KHR_materials_specular"]?["specularColorTexture"])
         ]
         for case let (slot, info?) in infos {
             let transform = info["extensions"]?["KHR_texture_transform"]

@@ -57,6 +57,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let sheen = ShaderFeatures(rawValue: 1 << 31)
     static let sheenColorMap = ShaderFeatures(rawValue: 1 << 32)
     static let sheenRoughnessMap = ShaderFeatures(rawValue: 1 << 33)
+    /// KHR_materials_specular's textures (only with `dielectricSpecular`).
+    static let specularMap = ShaderFeatures(rawValue: 1 << 34)
+    static let specularColorMap = ShaderFeatures(rawValue: 1 << 35)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -77,7 +80,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"), (.volumeAttenuation, "HAS_VOLUME_ATTENUATION"),
         (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"), (.alphaCut, "ALPHA_CUT"),
         (.translucentShadows, "HAS_TRANSLUCENT_SHADOWS"), (.sheen, "HAS_SHEEN"), (.sheenColorMap, "HAS_SHEEN_COLOR_MAP"),
-        (.sheenRoughnessMap, "HAS_SHEEN_ROUGHNESS_MAP")
+        (.sheenRoughnessMap, "HAS_SHEEN_ROUGHNESS_MAP"), (.specularMap, "HAS_SPECULAR_MAP"), (.specularColorMap, "HAS_SPECULAR_COLOR_MAP")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -112,7 +115,12 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             if hasUVs && material.sheenColorTexture != nil { features.insert(.sheenColorMap) }
             if hasUVs && material.sheenRoughnessTexture != nil { features.insert(.sheenRoughnessMap) }
         }
-        if lit && (material.ior != 1.5 || material.specular != 1 || material.specularColor != .one) { features.insert(.dielectricSpecular) }
+        let specularMaps = hasUVs ? (material.specularTexture != nil, material.specularColorTexture != nil) : (false, false)
+        if lit && (material.ior != 1.5 || material.specular != 1 || material.specularColor != .one || specularMaps.0 || specularMaps.1) {
+            features.insert(.dielectricSpecular)
+            if specularMaps.0 { features.insert(.specularMap) }
+            if specularMaps.1 { features.insert(.specularColorMap) }
+        }
         // Only what goes through the tone mapper: realistic lit surfaces and unlit colours from files.
         if !linearOutput && shading == .realistic && (lit || material.toneMapsUnlitColor) {
             if toneMapping == .aces { features.insert(.toneMapACES) }
@@ -170,6 +178,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         case .clearcoatRoughness: .clearcoatRoughnessMap
         case .sheenColor: .sheenColorMap
         case .sheenRoughness: .sheenRoughnessMap
+        case .specular: .specularMap
+        case .specularColor: .specularColorMap
         }
     }
 }
@@ -179,6 +189,7 @@ enum TextureUnit: Int32, CaseIterable {
     case baseColor = 0
     case shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
     case sheenColor, sheenRoughness
+    case specular, specularColor
     /// What lies behind transmissive surfaces (`SceneColorCopy`).
     case sceneColor
     /// A morphed mesh's target offsets (`GPUMorphTargets`).
@@ -203,6 +214,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .clearcoatRoughness: "uClearcoatRoughnessMap"
         case .sheenColor: "uSheenColorMap"
         case .sheenRoughness: "uSheenRoughnessMap"
+        case .specular: "uSpecularMap"
+        case .specularColor: "uSpecularColorMap"
         case .translucentShadowMap: "uTranslucentShadowMap"
         }
     }
@@ -220,6 +233,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .clearcoatRoughness: self = .clearcoatRoughness
         case .sheenColor: self = .sheenColor
         case .sheenRoughness: self = .sheenRoughness
+        case .specular: self = .specular
+        case .specularColor: self = .specularColor
         }
     }
 }

@@ -88,6 +88,10 @@ public struct Material: Sendable {
     /// KHR_materials_specular's `specularColorFactor`, linear RGB: tints a dielectric's
     /// reflectance square on (white by default; the product is kept at most 1).
     public var specularColor: Vec3 = .one
+    /// KHR_materials_specular's `specularTexture`: its alpha multiplies `specular`.
+    public var specularTexture: Texture?
+    /// KHR_materials_specular's `specularColorTexture` (sRGB): its RGB multiplies `specularColor`.
+    public var specularColorTexture: Texture?
     /// A dielectric's reflectance square on, from `ior` and `specularColor`, each channel at most 1.
     public var dielectricF0: Vec3 {
         let r = (ior - 1) / (ior + 1)
@@ -120,6 +124,8 @@ public struct Material: Sendable {
         case .clearcoatRoughness: clearcoatRoughnessTexture
         case .sheenColor: sheenColorTexture
         case .sheenRoughness: sheenRoughnessTexture
+        case .specular: specularTexture
+        case .specularColor: specularColorTexture
         }
     }
 

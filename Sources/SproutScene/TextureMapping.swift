@@ -22,6 +22,10 @@ public enum TextureSlot: Int, Sendable, CaseIterable {
     case sheenColor
     /// KHR_materials_sheen's `sheenRoughnessTexture`: the sheen's roughness in alpha (linear).
     case sheenRoughness
+    /// KHR_materials_specular's `specularTexture`: the specular weight in alpha (linear).
+    case specular
+    /// KHR_materials_specular's `specularColorTexture`: the specular colour in RGB (sRGB).
+    case specularColor
 }
 
 /// Which texture coordinates a texture reads and how they are transformed first: glTF's

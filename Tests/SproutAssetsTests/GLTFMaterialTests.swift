@@ -144,6 +144,33 @@ import Testing
         #expect(!Material().hasSheen)
     }
 
+    /// KHR_materials_specular's textures, which Assimp 5.2 does not import: read from the file's
+    /// JSON with their image (t.png's one orange pixel), sampler (clamped u, mirrored v,
+    /// nearest) and coordinates; a texture that names no image is refused by name.
+    @Test func specularTexturesAreRead() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-specular")
+        let path = try write(
+            materials: """
+                {"extensions": {"KHR_materials_specular": {"specularFactor": 0.5, "specularColorFactor": [1, 0.5, 0.25],
+                                                           "specularTexture": {"index": 0}, "specularColorTexture": {"index": 0, "texCoord": 1}}}}
+                """, extensions: #", "extensionsUsed": ["KHR_materials_specular"]"#, to: dir)
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        let material = try #require(asset.materials.first)
+        #expect(material.specular == 0.5 && material.specularColor == Vec3(1, 0.5, 0.25))
+        let weight = try #require(material.specularTexture), color = try #require(material.specularColorTexture)
+        #expect(weight.colorSpace == .linear && color.colorSpace == .sRGB && weight.image.pixels == [255, 128, 0, 255])
+        #expect(weight.wrap == .clampToEdge && weight.wrapV == .mirroredRepeat && weight.magnification == .nearest)
+        #expect(material.mapping(.specularColor) == TextureMapping(texCoord: 1))
+        #expect(asset.textures.contains { $0 === weight } && asset.warnings.isEmpty)
+
+        let broken = try write(
+            materials: #"{"extensions": {"KHR_materials_specular": {"specularTexture": {"index": 3}}}}"#,
+            to: try Fixtures.temporaryDirectory("gltf-specular-bad"))
+        #expect(throws: ModelImportError.badTexture(model: broken, texture: "textures[3]", reason: "it names no image")) {
+            try ModelImporter.load(path: broken, cache: nil)
+        }
+    }
+
     @Test func theExtensionPolicy() {
         #expect(GLTFExtensions.check(used: ["KHR_texture_transform"], required: ["KHR_texture_transform"]) == (nil, []))
         #expect(GLTFExtensions.check(used: ["KHR_lights_punctual"], required: ["KHR_lights_punctual"]) == (nil, []))

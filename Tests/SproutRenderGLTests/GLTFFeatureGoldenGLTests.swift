@@ -138,6 +138,21 @@ import SproutGolden
         try Golden.check(image, against: Self.goldens + "mesh-gpu-instancing.png", tolerance: tolerance)
     }
 
+    /// KHR_materials_specular's textures on dark grey dielectric spheres under the default light:
+    /// a specular texture of alpha 0 (no highlight, no reflection), a red specular colour
+    /// texture (a red highlight, white at grazing angles: F90 is not tinted), a blue one.
+    @Test func specularTextures() throws {
+        func texel(_ rgba: [UInt8], _ colorSpace: Texture.ColorSpace) -> Texture {
+            Texture(name: "texel", image: Image(width: 1, height: 1, pixels: rgba), colorSpace: colorSpace)
+        }
+        let grey = Material(baseColor: Vec4(0.05, 0.05, 0.05, 1), metallic: 0, roughness: 0.3)
+        var matte = grey, red = grey, blue = grey
+        matte.specularTexture = texel([0, 0, 0, 0], .linear)
+        red.specularColorTexture = texel([255, 0, 0, 255], .sRGB)
+        blue.specularColorTexture = texel([0, 0, 255, 255], .sRGB)
+        try checkSpheres([matte, red, blue], in: Scene(lighting: Lighting(castsShadows: false)), golden: "specular.png")
+    }
+
     /// Three spheres of `materials` in a row across `scene`, seen from a little above, against `golden` (128x64).
     func checkSpheres(_ materials: [Material], in scene: Scene, golden: String) throws {
         for (i, material) in materials.enumerated() {

@@ -179,6 +179,35 @@ import Testing
         #expect(Material().dielectricF0.x == Float(0.2) * Float(0.2))
     }
 
+    /// KHR_materials_specular's textures multiply its factors: a weight texture of alpha 0
+    /// reflects nothing (black), of alpha 1 exactly what the factor alone does; a pure red
+    /// colour texture keeps the red reflectance square on and takes green's and blue's away,
+    /// leaving those channels the grazing term alone (F90 is the weight's, not tinted), which
+    /// square on is nothing, as an index of refraction of 1 (F0 0) shows. The red channel
+    /// reflects the 0.0305 of the grey: PBR Neutral takes x - 6.25 x² off a colour whose
+    /// smallest channel is x, so the grey's 0.0305 becomes 0.0058 (sRGB 18) while the red,
+    /// whose smallest channel is 0, keeps it (sRGB 1.055 x 0.0305^(1 / 2.4) - 0.055 = 48).
+    @Test func specularTexturesWeighAndTintTheReflection() throws {
+        let environmentOnly = Lighting(intensity: 0, ambient: 1, castsShadows: false)
+        func texel(_ rgba: [UInt8], _ colorSpace: Texture.ColorSpace) -> Texture {
+            Texture(name: "texel", image: Image(width: 1, height: 1, pixels: rgba), colorSpace: colorSpace)
+        }
+        var black = Material(baseColor: Vec4(0, 0, 0, 1), metallic: 0, roughness: 0.5)
+        let standard = centre(try render(black, lighting: environmentOnly))
+        black.specularTexture = texel([9, 9, 9, 0], .linear)
+        #expect(centre(try render(black, lighting: environmentOnly)) == [0, 0, 0, 255])
+        black.specularTexture = texel([9, 9, 9, 255], .linear)
+        #expect(centre(try render(black, lighting: environmentOnly)) == standard)
+        black.specularTexture = nil
+        black.ior = 1
+        let grazing = centre(try render(black, lighting: environmentOnly))
+        black.ior = 1.5
+        black.specularColorTexture = texel([255, 0, 0, 255], .sRGB)
+        let red = centre(try render(black, lighting: environmentOnly))
+        #expect(grazing == [0, 0, 0, 255] && standard == [18, 18, 18, 255])
+        #expect(red == [48, 0, 0, 255])
+    }
+
     /// The tone mappers on one linear radiance, 0.5 (an unlit colour from a file, so nothing
     /// else adds): none keeps 0.5 (sRGB 188); PBR Neutral takes its 0.04 off (0.46, 181); ACES
     /// (Hill's fit after the 1 / 0.6 boost) gives 0.5576 for a grey of 0.5 (197), computed

@@ -96,8 +96,18 @@ import Testing
         #expect(ShaderFeatures([.sheen, .sheenColorMap, .sheenRoughnessMap]).defines == ["HAS_SHEEN", "HAS_SHEEN_COLOR_MAP", "HAS_SHEEN_ROUGHNESS_MAP"])
     }
 
+    /// KHR_materials_specular's textures ask for the dielectric's own reflectance even at the
+    /// default factors, and each its own map.
+    @Test func specularMapFeatures() {
+        var glossy = Material()
+        #expect(!features(glossy).contains(.dielectricSpecular))
+        glossy.specularTexture = Texture(name: "t", image: Image(width: 1, height: 1, pixels: [0, 0, 0, 255]), colorSpace: .linear)
+        #expect(features(glossy).isSuperset(of: [.dielectricSpecular, .specularMap]) && !features(glossy).contains(.specularColorMap))
+        #expect(ShaderFeatures([.specularMap, .specularColorMap]).defines == ["HAS_SPECULAR_MAP", "HAS_SPECULAR_COLOR_MAP"])
+    }
+
     @Test func texturesMapToTheirUnits() {
-        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11])
+        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13])
         #expect(Set(TextureUnit.allCases.map(\.samplerName)).count == TextureUnit.allCases.count)
     }
 }

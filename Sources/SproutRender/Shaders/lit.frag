@@ -90,6 +90,12 @@ uniform sampler2D uSheenColorMap;
 #ifdef HAS_SHEEN_ROUGHNESS_MAP
 uniform sampler2D uSheenRoughnessMap;
 #endif
+#ifdef HAS_SPECULAR_MAP
+uniform sampler2D uSpecularMap;
+#endif
+#ifdef HAS_SPECULAR_COLOR_MAP
+uniform sampler2D uSpecularColorMap;
+#endif
 #ifdef HAS_IRRADIANCE_SH
 // An HDR environment's irradiance over pi as nine spherical-harmonic coefficients (IrradianceSH).
 uniform vec3 uIrradianceSH[9];
@@ -112,12 +118,13 @@ uniform sampler2D uEmissiveMap;
 #endif
 
 // Each texture's coordinates (slots: 0 base colour, 1 metallic-roughness, 2 normal, 3
-// occlusion, 4 emissive, 5 transmission, 6 and 7 clearcoat, 8 and 9 sheen; TextureSlot's order):
+// occlusion, 4 emissive, 5 transmission, 6 and 7 clearcoat, 8 and 9 sheen, 10 and 11 specular;
+// TextureSlot's order):
 // glTF's texCoord and KHR_texture_transform's T * R * S.
 #ifdef HAS_UV_MAPPING
 in vec2 vUV1;
-uniform mat3 uUVTransform[10];
-uniform int uUVSet[10];
+uniform mat3 uUVTransform[12];
+uniform int uUVSet[12];
 vec2 slotUV(int slot) {
     vec2 uv = uUVSet[slot] == 1 ? vUV1 : vUV;
     return (uUVTransform[slot] * vec3(uv, 1.0)).xy;
@@ -361,8 +368,17 @@ void main() {
 #endif
     // KHR_materials_specular weighs the dielectric's Fresnel term (F0 and F90 alike); a metal keeps its own.
 #ifdef HAS_DIELECTRIC_SPECULAR
-    float f90 = mix(uSpecularWeight, 1.0, metallic);
-    vec3 f0 = mix(uDielectricF0 * uSpecularWeight, base.rgb, metallic);
+    float specularWeight = uSpecularWeight;
+    vec3 dielectricF0 = uDielectricF0;
+#ifdef HAS_SPECULAR_MAP
+    specularWeight *= texture(uSpecularMap, slotUV(10)).a;
+#endif
+#ifdef HAS_SPECULAR_COLOR_MAP
+    // The extension's min(F0 x specular colour, 1): the factor's part is in uDielectricF0 already.
+    dielectricF0 = min(dielectricF0 * texture(uSpecularColorMap, slotUV(11)).rgb, vec3(1.0));
+#endif
+    float f90 = mix(specularWeight, 1.0, metallic);
+    vec3 f0 = mix(dielectricF0 * specularWeight, base.rgb, metallic);
 #else
     // glTF's defaults (ior 1.5, no specular extension), folded into constants.
     const float f90 = 1.0;

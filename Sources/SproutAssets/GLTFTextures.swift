@@ -1,0 +1,71 @@
+import SproutImage
+import SproutScene
+
+/// Textures a glTF material names that Assimp 5.2 does not import (KHR_materials_specular's),
+/// read from the file's own JSON: the texture's image (a view of the file's buffers, a `data:`
+/// URI or a file beside the model, admitted by the model's `ConfinedFileSystem`) and its sampler.
+struct GLTFTextures {
+    let gltf: GLTFJSON
+    let buffers: GLTFBuffers
+    let fileSystem: ConfinedFileSystem
+    let modelPath: String
+    /// The most pixels one image may declare, checked from its header before it is decoded.
+    let maximumPixels: Int
+    /// Made so far, by image, colour space and sampler.
+    private(set) var made: [String: Texture] = [:]
+
+    init(gltf: GLTFJSON, buffers: GLTFBuffers, fileSystem: ConfinedFileSystem, modelPath: String, maximumPixels: Int) {
+        self.gltf = gltf
+        self.buffers = buffers
+        self.fileSystem = fileSystem
+        self.modelPath = modelPath
+        self.maximumPixels = maximumPixels
+    }
+
+    /// The texture a textureInfo (`{"index": ...}`) names; nil when there is none. An image that
+    /// cannot be read or decoded fails the import, naming it.
+    mutating func texture(_ info: GLTFJSON?, colorSpace: Texture.ColorSpace) throws -> Texture? {
+        guard let index = info?["index"]?.int else { return nil }
+        guard let texture = gltf["textures"]?[index], let source = texture["source"]?.int, let image = gltf["images"]?[source] else {
+            throw ModelImportError.badTexture(model: modelPath, texture: "textures[\(index)]", reason: "it names no image")
+        }
+        let sampler = texture["sampler"]?.int.flatMap { gltf["samplers"]?[$0] }
+        func wrap(_ mode: Int?) -> Texture.Wrap {
+            switch mode {
+            case 33071: .clampToEdge   // CLAMP_TO_EDGE
+            case 33648: .mirroredRepeat   // MIRRORED_REPEAT
+            default: .repeat   // REPEAT (10497), glTF's default
+            }
+        }
+        let wrapU = wrap(sampler?["wrapS"]?.int), wrapV = wrap(sampler?["wrapT"]?.int)
+        let magnification: Texture.Filter = sampler?["magFilter"]?.int == 9728 ? .nearest : .linear   // NEAREST
+        let key = "images[\(source)] \(colorSpace) \(wrapU) \(wrapV) \(magnification)"
+        if let known = made[key] { return known }
+        let name = image["uri"]?.string.map { $0.hasPrefix("data:") ? "images[\(source)]" : GLTFBuffers.percentDecoded($0) } ?? "images[\(source)]"
+        let bytes: [UInt8]
+        if let uri = image["uri"]?.string {
+            if let data = GLTFBuffers.dataURI(uri) {
+                bytes = data
+            } else {
+                guard let admitted = fileSystem.admit(GLTFBuffers.percentDecoded(uri)) else {
+                    throw ModelImportError.pathEscapesFolder(model: modelPath, requested: uri)
+                }
+                guard let read = ConfinedFileSystem.readAll(admitted) else {
+                    throw ModelImportError.badTexture(model: modelPath, texture: name, reason: "file not found beside the model")
+                }
+                bytes = read
+            }
+        } else if let view = image["bufferView"]?.int, let read = buffers.bytes(ofView: view) {
+            bytes = Array(read)
+        } else {
+            throw ModelImportError.badTexture(model: modelPath, texture: name, reason: "its data cannot be read")
+        }
+        let decoded: Image
+        do { decoded = try ImageCodec.decode(bytes, source: name, maximumPixels: maximumPixels) } catch {
+            throw ModelImportError.badTexture(model: modelPath, texture: name, reason: "\(error)")
+        }
+        let made = Texture(name: name, image: decoded, colorSpace: colorSpace, wrap: wrapU, wrapV: wrapV, magnification: magnification)
+        self.made[key] = made
+        return made
+    }
+}
