@@ -5,7 +5,8 @@ public enum GLTFExtensions {
     /// Read and drawn as the extension says (or, for those in `approximated`, nearly).
     public static let supported = Set([
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
-        "KHR_materials_ior", "KHR_materials_specular", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression", "EXT_texture_webp",
+        "KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression",
+        "EXT_texture_webp",
         // Decoded by Assimp (Debian builds it with Draco).
         "KHR_draco_mesh_compression",
         // Metadata only: nothing to draw.
@@ -15,7 +16,6 @@ public enum GLTFExtensions {
     /// Drawn, with a simpler model than the extension's; what is approximated.
     public static let approximated: [String: String] = [
         "KHR_materials_transmission": "thin-walled: the light behind is let through, tinted by the base colour and blurred by roughness, not refracted",
-        "KHR_materials_clearcoat": "the coat lies on the geometric normal: clearcoatNormalTexture is not read",
         "KHR_materials_volume": "absorption over thicknessFactor only: no refraction, no thicknessTexture",
         "KHR_materials_sheen": "lit by the main light and the environment (punctual lights light the layer below only)",
         "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read"

@@ -506,10 +506,14 @@ struct SceneConverter {
         }
         if let json = gltfMaterial(named: result.name, assimpIndex: index) {
             Self.applyGLTF(json, to: &result)
-            // KHR_materials_specular's textures, which Assimp 5.2 does not import.
+            // KHR_materials_specular's textures and the clear coat's normal map, which Assimp 5.2 does not import.
             if let specular = json["extensions"]?["KHR_materials_specular"], gltfTextures != nil {
                 result.specularTexture = try gltfTextures?.texture(specular["specularTexture"], colorSpace: .linear)
                 result.specularColorTexture = try gltfTextures?.texture(specular["specularColorTexture"], colorSpace: .sRGB)
+            }
+            if let normal = json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"], gltfTextures != nil {
+                result.clearcoatNormalTexture = try gltfTextures?.texture(normal, colorSpace: .linear)
+                result.clearcoatNormalScale = normal["scale"]?.float ?? 1
             }
         }
         materialCache[index] = result
@@ -541,7 +545,8 @@ struct SceneConverter {
             (.sheenColor, json["extensions"]?["KHR_materials_sheen"]?["sheenColorTexture"]),
             (.sheenRoughness, json["extensions"]?["KHR_materials_sheen"]?["sheenRoughnessTexture"]),
             (.specular, json["extensions"]?["KHR_materials_specular"]?["specularTexture"]),
-            (.specularColor, json["extensions"]?["KHR_materials_specular"]?["specularColorTexture"])
+            (.specularColor, json["extensions"]?["KHR_materials_specular"]?["specularColorTexture"]),
+            (.clearcoatNormal, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"])
         ]
         for case let (slot, info?) in infos {
             let transform = info["extensions"]?["KHR_texture_transform"]

@@ -388,6 +388,7 @@ public final class Renderer {
         if features.contains(.clearcoat) {
             program.set("uClearcoat", min(max(material.clearcoat, 0), 1))
             program.set("uClearcoatRoughness", min(max(material.clearcoatRoughness, 0), 1))
+            if features.contains(.clearcoatNormalMap) { program.set("uClearcoatNormalScale", material.clearcoatNormalScale) }
         }
         if features.contains(.sheen) {
             program.set("uSheenColor", material.sheenColor.clamped(lowerBound: .zero, upperBound: .one))

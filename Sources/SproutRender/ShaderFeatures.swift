@@ -60,6 +60,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// KHR_materials_specular's textures (only with `dielectricSpecular`).
     static let specularMap = ShaderFeatures(rawValue: 1 << 34)
     static let specularColorMap = ShaderFeatures(rawValue: 1 << 35)
+    /// KHR_materials_clearcoat's own normal map (only with `clearcoat`).
+    static let clearcoatNormalMap = ShaderFeatures(rawValue: 1 << 36)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -80,7 +82,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"), (.volumeAttenuation, "HAS_VOLUME_ATTENUATION"),
         (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"), (.alphaCut, "ALPHA_CUT"),
         (.translucentShadows, "HAS_TRANSLUCENT_SHADOWS"), (.sheen, "HAS_SHEEN"), (.sheenColorMap, "HAS_SHEEN_COLOR_MAP"),
-        (.sheenRoughnessMap, "HAS_SHEEN_ROUGHNESS_MAP"), (.specularMap, "HAS_SPECULAR_MAP"), (.specularColorMap, "HAS_SPECULAR_COLOR_MAP")
+        (.sheenRoughnessMap, "HAS_SHEEN_ROUGHNESS_MAP"), (.specularMap, "HAS_SPECULAR_MAP"), (.specularColorMap, "HAS_SPECULAR_COLOR_MAP"),
+        (.clearcoatNormalMap, "HAS_CLEARCOAT_NORMAL_MAP")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -109,6 +112,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             features.insert(.clearcoat)
             if hasUVs && material.clearcoatTexture != nil { features.insert(.clearcoatMap) }
             if hasUVs && material.clearcoatRoughnessTexture != nil { features.insert(.clearcoatRoughnessMap) }
+            if hasUVs && material.clearcoatNormalTexture != nil { features.insert(.clearcoatNormalMap) }
         }
         if realistic && material.hasSheen && !linearOutput {
             features.insert(.sheen)
@@ -180,6 +184,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         case .sheenRoughness: .sheenRoughnessMap
         case .specular: .specularMap
         case .specularColor: .specularColorMap
+        case .clearcoatNormal: .clearcoatNormalMap
         }
     }
 }
@@ -189,7 +194,7 @@ enum TextureUnit: Int32, CaseIterable {
     case baseColor = 0
     case shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
     case sheenColor, sheenRoughness
-    case specular, specularColor
+    case specular, specularColor, clearcoatNormal
     /// What lies behind transmissive surfaces (`SceneColorCopy`).
     case sceneColor
     /// A morphed mesh's target offsets (`GPUMorphTargets`).
@@ -216,6 +221,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .sheenRoughness: "uSheenRoughnessMap"
         case .specular: "uSpecularMap"
         case .specularColor: "uSpecularColorMap"
+        case .clearcoatNormal: "uClearcoatNormalMap"
         case .translucentShadowMap: "uTranslucentShadowMap"
         }
     }
@@ -235,6 +241,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .sheenRoughness: self = .sheenRoughness
         case .specular: self = .specular
         case .specularColor: self = .specularColor
+        case .clearcoatNormal: self = .clearcoatNormal
         }
     }
 }

@@ -88,6 +88,11 @@ public struct Material: Sendable {
     /// KHR_materials_specular's `specularColorFactor`, linear RGB: tints a dielectric's
     /// reflectance square on (white by default; the product is kept at most 1).
     public var specularColor: Vec3 = .one
+    /// KHR_materials_clearcoat's `clearcoatNormalTexture` (linear, tangent space, +Y up): the
+    /// coat's own normal, which otherwise is the geometric one.
+    public var clearcoatNormalTexture: Texture?
+    /// The `scale` of `clearcoatNormalTexture`: multiplies its x and y (1 by default).
+    public var clearcoatNormalScale: Float = 1
     /// KHR_materials_specular's `specularTexture`: its alpha multiplies `specular`.
     public var specularTexture: Texture?
     /// KHR_materials_specular's `specularColorTexture` (sRGB): its RGB multiplies `specularColor`.
@@ -126,6 +131,7 @@ public struct Material: Sendable {
         case .sheenRoughness: sheenRoughnessTexture
         case .specular: specularTexture
         case .specularColor: specularColorTexture
+        case .clearcoatNormal: clearcoatNormalTexture
         }
     }
 

@@ -26,6 +26,8 @@ public enum TextureSlot: Int, Sendable, CaseIterable {
     case specular
     /// KHR_materials_specular's `specularColorTexture`: the specular colour in RGB (sRGB).
     case specularColor
+    /// KHR_materials_clearcoat's `clearcoatNormalTexture`: the coat's tangent-space normal (linear, +Y up).
+    case clearcoatNormal
 }
 
 /// Which texture coordinates a texture reads and how they are transformed first: glTF's

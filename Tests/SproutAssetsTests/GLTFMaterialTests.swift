@@ -171,6 +171,18 @@ import Testing
         }
     }
 
+    /// KHR_materials_clearcoat's normal texture and its scale, read from the file's JSON.
+    @Test func clearcoatNormalTextureIsRead() throws {
+        let path = try write(
+            materials: """
+                {"extensions": {"KHR_materials_clearcoat": {"clearcoatFactor": 1, "clearcoatNormalTexture": {"index": 0, "scale": 0.5, "texCoord": 1}}}}
+                """, extensions: #", "extensionsUsed": ["KHR_materials_clearcoat"]"#, to: try Fixtures.temporaryDirectory("gltf-coat-normal"))
+        let material = try #require(try ModelImporter.load(path: path, cache: nil).materials.first)
+        #expect(material.clearcoat == 1 && material.clearcoatNormalScale == 0.5)
+        #expect(material.clearcoatNormalTexture?.colorSpace == .linear && material.clearcoatNormalTexture?.image.pixels == [255, 128, 0, 255])
+        #expect(material.mapping(.clearcoatNormal) == TextureMapping(texCoord: 1))
+    }
+
     @Test func theExtensionPolicy() {
         #expect(GLTFExtensions.check(used: ["KHR_texture_transform"], required: ["KHR_texture_transform"]) == (nil, []))
         #expect(GLTFExtensions.check(used: ["KHR_lights_punctual"], required: ["KHR_lights_punctual"]) == (nil, []))

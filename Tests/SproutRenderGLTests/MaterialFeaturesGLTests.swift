@@ -248,6 +248,24 @@ import Testing
         #expect(rough < 42 && rough > 5)
     }
 
+    /// The coat's own normal map (KHR_materials_clearcoat's clearcoatNormalTexture) on the smooth
+    /// full coat above: a flat map (128, 128, 255) changes nothing (42); one tilting the coat's
+    /// normal all the way along the surface (255, 128, 128: n.v = 0.0039) makes it a mirror at
+    /// grazing incidence: Fresnel 0.04 + 0.96 x 0.9961^5 = 0.981, the split sum's 1.017 of the
+    /// environment (Karis's fit at n.v 0.0039, roughness 0), PBR Neutral's compression above
+    /// 0.76 takes 0.977 to 0.874, sRGB 240; the base under it is not tilted.
+    @Test func theCoatFollowsItsOwnNormalMap() throws {
+        let environmentOnly = Lighting(intensity: 0, ambient: 1, castsShadows: false)
+        var black = Material(baseColor: Vec4(0, 0, 0, 1), metallic: 0, roughness: 1)
+        black.clearcoat = 1
+        func normals(_ rgb: [UInt8]) -> Texture { Texture(name: "n", image: Image(width: 1, height: 1, pixels: rgb + [255]), colorSpace: .linear) }
+        black.clearcoatNormalTexture = normals([128, 128, 255])
+        #expect(abs(Int(centre(try render(black, lighting: environmentOnly))[1]) - 42) <= 1)
+        black.clearcoatNormalTexture = normals([255, 128, 128])
+        let grazing = Int(centre(try render(black, lighting: environmentOnly))[1])
+        #expect(abs(grazing - 240) <= 3, "\(grazing)")
+    }
+
     /// A mirroring transform (negative determinant) turns the winding: a one-sided quad scaled
     /// by -1 in x still faces the camera and is drawn.
     @Test func aMirroredSingleSidedSurfaceIsDrawn() throws {

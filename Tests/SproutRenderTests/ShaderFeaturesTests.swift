@@ -106,8 +106,18 @@ import Testing
         #expect(ShaderFeatures([.specularMap, .specularColorMap]).defines == ["HAS_SPECULAR_MAP", "HAS_SPECULAR_COLOR_MAP"])
     }
 
+    /// The clear coat's normal map only with a coat.
+    @Test func clearcoatNormalMapFeature() {
+        var coated = Material()
+        coated.clearcoatNormalTexture = Texture(name: "n", image: Image(width: 1, height: 1, pixels: [128, 128, 255, 255]), colorSpace: .linear)
+        #expect(!features(coated).contains(.clearcoatNormalMap))
+        coated.clearcoat = 1
+        #expect(features(coated).isSuperset(of: [.clearcoat, .clearcoatNormalMap]))
+        #expect(ShaderFeatures.clearcoatNormalMap.defines == ["HAS_CLEARCOAT_NORMAL_MAP"])
+    }
+
     @Test func texturesMapToTheirUnits() {
-        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13])
+        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14])
         #expect(Set(TextureUnit.allCases.map(\.samplerName)).count == TextureUnit.allCases.count)
     }
 }

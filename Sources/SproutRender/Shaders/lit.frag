@@ -80,6 +80,10 @@ uniform sampler2D uClearcoatMap;
 #ifdef HAS_CLEARCOAT_ROUGHNESS_MAP
 uniform sampler2D uClearcoatRoughnessMap;
 #endif
+#ifdef HAS_CLEARCOAT_NORMAL_MAP
+uniform sampler2D uClearcoatNormalMap;
+uniform float uClearcoatNormalScale;
+#endif
 #ifdef HAS_SHEEN
 uniform vec3 uSheenColor;
 uniform float uSheenRoughness;
@@ -118,13 +122,13 @@ uniform sampler2D uEmissiveMap;
 #endif
 
 // Each texture's coordinates (slots: 0 base colour, 1 metallic-roughness, 2 normal, 3
-// occlusion, 4 emissive, 5 transmission, 6 and 7 clearcoat, 8 and 9 sheen, 10 and 11 specular;
-// TextureSlot's order):
+// occlusion, 4 emissive, 5 transmission, 6 and 7 clearcoat, 8 and 9 sheen, 10 and 11 specular,
+// 12 the clearcoat's normal; TextureSlot's order):
 // glTF's texCoord and KHR_texture_transform's T * R * S.
 #ifdef HAS_UV_MAPPING
 in vec2 vUV1;
-uniform mat3 uUVTransform[12];
-uniform int uUVSet[12];
+uniform mat3 uUVTransform[13];
+uniform int uUVSet[13];
 vec2 slotUV(int slot) {
     vec2 uv = uUVSet[slot] == 1 ? vUV1 : vUV;
     return (uUVTransform[slot] * vec3(uv, 1.0)).xy;
@@ -153,7 +157,7 @@ vec2 environmentBRDF(float roughness, float ndv) {
     return vec2(-1.04, 1.04) * a004 + r.zw;
 }
 
-#ifdef HAS_NORMAL_MAP
+#if defined(HAS_NORMAL_MAP) || defined(HAS_CLEARCOAT_NORMAL_MAP)
 // The tangent frame from the screen-space derivatives of position and texture coordinates
 // (Schueler 2013, as three.js does for glTF files without tangents): no tangents stored, and
 // mirrored UVs come out right by themselves. glTF's normal maps are +Y up the image, and its
@@ -162,9 +166,10 @@ vec2 environmentBRDF(float roughness, float ndv) {
 in vec3 vTangent;
 in vec3 vBitangent;
 #endif
-vec3 perturbedNormal(vec3 n, vec3 p, vec2 uv) {
-    vec3 m = texture(uNormalMap, uv).xyz * 2.0 - 1.0;
-    m.xy *= uNormalScale;
+// `map` holds the tangent-space normal, its x and y times `mapScale` (the texture's own).
+vec3 perturbedNormal(sampler2D map, float mapScale, vec3 n, vec3 p, vec2 uv) {
+    vec3 m = texture(map, uv).xyz * 2.0 - 1.0;
+    m.xy *= mapScale;
 #ifdef HAS_TANGENTS
     // The stored frame (glTF asks for it where given); a back face turns it with the normal.
     float side = gl_FrontFacing ? 1.0 : -1.0;
@@ -345,7 +350,7 @@ void main() {
     vec3 n = normalize(vNormal);
     if (!gl_FrontFacing) n = -n;
 #ifdef HAS_NORMAL_MAP
-    n = perturbedNormal(n, vWorld, slotUV(2));
+    n = perturbedNormal(uNormalMap, uNormalScale, n, vWorld, slotUV(2));
 #endif
     vec3 v = normalize(uEye - vWorld);
     float ndl = max(dot(n, uToLight), 0.0);
@@ -463,8 +468,9 @@ void main() {
     environment *= 1.0 + uOcclusionStrength * (texture(uOcclusionMap, slotUV(3)).r - 1.0);
 #endif
 #ifdef HAS_CLEARCOAT
-    // KHR_materials_clearcoat: a clear layer (F0 0.04) on the geometric normal lets through what
-    // its Fresnel term does not reflect, emission included, and adds its own specular lobes.
+    // KHR_materials_clearcoat: a clear layer (F0 0.04) on the geometric normal, or its own normal
+    // map's, lets through what its Fresnel term does not reflect, emission included, and adds
+    // its own specular lobes.
     float coat = uClearcoat;
 #ifdef HAS_CLEARCOAT_MAP
     coat *= texture(uClearcoatMap, slotUV(6)).r;
@@ -475,6 +481,9 @@ void main() {
 #endif
     vec3 coatNormal = normalize(vNormal);
     if (!gl_FrontFacing) coatNormal = -coatNormal;
+#ifdef HAS_CLEARCOAT_NORMAL_MAP
+    coatNormal = perturbedNormal(uClearcoatNormalMap, uClearcoatNormalScale, coatNormal, vWorld, slotUV(12));
+#endif
     float coatNdv = max(dot(coatNormal, v), 1e-4);
     float coatM = 1.0 - coatNdv, coatM2 = coatM * coatM;
     float coatFresnel = 0.04 + 0.96 * (coatM2 * coatM2 * coatM);
