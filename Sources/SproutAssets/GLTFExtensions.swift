@@ -16,7 +16,7 @@ public enum GLTFExtensions {
     /// Drawn, with a simpler model than the extension's; what is approximated.
     public static let approximated: [String: String] = [
         "KHR_materials_transmission": "thin-walled: the light behind is let through, tinted by the base colour and blurred by roughness, not refracted",
-        "KHR_materials_volume": "absorption over thicknessFactor only: no refraction, no thicknessTexture",
+        "KHR_materials_volume": "absorption over the thickness (factor and texture) only: no refraction",
         "KHR_materials_sheen": "lit by the main light and the environment (punctual lights light the layer below only)",
         "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read"
     ]

@@ -506,10 +506,14 @@ struct SceneConverter {
         }
         if let json = gltfMaterial(named: result.name, assimpIndex: index) {
             Self.applyGLTF(json, to: &result)
-            // KHR_materials_specular's textures and the clear coat's normal map, which Assimp 5.2 does not import.
+            // KHR_materials_specular's textures, the volume's thickness and the clear coat's normal
+            // map, which Assimp 5.2 does not import.
             if let specular = json["extensions"]?["KHR_materials_specular"], gltfTextures != nil {
                 result.specularTexture = try gltfTextures?.texture(specular["specularTexture"], colorSpace: .linear)
                 result.specularColorTexture = try gltfTextures?.texture(specular["specularColorTexture"], colorSpace: .sRGB)
+            }
+            if let thickness = json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"], gltfTextures != nil {
+                result.thicknessTexture = try gltfTextures?.texture(thickness, colorSpace: .linear)
             }
             if let normal = json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"], gltfTextures != nil {
                 result.clearcoatNormalTexture = try gltfTextures?.texture(normal, colorSpace: .linear)
@@ -546,7 +550,8 @@ struct SceneConverter {
             (.sheenRoughness, json["extensions"]?["KHR_materials_sheen"]?["sheenRoughnessTexture"]),
             (.specular, json["extensions"]?["KHR_materials_specular"]?["specularTexture"]),
             (.specularColor, json["extensions"]?["KHR_materials_specular"]?["specularColorTexture"]),
-            (.clearcoatNormal, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"])
+            (.clearcoatNormal, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"]),
+            (.thickness, json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"])
         ]
         for case let (slot, info?) in infos {
             let transform = info["extensions"]?["KHR_texture_transform"]

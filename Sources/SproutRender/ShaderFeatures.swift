@@ -62,6 +62,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let specularColorMap = ShaderFeatures(rawValue: 1 << 35)
     /// KHR_materials_clearcoat's own normal map (only with `clearcoat`).
     static let clearcoatNormalMap = ShaderFeatures(rawValue: 1 << 36)
+    /// KHR_materials_volume's thickness map (only with `volumeAttenuation`).
+    static let thicknessMap = ShaderFeatures(rawValue: 1 << 37)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -83,7 +85,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"), (.alphaCut, "ALPHA_CUT"),
         (.translucentShadows, "HAS_TRANSLUCENT_SHADOWS"), (.sheen, "HAS_SHEEN"), (.sheenColorMap, "HAS_SHEEN_COLOR_MAP"),
         (.sheenRoughnessMap, "HAS_SHEEN_ROUGHNESS_MAP"), (.specularMap, "HAS_SPECULAR_MAP"), (.specularColorMap, "HAS_SPECULAR_COLOR_MAP"),
-        (.clearcoatNormalMap, "HAS_CLEARCOAT_NORMAL_MAP")
+        (.clearcoatNormalMap, "HAS_CLEARCOAT_NORMAL_MAP"), (.thicknessMap, "HAS_THICKNESS_MAP")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -145,6 +147,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
                 material.attenuationColor != .one
             {
                 features.insert(.volumeAttenuation)
+                if hasUVs && material.thicknessTexture != nil { features.insert(.thicknessMap) }
             }
         }
         // Only a material with mappings can need them (most have none: no work per draw).
@@ -185,6 +188,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         case .specular: .specularMap
         case .specularColor: .specularColorMap
         case .clearcoatNormal: .clearcoatNormalMap
+        case .thickness: .thicknessMap
         }
     }
 }
@@ -194,7 +198,7 @@ enum TextureUnit: Int32, CaseIterable {
     case baseColor = 0
     case shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
     case sheenColor, sheenRoughness
-    case specular, specularColor, clearcoatNormal
+    case specular, specularColor, clearcoatNormal, thickness
     /// What lies behind transmissive surfaces (`SceneColorCopy`).
     case sceneColor
     /// A morphed mesh's target offsets (`GPUMorphTargets`).
@@ -222,6 +226,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .specular: "uSpecularMap"
         case .specularColor: "uSpecularColorMap"
         case .clearcoatNormal: "uClearcoatNormalMap"
+        case .thickness: "uThicknessMap"
         case .translucentShadowMap: "uTranslucentShadowMap"
         }
     }
@@ -242,6 +247,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .specular: self = .specular
         case .specularColor: self = .specularColor
         case .clearcoatNormal: self = .clearcoatNormal
+        case .thickness: self = .thickness
         }
     }
 }

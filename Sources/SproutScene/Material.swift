@@ -93,6 +93,8 @@ public struct Material: Sendable {
     public var clearcoatNormalTexture: Texture?
     /// The `scale` of `clearcoatNormalTexture`: multiplies its x and y (1 by default).
     public var clearcoatNormalScale: Float = 1
+    /// KHR_materials_volume's `thicknessTexture` (linear): its green channel multiplies `volumeThickness`.
+    public var thicknessTexture: Texture?
     /// KHR_materials_specular's `specularTexture`: its alpha multiplies `specular`.
     public var specularTexture: Texture?
     /// KHR_materials_specular's `specularColorTexture` (sRGB): its RGB multiplies `specularColor`.
@@ -132,6 +134,7 @@ public struct Material: Sendable {
         case .specular: specularTexture
         case .specularColor: specularColorTexture
         case .clearcoatNormal: clearcoatNormalTexture
+        case .thickness: thicknessTexture
         }
     }
 

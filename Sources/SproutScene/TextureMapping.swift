@@ -28,6 +28,8 @@ public enum TextureSlot: Int, Sendable, CaseIterable {
     case specularColor
     /// KHR_materials_clearcoat's `clearcoatNormalTexture`: the coat's tangent-space normal (linear, +Y up).
     case clearcoatNormal
+    /// KHR_materials_volume's `thicknessTexture`: the thickness in green (linear), times `thicknessFactor`.
+    case thickness
 }
 
 /// Which texture coordinates a texture reads and how they are transformed first: glTF's

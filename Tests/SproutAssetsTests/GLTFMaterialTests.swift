@@ -183,6 +183,19 @@ import Testing
         #expect(material.mapping(.clearcoatNormal) == TextureMapping(texCoord: 1))
     }
 
+    /// KHR_materials_volume's thickness texture, read from the file's JSON.
+    @Test func thicknessTextureIsRead() throws {
+        let path = try write(
+            materials: """
+                {"extensions": {"KHR_materials_transmission": {"transmissionFactor": 1},
+                                "KHR_materials_volume": {"thicknessFactor": 0.5, "thicknessTexture": {"index": 0}}}}
+                """, extensions: #", "extensionsUsed": ["KHR_materials_transmission", "KHR_materials_volume"]"#,
+            to: try Fixtures.temporaryDirectory("gltf-thickness"))
+        let material = try #require(try ModelImporter.load(path: path, cache: nil).materials.first)
+        #expect(material.volumeThickness == 0.5 && material.thicknessTexture?.image.pixels == [255, 128, 0, 255])
+        #expect(material.thicknessTexture?.colorSpace == .linear)
+    }
+
     @Test func theExtensionPolicy() {
         #expect(GLTFExtensions.check(used: ["KHR_texture_transform"], required: ["KHR_texture_transform"]) == (nil, []))
         #expect(GLTFExtensions.check(used: ["KHR_lights_punctual"], required: ["KHR_lights_punctual"]) == (nil, []))

@@ -281,8 +281,8 @@ import Testing
     /// blue through less what it reflects: the split sum's reflectance at n.v = 1 is
     /// 0.04 x 0.7233 + 0.0017 = 0.0307 (Karis's fit), so 0.9693 of the light, applied to the
     /// encoded target as 0.9693^(1/2.2) = 0.9859: 255 x 0.9859 = 251.
-    /// The centre pixel of a 2 x 2 m quad of `material`, seen square on in the dark over the
-    /// magenta clear colour (255, 0, 255).
+    /// The centre pixel of a 2 x 2 m quad of `material` (texture coordinates 0...1 across it),
+    /// seen square on in the dark over the magenta clear colour (255, 0, 255).
     func centreOverMagenta(_ material: Material) throws -> [UInt8] {
         let context = try HeadlessContext(forceSoftware: true)
         let renderer = try Renderer()
@@ -290,7 +290,8 @@ import Testing
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
         let quad = Mesh(
             name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
-            normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
+            normals: Array(repeating: Vec3(0, 0, 1), count: 4), uvs: [Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)],
+            indices: [0, 2, 1, 0, 3, 2])
         scene.addChild(Entity(name: "glass", model: ModelComponent(mesh: quad, material: material)))
         let target = try OffscreenTarget(width: 8, height: 8, samples: 0)
         try renderer.render(
@@ -314,6 +315,25 @@ import Testing
         let centre = try centreOverMagenta(glass)
         #expect(abs(Int(centre[0]) - 251) <= 1 && centre[1] == 0)
         #expect(abs(Int(centre[2]) - 134) <= 1)
+    }
+
+    /// The same glass with a thickness texture: green 0 is no thickness (blue through as without
+    /// a volume, 251), green 255 the factor's (134, as above); red and green are unchanged.
+    @Test func aThicknessTextureScalesTheThickness() throws {
+        var glass = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 0.5)
+        glass.transmission = 1
+        glass.volumeThickness = 1
+        glass.attenuationDistance = 1
+        glass.attenuationColor = Vec3(1, 0.5, 0.25)
+        func thickness(_ green: UInt8) -> Texture {
+            Texture(name: "t", image: Image(width: 1, height: 1, pixels: [0, green, 0, 255]), colorSpace: .linear)
+        }
+        glass.thicknessTexture = thickness(0)
+        let thin = try centreOverMagenta(glass)
+        #expect(abs(Int(thin[0]) - 251) <= 1 && thin[1] == 0 && abs(Int(thin[2]) - 251) <= 1)
+        glass.thicknessTexture = thickness(255)
+        let full = try centreOverMagenta(glass)
+        #expect(abs(Int(full[0]) - 251) <= 1 && full[1] == 0 && abs(Int(full[2]) - 134) <= 1)
     }
 
     @Test func transmissionLetsTheBackgroundThroughTinted() throws {

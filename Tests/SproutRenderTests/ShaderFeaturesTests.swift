@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func texturesMapToTheirUnits() {
-        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
         #expect(Set(TextureUnit.allCases.map(\.samplerName)).count == TextureUnit.allCases.count)
     }
 }

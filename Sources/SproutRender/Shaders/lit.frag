@@ -22,6 +22,11 @@ uniform float uTransmission;
 // KHR_materials_volume: the light let through is attenuationColor^(thickness / attenuationDistance),
 // both in world units (the node's scale applied).
 uniform vec3 uAttenuation;
+#ifdef HAS_THICKNESS_MAP
+// Its green channel scales the thickness: c^(t g / d) = (c^(t / d))^g, as a power of uAttenuation
+// through exp2 and log2, so that a thickness of 0 lets everything through even where c is 0.
+uniform sampler2D uThicknessMap;
+#endif
 #endif
 // What was drawn before the transmissive surfaces, mipmapped, for rough ones to read blurred.
 uniform sampler2D uSceneColor;
@@ -123,12 +128,12 @@ uniform sampler2D uEmissiveMap;
 
 // Each texture's coordinates (slots: 0 base colour, 1 metallic-roughness, 2 normal, 3
 // occlusion, 4 emissive, 5 transmission, 6 and 7 clearcoat, 8 and 9 sheen, 10 and 11 specular,
-// 12 the clearcoat's normal; TextureSlot's order):
+// 12 the clearcoat's normal, 13 the volume's thickness; TextureSlot's order):
 // glTF's texCoord and KHR_texture_transform's T * R * S.
 #ifdef HAS_UV_MAPPING
 in vec2 vUV1;
-uniform mat3 uUVTransform[13];
-uniform int uUVSet[13];
+uniform mat3 uUVTransform[14];
+uniform int uUVSet[14];
 vec2 slotUV(int slot) {
     vec2 uv = uUVSet[slot] == 1 ? vUV1 : vUV;
     return (uUVTransform[slot] * vec3(uv, 1.0)).xy;
@@ -414,7 +419,11 @@ void main() {
     // equivalent (a power of 1/2.2: encode(L x f) ~ encode(L) x f^(1/2.2)).
     vec3 passingLinear = transmission * base.rgb * (1.0 - specularEnvironment);
 #ifdef HAS_VOLUME_ATTENUATION
+#ifdef HAS_THICKNESS_MAP
+    passingLinear *= exp2(log2(max(uAttenuation, vec3(1e-6))) * texture(uThicknessMap, slotUV(13)).g);
+#else
     passingLinear *= uAttenuation;
+#endif
 #endif
     vec3 passing = pow(passingLinear, vec3(1.0 / 2.2));
     // Roughness blurs what lies behind: the copy's level log2(width) x roughness (the Khronos
