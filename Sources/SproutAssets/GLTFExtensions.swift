@@ -18,6 +18,8 @@ public enum GLTFExtensions {
         "KHR_materials_transmission": "thin-walled: the light behind is let through, tinted by the base colour and blurred by roughness, not refracted",
         "KHR_materials_volume": "absorption over the thickness (factor and texture) only: no refraction",
         "KHR_materials_sheen": "lit by the main light and the environment (punctual lights light the layer below only)",
+        "KHR_materials_diffuse_transmission":
+            "thin-walled: the sun and the environment light the other side through it; punctual lights light the side they face only",
         "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read"
     ]
 
@@ -26,7 +28,6 @@ public enum GLTFExtensions {
         "KHR_materials_iridescence": "no iridescence",
         "KHR_materials_anisotropy": "isotropic highlights",
         "KHR_materials_dispersion": "no dispersion",
-        "KHR_materials_diffuse_transmission": "no diffuse transmission",
         "KHR_materials_variants": "the default material of each primitive",
         "KHR_materials_pbrSpecularGlossiness": "specular-glossiness approximated by Assimp's conversion",
         "KHR_animation_pointer": "those animations do not play",

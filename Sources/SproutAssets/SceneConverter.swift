@@ -512,6 +512,10 @@ struct SceneConverter {
                 result.specularTexture = try gltfTextures?.texture(specular["specularTexture"], colorSpace: .linear)
                 result.specularColorTexture = try gltfTextures?.texture(specular["specularColorTexture"], colorSpace: .sRGB)
             }
+            if let diffuse = json["extensions"]?["KHR_materials_diffuse_transmission"], gltfTextures != nil {
+                result.diffuseTransmissionTexture = try gltfTextures?.texture(diffuse["diffuseTransmissionTexture"], colorSpace: .linear)
+                result.diffuseTransmissionColorTexture = try gltfTextures?.texture(diffuse["diffuseTransmissionColorTexture"], colorSpace: .sRGB)
+            }
             if let thickness = json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"], gltfTextures != nil {
                 result.thicknessTexture = try gltfTextures?.texture(thickness, colorSpace: .linear)
             }
@@ -551,7 +555,9 @@ struct SceneConverter {
             (.specular, json["extensions"]?["KHR_materials_specular"]?["specularTexture"]),
             (.specularColor, json["extensions"]?["KHR_materials_specular"]?["specularColorTexture"]),
             (.clearcoatNormal, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"]),
-            (.thickness, json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"])
+            (.thickness, json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"]),
+            (.diffuseTransmission, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionTexture"]),
+            (.diffuseTransmissionColor, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionColorTexture"])
         ]
         for case let (slot, info?) in infos {
             let transform = info["extensions"]?["KHR_texture_transform"]
@@ -571,6 +577,11 @@ struct SceneConverter {
         }
         if let transmission = extensions?["KHR_materials_transmission"] {
             material.transmission = min(max(transmission["transmissionFactor"]?.float ?? 0, 0), 1)
+        }
+        if let diffuse = extensions?["KHR_materials_diffuse_transmission"] {
+            material.diffuseTransmission = min(max(diffuse["diffuseTransmissionFactor"]?.float ?? 0, 0), 1)
+            let color = diffuse["diffuseTransmissionColorFactor"]?.floats(count: 3) ?? [1, 1, 1]
+            material.diffuseTransmissionColor = Vec3(color[0], color[1], color[2]).clamped(lowerBound: .zero, upperBound: .one)
         }
         if let volume = extensions?["KHR_materials_volume"] {
             material.volumeThickness = max(volume["thicknessFactor"]?.float ?? 0, 0)

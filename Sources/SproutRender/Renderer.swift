@@ -394,6 +394,10 @@ public final class Renderer {
             program.set("uSheenColor", material.sheenColor.clamped(lowerBound: .zero, upperBound: .one))
             program.set("uSheenRoughness", min(max(material.sheenRoughness, 0), 1))
         }
+        if features.contains(.diffuseTransmission) {
+            program.set("uDiffuseTransmission", min(max(material.diffuseTransmission, 0), 1))
+            program.set("uDiffuseTransmissionColor", material.diffuseTransmissionColor.clamped(lowerBound: .zero, upperBound: .one))
+        }
         if features.contains(.occlusionMap) { program.set("uOcclusionStrength", material.occlusionStrength) }
         if features.contains(.volumeAttenuation), let distance = material.attenuationDistance {
             // Beer-Lambert through the thickness; both lengths scale alike, so their ratio needs no node scale.

@@ -64,6 +64,10 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let clearcoatNormalMap = ShaderFeatures(rawValue: 1 << 36)
     /// KHR_materials_volume's thickness map (only with `volumeAttenuation`).
     static let thicknessMap = ShaderFeatures(rawValue: 1 << 37)
+    /// KHR_materials_diffuse_transmission: part of the diffuse light passes through (thin-walled).
+    static let diffuseTransmission = ShaderFeatures(rawValue: 1 << 38)
+    static let diffuseTransmissionMap = ShaderFeatures(rawValue: 1 << 39)
+    static let diffuseTransmissionColorMap = ShaderFeatures(rawValue: 1 << 40)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -85,7 +89,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"), (.alphaCut, "ALPHA_CUT"),
         (.translucentShadows, "HAS_TRANSLUCENT_SHADOWS"), (.sheen, "HAS_SHEEN"), (.sheenColorMap, "HAS_SHEEN_COLOR_MAP"),
         (.sheenRoughnessMap, "HAS_SHEEN_ROUGHNESS_MAP"), (.specularMap, "HAS_SPECULAR_MAP"), (.specularColorMap, "HAS_SPECULAR_COLOR_MAP"),
-        (.clearcoatNormalMap, "HAS_CLEARCOAT_NORMAL_MAP"), (.thicknessMap, "HAS_THICKNESS_MAP")
+        (.clearcoatNormalMap, "HAS_CLEARCOAT_NORMAL_MAP"), (.thicknessMap, "HAS_THICKNESS_MAP"),
+        (.diffuseTransmission, "HAS_DIFFUSE_TRANSMISSION"), (.diffuseTransmissionMap, "HAS_DIFFUSE_TRANSMISSION_MAP"),
+        (.diffuseTransmissionColorMap, "HAS_DIFFUSE_TRANSMISSION_COLOR_MAP")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -122,6 +128,11 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             if hasUVs && material.sheenRoughnessTexture != nil { features.insert(.sheenRoughnessMap) }
         }
         let specularMaps = hasUVs ? (material.specularTexture != nil, material.specularColorTexture != nil) : (false, false)
+        if realistic && material.diffuseTransmission > 0 {
+            features.insert(.diffuseTransmission)
+            if hasUVs && material.diffuseTransmissionTexture != nil { features.insert(.diffuseTransmissionMap) }
+            if hasUVs && material.diffuseTransmissionColorTexture != nil { features.insert(.diffuseTransmissionColorMap) }
+        }
         if lit && (material.ior != 1.5 || material.specular != 1 || material.specularColor != .one || specularMaps.0 || specularMaps.1) {
             features.insert(.dielectricSpecular)
             if specularMaps.0 { features.insert(.specularMap) }
@@ -189,6 +200,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         case .specularColor: .specularColorMap
         case .clearcoatNormal: .clearcoatNormalMap
         case .thickness: .thicknessMap
+        case .diffuseTransmission: .diffuseTransmissionMap
+        case .diffuseTransmissionColor: .diffuseTransmissionColorMap
         }
     }
 }
@@ -198,7 +211,7 @@ enum TextureUnit: Int32, CaseIterable {
     case baseColor = 0
     case shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
     case sheenColor, sheenRoughness
-    case specular, specularColor, clearcoatNormal, thickness
+    case specular, specularColor, clearcoatNormal, thickness, diffuseTransmission, diffuseTransmissionColor
     /// What lies behind transmissive surfaces (`SceneColorCopy`).
     case sceneColor
     /// A morphed mesh's target offsets (`GPUMorphTargets`).
@@ -227,6 +240,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .specularColor: "uSpecularColorMap"
         case .clearcoatNormal: "uClearcoatNormalMap"
         case .thickness: "uThicknessMap"
+        case .diffuseTransmission: "uDiffuseTransmissionMap"
+        case .diffuseTransmissionColor: "uDiffuseTransmissionColorMap"
         case .translucentShadowMap: "uTranslucentShadowMap"
         }
     }
@@ -248,6 +263,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .specularColor: self = .specularColor
         case .clearcoatNormal: self = .clearcoatNormal
         case .thickness: self = .thickness
+        case .diffuseTransmission: self = .diffuseTransmission
+        case .diffuseTransmissionColor: self = .diffuseTransmissionColor
         }
     }
 }

@@ -93,6 +93,15 @@ public struct Material: Sendable {
     public var clearcoatNormalTexture: Texture?
     /// The `scale` of `clearcoatNormalTexture`: multiplies its x and y (1 by default).
     public var clearcoatNormalScale: Float = 1
+    /// KHR_materials_diffuse_transmission's factor, 0...1: the share of the diffuse light that
+    /// passes through the (thin) surface instead of being reflected, as leaves and paper do.
+    public var diffuseTransmission: Float = 0
+    /// KHR_materials_diffuse_transmission's colour of the transmitted light, linear RGB (white by default).
+    public var diffuseTransmissionColor: Vec3 = .one
+    /// Its strength texture (linear): the alpha channel multiplies `diffuseTransmission`.
+    public var diffuseTransmissionTexture: Texture?
+    /// Its colour texture (sRGB): the RGB multiplies `diffuseTransmissionColor`.
+    public var diffuseTransmissionColorTexture: Texture?
     /// KHR_materials_volume's `thicknessTexture` (linear): its green channel multiplies `volumeThickness`.
     public var thicknessTexture: Texture?
     /// KHR_materials_specular's `specularTexture`: its alpha multiplies `specular`.
@@ -135,6 +144,8 @@ public struct Material: Sendable {
         case .specularColor: specularColorTexture
         case .clearcoatNormal: clearcoatNormalTexture
         case .thickness: thicknessTexture
+        case .diffuseTransmission: diffuseTransmissionTexture
+        case .diffuseTransmissionColor: diffuseTransmissionColorTexture
         }
     }
 

@@ -30,6 +30,10 @@ public enum TextureSlot: Int, Sendable, CaseIterable {
     case clearcoatNormal
     /// KHR_materials_volume's `thicknessTexture`: the thickness in green (linear), times `thicknessFactor`.
     case thickness
+    /// KHR_materials_diffuse_transmission's `diffuseTransmissionTexture`: its strength in alpha (linear).
+    case diffuseTransmission
+    /// KHR_materials_diffuse_transmission's `diffuseTransmissionColorTexture`: the transmitted light's colour in RGB (sRGB).
+    case diffuseTransmissionColor
 }
 
 /// Which texture coordinates a texture reads and how they are transformed first: glTF's

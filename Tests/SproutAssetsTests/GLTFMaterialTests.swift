@@ -183,6 +183,22 @@ import Testing
         #expect(material.mapping(.clearcoatNormal) == TextureMapping(texCoord: 1))
     }
 
+    /// KHR_materials_diffuse_transmission's factors and textures.
+    @Test func diffuseTransmissionIsRead() throws {
+        let path = try write(
+            materials: """
+                {"extensions": {"KHR_materials_diffuse_transmission": {"diffuseTransmissionFactor": 0.25, "diffuseTransmissionColorFactor": [1, 0.9, 2],
+                                "diffuseTransmissionTexture": {"index": 0}, "diffuseTransmissionColorTexture": {"index": 0, "texCoord": 1}}}}
+                """, extensions: #", "extensionsUsed": ["KHR_materials_diffuse_transmission"]"#,
+            to: try Fixtures.temporaryDirectory("gltf-diffuse-transmission"))
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        let material = try #require(asset.materials.first)
+        #expect(material.diffuseTransmission == 0.25 && material.diffuseTransmissionColor == Vec3(1, 0.9, 1))
+        #expect(material.diffuseTransmissionTexture?.colorSpace == .linear && material.diffuseTransmissionColorTexture?.colorSpace == .sRGB)
+        #expect(material.mapping(.diffuseTransmissionColor) == TextureMapping(texCoord: 1))
+        #expect(asset.warnings == [])   // approximated, not warned about
+    }
+
     /// KHR_materials_volume's thickness texture, read from the file's JSON.
     @Test func thicknessTextureIsRead() throws {
         let path = try write(

@@ -153,6 +153,20 @@ import SproutGolden
         try checkSpheres([matte, red, blue], in: Scene(lighting: Lighting(castsShadows: false)), golden: "specular.png")
     }
 
+    /// KHR_materials_diffuse_transmission on green spheres lit from behind and above: none (only
+    /// the rim the light reaches), half with a warm transmission colour, all (the light through
+    /// the far side shows on the near one as on a leaf held to the sun).
+    @Test func diffuseTransmission() throws {
+        let green = Material(baseColor: Vec4(0.2, 0.6, 0.1, 1), metallic: 0, roughness: 0.7)
+        var half = green, full = green
+        half.diffuseTransmission = 0.5
+        half.diffuseTransmissionColor = Vec3(1, 0.8, 0.3)
+        full.diffuseTransmission = 1
+        full.diffuseTransmissionColor = Vec3(0.4, 0.9, 0.2)
+        let backLit = Scene(lighting: Lighting(directionToLight: Vec3(0.2, 0.6, -1), intensity: 2, ambient: 0.1, castsShadows: false))
+        try checkSpheres([green, half, full], in: backLit, golden: "diffuse-transmission.png")
+    }
+
     /// Three spheres of `materials` in a row across `scene`, seen from a little above, against `golden` (128x64).
     func checkSpheres(_ materials: [Material], in scene: Scene, golden: String) throws {
         for (i, material) in materials.enumerated() {

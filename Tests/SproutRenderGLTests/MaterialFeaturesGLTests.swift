@@ -189,20 +189,17 @@ import Testing
     /// whose smallest channel is 0, keeps it (sRGB 1.055 x 0.0305^(1 / 2.4) - 0.055 = 48).
     @Test func specularTexturesWeighAndTintTheReflection() throws {
         let environmentOnly = Lighting(intensity: 0, ambient: 1, castsShadows: false)
-        func texel(_ rgba: [UInt8], _ colorSpace: Texture.ColorSpace) -> Texture {
-            Texture(name: "texel", image: Image(width: 1, height: 1, pixels: rgba), colorSpace: colorSpace)
-        }
         var black = Material(baseColor: Vec4(0, 0, 0, 1), metallic: 0, roughness: 0.5)
         let standard = centre(try render(black, lighting: environmentOnly))
-        black.specularTexture = texel([9, 9, 9, 0], .linear)
+        black.specularTexture = texel([9, 9, 9, 0])
         #expect(centre(try render(black, lighting: environmentOnly)) == [0, 0, 0, 255])
-        black.specularTexture = texel([9, 9, 9, 255], .linear)
+        black.specularTexture = texel([9, 9, 9, 255])
         #expect(centre(try render(black, lighting: environmentOnly)) == standard)
         black.specularTexture = nil
         black.ior = 1
         let grazing = centre(try render(black, lighting: environmentOnly))
         black.ior = 1.5
-        black.specularColorTexture = texel([255, 0, 0, 255], .sRGB)
+        black.specularColorTexture = texel([255, 0, 0, 255], colorSpace: .sRGB)
         let red = centre(try render(black, lighting: environmentOnly))
         #expect(grazing == [0, 0, 0, 255] && standard == [18, 18, 18, 255])
         #expect(red == [48, 0, 0, 255])
@@ -258,12 +255,32 @@ import Testing
         let environmentOnly = Lighting(intensity: 0, ambient: 1, castsShadows: false)
         var black = Material(baseColor: Vec4(0, 0, 0, 1), metallic: 0, roughness: 1)
         black.clearcoat = 1
-        func normals(_ rgb: [UInt8]) -> Texture { Texture(name: "n", image: Image(width: 1, height: 1, pixels: rgb + [255]), colorSpace: .linear) }
-        black.clearcoatNormalTexture = normals([128, 128, 255])
+        black.clearcoatNormalTexture = texel([128, 128, 255, 255])
         #expect(abs(Int(centre(try render(black, lighting: environmentOnly))[1]) - 42) <= 1)
-        black.clearcoatNormalTexture = normals([255, 128, 128])
+        black.clearcoatNormalTexture = texel([255, 128, 128, 255])
         let grazing = Int(centre(try render(black, lighting: environmentOnly))[1])
         #expect(abs(grazing - 240) <= 3, "\(grazing)")
+    }
+
+    /// KHR_materials_diffuse_transmission on a white rough quad lit only from behind by a sun of 1
+    /// (straight through it towards the camera): without it the side seen is black; fully
+    /// transmitting, it passes 1 - F (F0 0.04, the light mirrored to this side meets the view
+    /// square on) = 0.96, which PBR Neutral compresses to 0.856 (sRGB 238); half transmitting
+    /// 0.48, offset by 0.04 to 0.44 (sRGB 177); a red transmission colour keeps only red.
+    @Test func diffuseTransmissionLetsTheLightBehindThrough() throws {
+        let fromBehind = Lighting(directionToLight: Vec3(0, 0, -1), intensity: 1, ambient: 0, castsShadows: false)
+        var leaf = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1)
+        #expect(centre(try render(leaf, lighting: fromBehind)) == [0, 0, 0, 255])
+        leaf.diffuseTransmission = 1
+        #expect(abs(Int(centre(try render(leaf, lighting: fromBehind))[1]) - 238) <= 2)
+        leaf.diffuseTransmission = 0.5
+        #expect(abs(Int(centre(try render(leaf, lighting: fromBehind))[1]) - 177) <= 2)
+        leaf.diffuseTransmissionColor = Vec3(1, 0, 0)
+        let red = centre(try render(leaf, lighting: fromBehind))
+        #expect(red[1] == 0 && red[2] == 0 && red[0] > 177, "\(red)")
+        // Its texture's alpha weighs the factor: alpha 0 lets nothing through.
+        leaf.diffuseTransmissionTexture = texel([255, 255, 255, 0])
+        #expect(centre(try render(leaf, lighting: fromBehind)) == [0, 0, 0, 255])
     }
 
     /// A mirroring transform (negative determinant) turns the winding: a one-sided quad scaled

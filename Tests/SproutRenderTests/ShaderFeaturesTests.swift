@@ -116,8 +116,18 @@ import Testing
         #expect(ShaderFeatures.clearcoatNormalMap.defines == ["HAS_CLEARCOAT_NORMAL_MAP"])
     }
 
+    /// Diffuse transmission only where the material has some, in realistic shading.
+    @Test func diffuseTransmissionFeatures() {
+        var leaf = Material()
+        #expect(!features(leaf).contains(.diffuseTransmission))
+        leaf.diffuseTransmission = 0.5
+        leaf.diffuseTransmissionColorTexture = Texture(name: "c", image: Image(width: 1, height: 1, pixels: [0, 255, 0, 255]))
+        #expect(features(leaf).isSuperset(of: [.diffuseTransmission, .diffuseTransmissionColorMap]) && !features(leaf).contains(.diffuseTransmissionMap))
+        #expect(!features(leaf, shading: .simple).contains(.diffuseTransmission))
+    }
+
     @Test func texturesMapToTheirUnits() {
-        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
+        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
         #expect(Set(TextureUnit.allCases.map(\.samplerName)).count == TextureUnit.allCases.count)
     }
 }

@@ -102,6 +102,16 @@ uniform sampler2D uSheenRoughnessMap;
 #ifdef HAS_SPECULAR_MAP
 uniform sampler2D uSpecularMap;
 #endif
+#ifdef HAS_DIFFUSE_TRANSMISSION
+uniform float uDiffuseTransmission;
+uniform vec3 uDiffuseTransmissionColor;
+#endif
+#ifdef HAS_DIFFUSE_TRANSMISSION_MAP
+uniform sampler2D uDiffuseTransmissionMap;
+#endif
+#ifdef HAS_DIFFUSE_TRANSMISSION_COLOR_MAP
+uniform sampler2D uDiffuseTransmissionColorMap;
+#endif
 #ifdef HAS_SPECULAR_COLOR_MAP
 uniform sampler2D uSpecularColorMap;
 #endif
@@ -128,12 +138,13 @@ uniform sampler2D uEmissiveMap;
 
 // Each texture's coordinates (slots: 0 base colour, 1 metallic-roughness, 2 normal, 3
 // occlusion, 4 emissive, 5 transmission, 6 and 7 clearcoat, 8 and 9 sheen, 10 and 11 specular,
-// 12 the clearcoat's normal, 13 the volume's thickness; TextureSlot's order):
+// 12 the clearcoat's normal, 13 the volume's thickness, 14 and 15 diffuse transmission;
+// TextureSlot's order):
 // glTF's texCoord and KHR_texture_transform's T * R * S.
 #ifdef HAS_UV_MAPPING
 in vec2 vUV1;
-uniform mat3 uUVTransform[14];
-uniform int uUVSet[14];
+uniform mat3 uUVTransform[16];
+uniform int uUVSet[16];
 vec2 slotUV(int slot) {
     vec2 uv = uUVSet[slot] == 1 ? vUV1 : vUV;
     return (uUVTransform[slot] * vec3(uv, 1.0)).xy;
@@ -404,7 +415,38 @@ void main() {
 #endif
     diffuseColor *= 1.0 - transmission;
 #endif
+#ifdef HAS_DIFFUSE_TRANSMISSION
+    // KHR_materials_diffuse_transmission, thin-walled: that share of the diffuse lobe passes
+    // through instead (Lambert, in its own colour), so light arriving at the other side comes
+    // through too, less the dielectric's Fresnel term for the light mirrored to this side (the
+    // Khronos sample viewer's reading).
+    float diffuseTransmission = uDiffuseTransmission;
+#ifdef HAS_DIFFUSE_TRANSMISSION_MAP
+    diffuseTransmission *= texture(uDiffuseTransmissionMap, slotUV(14)).a;
+#endif
+    vec3 transmittedColor = uDiffuseTransmissionColor * diffuseTransmission * (1.0 - metallic);
+#ifdef HAS_DIFFUSE_TRANSMISSION_COLOR_MAP
+    transmittedColor *= texture(uDiffuseTransmissionColorMap, slotUV(15)).rgb;
+#endif
+#ifdef HAS_TRANSMISSION
+    transmittedColor *= 1.0 - transmission;
+#endif
+    diffuseColor *= 1.0 - diffuseTransmission;
+#endif
     vec3 direct = surfaceResponse(n, v, uToLight, diffuseColor, f0, f90, roughness) * visibility * uLightColor;
+#ifdef HAS_DIFFUSE_TRANSMISSION
+    float backNdl = max(-dot(n, uToLight), 0.0);
+    if (backNdl > 0.0) {
+        float backVisibility = 1.0;
+#ifdef HAS_SHADOWS
+        backVisibility = lightVisibility(backNdl);
+#endif
+        vec3 mirrored = uToLight + 2.0 * backNdl * n;
+        float m = 1.0 - max(dot(v, normalize(mirrored + v)), 0.0), m2 = m * m;
+        vec3 fresnel = f0 + (vec3(f90) - f0) * (m2 * m2 * m);
+        direct += transmittedColor * (1.0 - fresnel) * backNdl * backVisibility * uLightColor;
+    }
+#endif
 #ifdef HAS_PUNCTUAL_LIGHTS
     direct += punctualLights(n, v, diffuseColor, f0, f90, roughness);
 #endif
@@ -446,8 +488,20 @@ void main() {
 #endif
     vec3 reflected = textureLod(uEnvironment, reflect(-v, n), roughness * top).rgb;
     vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected);
+#ifdef HAS_DIFFUSE_TRANSMISSION
+    // What arrives at the other side, from the environment behind it.
+#ifdef HAS_IRRADIANCE_SH
+    vec3 irradianceBehind = max(irradianceSH(-n), vec3(0.0));
+#else
+    vec3 irradianceBehind = textureLod(uEnvironment, -n, top).rgb;
+#endif
+    environment += uEnvironmentScale * (1.0 - specularEnvironment) * transmittedColor * irradianceBehind;
+#endif
 #else
     vec3 environment = uAmbient * ((1.0 - specularEnvironment) * diffuseColor + specularEnvironment);
+#ifdef HAS_DIFFUSE_TRANSMISSION
+    environment += uAmbient * (1.0 - specularEnvironment) * transmittedColor;   // a uniform ambient arrives behind alike
+#endif
 #endif
 #ifdef HAS_SHEEN
     // KHR_materials_sheen over the layers above: the fibres reflect their colour times their
