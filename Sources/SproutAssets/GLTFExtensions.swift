@@ -17,9 +17,8 @@ public enum GLTFExtensions {
     public static let approximated: [String: String] = [
         "KHR_materials_transmission": "thin-walled: the light behind is let through, tinted by the base colour and blurred by roughness, not refracted",
         "KHR_materials_volume": "absorption over the thickness (factor and texture) only: no refraction",
-        "KHR_materials_sheen": "lit by the main light and the environment (punctual lights light the layer below only)",
-        "KHR_materials_diffuse_transmission":
-            "thin-walled: the sun and the environment light the other side through it; punctual lights light the side they face only",
+        "KHR_materials_sheen": "the environment's sheen from its diffuse light (exact for a uniform one)",
+        "KHR_materials_diffuse_transmission": "thin-walled: light reaching the other side comes through it, with no volume inside",
         "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read"
     ]
 

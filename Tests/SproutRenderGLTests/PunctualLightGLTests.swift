@@ -19,16 +19,27 @@ import Testing
 
     /// The centre pixel's green channel with `light` on an entity at `position`, turned by `yaw`
     /// about +Y from pointing along -Z (towards the quad).
-    func centre(with light: PunctualLight, at position: Vec3 = Vec3(0, 0, 2), yaw: Float = 0) throws -> Int {
+    func centre(with light: PunctualLight?, at position: Vec3 = Vec3(0, 0, 2), yaw: Float = 0) throws -> Int {
+        Int(try pixel(with: light, at: position, yaw: yaw)[1])
+    }
+
+    /// The centre pixel (RGBA) of the quad in `material` with `light` as above, under `sun`.
+    func pixel(
+        with light: PunctualLight?, at position: Vec3 = Vec3(0, 0, 2), yaw: Float = 0,
+        material: Material = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1),
+        sun: Lighting = Lighting(intensity: 0, ambient: 0, castsShadows: false)
+    ) throws -> [UInt8] {
         try context.makeCurrent()
-        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
+        let scene = Scene(lighting: sun)
         let quad = Mesh(
             name: "quad", positions: [Vec3(-1, 1, 0), Vec3(1, 1, 0), Vec3(1, -1, 0), Vec3(-1, -1, 0)],
             normals: Array(repeating: Vec3(0, 0, 1), count: 4), indices: [0, 2, 1, 0, 3, 2])
-        scene.addChild(Entity(name: "wall", model: ModelComponent(mesh: quad, material: Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1))))
-        let lamp = Entity(name: "lamp", transform: Transform(translation: position, rotation: Quaternion(angle: yaw, axis: .unitY)))
-        lamp.light = light
-        scene.addChild(lamp)
+        scene.addChild(Entity(name: "wall", model: ModelComponent(mesh: quad, material: material)))
+        if let light {
+            let lamp = Entity(name: "lamp", transform: Transform(translation: position, rotation: Quaternion(angle: yaw, axis: .unitY)))
+            lamp.light = light
+            scene.addChild(lamp)
+        }
         let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
         try renderer.render(
             scene,
@@ -36,7 +47,33 @@ import Testing
                 camera: Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40),
                 clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
         let pixels = target.readPixels()
-        return Int(pixels[(8 * 16 + 8) * 4 + 1])
+        return Array(pixels[(8 * 16 + 8) * 4..<(8 * 16 + 8) * 4 + 4])
+    }
+
+    /// Layered materials under punctual lights as under the sun: a directional light of pi lux
+    /// lights a surface as Sprout's sun of intensity 1 does (its colour arrives times 1 / pi).
+    /// Diffuse transmission (MaterialFeaturesGLTests): lit from straight behind, a fully
+    /// transmitting white quad passes 0.96 of it (sRGB 238), from the sun or the lamp alike.
+    /// A white sheen of roughness 0.5 on black cloth, lit from 45 degrees aside: the same pixel
+    /// either way, and brighter than the cloth without its sheen.
+    @Test func layersLightAlikeUnderTheSunAndPunctualLights() throws {
+        var leaf = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1)
+        leaf.diffuseTransmission = 1
+        let throughLamp = try pixel(with: PunctualLight(kind: .directional, intensity: .pi), yaw: .pi, material: leaf)
+        let throughSun = try pixel(with: nil, material: leaf, sun: Lighting(directionToLight: Vec3(0, 0, -1), intensity: 1, ambient: 0, castsShadows: false))
+        #expect(abs(Int(throughLamp[1]) - 238) <= 2 && throughLamp == throughSun, "\(throughLamp) \(throughSun)")
+
+        var cloth = Material(baseColor: Vec4(0, 0, 0, 1), metallic: 0, roughness: 1)
+        cloth.sheenColor = .one
+        cloth.sheenRoughness = 0.5
+        // Pointing along -Z turned 45 degrees about +Y: the light comes from (sin 45, 0, cos 45).
+        let aside = normalize(Vec3(1, 0, 1))
+        let sheenLamp = try pixel(with: PunctualLight(kind: .directional, intensity: .pi), yaw: .pi / 4, material: cloth)
+        let sheenSun = try pixel(with: nil, material: cloth, sun: Lighting(directionToLight: aside, intensity: 1, ambient: 0, castsShadows: false))
+        cloth.sheenColor = .zero
+        let plainLamp = try pixel(with: PunctualLight(kind: .directional, intensity: .pi), yaw: .pi / 4, material: cloth)
+        #expect(zip(sheenLamp, sheenSun).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(sheenLamp) \(sheenSun)")
+        #expect(Int(sheenLamp[1]) > Int(plainLamp[1]) + 2, "\(plainLamp) -> \(sheenLamp)")
     }
 
     /// A point light of pi candela 2 m in front: illuminance pi / 4 lux, so a white surface with

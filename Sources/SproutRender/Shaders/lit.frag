@@ -241,30 +241,61 @@ uniform vec3 uPunctualColor[PUNCTUAL_BUDGET];
 uniform float uPunctualRange[PUNCTUAL_BUDGET];       // 0: unlimited
 uniform vec2 uPunctualCone[PUNCTUAL_BUDGET];         // spot: cos(angle) x scale + offset (the extension's)
 
+// Punctual light i seen from the fragment: the direction towards it (unit) into `l`, and the
+// share of its colour that arrives (distance, the range window, a spot's cone).
+float punctualArrival(int i, out vec3 l) {
+    l = -uPunctualDirection[i];
+    float attenuation = 1.0;
+    if (uPunctualKind[i] != 0) {
+        vec3 toLight = uPunctualPosition[i] - vWorld;
+        float d2 = max(dot(toLight, toLight), 1e-8);
+        l = toLight * inversesqrt(d2);
+        attenuation = 1.0 / d2;
+        if (uPunctualRange[i] > 0.0) {
+            // The extension's recommended window: clamp(1 - (d / range)^4, 0, 1).
+            float ratio2 = d2 / (uPunctualRange[i] * uPunctualRange[i]);
+            attenuation *= clamp(1.0 - ratio2 * ratio2, 0.0, 1.0);
+        }
+        if (uPunctualKind[i] == 2) {
+            float cone = clamp(dot(uPunctualDirection[i], -l) * uPunctualCone[i].x + uPunctualCone[i].y, 0.0, 1.0);
+            attenuation *= cone * cone;
+        }
+    }
+    return attenuation;
+}
+
 vec3 punctualLights(vec3 n, vec3 v, vec3 diffuseColor, vec3 f0, float f90, float roughness) {
     vec3 sum = vec3(0.0);
     for (int i = 0; i < uPunctualCount; i++) {
-        vec3 l = -uPunctualDirection[i];
-        float attenuation = 1.0;
-        if (uPunctualKind[i] != 0) {
-            vec3 toLight = uPunctualPosition[i] - vWorld;
-            float d2 = max(dot(toLight, toLight), 1e-8);
-            l = toLight * inversesqrt(d2);
-            attenuation = 1.0 / d2;
-            if (uPunctualRange[i] > 0.0) {
-                // The extension's recommended window: clamp(1 - (d / range)^4, 0, 1).
-                float ratio2 = d2 / (uPunctualRange[i] * uPunctualRange[i]);
-                attenuation *= clamp(1.0 - ratio2 * ratio2, 0.0, 1.0);
-            }
-            if (uPunctualKind[i] == 2) {
-                float cone = clamp(dot(uPunctualDirection[i], -l) * uPunctualCone[i].x + uPunctualCone[i].y, 0.0, 1.0);
-                attenuation *= cone * cone;
-            }
-        }
+        vec3 l;
+        float attenuation = punctualArrival(i, l);
         if (attenuation > 0.0) sum += surfaceResponse(n, v, l, diffuseColor, f0, f90, roughness) * uPunctualColor[i] * attenuation;
     }
     return sum;
 }
+#endif
+
+#ifdef HAS_DIFFUSE_TRANSMISSION
+// KHR_materials_diffuse_transmission's Lambert lobe through the surface, times pi and the back's
+// n.l, for light arriving at the other side from l: less the dielectric's Fresnel term for the
+// light mirrored to this side (the Khronos sample viewer's reading).
+vec3 transmittedResponse(vec3 n, vec3 v, vec3 l, vec3 transmittedColor, vec3 f0, float f90) {
+    float backNdl = max(-dot(n, l), 0.0);
+    vec3 mirrored = l + 2.0 * backNdl * n;
+    float m = 1.0 - max(dot(v, normalize(mirrored + v)), 0.0), m2 = m * m;
+    return transmittedColor * (1.0 - (f0 + (vec3(f90) - f0) * (m2 * m2 * m))) * backNdl;
+}
+#ifdef HAS_PUNCTUAL_LIGHTS
+vec3 punctualTransmission(vec3 n, vec3 v, vec3 transmittedColor, vec3 f0, float f90) {
+    vec3 sum = vec3(0.0);
+    for (int i = 0; i < uPunctualCount; i++) {
+        vec3 l;
+        float attenuation = punctualArrival(i, l);
+        if (attenuation > 0.0) sum += transmittedResponse(n, v, l, transmittedColor, f0, f90) * uPunctualColor[i] * attenuation;
+    }
+    return sum;
+}
+#endif
 #endif
 
 #ifdef HAS_SHEEN
@@ -441,11 +472,11 @@ void main() {
 #ifdef HAS_SHADOWS
         backVisibility = lightVisibility(backNdl);
 #endif
-        vec3 mirrored = uToLight + 2.0 * backNdl * n;
-        float m = 1.0 - max(dot(v, normalize(mirrored + v)), 0.0), m2 = m * m;
-        vec3 fresnel = f0 + (vec3(f90) - f0) * (m2 * m2 * m);
-        direct += transmittedColor * (1.0 - fresnel) * backNdl * backVisibility * uLightColor;
+        direct += transmittedResponse(n, v, uToLight, transmittedColor, f0, f90) * backVisibility * uLightColor;
     }
+#ifdef HAS_PUNCTUAL_LIGHTS
+    direct += punctualTransmission(n, v, transmittedColor, f0, f90);
+#endif
 #endif
 #ifdef HAS_PUNCTUAL_LIGHTS
     direct += punctualLights(n, v, diffuseColor, f0, f90, roughness);
@@ -519,6 +550,13 @@ void main() {
     float sheenE = sheenAlbedo(ndv, sheenRoughness);
     float sheenScaling = 1.0 - max(sheenColor.r, max(sheenColor.g, sheenColor.b)) * sheenE;
     direct = direct * sheenScaling + sheenColor * sheenResponse(n, v, ndv, uToLight, sheenRoughness) * visibility * uLightColor;
+#ifdef HAS_PUNCTUAL_LIGHTS
+    for (int i = 0; i < uPunctualCount; i++) {
+        vec3 l;
+        float attenuation = punctualArrival(i, l);
+        if (attenuation > 0.0) direct += sheenColor * sheenResponse(n, v, ndv, l, sheenRoughness) * uPunctualColor[i] * attenuation;
+    }
+#endif
 #ifdef HAS_ENVIRONMENT
     vec3 sheenLight = uEnvironmentScale * irradiance;
 #else
