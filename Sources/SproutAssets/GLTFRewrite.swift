@@ -138,6 +138,11 @@ struct GLTFRewrite {
             throw Failure("\(field): bytes \(offset)..<\(offset + length) lie outside buffers[\(source)] (\(bytes.count) bytes)")
         }
         guard count >= 0, stride > 0, count <= Int.max / stride else { throw Failure("\(field): count \(count) x byteStride \(stride) is no size") }
+        // meshopt's codecs compress at most 64 to 1 (a group of 16 bytes in 2 bits): a count
+        // the bytes cannot hold is refused before a buffer is made for it.
+        guard count * stride <= 64 * length + 4096 else {
+            throw Failure("\(field): \(length) bytes cannot hold \(count) elements of \(stride) bytes")
+        }
         guard count * stride <= limit else {
             throw Failure("\(field): \(count) x \(stride) bytes decoded would make the model's data more than its limit")
         }

@@ -58,7 +58,7 @@ import Testing
     /// The same quad in metres as gltfpack -c writes it: positions as floats and indices, each a
     /// compressed view (ATTRIBUTES, TRIANGLES) of a buffer whose fallback has no data; normals
     /// tilted, as OCTAHEDRAL-filtered bytes (quantized too).
-    func writeCompressedQuad(to folder: String, mode: String = "ATTRIBUTES", truncate: Bool = false) throws -> (path: String, normal: Vec3) {
+    func writeCompressedQuad(to folder: String, mode: String = "ATTRIBUTES", truncate: Bool = false, count: Int = 4) throws -> (path: String, normal: Vec3) {
         let positions: [Float] = [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]
         let normal = normalize(Vec3(0.3, 0.4, 0.866))
         var binary: [UInt8] = []
@@ -73,7 +73,7 @@ import Testing
                 """)
         }
         let positionBytes = positions.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) }
-        view(try MeshoptCodec.encode(vertices: positionBytes, stride: 12), length: 48, stride: 12, count: 4, mode: mode)
+        view(try MeshoptCodec.encode(vertices: positionBytes, stride: 12), length: 48, stride: 12, count: count, mode: mode)
         let octahedral = try MeshoptCodec.encodeOctahedral(Array((0..<4).map { _ in [normal.x, normal.y, normal.z, 0] }.joined()), bits: 8)
         view(try MeshoptCodec.encode(vertices: octahedral, stride: 4), length: 16, stride: 4, count: 4, mode: "ATTRIBUTES", filter: "OCTAHEDRAL")
         view(try MeshoptCodec.encode(triangles: [0, 1, 2, 0, 2, 3], vertexCount: 4), length: 12, stride: 2, count: 6, mode: "TRIANGLES")
@@ -114,6 +114,13 @@ import Testing
                 && "\($0)".hasSuffix(" bytes are not a valid ATTRIBUTES stream of 4 elements of 12 bytes")
         }
         let badMode = try writeCompressedQuad(to: dir, mode: "VERTICES").path
+        // A count far past what the bytes can hold (a 1 GiB buffer asked of a few bytes) is refused before decoding.
+        let huge = try writeCompressedQuad(to: try Fixtures.temporaryDirectory("gltf-meshopt-huge"), count: 20_000_000).path
+        #expect {
+            try ModelImporter.load(path: huge, cache: nil)
+        } throws: {
+            "\($0)".hasPrefix("\(huge): malformed model: \(field): ") && "\($0)".hasSuffix(" bytes cannot hold 20000000 elements of 12 bytes")
+        }
         let bad = ModelImportError.malformed(path: badMode, reason: "\(field): mode VERTICES is not ATTRIBUTES, TRIANGLES or INDICES")
         #expect(throws: bad) { try ModelImporter.load(path: badMode, cache: nil) }
         #expect(throws: bad) { try ModelImporter.preflight(path: badMode) }   // the fuzz target's entry point
