@@ -516,6 +516,9 @@ struct SceneConverter {
                 result.diffuseTransmissionTexture = try gltfTextures?.texture(diffuse["diffuseTransmissionTexture"], colorSpace: .linear)
                 result.diffuseTransmissionColorTexture = try gltfTextures?.texture(diffuse["diffuseTransmissionColorTexture"], colorSpace: .sRGB)
             }
+            if let anisotropy = json["extensions"]?["KHR_materials_anisotropy"]?["anisotropyTexture"], gltfTextures != nil {
+                result.anisotropyTexture = try gltfTextures?.texture(anisotropy, colorSpace: .linear)
+            }
             if let thickness = json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"], gltfTextures != nil {
                 result.thicknessTexture = try gltfTextures?.texture(thickness, colorSpace: .linear)
             }
@@ -557,7 +560,8 @@ struct SceneConverter {
             (.clearcoatNormal, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"]),
             (.thickness, json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"]),
             (.diffuseTransmission, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionTexture"]),
-            (.diffuseTransmissionColor, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionColorTexture"])
+            (.diffuseTransmissionColor, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionColorTexture"]),
+            (.anisotropy, json["extensions"]?["KHR_materials_anisotropy"]?["anisotropyTexture"])
         ]
         for case let (slot, info?) in infos {
             let transform = info["extensions"]?["KHR_texture_transform"]
@@ -577,6 +581,10 @@ struct SceneConverter {
         }
         if let transmission = extensions?["KHR_materials_transmission"] {
             material.transmission = min(max(transmission["transmissionFactor"]?.float ?? 0, 0), 1)
+        }
+        if let anisotropy = extensions?["KHR_materials_anisotropy"] {
+            material.anisotropyStrength = min(max(anisotropy["anisotropyStrength"]?.float ?? 0, 0), 1)
+            material.anisotropyRotation = anisotropy["anisotropyRotation"]?.float ?? 0
         }
         if let diffuse = extensions?["KHR_materials_diffuse_transmission"] {
             material.diffuseTransmission = min(max(diffuse["diffuseTransmissionFactor"]?.float ?? 0, 0), 1)

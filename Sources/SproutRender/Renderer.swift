@@ -394,6 +394,11 @@ public final class Renderer {
             program.set("uSheenColor", material.sheenColor.clamped(lowerBound: .zero, upperBound: .one))
             program.set("uSheenRoughness", min(max(material.sheenRoughness, 0), 1))
         }
+        if features.contains(.anisotropy) {
+            // The direction (cos r, sin r) in the tangent frame and the strength, as one vector.
+            let r = material.anisotropyRotation
+            program.set("uAnisotropy", Vec3(cos(r), sin(r), min(max(material.anisotropyStrength, 0), 1)))
+        }
         if features.contains(.diffuseTransmission) {
             program.set("uDiffuseTransmission", min(max(material.diffuseTransmission, 0), 1))
             program.set("uDiffuseTransmissionColor", material.diffuseTransmissionColor.clamped(lowerBound: .zero, upperBound: .one))

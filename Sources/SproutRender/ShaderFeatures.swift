@@ -68,6 +68,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let diffuseTransmission = ShaderFeatures(rawValue: 1 << 38)
     static let diffuseTransmissionMap = ShaderFeatures(rawValue: 1 << 39)
     static let diffuseTransmissionColorMap = ShaderFeatures(rawValue: 1 << 40)
+    /// KHR_materials_anisotropy: highlights stretched along a direction in the surface.
+    static let anisotropy = ShaderFeatures(rawValue: 1 << 41)
+    static let anisotropyMap = ShaderFeatures(rawValue: 1 << 42)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -91,7 +94,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.sheenRoughnessMap, "HAS_SHEEN_ROUGHNESS_MAP"), (.specularMap, "HAS_SPECULAR_MAP"), (.specularColorMap, "HAS_SPECULAR_COLOR_MAP"),
         (.clearcoatNormalMap, "HAS_CLEARCOAT_NORMAL_MAP"), (.thicknessMap, "HAS_THICKNESS_MAP"),
         (.diffuseTransmission, "HAS_DIFFUSE_TRANSMISSION"), (.diffuseTransmissionMap, "HAS_DIFFUSE_TRANSMISSION_MAP"),
-        (.diffuseTransmissionColorMap, "HAS_DIFFUSE_TRANSMISSION_COLOR_MAP")
+        (.diffuseTransmissionColorMap, "HAS_DIFFUSE_TRANSMISSION_COLOR_MAP"), (.anisotropy, "HAS_ANISOTROPY"),
+        (.anisotropyMap, "HAS_ANISOTROPY_MAP")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -128,6 +132,12 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             if hasUVs && material.sheenRoughnessTexture != nil { features.insert(.sheenRoughnessMap) }
         }
         let specularMaps = hasUVs ? (material.specularTexture != nil, material.specularColorTexture != nil) : (false, false)
+        // Anisotropy needs a tangent frame: texture coordinates (or stored tangents, taken when there).
+        if realistic && material.anisotropyStrength > 0 && hasUVs {
+            features.insert(.anisotropy)
+            if material.anisotropyTexture != nil { features.insert(.anisotropyMap) }
+            if !mesh.tangents.isEmpty { features.insert(.tangents) }
+        }
         if realistic && material.diffuseTransmission > 0 {
             features.insert(.diffuseTransmission)
             if hasUVs && material.diffuseTransmissionTexture != nil { features.insert(.diffuseTransmissionMap) }
@@ -202,6 +212,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         case .thickness: .thicknessMap
         case .diffuseTransmission: .diffuseTransmissionMap
         case .diffuseTransmissionColor: .diffuseTransmissionColorMap
+        case .anisotropy: .anisotropyMap
         }
     }
 }
@@ -211,7 +222,7 @@ enum TextureUnit: Int32, CaseIterable {
     case baseColor = 0
     case shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
     case sheenColor, sheenRoughness
-    case specular, specularColor, clearcoatNormal, thickness, diffuseTransmission, diffuseTransmissionColor
+    case specular, specularColor, clearcoatNormal, thickness, diffuseTransmission, diffuseTransmissionColor, anisotropy
     /// What lies behind transmissive surfaces (`SceneColorCopy`).
     case sceneColor
     /// A morphed mesh's target offsets (`GPUMorphTargets`).
@@ -242,6 +253,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .thickness: "uThicknessMap"
         case .diffuseTransmission: "uDiffuseTransmissionMap"
         case .diffuseTransmissionColor: "uDiffuseTransmissionColorMap"
+        case .anisotropy: "uAnisotropyMap"
         case .translucentShadowMap: "uTranslucentShadowMap"
         }
     }
@@ -265,6 +277,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .thickness: self = .thickness
         case .diffuseTransmission: self = .diffuseTransmission
         case .diffuseTransmissionColor: self = .diffuseTransmissionColor
+        case .anisotropy: self = .anisotropy
         }
     }
 }

@@ -102,6 +102,14 @@ public struct Material: Sendable {
     public var diffuseTransmissionTexture: Texture?
     /// Its colour texture (sRGB): the RGB multiplies `diffuseTransmissionColor`.
     public var diffuseTransmissionColorTexture: Texture?
+    /// KHR_materials_anisotropy's `anisotropyStrength`, 0...1: how much more the highlights
+    /// stretch along the anisotropy direction than across it (brushed metal); 0 is isotropic.
+    public var anisotropyStrength: Float = 0
+    /// KHR_materials_anisotropy's `anisotropyRotation`: the direction's angle from the surface's
+    /// tangent (+u) towards its bitangent, radians counter-clockwise.
+    public var anisotropyRotation: Float = 0
+    /// KHR_materials_anisotropy's `anisotropyTexture` (linear): direction in red and green, strength in blue.
+    public var anisotropyTexture: Texture?
     /// KHR_materials_volume's `thicknessTexture` (linear): its green channel multiplies `volumeThickness`.
     public var thicknessTexture: Texture?
     /// KHR_materials_specular's `specularTexture`: its alpha multiplies `specular`.
@@ -146,6 +154,7 @@ public struct Material: Sendable {
         case .thickness: thicknessTexture
         case .diffuseTransmission: diffuseTransmissionTexture
         case .diffuseTransmissionColor: diffuseTransmissionColorTexture
+        case .anisotropy: anisotropyTexture
         }
     }
 

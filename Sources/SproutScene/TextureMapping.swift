@@ -34,6 +34,9 @@ public enum TextureSlot: Int, Sendable, CaseIterable {
     case diffuseTransmission
     /// KHR_materials_diffuse_transmission's `diffuseTransmissionColorTexture`: the transmitted light's colour in RGB (sRGB).
     case diffuseTransmissionColor
+    /// KHR_materials_anisotropy's `anisotropyTexture`: the direction in red and green (tangent
+    /// space, -1...1 stored as 0...1), the strength in blue (linear).
+    case anisotropy
 }
 
 /// Which texture coordinates a texture reads and how they are transformed first: glTF's

@@ -199,6 +199,18 @@ import Testing
         #expect(asset.warnings == [])   // approximated, not warned about
     }
 
+    /// KHR_materials_anisotropy's strength, rotation and texture.
+    @Test func anisotropyIsRead() throws {
+        let path = try write(
+            materials: """
+                {"extensions": {"KHR_materials_anisotropy": {"anisotropyStrength": 0.75, "anisotropyRotation": 1.5, "anisotropyTexture": {"index": 0}}}}
+                """, extensions: #", "extensionsUsed": ["KHR_materials_anisotropy"]"#, to: try Fixtures.temporaryDirectory("gltf-anisotropy"))
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        let material = try #require(asset.materials.first)
+        #expect(material.anisotropyStrength == 0.75 && material.anisotropyRotation == 1.5)
+        #expect(material.anisotropyTexture?.colorSpace == .linear && asset.warnings.isEmpty)
+    }
+
     /// KHR_materials_volume's thickness texture, read from the file's JSON.
     @Test func thicknessTextureIsRead() throws {
         let path = try write(

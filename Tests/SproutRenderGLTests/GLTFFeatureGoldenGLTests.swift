@@ -167,6 +167,18 @@ import SproutGolden
         try checkSpheres([green, half, full], in: backLit, golden: "diffuse-transmission.png")
     }
 
+    /// KHR_materials_anisotropy on glossy gold spheres under the default light: isotropic, then
+    /// strength 0.8 along the tangent (around the sphere: the highlight a band across) and
+    /// turned a quarter (along the meridians: a band up and down).
+    @Test func anisotropy() throws {
+        let gold = Material(baseColor: Vec4(1, 0.78, 0.34, 1), metallic: 1, roughness: 0.3)
+        var around = gold, along = gold
+        around.anisotropyStrength = 0.8
+        along.anisotropyStrength = 0.8
+        along.anisotropyRotation = .pi / 2
+        try checkSpheres([gold, around, along], in: Scene(lighting: Lighting(castsShadows: false)), golden: "anisotropy.png")
+    }
+
     /// Three spheres of `materials` in a row across `scene`, seen from a little above, against `golden` (128x64).
     func checkSpheres(_ materials: [Material], in scene: Scene, golden: String) throws {
         for (i, material) in materials.enumerated() {

@@ -283,6 +283,28 @@ import Testing
         #expect(centre(try render(leaf, lighting: fromBehind)) == [0, 0, 0, 255])
     }
 
+    /// KHR_materials_anisotropy stretches the highlight along its direction: a glossy white metal
+    /// quad lit from behind the camera shows a round highlight (10 of the centre row's and
+    /// column's pixels above 240); at strength 1 along the tangent (+u, across the screen) it
+    /// spreads across (the whole row, 2 of the column); turned a quarter it spreads up and down.
+    @Test func anisotropyStretchesTheHighlightAlongItsDirection() throws {
+        let sun = Lighting(directionToLight: Vec3(0, 0, 1), intensity: 0.3, ambient: 0, castsShadows: false)
+        func spread(_ material: Material) throws -> (row: Int, column: Int) {
+            let pixels = try render(material, lighting: sun)
+            func lit(_ x: Int, _ y: Int) -> Bool { pixels[(y * 16 + x) * 4 + 1] > 240 }
+            return ((0..<16).filter { lit($0, 8) }.count, (0..<16).filter { lit(8, $0) }.count)
+        }
+        var metal = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 1, roughness: 0.25)
+        let round = try spread(metal)
+        metal.anisotropyStrength = 1
+        let across = try spread(metal)
+        metal.anisotropyRotation = .pi / 2
+        let upDown = try spread(metal)
+        #expect(round.row == round.column, "\(round)")
+        #expect(across.row > across.column && across.row > round.row, "\(across) against \(round)")
+        #expect(upDown.column > upDown.row && upDown.column > round.column, "\(upDown) against \(round)")
+    }
+
     /// A mirroring transform (negative determinant) turns the winding: a one-sided quad scaled
     /// by -1 in x still faces the camera and is drawn.
     @Test func aMirroredSingleSidedSurfaceIsDrawn() throws {

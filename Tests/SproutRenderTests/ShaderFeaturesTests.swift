@@ -126,8 +126,19 @@ import Testing
         #expect(!features(leaf, shading: .simple).contains(.diffuseTransmission))
     }
 
+    /// Anisotropy needs texture coordinates for its frame, and takes stored tangents when there.
+    @Test func anisotropyFeatures() {
+        var brushed = Material()
+        brushed.anisotropyStrength = 0.5
+        #expect(features(brushed).contains(.anisotropy) && !features(brushed).contains(.tangents))
+        let bare = Mesh(name: "bare", positions: [.zero, Vec3(1, 0, 0), Vec3(0, 1, 0)], normals: Array(repeating: Vec3(0, 0, 1), count: 3), indices: [0, 1, 2])
+        #expect(!features(brushed, mesh: bare).contains(.anisotropy))
+        brushed.anisotropyStrength = 0
+        #expect(!features(brushed).contains(.anisotropy))
+    }
+
     @Test func texturesMapToTheirUnits() {
-        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
+        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
         #expect(Set(TextureUnit.allCases.map(\.samplerName)).count == TextureUnit.allCases.count)
     }
 }

@@ -102,6 +102,12 @@ uniform sampler2D uSheenRoughnessMap;
 #ifdef HAS_SPECULAR_MAP
 uniform sampler2D uSpecularMap;
 #endif
+#ifdef HAS_ANISOTROPY
+uniform vec3 uAnisotropy;   // (cos, sin) of the rotation, the strength
+#endif
+#ifdef HAS_ANISOTROPY_MAP
+uniform sampler2D uAnisotropyMap;
+#endif
 #ifdef HAS_DIFFUSE_TRANSMISSION
 uniform float uDiffuseTransmission;
 uniform vec3 uDiffuseTransmissionColor;
@@ -138,13 +144,13 @@ uniform sampler2D uEmissiveMap;
 
 // Each texture's coordinates (slots: 0 base colour, 1 metallic-roughness, 2 normal, 3
 // occlusion, 4 emissive, 5 transmission, 6 and 7 clearcoat, 8 and 9 sheen, 10 and 11 specular,
-// 12 the clearcoat's normal, 13 the volume's thickness, 14 and 15 diffuse transmission;
-// TextureSlot's order):
+// 12 the clearcoat's normal, 13 the volume's thickness, 14 and 15 diffuse transmission, 16
+// anisotropy; TextureSlot's order):
 // glTF's texCoord and KHR_texture_transform's T * R * S.
 #ifdef HAS_UV_MAPPING
 in vec2 vUV1;
-uniform mat3 uUVTransform[16];
-uniform int uUVSet[16];
+uniform mat3 uUVTransform[17];
+uniform int uUVSet[17];
 vec2 slotUV(int slot) {
     vec2 uv = uUVSet[slot] == 1 ? vUV1 : vUV;
     return (uUVTransform[slot] * vec3(uv, 1.0)).xy;
@@ -173,7 +179,7 @@ vec2 environmentBRDF(float roughness, float ndv) {
     return vec2(-1.04, 1.04) * a004 + r.zw;
 }
 
-#if defined(HAS_NORMAL_MAP) || defined(HAS_CLEARCOAT_NORMAL_MAP)
+#if defined(HAS_NORMAL_MAP) || defined(HAS_CLEARCOAT_NORMAL_MAP) || defined(HAS_ANISOTROPY)
 // The tangent frame from the screen-space derivatives of position and texture coordinates
 // (Schueler 2013, as three.js does for glTF files without tangents): no tangents stored, and
 // mirrored UVs come out right by themselves. glTF's normal maps are +Y up the image, and its
@@ -182,15 +188,11 @@ vec2 environmentBRDF(float roughness, float ndv) {
 in vec3 vTangent;
 in vec3 vBitangent;
 #endif
-// `map` holds the tangent-space normal, its x and y times `mapScale` (the texture's own).
-vec3 perturbedNormal(sampler2D map, float mapScale, vec3 n, vec3 p, vec2 uv) {
-    vec3 m = texture(map, uv).xyz * 2.0 - 1.0;
-    m.xy *= mapScale;
+mat3 tangentFrame(vec3 n, vec3 p, vec2 uv) {
 #ifdef HAS_TANGENTS
     // The stored frame (glTF asks for it where given); a back face turns it with the normal.
     float side = gl_FrontFacing ? 1.0 : -1.0;
-    vec3 t = normalize(vTangent) * side, b = normalize(vBitangent) * side;
-    return normalize(mat3(t, b, n) * m);
+    return mat3(normalize(vTangent) * side, normalize(vBitangent) * side, n);
 #else
     vec3 dp1 = dFdx(p), dp2 = dFdy(p);
     vec2 duv1 = dFdx(uv), duv2 = dFdy(uv);
@@ -198,15 +200,30 @@ vec3 perturbedNormal(sampler2D map, float mapScale, vec3 n, vec3 p, vec2 uv) {
     vec3 t = dp2perp * duv1.x + dp1perp * duv2.x;
     vec3 b = -(dp2perp * duv1.y + dp1perp * duv2.y);
     float scale = inversesqrt(max(max(dot(t, t), dot(b, b)), 1e-20));
-    return normalize(mat3(t * scale, b * scale, n) * m);
+    return mat3(t * scale, b * scale, n);
 #endif
 }
+
+// `map` holds the tangent-space normal, its x and y times `mapScale` (the texture's own).
+vec3 perturbedNormal(sampler2D map, float mapScale, vec3 n, vec3 p, vec2 uv) {
+    vec3 m = texture(map, uv).xyz * 2.0 - 1.0;
+    m.xy *= mapScale;
+    return normalize(tangentFrame(n, p, uv) * m);
+}
+#endif
+
+#ifdef HAS_ANISOTROPY
+// KHR_materials_anisotropy: the direction in the surface (unit, along the tangent frame's
+// direction) and the one across it, set in main before any light is summed.
+vec3 gAnisotropicT, gAnisotropicB;
 #endif
 
 // The BRDF times pi (Sprout's light units) times n.l, for light arriving from l (unit, towards
 // the light) at n, seen from v: glTF's ((1 - F) diffuse + pi F D Vis) n.l, F Schlick's from f0
 // to f90, or the simple model's.
-vec3 surfaceResponse(vec3 n, vec3 v, vec3 l, vec3 diffuseColor, vec3 f0, float f90, float roughness) {
+// `anisotropy` (0 isotropic) stretches the highlight along gAnisotropicT (the extension's
+// anisotropic GGX distribution and visibility, the roughness along it mixed towards 1).
+vec3 surfaceResponse(vec3 n, vec3 v, vec3 l, vec3 diffuseColor, vec3 f0, float f90, float roughness, float anisotropy) {
     vec3 h = normalize(l + v);
     float ndl = max(dot(n, l), 0.0);
 #ifdef SIMPLE_SHADING
@@ -225,6 +242,17 @@ vec3 surfaceResponse(vec3 n, vec3 v, vec3 l, vec3 diffuseColor, vec3 f0, float f
     float dd = ndh * ndh * (a2 - 1.0) + 1.0;
     float distribution = a2 / (PI * dd * dd);
     float vis = 0.5 / max(ndl * sqrt(ndv * ndv * (1.0 - a2) + a2) + ndv * sqrt(ndl * ndl * (1.0 - a2) + a2), 1e-6);
+#ifdef HAS_ANISOTROPY
+    if (anisotropy > 0.0) {
+        float at = mix(alpha, 1.0, anisotropy * anisotropy), ab = alpha, atab = at * ab;
+        vec3 f = vec3(ab * dot(gAnisotropicT, h), at * dot(gAnisotropicB, h), atab * ndh);
+        float w2 = atab / dot(f, f);
+        distribution = atab * w2 * w2 / PI;
+        float lambdaV = ndl * length(vec3(at * dot(gAnisotropicT, v), ab * dot(gAnisotropicB, v), ndv));
+        float lambdaL = ndv * length(vec3(at * dot(gAnisotropicT, l), ab * dot(gAnisotropicB, l), ndl));
+        vis = min(0.5 / max(lambdaV + lambdaL, 1e-6), 1.0);
+    }
+#endif
     return ((1.0 - fresnel) * diffuseColor + PI * fresnel * distribution * vis) * ndl;
 #endif
 }
@@ -264,12 +292,12 @@ float punctualArrival(int i, out vec3 l) {
     return attenuation;
 }
 
-vec3 punctualLights(vec3 n, vec3 v, vec3 diffuseColor, vec3 f0, float f90, float roughness) {
+vec3 punctualLights(vec3 n, vec3 v, vec3 diffuseColor, vec3 f0, float f90, float roughness, float anisotropy) {
     vec3 sum = vec3(0.0);
     for (int i = 0; i < uPunctualCount; i++) {
         vec3 l;
         float attenuation = punctualArrival(i, l);
-        if (attenuation > 0.0) sum += surfaceResponse(n, v, l, diffuseColor, f0, f90, roughness) * uPunctualColor[i] * attenuation;
+        if (attenuation > 0.0) sum += surfaceResponse(n, v, l, diffuseColor, f0, f90, roughness, anisotropy) * uPunctualColor[i] * attenuation;
     }
     return sum;
 }
@@ -464,7 +492,23 @@ void main() {
 #endif
     diffuseColor *= 1.0 - diffuseTransmission;
 #endif
-    vec3 direct = surfaceResponse(n, v, uToLight, diffuseColor, f0, f90, roughness) * visibility * uLightColor;
+#ifdef HAS_ANISOTROPY
+    // The direction: (cos r, sin r) of the rotation, or the texture's (red, green) turned by it;
+    // the strength times the texture's blue.
+    vec2 anisotropyDirection = uAnisotropy.xy;
+    float anisotropy = uAnisotropy.z;
+#ifdef HAS_ANISOTROPY_MAP
+    vec3 anisotropySample = texture(uAnisotropyMap, slotUV(16)).rgb;
+    anisotropyDirection = mat2(uAnisotropy.x, uAnisotropy.y, -uAnisotropy.y, uAnisotropy.x) * (anisotropySample.rg * 2.0 - 1.0);
+    anisotropy *= anisotropySample.b;
+#endif
+    vec3 along = tangentFrame(n, vWorld, vUV) * vec3(anisotropyDirection, 0.0);
+    gAnisotropicT = normalize(along - n * dot(n, along) + vec3(1e-12));
+    gAnisotropicB = normalize(cross(n, gAnisotropicT));
+#else
+    const float anisotropy = 0.0;
+#endif
+    vec3 direct = surfaceResponse(n, v, uToLight, diffuseColor, f0, f90, roughness, anisotropy) * visibility * uLightColor;
 #ifdef HAS_DIFFUSE_TRANSMISSION
     float backNdl = max(-dot(n, uToLight), 0.0);
     if (backNdl > 0.0) {
@@ -479,7 +523,7 @@ void main() {
 #endif
 #endif
 #ifdef HAS_PUNCTUAL_LIGHTS
-    direct += punctualLights(n, v, diffuseColor, f0, f90, roughness);
+    direct += punctualLights(n, v, diffuseColor, f0, f90, roughness, anisotropy);
 #endif
 #ifdef SIMPLE_SHADING
     vec3 color = base.rgb * uAmbient + direct + emissive;
@@ -517,7 +561,16 @@ void main() {
 #else
     vec3 irradiance = textureLod(uEnvironment, n, top).rgb;
 #endif
-    vec3 reflected = textureLod(uEnvironment, reflect(-v, n), roughness * top).rgb;
+#ifdef HAS_ANISOTROPY
+    // The reflection along a normal bent towards the anisotropy (the Khronos sample viewer's).
+    vec3 anisotropicNormal = cross(cross(gAnisotropicB, v), gAnisotropicB);
+    float bend = 1.0 - anisotropy * (1.0 - roughness);
+    bend *= bend;
+    vec3 reflectionNormal = normalize(mix(anisotropicNormal, n, bend * bend));
+#else
+    vec3 reflectionNormal = n;
+#endif
+    vec3 reflected = textureLod(uEnvironment, reflect(-v, reflectionNormal), roughness * top).rgb;
     vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected);
 #ifdef HAS_DIFFUSE_TRANSMISSION
     // What arrives at the other side, from the environment behind it.
@@ -589,10 +642,10 @@ void main() {
     float coatM = 1.0 - coatNdv, coatM2 = coatM * coatM;
     float coatFresnel = 0.04 + 0.96 * (coatM2 * coatM2 * coatM);
     float coatNdl = max(dot(coatNormal, uToLight), 0.0);
-    vec3 coatLight = surfaceResponse(coatNormal, v, uToLight, vec3(0.0), vec3(0.04), 1.0, coatRoughness)
+    vec3 coatLight = surfaceResponse(coatNormal, v, uToLight, vec3(0.0), vec3(0.04), 1.0, coatRoughness, 0.0)
         * (coatNdl > 0.0 ? visibility : 0.0) * uLightColor;
 #ifdef HAS_PUNCTUAL_LIGHTS
-    coatLight += punctualLights(coatNormal, v, vec3(0.0), vec3(0.04), 1.0, coatRoughness);
+    coatLight += punctualLights(coatNormal, v, vec3(0.0), vec3(0.04), 1.0, coatRoughness, 0.0);
 #endif
     vec2 coatAB = environmentBRDF(coatRoughness, coatNdv);
 #ifdef HAS_ENVIRONMENT
