@@ -20,12 +20,12 @@ public enum GLTFExtensions {
         "KHR_materials_sheen": "the environment's sheen from its diffuse light (exact for a uniform one)",
         "KHR_materials_diffuse_transmission": "thin-walled: light reaching the other side comes through it, with no volume inside",
         "KHR_materials_anisotropy": "the environment's reflection along a normal bent towards the direction (the sample viewer's), not integrated",
+        "KHR_materials_iridescence": "the film's Fresnel term once per pixel at n.v (the sample viewer's), for every light and the environment",
         "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read"
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
     public static let notDrawn: [String: String] = [
-        "KHR_materials_iridescence": "no iridescence",
         "KHR_materials_dispersion": "no dispersion",
         "KHR_materials_variants": "the default material of each primitive",
         "KHR_materials_pbrSpecularGlossiness": "specular-glossiness approximated by Assimp's conversion",

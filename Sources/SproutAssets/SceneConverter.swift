@@ -516,6 +516,10 @@ struct SceneConverter {
                 result.diffuseTransmissionTexture = try gltfTextures?.texture(diffuse["diffuseTransmissionTexture"], colorSpace: .linear)
                 result.diffuseTransmissionColorTexture = try gltfTextures?.texture(diffuse["diffuseTransmissionColorTexture"], colorSpace: .sRGB)
             }
+            if let film = json["extensions"]?["KHR_materials_iridescence"], gltfTextures != nil {
+                result.iridescenceTexture = try gltfTextures?.texture(film["iridescenceTexture"], colorSpace: .linear)
+                result.iridescenceThicknessTexture = try gltfTextures?.texture(film["iridescenceThicknessTexture"], colorSpace: .linear)
+            }
             if let anisotropy = json["extensions"]?["KHR_materials_anisotropy"]?["anisotropyTexture"], gltfTextures != nil {
                 result.anisotropyTexture = try gltfTextures?.texture(anisotropy, colorSpace: .linear)
             }
@@ -561,7 +565,9 @@ struct SceneConverter {
             (.thickness, json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"]),
             (.diffuseTransmission, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionTexture"]),
             (.diffuseTransmissionColor, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionColorTexture"]),
-            (.anisotropy, json["extensions"]?["KHR_materials_anisotropy"]?["anisotropyTexture"])
+            (.anisotropy, json["extensions"]?["KHR_materials_anisotropy"]?["anisotropyTexture"]),
+            (.iridescence, json["extensions"]?["KHR_materials_iridescence"]?["iridescenceTexture"]),
+            (.iridescenceThickness, json["extensions"]?["KHR_materials_iridescence"]?["iridescenceThicknessTexture"])
         ]
         for case let (slot, info?) in infos {
             let transform = info["extensions"]?["KHR_texture_transform"]
@@ -581,6 +587,12 @@ struct SceneConverter {
         }
         if let transmission = extensions?["KHR_materials_transmission"] {
             material.transmission = min(max(transmission["transmissionFactor"]?.float ?? 0, 0), 1)
+        }
+        if let film = extensions?["KHR_materials_iridescence"] {
+            material.iridescence = min(max(film["iridescenceFactor"]?.float ?? 0, 0), 1)
+            material.iridescenceIOR = max(film["iridescenceIor"]?.float ?? 1.3, 1)
+            material.iridescenceThicknessMinimum = max(film["iridescenceThicknessMinimum"]?.float ?? 100, 0)
+            material.iridescenceThicknessMaximum = max(film["iridescenceThicknessMaximum"]?.float ?? 400, 0)
         }
         if let anisotropy = extensions?["KHR_materials_anisotropy"] {
             material.anisotropyStrength = min(max(anisotropy["anisotropyStrength"]?.float ?? 0, 0), 1)

@@ -394,6 +394,14 @@ public final class Renderer {
             program.set("uSheenColor", material.sheenColor.clamped(lowerBound: .zero, upperBound: .one))
             program.set("uSheenRoughness", min(max(material.sheenRoughness, 0), 1))
         }
+        if features.contains(.iridescence) {
+            // Factor, the film's index, its thickness at the texture's 0 and 1 (nanometres).
+            program.set(
+                "uIridescence",
+                Vec4(
+                    min(max(material.iridescence, 0), 1), max(material.iridescenceIOR, 1), max(material.iridescenceThicknessMinimum, 0),
+                    max(material.iridescenceThicknessMaximum, 0)))
+        }
         if features.contains(.anisotropy) {
             // The direction (cos r, sin r) in the tangent frame and the strength, as one vector.
             let r = material.anisotropyRotation

@@ -71,6 +71,10 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// KHR_materials_anisotropy: highlights stretched along a direction in the surface.
     static let anisotropy = ShaderFeatures(rawValue: 1 << 41)
     static let anisotropyMap = ShaderFeatures(rawValue: 1 << 42)
+    /// KHR_materials_iridescence: a thin film's interference colours the specular reflection.
+    static let iridescence = ShaderFeatures(rawValue: 1 << 43)
+    static let iridescenceMap = ShaderFeatures(rawValue: 1 << 44)
+    static let iridescenceThicknessMap = ShaderFeatures(rawValue: 1 << 45)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -95,7 +99,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.clearcoatNormalMap, "HAS_CLEARCOAT_NORMAL_MAP"), (.thicknessMap, "HAS_THICKNESS_MAP"),
         (.diffuseTransmission, "HAS_DIFFUSE_TRANSMISSION"), (.diffuseTransmissionMap, "HAS_DIFFUSE_TRANSMISSION_MAP"),
         (.diffuseTransmissionColorMap, "HAS_DIFFUSE_TRANSMISSION_COLOR_MAP"), (.anisotropy, "HAS_ANISOTROPY"),
-        (.anisotropyMap, "HAS_ANISOTROPY_MAP")
+        (.anisotropyMap, "HAS_ANISOTROPY_MAP"), (.iridescence, "HAS_IRIDESCENCE"), (.iridescenceMap, "HAS_IRIDESCENCE_MAP"),
+        (.iridescenceThicknessMap, "HAS_IRIDESCENCE_THICKNESS_MAP")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -137,6 +142,11 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             features.insert(.anisotropy)
             if material.anisotropyTexture != nil { features.insert(.anisotropyMap) }
             if !mesh.tangents.isEmpty { features.insert(.tangents) }
+        }
+        if realistic && material.iridescence > 0 && !linearOutput {
+            features.insert(.iridescence)
+            if hasUVs && material.iridescenceTexture != nil { features.insert(.iridescenceMap) }
+            if hasUVs && material.iridescenceThicknessTexture != nil { features.insert(.iridescenceThicknessMap) }
         }
         if realistic && material.diffuseTransmission > 0 {
             features.insert(.diffuseTransmission)
@@ -213,6 +223,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         case .diffuseTransmission: .diffuseTransmissionMap
         case .diffuseTransmissionColor: .diffuseTransmissionColorMap
         case .anisotropy: .anisotropyMap
+        case .iridescence: .iridescenceMap
+        case .iridescenceThickness: .iridescenceThicknessMap
         }
     }
 }
@@ -223,6 +235,7 @@ enum TextureUnit: Int32, CaseIterable {
     case shadowMap, environment, normal, occlusion, metallicRoughness, emissive, transmission, clearcoat, clearcoatRoughness
     case sheenColor, sheenRoughness
     case specular, specularColor, clearcoatNormal, thickness, diffuseTransmission, diffuseTransmissionColor, anisotropy
+    case iridescence, iridescenceThickness
     /// What lies behind transmissive surfaces (`SceneColorCopy`).
     case sceneColor
     /// A morphed mesh's target offsets (`GPUMorphTargets`).
@@ -254,6 +267,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .diffuseTransmission: "uDiffuseTransmissionMap"
         case .diffuseTransmissionColor: "uDiffuseTransmissionColorMap"
         case .anisotropy: "uAnisotropyMap"
+        case .iridescence: "uIridescenceMap"
+        case .iridescenceThickness: "uIridescenceThicknessMap"
         case .translucentShadowMap: "uTranslucentShadowMap"
         }
     }
@@ -278,6 +293,8 @@ enum TextureUnit: Int32, CaseIterable {
         case .diffuseTransmission: self = .diffuseTransmission
         case .diffuseTransmissionColor: self = .diffuseTransmissionColor
         case .anisotropy: self = .anisotropy
+        case .iridescence: self = .iridescence
+        case .iridescenceThickness: self = .iridescenceThickness
         }
     }
 }

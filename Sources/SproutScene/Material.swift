@@ -102,6 +102,21 @@ public struct Material: Sendable {
     public var diffuseTransmissionTexture: Texture?
     /// Its colour texture (sRGB): the RGB multiplies `diffuseTransmissionColor`.
     public var diffuseTransmissionColorTexture: Texture?
+    /// KHR_materials_iridescence's `iridescenceFactor`, 0...1: how much a thin film over the
+    /// surface colours its reflection by interference (soap bubbles, oil, beetles).
+    public var iridescence: Float = 0
+    /// The film's index of refraction (`iridescenceIor`, 1.3 by default).
+    public var iridescenceIOR: Float = 1.3
+    /// The film's thickness in nanometres where its thickness texture reads 0
+    /// (`iridescenceThicknessMinimum`, 100 by default).
+    public var iridescenceThicknessMinimum: Float = 100
+    /// The film's thickness in nanometres where its thickness texture reads 1, and without the
+    /// texture (`iridescenceThicknessMaximum`, 400 by default).
+    public var iridescenceThicknessMaximum: Float = 400
+    /// Its strength texture (linear, red) and thickness texture (linear, green).
+    public var iridescenceTexture: Texture?
+    /// The thickness texture: green 0 is the range's minimum, 1 its maximum.
+    public var iridescenceThicknessTexture: Texture?
     /// KHR_materials_anisotropy's `anisotropyStrength`, 0...1: how much more the highlights
     /// stretch along the anisotropy direction than across it (brushed metal); 0 is isotropic.
     public var anisotropyStrength: Float = 0
@@ -155,6 +170,8 @@ public struct Material: Sendable {
         case .diffuseTransmission: diffuseTransmissionTexture
         case .diffuseTransmissionColor: diffuseTransmissionColorTexture
         case .anisotropy: anisotropyTexture
+        case .iridescence: iridescenceTexture
+        case .iridescenceThickness: iridescenceThicknessTexture
         }
     }
 

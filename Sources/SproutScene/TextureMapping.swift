@@ -37,6 +37,10 @@ public enum TextureSlot: Int, Sendable, CaseIterable {
     /// KHR_materials_anisotropy's `anisotropyTexture`: the direction in red and green (tangent
     /// space, -1...1 stored as 0...1), the strength in blue (linear).
     case anisotropy
+    /// KHR_materials_iridescence's `iridescenceTexture`: its strength in red (linear).
+    case iridescence
+    /// KHR_materials_iridescence's `iridescenceThicknessTexture`: the film's thickness in green (linear), 0 the minimum, 1 the maximum.
+    case iridescenceThickness
 }
 
 /// Which texture coordinates a texture reads and how they are transformed first: glTF's

@@ -107,22 +107,22 @@ import Testing
     @Test func requiredExtensionsRefuseAndUsedOnesWarn() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-extensions")
         let required = try write(
-            materials: #"{"extensions": {"KHR_materials_iridescence": {"iridescenceFactor": 1}}}"#,
-            extensions: #", "extensionsUsed": ["KHR_materials_iridescence"], "extensionsRequired": ["KHR_materials_iridescence"]"#, to: dir)
-        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_iridescence")) {
+            materials: #"{"extensions": {"KHR_materials_dispersion": {"dispersion": 1}}}"#,
+            extensions: #", "extensionsUsed": ["KHR_materials_dispersion"], "extensionsRequired": ["KHR_materials_dispersion"]"#, to: dir)
+        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_dispersion")) {
             try ModelImporter.load(path: required, cache: nil)
         }
         // Before any import: the fuzzed preflight refuses it too.
-        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_iridescence")) {
+        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_dispersion")) {
             try ModelImporter.preflight(path: required)
         }
         let used = try write(
-            materials: #"{"extensions": {"KHR_materials_iridescence": {"iridescenceFactor": 1}}}"#,
-            extensions: #", "extensionsUsed": ["KHR_materials_iridescence", "KHR_materials_anisotropy"]"#, to: dir)
-        // KHR_materials_anisotropy is listed but never used in the file: nothing is lost, nothing said.
+            materials: #"{"extensions": {"KHR_materials_dispersion": {"dispersion": 1}}}"#,
+            extensions: #", "extensionsUsed": ["KHR_materials_dispersion", "KHR_animation_pointer"]"#, to: dir)
+        // KHR_animation_pointer is listed but never used in the file: nothing is lost, nothing said.
         #expect(
             try ModelImporter.load(path: used, cache: nil).warnings == [
-                "\(used): uses KHR_materials_iridescence, which Sprout does not draw: no iridescence"
+                "\(used): uses KHR_materials_dispersion, which Sprout does not draw: no dispersion"
             ])
     }
 
@@ -211,6 +211,20 @@ import Testing
         #expect(material.anisotropyTexture?.colorSpace == .linear && asset.warnings.isEmpty)
     }
 
+    /// KHR_materials_iridescence's factors and textures.
+    @Test func iridescenceIsRead() throws {
+        let path = try write(
+            materials: """
+                {"extensions": {"KHR_materials_iridescence": {"iridescenceFactor": 0.5, "iridescenceIor": 1.8, "iridescenceThicknessMinimum": 200,
+                                "iridescenceThicknessMaximum": 600, "iridescenceThicknessTexture": {"index": 0}}}}
+                """, extensions: #", "extensionsUsed": ["KHR_materials_iridescence"]"#, to: try Fixtures.temporaryDirectory("gltf-iridescence"))
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        let material = try #require(asset.materials.first)
+        #expect(material.iridescence == 0.5 && material.iridescenceIOR == 1.8)
+        #expect(material.iridescenceThicknessMinimum == 200 && material.iridescenceThicknessMaximum == 600)
+        #expect(material.iridescenceThicknessTexture != nil && material.iridescenceTexture == nil && asset.warnings.isEmpty)
+    }
+
     /// KHR_materials_volume's thickness texture, read from the file's JSON.
     @Test func thicknessTextureIsRead() throws {
         let path = try write(
@@ -228,8 +242,8 @@ import Testing
         #expect(GLTFExtensions.check(used: ["KHR_texture_transform"], required: ["KHR_texture_transform"]) == (nil, []))
         #expect(GLTFExtensions.check(used: ["KHR_lights_punctual"], required: ["KHR_lights_punctual"]) == (nil, []))
         #expect(GLTFExtensions.check(used: ["KHR_materials_sheen"], required: ["KHR_materials_sheen"]) == (nil, []))
-        let iridescence = GLTFExtensions.check(used: ["KHR_materials_iridescence"], required: [])
-        #expect(iridescence.refused == nil && iridescence.warnings == ["uses KHR_materials_iridescence, which Sprout does not draw: no iridescence"])
+        let dispersion = GLTFExtensions.check(used: ["KHR_materials_dispersion"], required: [])
+        #expect(dispersion.refused == nil && dispersion.warnings == ["uses KHR_materials_dispersion, which Sprout does not draw: no dispersion"])
         #expect(GLTFExtensions.check(used: [], required: ["EXT_meshopt_compression", "KHR_mesh_quantization"]) == (nil, []))
         #expect(GLTFExtensions.check(used: [], required: ["KHR_draco_mesh_compression"]) == (nil, []))
         #expect(GLTFExtensions.check(used: [], required: ["KHR_meshopt_compression"]).refused == "KHR_meshopt_compression")

@@ -179,6 +179,18 @@ import SproutGolden
         try checkSpheres([gold, around, along], in: Scene(lighting: Lighting(castsShadows: false)), golden: "anisotropy.png")
     }
 
+    /// KHR_materials_iridescence on dark glossy spheres under the default light: films of 200,
+    /// 400 and 600 nm (index 1.3), each with its interference colours shifting towards the rim.
+    @Test func iridescence() throws {
+        let films = [Float(200), 400, 600].map { thickness in
+            var material = Material(baseColor: Vec4(0.05, 0.05, 0.05, 1), metallic: 0, roughness: 0.2)
+            material.iridescence = 1
+            material.iridescenceThicknessMaximum = thickness
+            return material
+        }
+        try checkSpheres(films, in: Scene(lighting: Lighting(castsShadows: false)), golden: "iridescence.png")
+    }
+
     /// Three spheres of `materials` in a row across `scene`, seen from a little above, against `golden` (128x64).
     func checkSpheres(_ materials: [Material], in scene: Scene, golden: String) throws {
         for (i, material) in materials.enumerated() {

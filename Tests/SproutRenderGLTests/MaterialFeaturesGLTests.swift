@@ -305,6 +305,26 @@ import Testing
         #expect(upDown.column > upDown.row && upDown.column > round.column, "\(upDown) against \(round)")
     }
 
+    /// KHR_materials_iridescence on a black glossy dielectric under a white environment, seen
+    /// square on: a film of no thickness leaves the reflection nearly grey (the extension's
+    /// Fresnel term reduces to the base's 0.04 but for the 1e-5 floor on R12 R23, which leaves
+    /// 2 x 0.96 x 0.0032 = 0.006 of interference: 0.046, a few levels brighter, channels within
+    /// 2); a film of 400 nm (index 1.3) colours it, its channels more than 10 levels apart.
+    @Test func aThinFilmColoursTheReflection() throws {
+        let environmentOnly = Lighting(intensity: 0, ambient: 1, castsShadows: false)
+        var black = Material(baseColor: Vec4(0, 0, 0, 1), metallic: 0, roughness: 0.2)
+        let bare = centre(try render(black, lighting: environmentOnly))
+        black.iridescence = 1
+        black.iridescenceThicknessMinimum = 0
+        black.iridescenceThicknessMaximum = 0
+        let none = centre(try render(black, lighting: environmentOnly))
+        func spread(_ p: [UInt8]) -> Int { Int(max(p[0], p[1], p[2])) - Int(min(p[0], p[1], p[2])) }
+        #expect(spread(none) <= 2 && none[1] > bare[1] && Int(none[1]) - Int(bare[1]) <= 6, "\(bare) \(none)")
+        black.iridescenceThicknessMaximum = 400
+        let film = centre(try render(black, lighting: environmentOnly))
+        #expect(spread(film) > 10 && spread(bare) == 0, "\(film) against \(bare)")
+    }
+
     /// A mirroring transform (negative determinant) turns the winding: a one-sided quad scaled
     /// by -1 in x still faces the camera and is drawn.
     @Test func aMirroredSingleSidedSurfaceIsDrawn() throws {

@@ -137,8 +137,18 @@ import Testing
         #expect(!features(brushed).contains(.anisotropy))
     }
 
+    /// Iridescence only where the material has a film, and not in the probe's linear light.
+    @Test func iridescenceFeatures() {
+        var film = Material()
+        film.iridescence = 1
+        film.iridescenceThicknessTexture = Texture(name: "t", image: Image(width: 1, height: 1, pixels: [0, 128, 0, 255]), colorSpace: .linear)
+        #expect(features(film).isSuperset(of: [.iridescence, .iridescenceThicknessMap]) && !features(film).contains(.iridescenceMap))
+        #expect(
+            ShaderFeatures.of(film, on: plain, shading: .realistic, shadowed: false, environment: false, linearOutput: true).isDisjoint(with: [.iridescence]))
+    }
+
     @Test func texturesMapToTheirUnits() {
-        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
+        #expect(TextureSlot.allCases.map { TextureUnit($0).rawValue } == [0, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20])
         #expect(Set(TextureUnit.allCases.map(\.samplerName)).count == TextureUnit.allCases.count)
     }
 }

@@ -105,6 +105,15 @@ uniform sampler2D uSpecularMap;
 #ifdef HAS_ANISOTROPY
 uniform vec3 uAnisotropy;   // (cos, sin) of the rotation, the strength
 #endif
+#ifdef HAS_IRIDESCENCE
+uniform vec4 uIridescence;   // factor, the film's index of refraction, its thickness at 0 and 1 (nm)
+#endif
+#ifdef HAS_IRIDESCENCE_MAP
+uniform sampler2D uIridescenceMap;
+#endif
+#ifdef HAS_IRIDESCENCE_THICKNESS_MAP
+uniform sampler2D uIridescenceThicknessMap;
+#endif
 #ifdef HAS_ANISOTROPY_MAP
 uniform sampler2D uAnisotropyMap;
 #endif
@@ -145,12 +154,12 @@ uniform sampler2D uEmissiveMap;
 // Each texture's coordinates (slots: 0 base colour, 1 metallic-roughness, 2 normal, 3
 // occlusion, 4 emissive, 5 transmission, 6 and 7 clearcoat, 8 and 9 sheen, 10 and 11 specular,
 // 12 the clearcoat's normal, 13 the volume's thickness, 14 and 15 diffuse transmission, 16
-// anisotropy; TextureSlot's order):
+// anisotropy, 17 and 18 iridescence; TextureSlot's order):
 // glTF's texCoord and KHR_texture_transform's T * R * S.
 #ifdef HAS_UV_MAPPING
 in vec2 vUV1;
-uniform mat3 uUVTransform[17];
-uniform int uUVSet[17];
+uniform mat3 uUVTransform[19];
+uniform int uUVSet[19];
 vec2 slotUV(int slot) {
     vec2 uv = uUVSet[slot] == 1 ? vUV1 : vUV;
     return (uUVTransform[slot] * vec3(uv, 1.0)).xy;
@@ -212,6 +221,65 @@ vec3 perturbedNormal(sampler2D map, float mapScale, vec3 n, vec3 p, vec2 uv) {
 }
 #endif
 
+#ifdef HAS_IRIDESCENCE
+// KHR_materials_iridescence (Belcour and Barla 2017, as the extension writes it out): the
+// Fresnel term of a thin film of index `filmIOR` and `thickness` nanometres over a base of
+// reflectance f0, seen at cos theta1 from outside (air), its interference integrated over the
+// spectrum analytically (the XYZ sensitivity's Gaussian fit) and returned in linear Rec. 709.
+vec3 iridescenceSensitivity(float opd, vec3 shift) {
+    float phase = 2.0 * PI * opd * 1.0e-9;
+    const vec3 val = vec3(5.4856e-13, 4.4201e-13, 5.2481e-13);
+    const vec3 pos = vec3(1.6810e+06, 1.7953e+06, 2.2084e+06);
+    const vec3 var = vec3(4.3278e+09, 9.3046e+09, 6.6121e+09);
+    vec3 xyz = val * sqrt(2.0 * PI * var) * cos(pos * phase + shift) * exp(-phase * phase * var);
+    xyz.x += 9.7470e-14 * sqrt(2.0 * PI * 4.5282e+09) * cos(2.2399e+06 * phase + shift.x) * exp(-4.5282e+09 * phase * phase);
+    xyz /= 1.0685e-7;
+    const mat3 XYZ_TO_REC709 = mat3(3.2404542, -0.9692660, 0.0556434, -1.5371385, 1.8760108, -0.2040259, -0.4985314, 0.0415560, 1.0572252);
+    return XYZ_TO_REC709 * xyz;
+}
+float schlick(float f0, float cosTheta) {
+    float m = 1.0 - cosTheta, m2 = m * m;
+    return f0 + (1.0 - f0) * (m2 * m2 * m);
+}
+vec3 iridescenceFresnel(float filmIOR, float cosTheta1, float thickness, vec3 f0) {
+    // The film vanishes smoothly as it thins (its index going to the outside's).
+    float eta2 = mix(1.0, filmIOR, smoothstep(0.0, 0.03, thickness));
+    float sinTheta2Sq = (1.0 / (eta2 * eta2)) * (1.0 - cosTheta1 * cosTheta1);
+    float cosTheta2Sq = 1.0 - sinTheta2Sq;
+    if (cosTheta2Sq < 0.0) return vec3(1.0);   // total internal reflection
+    float cosTheta2 = sqrt(cosTheta2Sq);
+    float r0 = (eta2 - 1.0) / (eta2 + 1.0);
+    float r12 = schlick(r0 * r0, cosTheta1);
+    float t121 = 1.0 - r12;
+    float phi12 = eta2 < 1.0 ? PI : 0.0;
+    float phi21 = PI - phi12;
+    vec3 sqrtF0 = sqrt(clamp(f0, 0.0, 0.9999));
+    vec3 baseIOR = (1.0 + sqrtF0) / (1.0 - sqrtF0);
+    vec3 r1 = (baseIOR - eta2) / (baseIOR + eta2);
+    r1 *= r1;
+    vec3 m = vec3(1.0 - cosTheta2), m2 = m * m;
+    vec3 r23 = r1 + (1.0 - r1) * (m2 * m2 * m);
+    vec3 phi23 = vec3(baseIOR.x < eta2 ? PI : 0.0, baseIOR.y < eta2 ? PI : 0.0, baseIOR.z < eta2 ? PI : 0.0);
+    // The optical path difference inside the film (at the refracted angle, as the sample viewer).
+    float opd = 2.0 * eta2 * thickness * cosTheta2;
+    vec3 phi = vec3(phi21) + phi23;
+    vec3 r123 = clamp(r12 * r23, 1e-5, 0.9999);
+    vec3 sr123 = sqrt(r123);
+    vec3 rs = t121 * t121 * r23 / (vec3(1.0) - r123);
+    vec3 intensity = r12 + rs;
+    vec3 cm = rs - t121;
+    for (int k = 1; k <= 2; ++k) {
+        cm *= sr123;
+        intensity += cm * 2.0 * iridescenceSensitivity(float(k) * opd, float(k) * phi);
+    }
+    return max(intensity, vec3(0.0));
+}
+// The film's Fresnel term (once per pixel, at n.v: the sample viewer's) and its share, set in
+// main before the base layer's lights are summed and cleared before the clear coat's.
+vec3 gIridescenceFresnel = vec3(0.0);
+float gIridescence = 0.0;
+#endif
+
 #ifdef HAS_ANISOTROPY
 // KHR_materials_anisotropy: the direction in the surface (unit, along the tangent frame's
 // direction) and the one across it, set in main before any light is summed.
@@ -239,6 +307,9 @@ vec3 surfaceResponse(vec3 n, vec3 v, vec3 l, vec3 diffuseColor, vec3 f0, float f
     float a2 = alpha * alpha;
     float m = 1.0 - vdh, m2 = m * m;
     vec3 fresnel = f0 + (f90 - f0) * (m2 * m2 * m);   // (1 - v.h)^5 by products: llvmpipe's pow is exp2(log2)
+#ifdef HAS_IRIDESCENCE
+    fresnel = mix(fresnel, gIridescenceFresnel, gIridescence);
+#endif
     float dd = ndh * ndh * (a2 - 1.0) + 1.0;
     float distribution = a2 / (PI * dd * dd);
     float vis = 0.5 / max(ndl * sqrt(ndv * ndv * (1.0 - a2) + a2) + ndv * sqrt(ndl * ndl * (1.0 - a2) + a2), 1e-6);
@@ -492,6 +563,18 @@ void main() {
 #endif
     diffuseColor *= 1.0 - diffuseTransmission;
 #endif
+#ifdef HAS_IRIDESCENCE
+    gIridescence = uIridescence.x;
+#ifdef HAS_IRIDESCENCE_MAP
+    gIridescence *= texture(uIridescenceMap, slotUV(17)).r;
+#endif
+#ifdef HAS_IRIDESCENCE_THICKNESS_MAP
+    float filmThickness = mix(uIridescence.z, uIridescence.w, texture(uIridescenceThicknessMap, slotUV(18)).g);
+#else
+    float filmThickness = uIridescence.w;
+#endif
+    gIridescenceFresnel = iridescenceFresnel(uIridescence.y, max(dot(n, v), 1e-4), filmThickness, f0);
+#endif
 #ifdef HAS_ANISOTROPY
     // The direction: (cos r, sin r) of the rotation, or the texture's (red, green) turned by it;
     // the strength times the texture's blue.
@@ -531,6 +614,10 @@ void main() {
     float ndv = max(dot(n, v), 1e-4);
     vec2 ab = environmentBRDF(roughness, ndv);
     vec3 specularEnvironment = f0 * ab.x + f90 * ab.y;
+#ifdef HAS_IRIDESCENCE
+    // The film's Fresnel term in place of the split sum's F0 (its scale and bias kept).
+    specularEnvironment = mix(specularEnvironment, gIridescenceFresnel * ab.x + ab.y, gIridescence);
+#endif
 #ifdef HAS_TRANSMISSION
     // The target holds sRGB-encoded light, so the linear share is applied as its encoded
     // equivalent (a power of 1/2.2: encode(L x f) ~ encode(L) x f^(1/2.2)).
@@ -632,6 +719,9 @@ void main() {
     float coatRoughness = uClearcoatRoughness;
 #ifdef HAS_CLEARCOAT_ROUGHNESS_MAP
     coatRoughness *= texture(uClearcoatRoughnessMap, slotUV(7)).g;
+#endif
+#ifdef HAS_IRIDESCENCE
+    gIridescence = 0.0;   // the coat has no film
 #endif
     vec3 coatNormal = normalize(vNormal);
     if (!gl_FrontFacing) coatNormal = -coatNormal;
