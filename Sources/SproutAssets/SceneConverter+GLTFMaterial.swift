@@ -1,0 +1,95 @@
+import SproutMath
+import SproutScene
+
+extension SceneConverter {
+    /// What Assimp 5.2 does not keep of a glTF material: each texture's coordinate set and
+    /// KHR_texture_transform, the emissive factor times KHR_materials_emissive_strength,
+    /// KHR_materials_unlit, KHR_materials_transmission's factor (read here for one truth), and
+    /// the factors of KHR_materials_ior, _specular, _sheen, _volume, _clearcoat, _diffuse_transmission,
+    /// _anisotropy and _iridescence (their textures are read by `GLTFTextures`).
+    static func applyGLTF(_ json: GLTFJSON, to material: inout Material) {
+        let pbr = json["pbrMetallicRoughness"]
+        let infos: [(TextureSlot, GLTFJSON?)] = [
+            (.baseColor, pbr?["baseColorTexture"]), (.metallicRoughness, pbr?["metallicRoughnessTexture"]),
+            (.normal, json["normalTexture"]), (.occlusion, json["occlusionTexture"]), (.emissive, json["emissiveTexture"]),
+            (.transmission, json["extensions"]?["KHR_materials_transmission"]?["transmissionTexture"]),
+            (.clearcoat, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatTexture"]),
+            (.clearcoatRoughness, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatRoughnessTexture"]),
+            (.sheenColor, json["extensions"]?["KHR_materials_sheen"]?["sheenColorTexture"]),
+            (.sheenRoughness, json["extensions"]?["KHR_materials_sheen"]?["sheenRoughnessTexture"]),
+            (.specular, json["extensions"]?["KHR_materials_specular"]?["specularTexture"]),
+            (.specularColor, json["extensions"]?["KHR_materials_specular"]?["specularColorTexture"]),
+            (.clearcoatNormal, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"]),
+            (.thickness, json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"]),
+            (.diffuseTransmission, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionTexture"]),
+            (.diffuseTransmissionColor, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionColorTexture"]),
+            (.anisotropy, json["extensions"]?["KHR_materials_anisotropy"]?["anisotropyTexture"]),
+            (.iridescence, json["extensions"]?["KHR_materials_iridescence"]?["iridescenceTexture"]),
+            (.iridescenceThickness, json["extensions"]?["KHR_materials_iridescence"]?["iridescenceThicknessTexture"])
+        ]
+        for case let (slot, info?) in infos {
+            let transform = info["extensions"]?["KHR_texture_transform"]
+            let texCoord = transform?["texCoord"]?.int ?? info["texCoord"]?.int ?? 0
+            var mapping = TextureMapping(texCoord: texCoord == 1 ? 1 : 0)
+            if let transform {
+                if let offset = transform["offset"]?.floats(count: 2) { mapping.offset = Vec2(offset[0], offset[1]) }
+                if let rotation = transform["rotation"]?.float { mapping.rotation = rotation }
+                if let scale = transform["scale"]?.floats(count: 2) { mapping.scale = Vec2(scale[0], scale[1]) }
+            }
+            if mapping != .identity { material.textureMappings[slot] = mapping }
+        }
+        let extensions = json["extensions"]
+        if let factor = json["emissiveFactor"]?.floats(count: 3) {
+            let strength = extensions?["KHR_materials_emissive_strength"]?["emissiveStrength"]?.float ?? 1
+            material.emissive = Vec3(factor[0], factor[1], factor[2]) * max(strength, 0)
+        }
+        if let transmission = extensions?["KHR_materials_transmission"] {
+            material.transmission = min(max(transmission["transmissionFactor"]?.float ?? 0, 0), 1)
+        }
+        if let film = extensions?["KHR_materials_iridescence"] {
+            material.iridescence = min(max(film["iridescenceFactor"]?.float ?? 0, 0), 1)
+            material.iridescenceIOR = max(film["iridescenceIor"]?.float ?? 1.3, 1)
+            material.iridescenceThicknessMinimum = max(film["iridescenceThicknessMinimum"]?.float ?? 100, 0)
+            material.iridescenceThicknessMaximum = max(film["iridescenceThicknessMaximum"]?.float ?? 400, 0)
+        }
+        if let anisotropy = extensions?["KHR_materials_anisotropy"] {
+            material.anisotropyStrength = min(max(anisotropy["anisotropyStrength"]?.float ?? 0, 0), 1)
+            material.anisotropyRotation = anisotropy["anisotropyRotation"]?.float ?? 0
+        }
+        if let diffuse = extensions?["KHR_materials_diffuse_transmission"] {
+            material.diffuseTransmission = min(max(diffuse["diffuseTransmissionFactor"]?.float ?? 0, 0), 1)
+            let color = diffuse["diffuseTransmissionColorFactor"]?.floats(count: 3) ?? [1, 1, 1]
+            material.diffuseTransmissionColor = Vec3(color[0], color[1], color[2]).clamped(lowerBound: .zero, upperBound: .one)
+        }
+        if let volume = extensions?["KHR_materials_volume"] {
+            material.volumeThickness = max(volume["thicknessFactor"]?.float ?? 0, 0)
+            material.attenuationDistance = volume["attenuationDistance"]?.float.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            if let color = volume["attenuationColor"]?.floats(count: 3) {
+                material.attenuationColor = Vec3(color[0], color[1], color[2]).clamped(lowerBound: .zero, upperBound: .one)
+            }
+        }
+        if let coat = extensions?["KHR_materials_clearcoat"] {
+            material.clearcoat = min(max(coat["clearcoatFactor"]?.float ?? 0, 0), 1)
+            material.clearcoatRoughness = min(max(coat["clearcoatRoughnessFactor"]?.float ?? 0, 0), 1)
+        }
+        if let sheen = extensions?["KHR_materials_sheen"] {
+            let color = sheen["sheenColorFactor"]?.floats(count: 3) ?? [0, 0, 0]
+            material.sheenColor = Vec3(color[0], color[1], color[2]).clamped(lowerBound: .zero, upperBound: .one)
+            material.sheenRoughness = min(max(sheen["sheenRoughnessFactor"]?.float ?? 0, 0), 1)
+        }
+        if let ior = extensions?["KHR_materials_ior"]?["ior"]?.float {
+            // glTF: 1 or more (1 is a dielectric that reflects nothing square on); 0 is not valid.
+            material.ior = ior >= 1 ? min(ior, 10) : 1.5
+        }
+        if let specular = extensions?["KHR_materials_specular"] {
+            material.specular = min(max(specular["specularFactor"]?.float ?? 1, 0), 1)
+            if let color = specular["specularColorFactor"]?.floats(count: 3) {
+                material.specularColor = Vec3(max(color[0], 0), max(color[1], 0), max(color[2], 0))
+            }
+        }
+        if extensions?["KHR_materials_unlit"] != nil {
+            material.isUnlit = true
+            material.toneMapsUnlitColor = true
+        }
+    }
+}
