@@ -10,7 +10,8 @@ import Foundation
 /// A buffer is read on its first use: a model without keyframes, skins or MSFT_lod levels costs
 /// no second read of its bytes (Assimp has read them already).
 final class GLTFBuffers {
-    private let json: GLTFJSON
+    /// The document whose buffers these are.
+    let json: GLTFJSON
     private let path: String
     private let fileExtension: String
     /// Where buffer files beside the model are admitted from.

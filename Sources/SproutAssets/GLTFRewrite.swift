@@ -57,10 +57,7 @@ struct GLTFRewrite {
                 let decoded = try Self.decode(meshopt, of: v, buffers: buffers, limit: maximumBytes - binary.count)
                 fields["byteOffset"] = .number(Double(try append(decoded, what: "bufferViews[\(v)] decoded")))
                 fields["byteLength"] = .number(Double(decoded.count))
-                if case .object(var extensions)? = fields["extensions"] {
-                    extensions["EXT_meshopt_compression"] = nil
-                    fields["extensions"] = extensions.isEmpty ? nil : .object(extensions)
-                }
+                Self.remove("EXT_meshopt_compression", fromExtensionsOf: &fields)
             } else {
                 guard let k = view["buffer"]?.int, bufferOffsets.indices.contains(k), let base = bufferOffsets[k] else {
                     throw Failure("bufferViews[\(v)] reads a buffer that has no data")
@@ -106,10 +103,7 @@ struct GLTFRewrite {
                     throw Failure("textures[\(t)].extensions.EXT_texture_webp.source is not an image")
                 }
                 fields["source"] = .number(Double(image))
-                if case .object(var extensions)? = fields["extensions"] {
-                    extensions["EXT_texture_webp"] = nil
-                    fields["extensions"] = extensions.isEmpty ? nil : .object(extensions)
-                }
+                Self.remove("EXT_texture_webp", fromExtensionsOf: &fields)
                 textures[t] = .object(fields)
             }
             document["textures"] = .array(textures)
@@ -125,6 +119,13 @@ struct GLTFRewrite {
 
     /// The GLB of the rewritten document.
     func glb() throws -> [UInt8] { try GLTFJSON.glb(json, binary: binary) }
+
+    /// An object's `fields` without extension `name`, and without `extensions` once it is empty.
+    private static func remove(_ name: String, fromExtensionsOf fields: inout [String: GLTFJSON]) {
+        guard case .object(var extensions)? = fields["extensions"] else { return }
+        extensions[name] = nil
+        fields["extensions"] = extensions.isEmpty ? nil : .object(extensions)
+    }
 
     /// Buffer view `index`'s EXT_meshopt_compression object decoded, at most `limit` bytes.
     private static func decode(_ meshopt: GLTFJSON, of index: Int, buffers: GLTFBuffers, limit: Int) throws(Failure) -> [UInt8] {

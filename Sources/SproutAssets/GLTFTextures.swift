@@ -5,19 +5,16 @@ import SproutScene
 /// read from the file's own JSON: the texture's image (a view of the file's buffers, a `data:`
 /// URI or a file beside the model, admitted by the model's `ConfinedFileSystem`) and its sampler.
 struct GLTFTextures {
-    let gltf: GLTFJSON
+    /// The file's buffers, and through them its JSON and folder.
     let buffers: GLTFBuffers
-    let fileSystem: ConfinedFileSystem
     let modelPath: String
     /// The most pixels one image may declare, checked from its header before it is decoded.
     let maximumPixels: Int
     /// Made so far, by image, colour space and sampler.
     private(set) var made: [String: Texture] = [:]
 
-    init(gltf: GLTFJSON, buffers: GLTFBuffers, fileSystem: ConfinedFileSystem, modelPath: String, maximumPixels: Int) {
-        self.gltf = gltf
+    init(buffers: GLTFBuffers, modelPath: String, maximumPixels: Int) {
         self.buffers = buffers
-        self.fileSystem = fileSystem
         self.modelPath = modelPath
         self.maximumPixels = maximumPixels
     }
@@ -26,6 +23,7 @@ struct GLTFTextures {
     /// cannot be read or decoded fails the import, naming it.
     mutating func texture(_ info: GLTFJSON?, colorSpace: Texture.ColorSpace) throws -> Texture? {
         guard let index = info?["index"]?.int else { return nil }
+        let gltf = buffers.json
         guard let texture = gltf["textures"]?[index], let source = texture["source"]?.int, let image = gltf["images"]?[source] else {
             throw ModelImportError.badTexture(model: modelPath, texture: "textures[\(index)]", reason: "it names no image")
         }
@@ -47,7 +45,7 @@ struct GLTFTextures {
             if let data = GLTFBuffers.dataURI(uri) {
                 bytes = data
             } else {
-                guard let admitted = fileSystem.admit(GLTFBuffers.percentDecoded(uri)) else {
+                guard let admitted = buffers.fileSystem.admit(GLTFBuffers.percentDecoded(uri)) else {
                     throw ModelImportError.pathEscapesFolder(model: modelPath, requested: uri)
                 }
                 guard let read = ConfinedFileSystem.readAll(admitted) else {

@@ -2,32 +2,52 @@ import SproutMath
 import SproutScene
 
 extension SceneConverter {
+    /// The textureInfo (`{"index": ..., "texCoord": ...}`) a glTF material gives `slot`, if any.
+    static func textureInfo(_ slot: TextureSlot, in json: GLTFJSON) -> GLTFJSON? {
+        let extensions = json["extensions"]
+        return switch slot {
+        case .baseColor: json["pbrMetallicRoughness"]?["baseColorTexture"]
+        case .metallicRoughness: json["pbrMetallicRoughness"]?["metallicRoughnessTexture"]
+        case .normal: json["normalTexture"]
+        case .occlusion: json["occlusionTexture"]
+        case .emissive: json["emissiveTexture"]
+        case .transmission: extensions?["KHR_materials_transmission"]?["transmissionTexture"]
+        case .clearcoat: extensions?["KHR_materials_clearcoat"]?["clearcoatTexture"]
+        case .clearcoatRoughness: extensions?["KHR_materials_clearcoat"]?["clearcoatRoughnessTexture"]
+        case .clearcoatNormal: extensions?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"]
+        case .sheenColor: extensions?["KHR_materials_sheen"]?["sheenColorTexture"]
+        case .sheenRoughness: extensions?["KHR_materials_sheen"]?["sheenRoughnessTexture"]
+        case .specular: extensions?["KHR_materials_specular"]?["specularTexture"]
+        case .specularColor: extensions?["KHR_materials_specular"]?["specularColorTexture"]
+        case .thickness: extensions?["KHR_materials_volume"]?["thicknessTexture"]
+        case .diffuseTransmission: extensions?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionTexture"]
+        case .diffuseTransmissionColor: extensions?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionColorTexture"]
+        case .anisotropy: extensions?["KHR_materials_anisotropy"]?["anisotropyTexture"]
+        case .iridescence: extensions?["KHR_materials_iridescence"]?["iridescenceTexture"]
+        case .iridescenceThickness: extensions?["KHR_materials_iridescence"]?["iridescenceThicknessTexture"]
+        }
+    }
+
+    /// The slots whose textures Assimp 5.2 does not import, so `GLTFTextures` reads them from the
+    /// file's JSON: where each goes in a `Material` and how its texels are encoded.
+    static var texturesReadFromJSON: [(TextureSlot, WritableKeyPath<Material, Texture?>, Texture.ColorSpace)] {
+        [
+            (.specular, \.specularTexture, .linear), (.specularColor, \.specularColorTexture, .sRGB),
+            (.clearcoatNormal, \.clearcoatNormalTexture, .linear), (.thickness, \.thicknessTexture, .linear),
+            (.diffuseTransmission, \.diffuseTransmissionTexture, .linear),
+            (.diffuseTransmissionColor, \.diffuseTransmissionColorTexture, .sRGB), (.anisotropy, \.anisotropyTexture, .linear),
+            (.iridescence, \.iridescenceTexture, .linear), (.iridescenceThickness, \.iridescenceThicknessTexture, .linear)
+        ]
+    }
+
     /// What Assimp 5.2 does not keep of a glTF material: each texture's coordinate set and
     /// KHR_texture_transform, the emissive factor times KHR_materials_emissive_strength,
     /// KHR_materials_unlit, KHR_materials_transmission's factor (read here for one truth), and
     /// the factors of KHR_materials_ior, _specular, _sheen, _volume, _clearcoat, _diffuse_transmission,
     /// _anisotropy and _iridescence (their textures are read by `GLTFTextures`).
     static func applyGLTF(_ json: GLTFJSON, to material: inout Material) {
-        let pbr = json["pbrMetallicRoughness"]
-        let infos: [(TextureSlot, GLTFJSON?)] = [
-            (.baseColor, pbr?["baseColorTexture"]), (.metallicRoughness, pbr?["metallicRoughnessTexture"]),
-            (.normal, json["normalTexture"]), (.occlusion, json["occlusionTexture"]), (.emissive, json["emissiveTexture"]),
-            (.transmission, json["extensions"]?["KHR_materials_transmission"]?["transmissionTexture"]),
-            (.clearcoat, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatTexture"]),
-            (.clearcoatRoughness, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatRoughnessTexture"]),
-            (.sheenColor, json["extensions"]?["KHR_materials_sheen"]?["sheenColorTexture"]),
-            (.sheenRoughness, json["extensions"]?["KHR_materials_sheen"]?["sheenRoughnessTexture"]),
-            (.specular, json["extensions"]?["KHR_materials_specular"]?["specularTexture"]),
-            (.specularColor, json["extensions"]?["KHR_materials_specular"]?["specularColorTexture"]),
-            (.clearcoatNormal, json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"]),
-            (.thickness, json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"]),
-            (.diffuseTransmission, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionTexture"]),
-            (.diffuseTransmissionColor, json["extensions"]?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionColorTexture"]),
-            (.anisotropy, json["extensions"]?["KHR_materials_anisotropy"]?["anisotropyTexture"]),
-            (.iridescence, json["extensions"]?["KHR_materials_iridescence"]?["iridescenceTexture"]),
-            (.iridescenceThickness, json["extensions"]?["KHR_materials_iridescence"]?["iridescenceThicknessTexture"])
-        ]
-        for case let (slot, info?) in infos {
+        for slot in TextureSlot.allCases {
+            guard let info = textureInfo(slot, in: json) else { continue }
             let transform = info["extensions"]?["KHR_texture_transform"]
             let texCoord = transform?["texCoord"]?.int ?? info["texCoord"]?.int ?? 0
             var mapping = TextureMapping(texCoord: texCoord == 1 ? 1 : 0)

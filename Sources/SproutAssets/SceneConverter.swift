@@ -60,10 +60,7 @@ struct SceneConverter {
                     json: $0, path: absolutePath ?? modelPath, fileExtension: ModelImporter.fileExtension(modelPath), fileSystem: fileSystem,
                     maximumBytes: limits.maximumFileBytes)
             }
-        if let gltf, let buffers = self.buffers {
-            gltfTextures = GLTFTextures(
-                gltf: gltf, buffers: buffers, fileSystem: fileSystem, modelPath: modelPath, maximumPixels: limits.maximumTexturePixels)
-        }
+        gltfTextures = self.buffers.map { GLTFTextures(buffers: $0, modelPath: modelPath, maximumPixels: limits.maximumTexturePixels) }
         nodeMap = GLTFNodeMap(json: gltf, root: scene.pointee.mRootNode)
         for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
             guard let skin = node["skin"]?.int, let aiNode = nodeMap.aiNodes[index] else { continue }
@@ -506,30 +503,11 @@ struct SceneConverter {
         }
         if let json = gltfMaterial(named: result.name, assimpIndex: index) {
             Self.applyGLTF(json, to: &result)
-            // KHR_materials_specular's textures, the volume's thickness and the clear coat's normal
-            // map, which Assimp 5.2 does not import.
-            if let specular = json["extensions"]?["KHR_materials_specular"], gltfTextures != nil {
-                result.specularTexture = try gltfTextures?.texture(specular["specularTexture"], colorSpace: .linear)
-                result.specularColorTexture = try gltfTextures?.texture(specular["specularColorTexture"], colorSpace: .sRGB)
+            // The textures Assimp 5.2 does not import, from the JSON.
+            for (slot, texture, colorSpace) in Self.texturesReadFromJSON {
+                result[keyPath: texture] = try gltfTextures?.texture(Self.textureInfo(slot, in: json), colorSpace: colorSpace)
             }
-            if let diffuse = json["extensions"]?["KHR_materials_diffuse_transmission"], gltfTextures != nil {
-                result.diffuseTransmissionTexture = try gltfTextures?.texture(diffuse["diffuseTransmissionTexture"], colorSpace: .linear)
-                result.diffuseTransmissionColorTexture = try gltfTextures?.texture(diffuse["diffuseTransmissionColorTexture"], colorSpace: .sRGB)
-            }
-            if let film = json["extensions"]?["KHR_materials_iridescence"], gltfTextures != nil {
-                result.iridescenceTexture = try gltfTextures?.texture(film["iridescenceTexture"], colorSpace: .linear)
-                result.iridescenceThicknessTexture = try gltfTextures?.texture(film["iridescenceThicknessTexture"], colorSpace: .linear)
-            }
-            if let anisotropy = json["extensions"]?["KHR_materials_anisotropy"]?["anisotropyTexture"], gltfTextures != nil {
-                result.anisotropyTexture = try gltfTextures?.texture(anisotropy, colorSpace: .linear)
-            }
-            if let thickness = json["extensions"]?["KHR_materials_volume"]?["thicknessTexture"], gltfTextures != nil {
-                result.thicknessTexture = try gltfTextures?.texture(thickness, colorSpace: .linear)
-            }
-            if let normal = json["extensions"]?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"], gltfTextures != nil {
-                result.clearcoatNormalTexture = try gltfTextures?.texture(normal, colorSpace: .linear)
-                result.clearcoatNormalScale = normal["scale"]?.float ?? 1
-            }
+            if let scale = Self.textureInfo(.clearcoatNormal, in: json)?["scale"]?.float { result.clearcoatNormalScale = scale }
         }
         materialCache[index] = result
         return result
