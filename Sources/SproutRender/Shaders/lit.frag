@@ -221,6 +221,13 @@ vec3 perturbedNormal(sampler2D map, float mapScale, vec3 n, vec3 p, vec2 uv) {
 }
 #endif
 
+// Schlick's Fresnel term from f0 (square on) to f90 (grazing) at cos theta; (1 - c)^5 by
+// products: llvmpipe's pow is exp2(log2).
+vec3 fresnelSchlick(vec3 f0, float f90, float cosTheta) {
+    float m = 1.0 - cosTheta, m2 = m * m;
+    return f0 + (vec3(f90) - f0) * (m2 * m2 * m);
+}
+
 #ifdef HAS_IRIDESCENCE
 // KHR_materials_iridescence (Belcour and Barla 2017, as the extension writes it out): the
 // Fresnel term of a thin film of index `filmIOR` and `thickness` nanometres over a base of
@@ -237,10 +244,6 @@ vec3 iridescenceSensitivity(float opd, vec3 shift) {
     const mat3 XYZ_TO_REC709 = mat3(3.2404542, -0.9692660, 0.0556434, -1.5371385, 1.8760108, -0.2040259, -0.4985314, 0.0415560, 1.0572252);
     return XYZ_TO_REC709 * xyz;
 }
-float schlick(float f0, float cosTheta) {
-    float m = 1.0 - cosTheta, m2 = m * m;
-    return f0 + (1.0 - f0) * (m2 * m2 * m);
-}
 vec3 iridescenceFresnel(float filmIOR, float cosTheta1, float thickness, vec3 f0) {
     // The film vanishes smoothly as it thins (its index going to the outside's).
     float eta2 = mix(1.0, filmIOR, smoothstep(0.0, 0.03, thickness));
@@ -249,7 +252,7 @@ vec3 iridescenceFresnel(float filmIOR, float cosTheta1, float thickness, vec3 f0
     if (cosTheta2Sq < 0.0) return vec3(1.0);   // total internal reflection
     float cosTheta2 = sqrt(cosTheta2Sq);
     float r0 = (eta2 - 1.0) / (eta2 + 1.0);
-    float r12 = schlick(r0 * r0, cosTheta1);
+    float r12 = fresnelSchlick(vec3(r0 * r0), 1.0, cosTheta1).x;
     float t121 = 1.0 - r12;
     float phi12 = eta2 < 1.0 ? PI : 0.0;
     float phi21 = PI - phi12;
@@ -257,8 +260,7 @@ vec3 iridescenceFresnel(float filmIOR, float cosTheta1, float thickness, vec3 f0
     vec3 baseIOR = (1.0 + sqrtF0) / (1.0 - sqrtF0);
     vec3 r1 = (baseIOR - eta2) / (baseIOR + eta2);
     r1 *= r1;
-    vec3 m = vec3(1.0 - cosTheta2), m2 = m * m;
-    vec3 r23 = r1 + (1.0 - r1) * (m2 * m2 * m);
+    vec3 r23 = fresnelSchlick(r1, 1.0, cosTheta2);
     vec3 phi23 = vec3(baseIOR.x < eta2 ? PI : 0.0, baseIOR.y < eta2 ? PI : 0.0, baseIOR.z < eta2 ? PI : 0.0);
     // The optical path difference inside the film (at the refracted angle, as the sample viewer).
     float opd = 2.0 * eta2 * thickness * cosTheta2;
@@ -305,8 +307,7 @@ vec3 surfaceResponse(vec3 n, vec3 v, vec3 l, vec3 diffuseColor, vec3 f0, float f
     float vdh = max(dot(v, h), 0.0);
     float alpha = max(roughness * roughness, 1e-3);
     float a2 = alpha * alpha;
-    float m = 1.0 - vdh, m2 = m * m;
-    vec3 fresnel = f0 + (f90 - f0) * (m2 * m2 * m);   // (1 - v.h)^5 by products: llvmpipe's pow is exp2(log2)
+    vec3 fresnel = fresnelSchlick(f0, f90, vdh);
 #ifdef HAS_IRIDESCENCE
     fresnel = mix(fresnel, gIridescenceFresnel, gIridescence);
 #endif
@@ -381,8 +382,7 @@ vec3 punctualLights(vec3 n, vec3 v, vec3 diffuseColor, vec3 f0, float f90, float
 vec3 transmittedResponse(vec3 n, vec3 v, vec3 l, vec3 transmittedColor, vec3 f0, float f90) {
     float backNdl = max(-dot(n, l), 0.0);
     vec3 mirrored = l + 2.0 * backNdl * n;
-    float m = 1.0 - max(dot(v, normalize(mirrored + v)), 0.0), m2 = m * m;
-    return transmittedColor * (1.0 - (f0 + (vec3(f90) - f0) * (m2 * m2 * m))) * backNdl;
+    return transmittedColor * (1.0 - fresnelSchlick(f0, f90, max(dot(v, normalize(mirrored + v)), 0.0))) * backNdl;
 }
 #ifdef HAS_PUNCTUAL_LIGHTS
 vec3 punctualTransmission(vec3 n, vec3 v, vec3 transmittedColor, vec3 f0, float f90) {
@@ -729,8 +729,7 @@ void main() {
     coatNormal = perturbedNormal(uClearcoatNormalMap, uClearcoatNormalScale, coatNormal, vWorld, slotUV(12));
 #endif
     float coatNdv = max(dot(coatNormal, v), 1e-4);
-    float coatM = 1.0 - coatNdv, coatM2 = coatM * coatM;
-    float coatFresnel = 0.04 + 0.96 * (coatM2 * coatM2 * coatM);
+    float coatFresnel = fresnelSchlick(vec3(0.04), 1.0, coatNdv).x;
     float coatNdl = max(dot(coatNormal, uToLight), 0.0);
     vec3 coatLight = surfaceResponse(coatNormal, v, uToLight, vec3(0.0), vec3(0.04), 1.0, coatRoughness, 0.0)
         * (coatNdl > 0.0 ? visibility : 0.0) * uLightColor;
