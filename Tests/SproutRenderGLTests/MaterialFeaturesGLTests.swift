@@ -362,16 +362,21 @@ import Testing
         return Array(pixels[(4 * 8 + 4) * 4..<(4 * 8 + 4) * 4 + 4])
     }
 
-    /// KHR_materials_volume on a white glass of the same kind over the magenta: a thickness of 1 at
-    /// an attenuation distance of 1 and colour (1, 0.5, 0.25) lets red through as before (251) and
-    /// a quarter of the blue: (0.25 x 0.9693)^(1/2.2) = 0.525, 134.
-    @Test func volumeAbsorbsWhatPassesThrough() throws {
+    /// A white transmissive glass (roughness 0.5), 1 thick, absorbing to (1, 0.5, 0.25) over a distance of 1.
+    func absorbingGlass() -> Material {
         var glass = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 0.5)
         glass.transmission = 1
         glass.volumeThickness = 1
         glass.attenuationDistance = 1
         glass.attenuationColor = Vec3(1, 0.5, 0.25)
-        let centre = try centreOverMagenta(glass)
+        return glass
+    }
+
+    /// KHR_materials_volume on a white glass of the same kind over the magenta: a thickness of 1 at
+    /// an attenuation distance of 1 and colour (1, 0.5, 0.25) lets red through as before (251) and
+    /// a quarter of the blue: (0.25 x 0.9693)^(1/2.2) = 0.525, 134.
+    @Test func volumeAbsorbsWhatPassesThrough() throws {
+        let centre = try centreOverMagenta(absorbingGlass())
         #expect(abs(Int(centre[0]) - 251) <= 1 && centre[1] == 0)
         #expect(abs(Int(centre[2]) - 134) <= 1)
     }
@@ -379,11 +384,7 @@ import Testing
     /// The same glass with a thickness texture: green 0 is no thickness (blue through as without
     /// a volume, 251), green 255 the factor's (134, as above); red and green are unchanged.
     @Test func aThicknessTextureScalesTheThickness() throws {
-        var glass = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 0.5)
-        glass.transmission = 1
-        glass.volumeThickness = 1
-        glass.attenuationDistance = 1
-        glass.attenuationColor = Vec3(1, 0.5, 0.25)
+        var glass = absorbingGlass()
         func thickness(_ green: UInt8) -> Texture {
             Texture(name: "t", image: Image(width: 1, height: 1, pixels: [0, green, 0, 255]), colorSpace: .linear)
         }
