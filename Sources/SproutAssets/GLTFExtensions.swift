@@ -6,7 +6,7 @@ public enum GLTFExtensions {
     public static let supported = Set([
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
         "KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression",
-        "EXT_texture_webp",
+        "EXT_texture_webp", "KHR_materials_variants",
         // Decoded by Assimp (Debian builds it with Draco).
         "KHR_draco_mesh_compression",
         // Metadata only: nothing to draw.
@@ -27,7 +27,6 @@ public enum GLTFExtensions {
     /// Extensions a file may use that Sprout draws without, and what is lost.
     public static let notDrawn: [String: String] = [
         "KHR_materials_dispersion": "no dispersion",
-        "KHR_materials_variants": "the default material of each primitive",
         "KHR_materials_pbrSpecularGlossiness": "specular-glossiness approximated by Assimp's conversion",
         "KHR_animation_pointer": "those animations do not play",
         "KHR_texture_basisu": "the fallback image, when there is one",

@@ -5,21 +5,21 @@ import SproutScene
 /// scene reaches, and the levels' nodes lie outside it. Each listed node's mesh becomes parts:
 /// triangles (mode 4) with positions, normals (flat where absent, as glTF asks), first texture
 /// coordinates, `COLOR_0` and position morph targets; a material the full model also uses is
-/// the one Assimp made of it (textures and all), another is made from the JSON's factors (its
-/// textures are not read: said in the README's table).
+/// the one Assimp made of it, another is read from the JSON (`SceneConverter.gltfMaterial(at:)`),
+/// textures and all either way.
 struct GLTFLevels {
     let json: GLTFJSON
     let buffers: GLTFBuffers
 
     /// The parts of glTF mesh `index`; `material` gives the material of a glTF material index
-    /// (nil: from the JSON's factors). Primitives that cannot be read are skipped.
-    func parts(ofMesh index: Int, material: (Int) throws -> Material?) throws -> [ModelPart] {
+    /// (a primitive without one is drawn with `Material()`). Primitives that cannot be read are skipped.
+    func parts(ofMesh index: Int, material: (Int) throws -> Material) throws -> [ModelPart] {
         guard let mesh = json["meshes"]?[index] else { return [] }
         var parts: [ModelPart] = []
         for primitive in mesh["primitives"]?.array ?? [] {
             guard (primitive["mode"]?.int ?? 4) == 4, let built = self.mesh(primitive, name: mesh["name"]?.string ?? "") else { continue }
             let materialIndex = primitive["material"]?.int
-            let chosen = try materialIndex.flatMap(material) ?? materialIndex.flatMap { json["materials"]?[$0] }.map(Self.material) ?? Material()
+            let chosen = try materialIndex.map(material) ?? Material()
             parts.append(ModelPart(mesh: built, material: chosen))
         }
         return parts
@@ -66,22 +66,5 @@ struct GLTFLevels {
             return Mesh.flatShaded(name: name, positions: positions, uvs: uvs, colors: colors, indices: indices, morphTargets: Array(targets))
         }
         return Mesh(name: name, positions: positions, normals: normals, uvs: uvs, colors: colors, indices: indices, morphTargets: Array(targets))
-    }
-
-    /// A material from a glTF material's JSON: its factors, alpha mode and extensions (no textures).
-    static func material(_ json: GLTFJSON) -> Material {
-        let pbr = json["pbrMetallicRoughness"]
-        let c = pbr?["baseColorFactor"]?.floats(count: 4) ?? [1, 1, 1, 1]
-        var m = Material(
-            name: json["name"]?.string ?? "", baseColor: Vec4(c[0], c[1], c[2], c[3]),
-            metallic: min(max(pbr?["metallicFactor"]?.float ?? 1, 0), 1), roughness: min(max(pbr?["roughnessFactor"]?.float ?? 1, 0), 1),
-            isDoubleSided: json["doubleSided"]?.bool ?? false)
-        switch json["alphaMode"]?.string {
-        case "BLEND": m.blending = .transparent
-        case "MASK": m.alphaCutoff = json["alphaCutoff"]?.float ?? 0.5; m.blending = .opaque
-        default: m.blending = .opaque
-        }
-        SceneConverter.applyGLTF(json, to: &m)
-        return m
     }
 }

@@ -15,9 +15,22 @@ public struct ModelAsset {
     public let sourcePath: String
     /// The cameras the file defines, by name.
     public var cameras: [ModelCamera] = []
+    /// The names of the file's material variants (glTF KHR_materials_variants), in its order;
+    /// `selectMaterialVariant(_:)` picks one. Empty when it has none.
+    public var materialVariants: [String] = []
     /// What the file asks for that Sprout draws without (a glTF extension it does not support),
     /// one line each naming the file and the feature; empty when everything is drawn.
     public var warnings: [String] = []
+
+    /// Draws the model with its materials in variant `name` (one of `materialVariants`), or
+    /// with its default materials when `name` is nil. A name the file does not declare throws,
+    /// listing those it does.
+    public func selectMaterialVariant(_ name: String?) throws(MaterialVariantError) {
+        if let name, !materialVariants.contains(name) {
+            throw MaterialVariantError(model: sourcePath, name: name, known: materialVariants)
+        }
+        root.selectMaterialVariant(name)
+    }
 
     /// Triangles in all `meshes` together (a mesh drawn by several entities counts once).
     public var triangleCount: Int { meshes.reduce(0) { $0 + $1.triangleCount } }
@@ -31,5 +44,28 @@ public struct ModelAsset {
         let b = bounds
         guard !b.isEmpty else { return }
         root.transform.translation -= Vec3(centringFootprint ? b.center.x : 0, b.min.y, centringFootprint ? b.center.z : 0)
+    }
+}
+
+/// A material variant asked of a model whose file does not declare it.
+public struct MaterialVariantError: Error, CustomStringConvertible, Equatable {
+    /// The model's file.
+    public let model: String
+    /// The variant asked for.
+    public let name: String
+    /// The variants the file declares (KHR_materials_variants), in its order.
+    public let known: [String]
+
+    /// `name` asked of `model`, whose file declares the variants `known`.
+    public init(model: String, name: String, known: [String]) {
+        self.model = model
+        self.name = name
+        self.known = known
+    }
+
+    /// One line naming the file, the variant and those the file has.
+    public var description: String {
+        "\(model): has no material variant '\(name)'"
+            + (known.isEmpty ? " (it declares none)" : " (it declares \(known.map { "'\($0)'" }.joined(separator: ", ")))")
     }
 }

@@ -113,3 +113,64 @@ extension SceneConverter {
         }
     }
 }
+
+extension SceneConverter {
+    /// `applyGLTF`, then the textures Assimp 5.2 does not import, read from the JSON.
+    mutating func applyGLTFWithTextures(_ json: GLTFJSON, to material: inout Material) throws {
+        Self.applyGLTF(json, to: &material)
+        for (slot, texture, colorSpace) in Self.texturesReadFromJSON {
+            material[keyPath: texture] = try gltfTextures?.texture(Self.textureInfo(slot, in: json), colorSpace: colorSpace)
+        }
+        if let scale = Self.textureInfo(.clearcoatNormal, in: json)?["scale"]?.float { material.clearcoatNormalScale = scale }
+    }
+
+    /// KHR_materials_variants: the materials Assimp mesh `meshIndex` takes in the variants that
+    /// list its primitive (`variants`), beside `defaultMaterial`; nil when none lists it.
+    mutating func materialVariants(ofMesh meshIndex: Int, defaultMaterial: Material) throws -> MaterialVariants? {
+        guard let byVariant = variants.materials[meshIndex], !byVariant.isEmpty else { return nil }
+        var byName: [String: Material] = [:]
+        for (variant, material) in byVariant { byName[variants.names[variant]] = try gltfMaterial(at: material) }
+        return MaterialVariants(defaultMaterial: defaultMaterial, byName: byName)
+    }
+
+    /// glTF material `index`: Assimp's, where a primitive uses it by default (so a variant
+    /// shares it), else read from the JSON alone (Assimp 5.2 imports no other).
+    mutating func gltfMaterial(at index: Int) throws -> Material {
+        if let assimp = assimpMaterialOfGLTF[index] { return try material(index: assimp) }
+        if let known = materialsReadFromJSON[index] { return known }
+        guard let json = gltf?["materials"]?[index] else { return Material() }
+        let made = try materialFromJSON(json)
+        materialsReadFromJSON[index] = made
+        return made
+    }
+
+    /// The textures Assimp imports, and where: read from the JSON for a material it did not import.
+    private static var texturesAssimpImports: [(TextureSlot, WritableKeyPath<Material, Texture?>, Texture.ColorSpace)] {
+        [
+            (.baseColor, \.baseColorTexture, .sRGB), (.metallicRoughness, \.metallicRoughnessTexture, .linear),
+            (.normal, \.normalTexture, .linear), (.occlusion, \.occlusionTexture, .linear), (.emissive, \.emissiveTexture, .sRGB),
+            (.transmission, \.transmissionTexture, .linear), (.clearcoat, \.clearcoatTexture, .linear),
+            (.clearcoatRoughness, \.clearcoatRoughnessTexture, .linear), (.sheenColor, \.sheenColorTexture, .sRGB),
+            (.sheenRoughness, \.sheenRoughnessTexture, .linear)
+        ]
+    }
+
+    /// A glTF material from its JSON alone, with glTF's defaults: what `material(index:)` reads
+    /// through Assimp (the tests hold the two to the same result).
+    private mutating func materialFromJSON(_ json: GLTFJSON) throws -> Material {
+        let pbr = json["pbrMetallicRoughness"]
+        let color = pbr?["baseColorFactor"]?.floats(count: 4) ?? [1, 1, 1, 1]
+        var result = Material(
+            name: json["name"]?.string ?? "", baseColor: Vec4(color[0], color[1], color[2], color[3]),
+            metallic: min(max(pbr?["metallicFactor"]?.float ?? 1, 0), 1), roughness: min(max(pbr?["roughnessFactor"]?.float ?? 1, 0), 1),
+            isDoubleSided: json["doubleSided"]?.bool ?? false, blending: json["alphaMode"]?.string == "BLEND" ? .transparent : .opaque)
+        if json["alphaMode"]?.string == "MASK" { result.alphaCutoff = json["alphaCutoff"]?.float ?? 0.5 }
+        for (slot, texture, colorSpace) in Self.texturesAssimpImports {
+            result[keyPath: texture] = try gltfTextures?.texture(Self.textureInfo(slot, in: json), colorSpace: colorSpace)
+        }
+        if result.normalTexture != nil { result.normalScale = json["normalTexture"]?["scale"]?.float ?? 1 }
+        if result.occlusionTexture != nil { result.occlusionStrength = json["occlusionTexture"]?["strength"]?.float ?? 1 }
+        try applyGLTFWithTextures(json, to: &result)
+        return result
+    }
+}

@@ -38,7 +38,14 @@ struct SceneConverter {
     /// The glTF file's buffers (its rewritten GLB's when `GLTFRewrite` made one).
     private let buffers: GLTFBuffers?
     /// Textures read from the glTF file's JSON (those Assimp does not import).
-    private var gltfTextures: GLTFTextures?
+    var gltfTextures: GLTFTextures?
+    /// The Assimp material made of each glTF material the scene's primitives use, by glTF index
+    /// (Assimp 5.2 imports only those, in the order it meets them).
+    private(set) var assimpMaterialOfGLTF: [Int: Int] = [:]
+    /// KHR_materials_variants: the variants' names and each Assimp mesh's variant materials.
+    var variants = GLTFVariants()
+    /// Materials read from the JSON alone (variants no primitive uses by default), by glTF index.
+    var materialsReadFromJSON: [Int: Material] = [:]
 
     /// The most morph targets a mesh is drawn with (the shader's weight array); more are warned about.
     static let maximumMorphTargets = 64
@@ -67,11 +74,34 @@ struct SceneConverter {
             let names = (gltf?["skins"]?[skin]?["joints"]?.array ?? []).map { $0.int.flatMap(nodeMap.name(of:)) ?? "" }
             for m in 0..<Int(aiNode.pointee.mNumMeshes) { jointNamesByMesh[Int(aiNode.pointee.mMeshes[m])] = names }
         }
+        for (gltfMesh, aiMeshes) in gltfMeshes() {
+            for (primitive, m) in zip(gltf?["meshes"]?[gltfMesh]?["primitives"]?.array ?? [], aiMeshes) {
+                if let material = primitive["material"]?.int, let ai = scene.pointee.mMeshes[m] {
+                    assimpMaterialOfGLTF[material] = Int(ai.pointee.mMaterialIndex)
+                }
+            }
+        }
+    }
+
+    /// The Assimp meshes of each glTF mesh a node of the scene draws, one per primitive in the
+    /// file's order (Assimp makes one mesh per primitive); meshes whose node's count disagrees are left out.
+    func gltfMeshes() -> [Int: [Int]] {
+        var result: [Int: [Int]] = [:]
+        for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
+            guard let aiNode = nodeMap.aiNodes[index], let meshIndex = node["mesh"]?.int, result[meshIndex] == nil,
+                let primitives = gltf?["meshes"]?[meshIndex]?["primitives"]?.array, primitives.count == Int(aiNode.pointee.mNumMeshes)
+            else { continue }
+            let meshes = (0..<primitives.count).map { Int(aiNode.pointee.mMeshes[$0]) }
+            guard meshes.allSatisfy({ $0 < Int(scene.pointee.mNumMeshes) }) else { continue }
+            result[meshIndex] = meshes
+        }
+        return result
     }
 
     mutating func convert(extension ext: String) throws -> ModelAsset {
         let fileName = String(modelPath.split(separator: "/").last ?? Substring(modelPath))
         let wrapper = Entity(name: fileName, transform: Transform(matrix: normalisation(extension: ext)))
+        if let gltf { variants = try GLTFVariants(json: gltf, meshes: gltfMeshes(), path: modelPath) }
         if let rootNode = scene.pointee.mRootNode {
             wrapper.addChild(try entity(for: rootNode, maximumDepth: limits.maximumNodeDepth))
         }
@@ -79,11 +109,13 @@ struct SceneConverter {
             try attachLevelsOfDetail(buffers: buffers)
             try expandInstances(buffers: buffers)
         }
-        let materials = materialCache.keys.sorted().compactMap { materialCache[$0] }
+        let materials =
+            materialCache.keys.sorted().compactMap { materialCache[$0] } + materialsReadFromJSON.keys.sorted().compactMap { materialsReadFromJSON[$0] }
         let made = gltfTextures?.made ?? [:]
         let textures = textureCache.keys.sorted().compactMap { textureCache[$0] } + made.keys.sorted().compactMap { made[$0] }
         var asset = ModelAsset(root: wrapper, meshes: meshes, materials: materials, textures: textures, sourcePath: modelPath)
         asset.cameras = cameras(in: wrapper)
+        asset.materialVariants = variants.names
         asset.warnings = unsupportedContent()
         if let gltf, let buffers {
             var animations = GLTFAnimations(json: gltf, buffers: buffers, entities: nodeMap.aiNodes.compactMapValues { entities[$0] }, root: wrapper)
@@ -222,20 +254,6 @@ struct SceneConverter {
     /// Sprout's own heights. The listed nodes' own transforms and children are not read.
     private mutating func attachLevelsOfDetail(buffers: GLTFBuffers) throws {
         guard let gltf, let nodes = gltf["nodes"]?.array else { return }
-        // The material Assimp made of each glTF material the scene's primitives use, by their
-        // mesh: Assimp makes one mesh per primitive, in the file's order.
-        var assimpMaterial: [Int: Int] = [:]
-        for (index, node) in nodes.enumerated() {
-            guard let aiNode = nodeMap.aiNodes[index], let meshIndex = node["mesh"]?.int, let mesh = gltf["meshes"]?[meshIndex] else { continue }
-            let primitives = mesh["primitives"]?.array ?? []
-            guard primitives.count == Int(aiNode.pointee.mNumMeshes) else { continue }
-            for (k, primitive) in primitives.enumerated() {
-                let m = Int(aiNode.pointee.mMeshes[k])
-                if let material = primitive["material"]?.int, m < Int(scene.pointee.mNumMeshes), let ai = scene.pointee.mMeshes[m] {
-                    assimpMaterial[material] = Int(ai.pointee.mMaterialIndex)
-                }
-            }
-        }
         let reader = GLTFLevels(json: gltf, buffers: buffers)
         for (index, node) in nodes.enumerated() {
             guard let ids = node["extensions"]?["MSFT_lod"]?["ids"]?.array.compactMap(\.int), !ids.isEmpty,
@@ -245,7 +263,7 @@ struct SceneConverter {
             var levels: [LevelOfDetail] = []
             for (i, id) in ids.prefix(LevelOfDetail.screenHeights.count).enumerated() {
                 guard let meshIndex = nodes.indices.contains(id) ? nodes[id]["mesh"]?.int : nil else { continue }
-                let parts = try reader.parts(ofMesh: meshIndex) { gltfIndex in try assimpMaterial[gltfIndex].map { try material(index: $0) } }
+                let parts = try reader.parts(ofMesh: meshIndex) { try gltfMaterial(at: $0) }
                 meshes += parts.map(\.mesh)
                 let height = i < coverage.count && coverage[i] > 0 && coverage[i] <= 1 ? Float(coverage[i].squareRoot()) : LevelOfDetail.screenHeights[i]
                 if !parts.isEmpty { levels.append(LevelOfDetail(maxScreenHeight: height, parts: parts)) }
@@ -385,7 +403,8 @@ struct SceneConverter {
                 name: string(m.mName), positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
                 tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: targets)
         meshes.append(mesh)
-        let part = ModelPart(mesh: mesh, material: try material(index: Int(m.mMaterialIndex)))
+        let defaultMaterial = try material(index: Int(m.mMaterialIndex))
+        let part = ModelPart(mesh: mesh, material: defaultMaterial, variants: try materialVariants(ofMesh: meshIndex, defaultMaterial: defaultMaterial))
         meshCache[meshIndex] = part
         return part
     }
@@ -449,7 +468,7 @@ struct SceneConverter {
         return targets
     }
 
-    private mutating func material(index: Int) throws -> Material {
+    mutating func material(index: Int) throws -> Material {
         if let cached = materialCache[index] { return cached }
         guard index < Int(scene.pointee.mNumMaterials), let mat = scene.pointee.mMaterials[index] else { return Material() }
         var result = Material(name: materialName(mat))
@@ -501,14 +520,7 @@ struct SceneConverter {
                 result.blending = .opaque
             }
         }
-        if let json = gltfMaterial(named: result.name, assimpIndex: index) {
-            Self.applyGLTF(json, to: &result)
-            // The textures Assimp 5.2 does not import, from the JSON.
-            for (slot, texture, colorSpace) in Self.texturesReadFromJSON {
-                result[keyPath: texture] = try gltfTextures?.texture(Self.textureInfo(slot, in: json), colorSpace: colorSpace)
-            }
-            if let scale = Self.textureInfo(.clearcoatNormal, in: json)?["scale"]?.float { result.clearcoatNormalScale = scale }
-        }
+        if let json = gltfMaterial(named: result.name, assimpIndex: index) { try applyGLTFWithTextures(json, to: &result) }
         materialCache[index] = result
         return result
     }

@@ -6,11 +6,15 @@ public struct ModelPart: Sendable {
     public var mesh: Mesh
     /// How the geometry looks.
     public var material: Material
+    /// The materials its file gives it in named variants (glTF KHR_materials_variants); nil
+    /// when it has none. `Entity.selectMaterialVariant(_:)` swaps them into `material`.
+    public var variants: MaterialVariants?
 
     /// A part drawing `mesh` with `material`.
-    public init(mesh: Mesh, material: Material) {
+    public init(mesh: Mesh, material: Material, variants: MaterialVariants? = nil) {
         self.mesh = mesh
         self.material = material
+        self.variants = variants
     }
 }
 
