@@ -4,7 +4,8 @@ import SproutScene
 extension ModelAsset {
     /// What `sprout render --verbose` says of a model, `name` (default its file): its meshes,
     /// triangles (at full detail; levels of detail counted apart), materials and textures, and on
-    /// a second line the clips `--animation` can name.
+    /// a second line the clips `--animation` can name, and on another the material variants
+    /// `--variant` can name.
     public func summary(named name: String? = nil) -> String {
         let models = ([root] + root.descendants).compactMap(\.model)
         let full = models.flatMap(\.parts)
@@ -14,5 +15,6 @@ extension ModelAsset {
             "\(name ?? sourcePath): \(full.count) meshes, \(full.reduce(0) { $0 + $1.mesh.triangleCount }) triangles, \(materials.count) materials, \(textures.count) textures"
             + (levels.isEmpty ? "" : "; levels of detail: " + levels.map { "\($0)" }.joined(separator: ", ") + " triangles")
             + (clips.isEmpty ? "" : "\nclips: " + clips.joined(separator: ", "))
+            + (materialVariants.isEmpty ? "" : "\nmaterial variants: " + materialVariants.map { "'\($0)'" }.joined(separator: ", "))
     }
 }

@@ -116,6 +116,14 @@ public final class SceneView {
                     )
                 }
             }
+            if let variant = placement.variant {
+                do {
+                    guard let asset = loaded.asset else { throw MaterialVariantError(model: placement.model, name: variant, known: []) }
+                    try asset.selectMaterialVariant(variant)
+                } catch {
+                    throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".variant", message: "\(error)")
+                }
+            }
             if let choice = placement.animation {
                 do {
                     poses.append((try ModelPose.apply(clip: choice.clip, time: choice.time, to: loaded.entity, modelName: placement.model), choice.time))

@@ -1,3 +1,4 @@
+import SproutAssets
 import SproutDocument
 import SproutImage
 import SproutRender
@@ -235,7 +236,12 @@ public final class ScriptPlayer {
                 }
             var resolved = try ModelReference.resolve(reference, relativeTo: folder)
             if let modelRoots { resolved = try resolved.confined(to: modelRoots, reference: reference) }
-            return try resolved.load(sizing: sizing).entity
+            let loaded = try resolved.load(sizing: sizing)
+            if let variant = script.objectVariants[name] {
+                guard let asset = loaded.asset else { throw MaterialVariantError(model: reference, name: variant, known: []) }
+                try asset.selectMaterialVariant(variant)
+            }
+            return loaded.entity
         }
         if let model = BuiltInModels.make(name) { return model }
         if let plant = ModelReference.plantPath(name) { return try plant.load().entity }

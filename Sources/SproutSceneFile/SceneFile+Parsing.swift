@@ -170,7 +170,7 @@ extension SceneFile {
     static func placement(_ v: DocumentValue) throws(DocumentError) -> Placement {
         // `- sunflower` is short for `- { model: sunflower }`.
         if case .scalar = v.content { return Placement(model: try nonEmptyModel(v), line: v.line, field: v.field) }
-        let o = try v.object(allowing: ["model", "position", "rotation", "scale", "fit", "animation"])
+        let o = try v.object(allowing: ["model", "position", "rotation", "scale", "fit", "animation", "variant"])
         var p = Placement(model: try nonEmptyModel(o.required("model")), line: v.line, field: v.field)
         if let x = o.optional("position") { p.position = try vector(x) }
         if let r = o.optional("rotation") { p.rotation = try rotation(r) }
@@ -189,6 +189,11 @@ extension SceneFile {
             p.fitHeight = try f.ranged(0...10_000, positive: true)
         }
         if let a = o.optional("animation") { p.animation = try animation(a) }
+        if let name = o.optional("variant") {
+            let variant = try name.string()
+            guard !variant.isEmpty, variant.utf8.count <= 1024 else { throw name.error("must be a material variant's name (at most 1024 bytes)") }
+            p.variant = variant
+        }
         return p
     }
 

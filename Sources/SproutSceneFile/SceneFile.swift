@@ -22,6 +22,9 @@ public struct SceneFile: Sendable {
         /// The model posed by one of its animation clips at a time (`animation: { clip, time }`);
         /// nil: the file's default pose. Sizing and standing use the default pose either way.
         public var animation: AnimationChoice?
+        /// The model drawn with its materials in this named variant (glTF KHR_materials_variants);
+        /// nil: its default materials.
+        public var variant: String?
         /// Where it was written, for messages about the model (`models[2]`, line).
         public var line: Int
         /// The entry's field path (`models[2]`), for messages.

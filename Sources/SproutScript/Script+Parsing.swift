@@ -94,16 +94,22 @@ extension Script {
             guard case .mapping(let pairs) = v.content else { throw v.error("expected a mapping of names to model paths, got \(v.summary)") }
             for pair in pairs {
                 // `name: path`, or `name: { model: path, scale: 0.01 }` / `{ model: path, fit: 0.5 }`,
-                // each with an optional `alignment`; without `model`, the name is a built-in or a catalog plant.
+                // each with an optional `alignment` and `variant`; without `model`, the name is a
+                // built-in or a catalog plant.
                 guard case .mapping = pair.value.content else { script.objects[pair.key] = try pair.value.string(); continue }
-                let o = try pair.value.object(allowing: ["model", "scale", "fit", "alignment"])
+                let o = try pair.value.object(allowing: ["model", "scale", "fit", "alignment", "variant"])
                 if let model = o.optional("model") { script.objects[pair.key] = try model.string() }
                 if let a = o.optional("alignment") { script.objectAlignments[pair.key] = try PlaneAlignment.allowed(a) }
+                if let v = o.optional("variant") {
+                    let variant = try v.string()
+                    guard !variant.isEmpty, variant.utf8.count <= 1024 else { throw v.error("must be a material variant's name (at most 1024 bytes)") }
+                    script.objectVariants[pair.key] = variant
+                }
                 if o.optional("model") == nil {
                     guard o.optional("alignment") != nil else {
                         throw pair.value.error("needs `model:` (a path, catalog plant or built-in) or `alignment:`")
                     }
-                    if let size = o.optional("scale") ?? o.optional("fit") { throw size.error("needs `model:` beside it") }
+                    if let given = o.optional("scale") ?? o.optional("fit") ?? o.optional("variant") { throw given.error("needs `model:` beside it") }
                 }
                 if let k = o.optional("scale") {
                     if let f = o.optional("fit") { throw f.error("give scale or fit, not both") }

@@ -26,6 +26,9 @@ public struct Script: Sendable {
     public var objects: [String: String]
     /// How objects written as `{ model, scale | fit }` are sized, by name.
     public var objectSizes: [String: ObjectSize] = [:]
+    /// The material variant (glTF KHR_materials_variants) objects are drawn in, by name, where
+    /// the script says (`variant:`); otherwise their file's default materials.
+    public var objectVariants: [String: String] = [:]
     /// The plane alignments objects accept, by name, where the script says (`alignment:
     /// horizontal | vertical | any`); otherwise `BuiltInModels.allowedAlignments` (horizontal
     /// for everything but the sample's wall objects).

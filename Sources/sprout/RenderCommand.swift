@@ -72,6 +72,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Pose the model by this animation clip (a name or an index; scene files say animation: { clip, time } per model).")
     var animation: String?
 
+    @Option(help: "Draw the model in this material variant (glTF KHR_materials_variants; --verbose lists them; scene files say variant: per model).")
+    var variant: String?
+
     @Option(help: "Seconds into the --animation clip (default 0); with --frames, each further frame is 1/30 s later.")
     var time: Double?
 
@@ -101,6 +104,9 @@ struct RenderCommand: ParsableCommand {
         if animation != nil && SceneFile.isSceneFilePath(model) {
             throw ValidationError("a scene file poses its own models: give animation: { clip, time } in \(model) instead of --animation")
         }
+        if variant != nil && SceneFile.isSceneFilePath(model) {
+            throw ValidationError("a scene file chooses its own models' variants: give variant: NAME in \(model) instead of --variant")
+        }
         if environmentBackground && environment == nil { throw ValidationError("--environment-background needs --environment FILE.hdr") }
         if environment != nil && SceneFile.isSceneFilePath(model) {
             throw ValidationError("a scene file sets its own environment: give environment: in \(model) instead of --environment")
@@ -129,6 +135,7 @@ struct RenderCommand: ParsableCommand {
         file.light = light.map { SceneFile.Light(direction: $0.value) }
         file.models[0].size(try sizing)
         file.models[0].animation = animation.map { SceneFile.AnimationChoice(clip: $0, time: time ?? 0) }
+        file.models[0].variant = variant
         return file
     }
 

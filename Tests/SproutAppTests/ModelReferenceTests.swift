@@ -64,3 +64,28 @@ import Testing
         }
     }
 }
+
+/// A script draws an object in one of its file's material variants (`variant:`).
+@Suite struct ScriptObjectVariantTests {
+    static let pair = Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/variant-pair.gltf"
+
+    @Test func anObjectTakesItsVariantsMaterials() throws {
+        let script = try Script.parse("objects: { pair: { model: \(Self.pair), variant: Midnight } }\nsteps: []", file: "s.yaml")
+        #expect(script.objectVariants == ["pair": "Midnight"])
+        let entity = try ScriptPlayer.model(named: "pair", script: script, folder: "/")
+        let parts = try #require(entity.findEntity(named: "pair")?.model).parts
+        #expect(parts.map(\.material.name) == ["blue", "red"])
+    }
+
+    @Test func aVariantTheFileLacksOrWithoutAModelIsRefused() throws {
+        let script = try Script.parse("objects: { pair: { model: \(Self.pair), variant: Noon } }\nsteps: []", file: "s.yaml")
+        #expect {
+            try ScriptPlayer.model(named: "pair", script: script, folder: "/")
+        } throws: {
+            "\($0)" == "\(Self.pair): has no material variant 'Noon' (it declares 'Midnight', 'Beach')"
+        }
+        do { _ = try Script.parse("objects: { a: { alignment: any, variant: Midnight } }\nsteps: []", file: "s.yaml"); Issue.record("accepted") } catch {
+            #expect("\(error)" == "s.yaml:1: objects.a.variant: needs `model:` beside it")
+        }
+    }
+}

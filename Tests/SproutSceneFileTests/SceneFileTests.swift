@@ -93,7 +93,7 @@ import SproutGolden
         ("models:\n  - { model: '' }", "s.yaml:2: models[0].model: must be a model path, a catalog plant or a built-in name (at most 1024 bytes)"),
         (
             "models:\n  - { mdl: basil }",
-            "s.yaml:2: models[0].mdl: unknown field; did you mean 'model'? expected one of model, position, rotation, scale, fit, animation (or an x- key of your own)"
+            "s.yaml:2: models[0].mdl: unknown field; did you mean 'model'? expected one of model, position, rotation, scale, fit, animation, variant (or an x- key of your own)"
         ),
         ("models:\n  - { model: fox.glb, scale: 0.01, fit: 1 }", "s.yaml:2: models[0].fit: give scale or fit, not both"),
         ("models:\n  - { model: fox.glb, animation: { clip: Walk, time: -1 } }", "s.yaml:2: models[0].animation.time: must lie in 0.0...1000000.0, got -1.0"),
@@ -102,6 +102,7 @@ import SproutGolden
             "s.yaml:2: models[0].animation.frame: unknown field; expected one of clip, time (or an x- key of your own)"
         ),
         ("models:\n  - { model: fox.glb, fit: 0 }", "s.yaml:2: models[0].fit: must be positive, got 0.0"),
+        ("models:\n  - { model: shoe.glb, variant: '' }", "s.yaml:2: models[0].variant: must be a material variant's name (at most 1024 bytes)"),
         ("camera: { name: A, position: [0, 0, 1] }\nmodels: [basil]", "s.yaml:1: camera.position: give a camera name or position and lookAt, not both"),
         ("camera: { position: [0, 1, 0], lookAt: [0, 1, 0] }\nmodels: [basil]", "s.yaml:1: camera.lookAt: must differ from position"),
         ("camera: { position: [0, 1, 2], lookAt: [0, 0, 0], fov: 180 }\nmodels: [basil]", "s.yaml:1: camera.fov: must lie in 1.0...179.0, got 180.0"),
@@ -165,6 +166,12 @@ import SproutGolden
         #expect(scene.models[0].animation?.clip == "Walk" && scene.models[0].animation?.time == 0.25)
         #expect(scene.models[1].animation?.clip == "2" && scene.models[1].animation?.time == 0)
         #expect(scene.models[0].animation?.field == "models[0].animation")
+    }
+
+    /// `variant: NAME`: a material variant of the model's file (KHR_materials_variants).
+    @Test func aVariantNamesAMaterialVariant() throws {
+        let scene = try SceneFile.parse("models:\n  - { model: shoe.glb, variant: Beach }\n  - shoe.glb", file: "s.yaml")
+        #expect(scene.models.map(\.variant) == ["Beach", nil])
     }
 
     @Test func fitGivesAHeight() throws {
