@@ -58,14 +58,20 @@ public enum ModelReference: Equatable, Sendable {
 
     /// The entity standing on the origin: files centred on their footprint, plants on their stem;
     /// without `standing`, where the file puts it. `sizing` scales it first (a factor, or to a height).
-    public func load(isolation: ImportIsolation? = nil, sizing: ModelSizing = .asIs, standing: Bool = true) throws -> (entity: Entity, asset: ModelAsset?) {
+    /// `variant` draws it in that material variant of its file (a `MaterialVariantError` when the
+    /// file, or a built-in, has no such variant).
+    public func load(
+        isolation: ImportIsolation? = nil, sizing: ModelSizing = .asIs, standing: Bool = true, variant: String? = nil
+    ) throws -> (entity: Entity, asset: ModelAsset?) {
         switch self {
         case .file(let path), .plant(_, let path):
             let asset = try ModelImporter.load(path: path, isolation: isolation)
+            try asset.selectMaterialVariant(variant)
             sizing.apply(to: asset.root)
             if standing { asset.standOnOrigin(centringFootprint: { if case .plant = self { false } else { true } }()) }
             return (asset.root, asset)
         case .builtIn(let name):
+            if let variant { throw MaterialVariantError(model: name, name: variant, known: []) }
             let entity = BuiltInModels.make(name)!
             sizing.apply(to: entity)
             return (entity, nil)

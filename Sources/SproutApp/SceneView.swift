@@ -100,7 +100,9 @@ public final class SceneView {
                 if let modelRoots { reference = try reference.confined(to: modelRoots, reference: placement.model) }
                 loaded = try reference.load(
                     isolation: isolation, sizing: placement.fitHeight.map { .fit(height: $0) } ?? .asIs,
-                    standing: placement.standing != .asAuthored)
+                    standing: placement.standing != .asAuthored, variant: placement.variant)
+            } catch let error as MaterialVariantError {
+                throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".variant", message: "\(error)")
             } catch {
                 throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".model", message: "\(error)")
             }
@@ -114,14 +116,6 @@ public final class SceneView {
                         message:
                             "the scene's models come to \(triangles) triangles and \(texturePixels) texture pixels with this one, more than one scene may hold (\(limits.maximumTriangles) and \(limits.maximumTexturePixels), as for one model)"
                     )
-                }
-            }
-            if let variant = placement.variant {
-                do {
-                    guard let asset = loaded.asset else { throw MaterialVariantError(model: placement.model, name: variant, known: []) }
-                    try asset.selectMaterialVariant(variant)
-                } catch {
-                    throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".variant", message: "\(error)")
                 }
             }
             if let choice = placement.animation {

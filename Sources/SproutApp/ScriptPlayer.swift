@@ -1,4 +1,3 @@
-import SproutAssets
 import SproutDocument
 import SproutImage
 import SproutRender
@@ -236,12 +235,7 @@ public final class ScriptPlayer {
                 }
             var resolved = try ModelReference.resolve(reference, relativeTo: folder)
             if let modelRoots { resolved = try resolved.confined(to: modelRoots, reference: reference) }
-            let loaded = try resolved.load(sizing: sizing)
-            if let variant = script.objectVariants[name] {
-                guard let asset = loaded.asset else { throw MaterialVariantError(model: reference, name: variant, known: []) }
-                try asset.selectMaterialVariant(variant)
-            }
-            return loaded.entity
+            return try resolved.load(sizing: sizing, variant: script.objectVariants[name]).entity
         }
         if let model = BuiltInModels.make(name) { return model }
         if let plant = ModelReference.plantPath(name) { return try plant.load().entity }

@@ -30,6 +30,9 @@ struct PreviewCommand: ParsableCommand, StageDefaults, FramesDefaults {
     @Flag(help: "Draw the detected plane anchors (translucent, with their extent).")
     var planes = false
 
+    @Option(help: "Place the model in this material variant (glTF KHR_materials_variants; sprout render MODEL --verbose lists them).")
+    var variant: String?
+
     func validate() throws {
         _ = try sizingOptions.sizing
         guard duration > 0, duration <= 3600 else { throw ValidationError("--duration must lie in (0, 3600] seconds, got \(duration)") }
@@ -47,7 +50,7 @@ struct PreviewCommand: ParsableCommand, StageDefaults, FramesDefaults {
     }
 
     private func app() throws -> PreviewApp {
-        var app = PreviewApp(plant: try PreviewApp.plantLoader(model, sizing: sizingOptions.sizing, warn: printError))
+        var app = PreviewApp(plant: try PreviewApp.plantLoader(model, sizing: sizingOptions.sizing, variant: variant, warn: printError))
         (app.stage, app.seed, app.showsPlanes, app.duration) = (world.stage, world.seed, planes, duration)
         app.options = shadingOptions.applied(to: app.options)
         app.warn = printError

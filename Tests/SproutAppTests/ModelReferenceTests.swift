@@ -1,3 +1,4 @@
+import SproutAssets
 import SproutTesting
 import SproutScript
 import Testing
@@ -75,6 +76,16 @@ import Testing
         let entity = try ScriptPlayer.model(named: "pair", script: script, folder: "/")
         let parts = try #require(entity.findEntity(named: "pair")?.model).parts
         #expect(parts.map(\.material.name) == ["blue", "red"])
+    }
+
+    /// `sprout preview MODEL --variant`: each placed copy in the variant; one the file lacks refused before anything runs.
+    @Test func previewPlacesItsModelInTheVariant() throws {
+        let load = try PreviewApp.plantLoader(Self.pair, variant: "Beach")
+        #expect(try #require(try load().findEntity(named: "pair")?.model).parts.map(\.material.name) == ["green", "green"])
+        #expect(throws: MaterialVariantError(model: Self.pair, name: "Noon", known: ["Midnight", "Beach"])) {
+            try PreviewApp.plantLoader(Self.pair, variant: "Noon")
+        }
+        #expect(throws: MaterialVariantError(model: "pot", name: "Beach", known: [])) { try ModelReference.builtIn("pot").load(variant: "Beach") }
     }
 
     @Test func aVariantTheFileLacksOrWithoutAModelIsRefused() throws {

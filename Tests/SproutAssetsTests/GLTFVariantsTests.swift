@@ -119,6 +119,12 @@ import Testing
             } throws: {
                 "\($0)" == "\(path): malformed model: \(bad.reason) (KHR_materials_variants)"
             }
+            // The checks before import (what `ModelImporter.preflight` and its fuzz target run) say the same.
+            #expect {
+                try ModelImporter.preflight(path: path)
+            } throws: {
+                "\($0)" == "\(path): malformed model: \(bad.reason) (KHR_materials_variants)"
+            }
         }
     }
 
