@@ -3,7 +3,8 @@ import SproutScene
 
 /// What Sprout reads of a glTF file's animations and skins from the file itself (Assimp 5.2
 /// drops STEP and spline tangents and renames times): clips of node transforms and morph
-/// weights, each skin's joints and inverse bind matrices, and nodes' own morph weights.
+/// weights, and through KHR_animation_pointer of material values and lights
+/// (`GLTFAnimationPointer`); each skin's joints and inverse bind matrices, and nodes' own morph weights.
 struct GLTFAnimations {
     let json: GLTFJSON
     let buffers: GLTFBuffers
@@ -11,56 +12,146 @@ struct GLTFAnimations {
     let entities: [Int: Entity]
     /// The imported model's root: clips' paths start here.
     let root: Entity
+    /// The parts drawn with each glTF material, by its index (what a material pointer drives).
+    let partsOfMaterial: [Int: [(entity: Entity, part: PartReference)]]
     /// What could not be read, one line each (the caller prefixes the file).
     private(set) var warnings: [String] = []
 
-    init(json: GLTFJSON, buffers: GLTFBuffers, entities: [Int: Entity], root: Entity) {
+    init(
+        json: GLTFJSON, buffers: GLTFBuffers, entities: [Int: Entity], root: Entity,
+        partsOfMaterial: [Int: [(entity: Entity, part: PartReference)]] = [:]
+    ) {
         self.json = json
         self.buffers = buffers
         self.entities = entities
         self.root = root
+        self.partsOfMaterial = partsOfMaterial
     }
 
     /// Every animation as a clip (a channel that cannot be read is left out and counted in `warnings`).
     mutating func clips() -> [AnimationClip] {
-        var dropped = 0, unplaced = 0
+        var dropped = 0, unplaced = 0, notAnimated: [String] = []
         var clips: [AnimationClip] = []
         for (index, animation) in (json["animations"]?.array ?? []).enumerated() {
             var channels: [AnimationChannel] = []
             for channel in animation["channels"]?.array ?? [] {
-                guard let node = channel["target"]?["node"]?.int else { unplaced += 1; continue }
-                guard let entity = entities[node], let path = EntityPath.down(from: root, to: entity) else {
-                    // A level of detail (NAME_LOD1 ...) is drawn with its model's weights: its own channel is not needed.
-                    if channel["target"]?["path"]?.string == "weights", let name = json["nodes"]?[node]?["name"]?.string,
-                        SceneConverter.levelNumber(name) != nil
-                    {
-                        continue
-                    }
-                    unplaced += 1
+                let target = channel["target"]
+                guard let samplerIndex = channel["sampler"]?.int, let samplerJSON = animation["samplers"]?[samplerIndex] else {
+                    dropped += 1
                     continue
                 }
-                let property: AnimationChannel.Property
-                switch channel["target"]?["path"]?.string {
-                case "translation": property = .translation
-                case "rotation": property = .rotation
-                case "scale": property = .scale
-                case "weights": property = .morphWeights
-                default: dropped += 1; continue
+                var made: [AnimationChannel]
+                if target?["path"]?.string == "pointer" {
+                    let text = target?["extensions"]?["KHR_animation_pointer"]?["pointer"]?.string
+                    guard let pointer = text.flatMap(GLTFAnimationPointer.init) else { dropped += 1; continue }
+                    if case .notAnimated = pointer {
+                        notAnimated.append(text!)
+                        continue
+                    }
+                    guard let found = pointerChannels(pointer, sampler: samplerJSON) else { dropped += 1; continue }
+                    made = found
+                } else {
+                    guard let node = target?["node"]?.int else { unplaced += 1; continue }
+                    guard let property = target?["path"]?.string.flatMap({ Self.nodeProperties[$0] }) else { dropped += 1; continue }
+                    if property == .morphWeights, isLevelOfDetail(node) { continue }
+                    guard let found = nodeChannel(node: node, property: property, sampler: samplerJSON) else { dropped += 1; continue }
+                    made = found
                 }
-                guard let samplerIndex = channel["sampler"]?.int, let sampler = animation["samplers"]?[samplerIndex],
-                    let made = Self.sampler(sampler, property: property, buffers: buffers)
-                else { dropped += 1; continue }
-                channels.append(AnimationChannel(target: path, property: property, sampler: made))
+                if made.isEmpty { unplaced += 1 }
+                channels += made
             }
             clips.append(AnimationClip(name: animation["name"]?.string ?? "animation \(index)", channels: channels))
         }
         if dropped > 0 { warnings.append("has \(dropped) animation channel(s) Sprout cannot read (a bad sampler, accessor or path), which do not play") }
         if unplaced > 0 { warnings.append("has \(unplaced) animation channel(s) on no node Sprout draws, which do not play") }
+        if let first = notAnimated.first {
+            warnings.append(
+                "has \(notAnimated.count) KHR_animation_pointer channel(s) on what Sprout does not animate (the first: \(String(first.prefix(200)))), which do not play"
+            )
+        }
         return clips
+    }
+
+    /// A plain channel's `target.path` values (glTF's node properties).
+    static let nodeProperties: [String: AnimationChannel.Property] = [
+        "translation": .translation, "rotation": .rotation, "scale": .scale, "weights": .morphWeights
+    ]
+
+    /// The channel of `property` of glTF node `node`: empty when the node is not drawn, nil when
+    /// the sampler cannot be read.
+    private func nodeChannel(node: Int, property: AnimationChannel.Property, sampler json: GLTFJSON) -> [AnimationChannel]? {
+        guard let entity = entities[node], let path = EntityPath.down(from: root, to: entity) else { return [] }
+        return Self.sampler(json, property: property, buffers: buffers).map { [AnimationChannel(target: path, property: property, sampler: $0)] }
+    }
+
+    /// Whether glTF node `node` is a level of detail (`NAME_LOD1` ...) Sprout draws with its
+    /// model's weights, so its own weights channel is not needed.
+    private func isLevelOfDetail(_ node: Int) -> Bool {
+        entities[node] == nil && json["nodes"]?[node]?["name"]?.string.flatMap(SceneConverter.levelNumber) != nil
+    }
+
+    /// The channels a KHR_animation_pointer target drives: one per part drawn with the material,
+    /// or per entity carrying the light; nil when the sampler cannot be read.
+    private func pointerChannels(_ pointer: GLTFAnimationPointer, sampler json: GLTFJSON) -> [AnimationChannel]? {
+        switch pointer {
+        case .node(let node, let property):
+            return nodeChannel(node: node, property: property, sampler: json)
+        case .material(let material, let value):
+            guard let sampler = materialSampler(json, material: material, value: value) else { return nil }
+            let property: MaterialProperty = if case .direct(let p) = value { p } else { .emissive }
+            return (partsOfMaterial[material] ?? []).compactMap { entity, part in
+                EntityPath.down(from: root, to: entity).map { AnimationChannel(target: $0, property: .material(part, property), sampler: sampler) }
+            }
+        case .light(let light, let property):
+            guard let sampler = Self.sampler(json, width: property.width, buffers: buffers) else { return nil }
+            return (self.json["nodes"]?.array ?? []).indices.compactMap { node in
+                guard self.json["nodes"]?[node]?["extensions"]?["KHR_lights_punctual"]?["light"]?.int == light, let entity = entities[node],
+                    let path = EntityPath.down(from: root, to: entity)
+                else { return nil }
+                return AnimationChannel(target: path, property: .light(property), sampler: sampler)
+            }
+        case .notAnimated:
+            return []
+        }
+    }
+
+    /// A material value's keys; Sprout's emissive is the factor times the strength, so a
+    /// factor's keys are scaled by the material's strength and a strength's become the
+    /// material's factor times each key (both linear, so splines' tangents scale alike).
+    private func materialSampler(_ json: GLTFJSON, material: Int, value: GLTFAnimationPointer.MaterialValue) -> AnimationSampler? {
+        let materialJSON = self.json["materials"]?[material]
+        switch value {
+        case .direct(let property):
+            return Self.sampler(json, width: property.width, buffers: buffers)
+        case .emissiveFactor:
+            guard var sampler = Self.sampler(json, width: value.width, buffers: buffers) else { return nil }
+            let strength = max(materialJSON?["extensions"]?["KHR_materials_emissive_strength"]?["emissiveStrength"]?.float ?? 1, 0)
+            sampler.values = sampler.values.map { $0 * strength }
+            return sampler
+        case .emissiveStrength:
+            guard let sampler = Self.sampler(json, width: value.width, buffers: buffers) else { return nil }
+            let factor = materialJSON?["emissiveFactor"]?.floats(count: 3) ?? [0, 0, 0]
+            return AnimationSampler(
+                interpolation: sampler.interpolation, times: sampler.times, values: sampler.values.flatMap { v in factor.map { $0 * v } }, width: 3)
+        }
     }
 
     /// A sampler's keys: times ascending and finite, values finite, as many as the times ask.
     static func sampler(_ json: GLTFJSON, property: AnimationChannel.Property, buffers: GLTFBuffers) -> AnimationSampler? {
+        let width: Int? =
+            switch property {
+            case .translation, .scale: 3
+            case .rotation: 4
+            case .morphWeights: nil
+            case .material(_, let value): value.width
+            case .light(let value): value.width
+            }
+        return sampler(json, width: width, buffers: buffers)
+    }
+
+    /// A sampler's keys of `width` floats each (nil: any number of single floats per key, as
+    /// morph weights have): times ascending and finite, values finite, as many as the times ask.
+    static func sampler(_ json: GLTFJSON, width fixedWidth: Int?, buffers: GLTFBuffers) -> AnimationSampler? {
         guard let input = json["input"]?.int, let output = json["output"]?.int,
             let times = buffers.floats(accessor: input), times.components == 1, !times.values.isEmpty,
             let values = buffers.floats(accessor: output)
@@ -77,10 +168,9 @@ struct GLTFAnimations {
         else { return nil }
         let sets = interpolation == .cubicSpline ? 3 : 1
         let width: Int
-        switch property {
-        case .translation, .scale: width = 3
-        case .rotation: width = 4
-        case .morphWeights:
+        if let fixedWidth {
+            width = fixedWidth
+        } else {
             guard values.components == 1, values.values.count % (times.values.count * sets) == 0 else { return nil }
             width = values.values.count / (times.values.count * sets)
         }
@@ -131,13 +221,20 @@ struct GLTFAnimations {
     /// Reads every sampler and skin of `json` as an import would, without a scene to put them
     /// in (the preflight's and the fuzzer's path through this code).
     static func readAll(_ json: GLTFJSON, buffers: GLTFBuffers) {
-        let properties: [String: AnimationChannel.Property] = ["translation": .translation, "rotation": .rotation, "scale": .scale, "weights": .morphWeights]
         for animation in json["animations"]?.array ?? [] {
             for channel in animation["channels"]?.array ?? [] {
-                guard let property = channel["target"]?["path"]?.string.flatMap({ properties[$0] }), let index = channel["sampler"]?.int,
-                    let sampler = animation["samplers"]?[index]
-                else { continue }
-                _ = Self.sampler(sampler, property: property, buffers: buffers)
+                guard let index = channel["sampler"]?.int, let sampler = animation["samplers"]?[index] else { continue }
+                let target = channel["target"]
+                if target?["path"]?.string == "pointer" {
+                    switch target?["extensions"]?["KHR_animation_pointer"]?["pointer"]?.string.flatMap(GLTFAnimationPointer.init) {
+                    case .node(_, let property)?: _ = Self.sampler(sampler, property: property, buffers: buffers)
+                    case .material(_, let value)?: _ = Self.sampler(sampler, width: value.width, buffers: buffers)
+                    case .light(_, let property)?: _ = Self.sampler(sampler, width: property.width, buffers: buffers)
+                    case .notAnimated?, nil: break
+                    }
+                } else if let property = target?["path"]?.string.flatMap({ Self.nodeProperties[$0] }) {
+                    _ = Self.sampler(sampler, property: property, buffers: buffers)
+                }
             }
         }
         for skin in json["skins"]?.array ?? [] {

@@ -21,14 +21,15 @@ public enum GLTFExtensions {
         "KHR_materials_diffuse_transmission": "thin-walled: light reaching the other side comes through it, with no volume inside",
         "KHR_materials_anisotropy": "the environment's reflection along a normal bent towards the direction (the sample viewer's), not integrated",
         "KHR_materials_iridescence": "the film's Fresnel term once per pixel at n.v (the sample viewer's), for every light and the environment",
-        "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read"
+        "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read",
+        "KHR_animation_pointer":
+            "node transforms and weights, material factors and texture transforms, and punctual lights' colour, intensity, range and cones play; other pointers (cameras, visibility) are warned about and do not"
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
     public static let notDrawn: [String: String] = [
         "KHR_materials_dispersion": "no dispersion",
         "KHR_materials_pbrSpecularGlossiness": "specular-glossiness approximated by Assimp's conversion",
-        "KHR_animation_pointer": "those animations do not play",
         "KHR_texture_basisu": "the fallback image, when there is one",
         "EXT_texture_avif": "the fallback image, when there is one",
         "MSFT_texture_dds": "the fallback image, when there is one",

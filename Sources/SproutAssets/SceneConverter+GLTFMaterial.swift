@@ -4,27 +4,31 @@ import SproutScene
 extension SceneConverter {
     /// The textureInfo (`{"index": ..., "texCoord": ...}`) a glTF material gives `slot`, if any.
     static func textureInfo(_ slot: TextureSlot, in json: GLTFJSON) -> GLTFJSON? {
-        let extensions = json["extensions"]
-        return switch slot {
-        case .baseColor: json["pbrMetallicRoughness"]?["baseColorTexture"]
-        case .metallicRoughness: json["pbrMetallicRoughness"]?["metallicRoughnessTexture"]
-        case .normal: json["normalTexture"]
-        case .occlusion: json["occlusionTexture"]
-        case .emissive: json["emissiveTexture"]
-        case .transmission: extensions?["KHR_materials_transmission"]?["transmissionTexture"]
-        case .clearcoat: extensions?["KHR_materials_clearcoat"]?["clearcoatTexture"]
-        case .clearcoatRoughness: extensions?["KHR_materials_clearcoat"]?["clearcoatRoughnessTexture"]
-        case .clearcoatNormal: extensions?["KHR_materials_clearcoat"]?["clearcoatNormalTexture"]
-        case .sheenColor: extensions?["KHR_materials_sheen"]?["sheenColorTexture"]
-        case .sheenRoughness: extensions?["KHR_materials_sheen"]?["sheenRoughnessTexture"]
-        case .specular: extensions?["KHR_materials_specular"]?["specularTexture"]
-        case .specularColor: extensions?["KHR_materials_specular"]?["specularColorTexture"]
-        case .thickness: extensions?["KHR_materials_volume"]?["thicknessTexture"]
-        case .diffuseTransmission: extensions?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionTexture"]
-        case .diffuseTransmissionColor: extensions?["KHR_materials_diffuse_transmission"]?["diffuseTransmissionColorTexture"]
-        case .anisotropy: extensions?["KHR_materials_anisotropy"]?["anisotropyTexture"]
-        case .iridescence: extensions?["KHR_materials_iridescence"]?["iridescenceTexture"]
-        case .iridescenceThickness: extensions?["KHR_materials_iridescence"]?["iridescenceThicknessTexture"]
+        texturePath(slot).reduce(json as GLTFJSON?) { $0?[$1] }
+    }
+
+    /// Where in a glTF material `slot`'s textureInfo lies, member by member.
+    static func texturePath(_ slot: TextureSlot) -> [String] {
+        switch slot {
+        case .baseColor: ["pbrMetallicRoughness", "baseColorTexture"]
+        case .metallicRoughness: ["pbrMetallicRoughness", "metallicRoughnessTexture"]
+        case .normal: ["normalTexture"]
+        case .occlusion: ["occlusionTexture"]
+        case .emissive: ["emissiveTexture"]
+        case .transmission: ["extensions", "KHR_materials_transmission", "transmissionTexture"]
+        case .clearcoat: ["extensions", "KHR_materials_clearcoat", "clearcoatTexture"]
+        case .clearcoatRoughness: ["extensions", "KHR_materials_clearcoat", "clearcoatRoughnessTexture"]
+        case .clearcoatNormal: ["extensions", "KHR_materials_clearcoat", "clearcoatNormalTexture"]
+        case .sheenColor: ["extensions", "KHR_materials_sheen", "sheenColorTexture"]
+        case .sheenRoughness: ["extensions", "KHR_materials_sheen", "sheenRoughnessTexture"]
+        case .specular: ["extensions", "KHR_materials_specular", "specularTexture"]
+        case .specularColor: ["extensions", "KHR_materials_specular", "specularColorTexture"]
+        case .thickness: ["extensions", "KHR_materials_volume", "thicknessTexture"]
+        case .diffuseTransmission: ["extensions", "KHR_materials_diffuse_transmission", "diffuseTransmissionTexture"]
+        case .diffuseTransmissionColor: ["extensions", "KHR_materials_diffuse_transmission", "diffuseTransmissionColorTexture"]
+        case .anisotropy: ["extensions", "KHR_materials_anisotropy", "anisotropyTexture"]
+        case .iridescence: ["extensions", "KHR_materials_iridescence", "iridescenceTexture"]
+        case .iridescenceThickness: ["extensions", "KHR_materials_iridescence", "iridescenceThicknessTexture"]
         }
     }
 

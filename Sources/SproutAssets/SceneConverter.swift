@@ -46,6 +46,11 @@ struct SceneConverter {
     var variants = GLTFVariants()
     /// Materials read from the JSON alone (variants no primitive uses by default), by glTF index.
     var materialsReadFromJSON: [Int: Material] = [:]
+    /// The glTF material each Assimp mesh's primitive names, by Assimp mesh.
+    private var gltfMaterialOfAssimpMesh: [Int: Int] = [:]
+    /// The glTF material each mesh made here is drawn with by default (what a material's
+    /// KHR_animation_pointer channels drive), by the mesh's identity.
+    private var gltfMaterialOfMesh: [ObjectIdentifier: Int] = [:]
 
     /// The most morph targets a mesh is drawn with (the shader's weight array); more are warned about.
     static let maximumMorphTargets = 64
@@ -78,6 +83,7 @@ struct SceneConverter {
             for (primitive, m) in zip(gltf?["meshes"]?[gltfMesh]?["primitives"]?.array ?? [], aiMeshes) {
                 if let material = primitive["material"]?.int, let ai = scene.pointee.mMeshes[m] {
                     assimpMaterialOfGLTF[material] = Int(ai.pointee.mMaterialIndex)
+                    gltfMaterialOfAssimpMesh[m] = material
                 }
             }
         }
@@ -118,7 +124,9 @@ struct SceneConverter {
         asset.materialVariants = variants.names
         asset.warnings = unsupportedContent()
         if let gltf, let buffers {
-            var animations = GLTFAnimations(json: gltf, buffers: buffers, entities: nodeMap.aiNodes.compactMapValues { entities[$0] }, root: wrapper)
+            var animations = GLTFAnimations(
+                json: gltf, buffers: buffers, entities: nodeMap.aiNodes.compactMapValues { entities[$0] }, root: wrapper,
+                partsOfMaterial: partsOfMaterial(under: wrapper))
             animations.attachSkinsAndWeights()
             wrapper.animationClips = animations.clips()
             asset.warnings += animations.warnings.map { "\(modelPath): \($0)" }
@@ -129,6 +137,23 @@ struct SceneConverter {
             if lost > 0 { asset.warnings.append("\(modelPath): has \(lost) light(s) on no node Sprout could find, which are not drawn") }
         }
         return asset
+    }
+
+    /// The parts under `root` drawn with each glTF material by default, levels of detail included.
+    private func partsOfMaterial(under root: Entity) -> [Int: [(entity: Entity, part: PartReference)]] {
+        var result: [Int: [(entity: Entity, part: PartReference)]] = [:]
+        for entity in [root] + root.descendants {
+            guard let model = entity.model else { continue }
+            let lists = [(nil as Int?, model.parts)] + model.levelsOfDetail.enumerated().map { ($0.offset as Int?, $0.element.parts) }
+            for (level, parts) in lists {
+                for (index, part) in parts.enumerated() {
+                    if let material = gltfMaterialOfMesh[ObjectIdentifier(part.mesh)] {
+                        result[material, default: []].append((entity, PartReference(level: level, index: index)))
+                    }
+                }
+            }
+        }
+        return result
     }
 
     /// What the file has that Sprout does not draw, one line each: another format's animations
@@ -263,8 +288,10 @@ struct SceneConverter {
             var levels: [LevelOfDetail] = []
             for (i, id) in ids.prefix(LevelOfDetail.screenHeights.count).enumerated() {
                 guard let meshIndex = nodes.indices.contains(id) ? nodes[id]["mesh"]?.int : nil else { continue }
-                let parts = try reader.parts(ofMesh: meshIndex) { try gltfMaterial(at: $0) }
+                let read = try reader.parts(ofMesh: meshIndex) { try gltfMaterial(at: $0) }
+                let parts = read.map(\.part)
                 meshes += parts.map(\.mesh)
+                for (part, material) in read { gltfMaterialOfMesh[ObjectIdentifier(part.mesh)] = material }
                 let height = i < coverage.count && coverage[i] > 0 && coverage[i] <= 1 ? Float(coverage[i].squareRoot()) : LevelOfDetail.screenHeights[i]
                 if !parts.isEmpty { levels.append(LevelOfDetail(maxScreenHeight: height, parts: parts)) }
             }
@@ -403,6 +430,7 @@ struct SceneConverter {
                 name: string(m.mName), positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
                 tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: targets)
         meshes.append(mesh)
+        gltfMaterialOfMesh[ObjectIdentifier(mesh)] = gltfMaterialOfAssimpMesh[meshIndex]
         let defaultMaterial = try material(index: Int(m.mMaterialIndex))
         let part = ModelPart(mesh: mesh, material: defaultMaterial, variants: try materialVariants(ofMesh: meshIndex, defaultMaterial: defaultMaterial))
         meshCache[meshIndex] = part

@@ -93,7 +93,7 @@ public struct AnimationSampler: Sendable {
 /// One animated property of one entity (glTF `animation.channel`).
 public struct AnimationChannel: Sendable {
     /// Which property the sampler drives.
-    public enum Property: String, Sendable {
+    public enum Property: Hashable, Sendable {
         /// The local translation (3 floats).
         case translation
         /// The local rotation, a quaternion x, y, z, w (4 floats).
@@ -102,6 +102,10 @@ public struct AnimationChannel: Sendable {
         case scale
         /// The model's `morphWeights` (one float per target).
         case morphWeights
+        /// A value of one part's material (glTF KHR_animation_pointer; `MaterialProperty.width` floats).
+        case material(PartReference, MaterialProperty)
+        /// A value of the entity's punctual light (KHR_animation_pointer; `LightProperty.width` floats).
+        case light(LightProperty)
     }
 
     /// The entity, from the entity the clip plays on.
@@ -164,6 +168,8 @@ public struct AnimationPose: Sendable {
         public var scale: Vec3?
         /// The morph weights, if driven.
         public var morphWeights: [Float]?
+        /// Material and light values (`Property.material`, `.light`), by property, where driven.
+        public var materialsAndLights: [AnimationChannel.Property: [Float]] = [:]
     }
 
     /// Each target's values, by its path from the entity the clip plays on.
@@ -179,6 +185,7 @@ public struct AnimationPose: Sendable {
         case .rotation: values.rotation = Quaternion(vector: Vec4(v[0], v[1], v[2], v[3]))
         case .scale: values.scale = Vec3(v[0], v[1], v[2])
         case .morphWeights: values.morphWeights = v
+        case .material, .light: values.materialsAndLights[property] = v
         }
         targets[target] = values
     }
@@ -197,6 +204,7 @@ public struct AnimationPose: Sendable {
             if let weights = values.morphWeights, entity.model != nil, entity.model?.morphWeights != weights {
                 entity.model?.morphWeights = weights
             }
+            for (property, v) in values.materialsAndLights { Self.write(v, to: property, of: entity) }
         }
     }
 
@@ -216,6 +224,12 @@ public struct AnimationPose: Sendable {
                     mix(i < p.count ? p[i] : 0, i < q.count ? q[i] : 0, t: t)
                 }
             }
+            for property in Set(x.materialsAndLights.keys).union(y.materialsAndLights.keys) {
+                guard let p = x.materialsAndLights[property] ?? r.materialsAndLights[property],
+                    let q = y.materialsAndLights[property] ?? r.materialsAndLights[property], p.count == q.count
+                else { continue }
+                v.materialsAndLights[property] = zip(p, q).map { mix($0, $1, t: t) }
+            }
             result.targets[path] = v
         }
         return result
@@ -226,13 +240,62 @@ public struct AnimationPose: Sendable {
     public static func rest(of root: Entity, for clips: [AnimationClip]) -> AnimationPose {
         var pose = AnimationPose()
         for clip in clips {
-            for channel in clip.channels where pose.targets[channel.target] == nil {
+            for channel in clip.channels {
                 guard let e = channel.target.resolve(from: root) else { continue }
-                pose.targets[channel.target] = Values(
-                    translation: e.transform.translation, rotation: e.transform.rotation,
-                    scale: e.transform.scale, morphWeights: e.model?.morphWeights)
+                if pose.targets[channel.target] == nil {
+                    pose.targets[channel.target] = Values(
+                        translation: e.transform.translation, rotation: e.transform.rotation,
+                        scale: e.transform.scale, morphWeights: e.model?.morphWeights)
+                }
+                if let value = read(channel.property, of: e) { pose.targets[channel.target]?.materialsAndLights[channel.property] = value }
             }
         }
         return pose
+    }
+
+    /// The value of a material or light `property` of `entity` now; nil for a transform or
+    /// weights, or where the entity has no such part or light.
+    static func read(_ property: AnimationChannel.Property, of entity: Entity) -> [Float]? {
+        switch property {
+        case .material(let part, let p): entity.model?.material(of: part).map { p.value(in: $0) }
+        case .light(let p): entity.light.map { p.value(in: $0) }
+        default: nil
+        }
+    }
+
+    /// Writes a material or light value (`read`'s) into `entity`; skipped where it has no such part or light.
+    static func write(_ v: [Float], to property: AnimationChannel.Property, of entity: Entity) {
+        switch property {
+        case .material(let part, let p):
+            guard v.count == p.width, var material = entity.model?.material(of: part) else { return }
+            p.set(v, in: &material)
+            entity.model?.setMaterial(material, of: part)
+        case .light(let p):
+            guard v.count == p.width, var light = entity.light else { return }
+            p.set(v, in: &light)
+            if light != entity.light { entity.light = light }
+        default: break
+        }
+    }
+}
+
+extension ModelComponent {
+    /// The material of `part`, if the model has it.
+    public func material(of part: PartReference) -> Material? {
+        if let level = part.level {
+            guard levelsOfDetail.indices.contains(level), levelsOfDetail[level].parts.indices.contains(part.index) else { return nil }
+            return levelsOfDetail[level].parts[part.index].material
+        }
+        return parts.indices.contains(part.index) ? parts[part.index].material : nil
+    }
+
+    /// Gives `part` `material` (nothing when the model has no such part).
+    public mutating func setMaterial(_ material: Material, of part: PartReference) {
+        if let level = part.level {
+            guard levelsOfDetail.indices.contains(level), levelsOfDetail[level].parts.indices.contains(part.index) else { return }
+            levelsOfDetail[level].parts[part.index].material = material
+        } else if parts.indices.contains(part.index) {
+            parts[part.index].material = material
+        }
     }
 }

@@ -118,8 +118,8 @@ import Testing
         }
         let used = try write(
             materials: #"{"extensions": {"KHR_materials_dispersion": {"dispersion": 1}}}"#,
-            extensions: #", "extensionsUsed": ["KHR_materials_dispersion", "KHR_animation_pointer"]"#, to: dir)
-        // KHR_animation_pointer is listed but never used in the file: nothing is lost, nothing said.
+            extensions: #", "extensionsUsed": ["KHR_materials_dispersion", "KHR_texture_basisu"]"#, to: dir)
+        // KHR_texture_basisu is listed but never used in the file: nothing is lost, nothing said.
         #expect(
             try ModelImporter.load(path: used, cache: nil).warnings == [
                 "\(used): uses KHR_materials_dispersion, which Sprout does not draw: no dispersion"

@@ -99,4 +99,31 @@ import Testing
         let timeAlone = try run(["render", fox, "--time", "1"])
         #expect(timeAlone.status != 0 && timeAlone.output.contains("--time needs --animation CLIP"))
     }
+
+    /// KHR_animation_pointer in a picture: the fixture's unlit triangle turns from red to blue
+    /// over its clip's second (standing on the origin moves the model by (-5, 1, 0): its
+    /// footprint, both triangles, is centred); posed at 0.5 s with no tone mapping its middle is linear
+    /// (0.5, 0, 0.5), 188 in sRGB (0.5 encodes to 0.7354 x 255 = 187.5; ±1 for the shader's
+    /// polynomial sRGB curve).
+    @Test func aPointerAnimatedColourIsDrawnAtItsTime() throws {
+        let dir = try Fixtures.temporaryDirectory("animate-pointer")
+        let model = Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/pointer-animations.gltf"
+        try Fixtures.write(
+            """
+            size: [64, 64]
+            toneMapping: none
+            shadows: false
+            camera: { position: [-5, 1, 3], lookAt: [-5, 1, 0] }
+            models:
+              - { model: \(model), animation: { clip: pulse, time: 0.5 } }
+
+            """, to: dir + "/pulse.yaml")
+        let r = try run(["render", dir + "/pulse.yaml", "-o", dir + "/pulse.png"])
+        #expect(r.status == 0, "\(r.output)")
+        let image = try ImageFile.read(path: dir + "/pulse.png")
+        let middle = (32 * 64 + 32) * 4
+        let (red, green, blue) = (Int(image.pixels[middle]), Int(image.pixels[middle + 1]), Int(image.pixels[middle + 2]))
+        #expect(abs(red - 188) <= 1 && green == 0 && abs(blue - 188) <= 1, "\(red), \(green), \(blue)")
+        #expect(r.output.contains("KHR_animation_pointer channel(s) on what Sprout does not animate"), "\(r.output)")
+    }
 }
