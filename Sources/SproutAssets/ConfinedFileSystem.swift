@@ -92,19 +92,40 @@ final class ConfinedFileSystem {
         return (stream, Int(info.st_size))
     }
 
-    /// Reads a whole regular file that `admit` accepted; nil when it is larger than `limit` bytes.
+    /// Reads a whole regular file that `admit` accepted; nil when it is (or grows while it is
+    /// read to be) larger than `limit` bytes.
     static func readAll(_ path: String, limit: Int = .max) -> [UInt8]? {
         guard let (f, size) = openRegularFile(path) else { return nil }
         guard size <= limit else { fclose(f); return nil }
         defer { fclose(f) }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
             if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+            if bytes.count > limit { return nil }
             if n < chunk.count { break }
         }
         return ferror(f) == 0 ? bytes : nil
+    }
+
+    /// The bytes of image file `reference` beside the model `model` (a texture's path), admitted
+    /// by this folder and at most `limit` bytes, checked before any is read; errors name the
+    /// model and the texture.
+    func textureBytes(_ reference: String, model: String, limit: Int) throws(ModelImportError) -> [UInt8] {
+        guard let admitted = admit(reference) else { throw .pathEscapesFolder(model: model, requested: reference) }
+        guard let (file, size) = Self.openRegularFile(admitted) else {
+            throw .badTexture(model: model, texture: reference, reason: "file not found beside the model")
+        }
+        fclose(file)
+        guard size <= limit else {
+            throw .badTexture(model: model, texture: reference, reason: "the file is \(size) bytes, more than the \(limit) a model's file may be")
+        }
+        guard let bytes = Self.readAll(admitted, limit: limit) else {
+            throw .badTexture(model: model, texture: reference, reason: "the file cannot be read (or grew past \(limit) bytes while it was)")
+        }
+        return bytes
     }
 
     // MARK: Assimp callbacks

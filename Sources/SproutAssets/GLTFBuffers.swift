@@ -16,7 +16,8 @@ final class GLTFBuffers {
     private let fileExtension: String
     /// Where buffer files beside the model are admitted from.
     let fileSystem: ConfinedFileSystem
-    private let maximumBytes: Int
+    /// The most bytes one buffer (or an image file beside the model) may hold.
+    let maximumBytes: Int
     /// The buffers read so far, by index (nil: declared but unreadable).
     private var loaded: [Int: [UInt8]?] = [:]
 

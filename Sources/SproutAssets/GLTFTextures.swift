@@ -45,13 +45,7 @@ struct GLTFTextures {
             if let data = GLTFBuffers.dataURI(uri) {
                 bytes = data
             } else {
-                guard let admitted = buffers.fileSystem.admit(GLTFBuffers.percentDecoded(uri)) else {
-                    throw ModelImportError.pathEscapesFolder(model: modelPath, requested: uri)
-                }
-                guard let read = ConfinedFileSystem.readAll(admitted) else {
-                    throw ModelImportError.badTexture(model: modelPath, texture: name, reason: "file not found beside the model")
-                }
-                bytes = read
+                bytes = try buffers.fileSystem.textureBytes(name, model: modelPath, limit: buffers.maximumBytes)
             }
         } else if let view = image["bufferView"]?.int, let read = buffers.bytes(ofView: view) {
             bytes = Array(read)

@@ -622,12 +622,7 @@ struct SceneConverter {
             for i in 0..<Int(t.mWidth * t.mHeight) { let p = t.pcData[i]; pixels += [p.r, p.g, p.b, p.a] }
             return Image(width: Int(t.mWidth), height: Int(t.mHeight), pixels: pixels)
         }
-        guard let admitted = fileSystem.admit(reference) else {
-            throw ModelImportError.pathEscapesFolder(model: modelPath, requested: reference)
-        }
-        guard let bytes = ConfinedFileSystem.readAll(admitted) else {
-            throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "file not found beside the model")
-        }
+        let bytes = try fileSystem.textureBytes(reference, model: modelPath, limit: limits.maximumFileBytes)
         do { return try ImageCodec.decode(bytes, source: reference, maximumPixels: limits.maximumTexturePixels) } catch {
             throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
         }

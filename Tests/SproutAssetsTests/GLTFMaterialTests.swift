@@ -171,6 +171,24 @@ import Testing
         }
     }
 
+    /// An image file beside the model larger than a model's file may be is refused from its size,
+    /// before a byte of it is read, whether Assimp names it (base colour) or the JSON (specular).
+    @Test func anImageFileLargerThanTheLimitIsRefused() throws {
+        for (label, material) in [
+            ("base", #"{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}"#),
+            ("specular", #"{"extensions": {"KHR_materials_specular": {"specularTexture": {"index": 0}}}}"#)
+        ] {
+            let path = try write(
+                materials: material, extensions: #", "extensionsUsed": ["KHR_materials_specular"]"#,
+                to: try Fixtures.temporaryDirectory("gltf-big-image-\(label)"))
+            let image = String(path.dropLast("m.gltf".count)) + "t.png"
+            try Fixtures.write([UInt8](repeating: 0, count: 5000), to: image)
+            #expect(throws: ModelImportError.badTexture(model: path, texture: "t.png", reason: "the file is 5000 bytes, more than the 4096 a model's file may be")) {
+                try ModelImporter.load(path: path, limits: ModelLimits(maximumFileBytes: 4096), cache: nil)
+            }
+        }
+    }
+
     /// KHR_materials_clearcoat's normal texture and its scale, read from the file's JSON.
     @Test func clearcoatNormalTextureIsRead() throws {
         let path = try write(
