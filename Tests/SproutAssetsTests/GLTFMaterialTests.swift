@@ -183,7 +183,8 @@ import Testing
                 to: try Fixtures.temporaryDirectory("gltf-big-image-\(label)"))
             let image = String(path.dropLast("m.gltf".count)) + "t.png"
             try Fixtures.write([UInt8](repeating: 0, count: 5000), to: image)
-            #expect(throws: ModelImportError.badTexture(model: path, texture: "t.png", reason: "the file is 5000 bytes, more than the 4096 a model's file may be")) {
+            let reason = "the file is 5000 bytes, more than the 4096 a model's file may be"
+            #expect(throws: ModelImportError.badTexture(model: path, texture: "t.png", reason: reason)) {
                 try ModelImporter.load(path: path, limits: ModelLimits(maximumFileBytes: 4096), cache: nil)
             }
         }
