@@ -12,9 +12,11 @@ struct SceneConverter {
     /// coordinate sets, emissive strength, unlit); nil for other formats.
     let gltf: GLTFJSON?
     private var meshCache: [Int: ModelPart?] = [:]
-    private var materialCache: [Int: Material] = [:]
-    private var textureCache: [String: Texture] = [:]
-    private var meshes: [Mesh] = []
+    /// Sprout's material of each Assimp material made so far (`material(index:)`).
+    var materialCache: [Int: Material] = [:]
+    /// Textures made so far, by reference and sampler.
+    var textureCache: [String: Texture] = [:]
+    var meshes: [Mesh] = []
     /// Meshes of points or lines met, which are not drawn (said in `unsupportedContent`).
     private var skippedPrimitives = 0
     /// Vertices that had more joint influences than the eight Sprout keeps.
@@ -22,19 +24,19 @@ struct SceneConverter {
     /// Meshes with more morph targets than `maximumMorphTargets`.
     private var truncatedMorphs = 0
     /// Nodes with EXT_mesh_gpu_instancing whose model is skinned or morphed: drawn once.
-    private var posedInstancedNodes = 0
+    var posedInstancedNodes = 0
     /// The Assimp node of each glTF node.
-    private let nodeMap: GLTFNodeMap
+    let nodeMap: GLTFNodeMap
     /// For an Assimp mesh drawn by a skinned glTF node: its skin's joints' names, in joint order
     /// (Assimp names each bone after its joint's node).
     private var jointNamesByMesh: [Int: [String]] = [:]
     /// The entity made of each Assimp node.
-    private var entities: [UnsafeMutablePointer<aiNode>: Entity] = [:]
+    var entities: [UnsafeMutablePointer<aiNode>: Entity] = [:]
     /// Where the file is (the `.glb`'s own binary chunk is read from it).
     private let absolutePath: String
     /// What the file may ask for: a buffer's bytes, the node hierarchy's depth, one texture's
     /// pixels (checked from its header before it is decoded), instances and their triangles.
-    private let limits: ModelLimits
+    let limits: ModelLimits
     /// The glTF file's buffers (its rewritten GLB's when `GLTFRewrite` made one).
     private let buffers: GLTFBuffers?
     /// Textures read from the glTF file's JSON (those Assimp does not import).
@@ -50,7 +52,7 @@ struct SceneConverter {
     private var gltfMaterialOfAssimpMesh: [Int: Int] = [:]
     /// The glTF material each mesh made here is drawn with by default (what a material's
     /// KHR_animation_pointer channels drive), by the mesh's identity.
-    private var gltfMaterialOfMesh: [ObjectIdentifier: Int] = [:]
+    var gltfMaterialOfMesh: [ObjectIdentifier: Int] = [:]
 
     /// The most morph targets a mesh is drawn with (the shader's weight array); more are warned about.
     static let maximumMorphTargets = 64
@@ -89,21 +91,6 @@ struct SceneConverter {
         }
     }
 
-    /// The Assimp meshes of each glTF mesh a node of the scene draws, one per primitive in the
-    /// file's order (Assimp makes one mesh per primitive); meshes whose node's count disagrees are left out.
-    func gltfMeshes() -> [Int: [Int]] {
-        var result: [Int: [Int]] = [:]
-        for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
-            guard let aiNode = nodeMap.aiNodes[index], let meshIndex = node["mesh"]?.int, result[meshIndex] == nil,
-                let primitives = gltf?["meshes"]?[meshIndex]?["primitives"]?.array, primitives.count == Int(aiNode.pointee.mNumMeshes)
-            else { continue }
-            let meshes = (0..<primitives.count).map { Int(aiNode.pointee.mMeshes[$0]) }
-            guard meshes.allSatisfy({ $0 < Int(scene.pointee.mNumMeshes) }) else { continue }
-            result[meshIndex] = meshes
-        }
-        return result
-    }
-
     mutating func convert(extension ext: String) throws -> ModelAsset {
         let fileName = String(modelPath.split(separator: "/").last ?? Substring(modelPath))
         let wrapper = Entity(name: fileName, transform: Transform(matrix: normalisation(extension: ext)))
@@ -137,23 +124,6 @@ struct SceneConverter {
             if lost > 0 { asset.warnings.append("\(modelPath): has \(lost) light(s) on no node Sprout could find, which are not drawn") }
         }
         return asset
-    }
-
-    /// The parts under `root` drawn with each glTF material by default, levels of detail included.
-    private func partsOfMaterial(under root: Entity) -> [Int: [(entity: Entity, part: PartReference)]] {
-        var result: [Int: [(entity: Entity, part: PartReference)]] = [:]
-        for entity in [root] + root.descendants {
-            guard let model = entity.model else { continue }
-            let lists = [(nil as Int?, model.parts)] + model.levelsOfDetail.enumerated().map { ($0.offset as Int?, $0.element.parts) }
-            for (level, parts) in lists {
-                for (index, part) in parts.enumerated() {
-                    if let material = gltfMaterialOfMesh[ObjectIdentifier(part.mesh)] {
-                        result[material, default: []].append((entity, PartReference(level: level, index: index)))
-                    }
-                }
-            }
-        }
-        return result
     }
 
     /// What the file has that Sprout does not draw, one line each: another format's animations
@@ -270,71 +240,6 @@ struct SceneConverter {
             }
         }
         return top!
-    }
-
-    /// MSFT_lod: the meshes of the nodes a node lists in `extensions.MSFT_lod.ids` become its
-    /// model's levels of detail (`GLTFLevels` reads them: Assimp imports only what the scene
-    /// reaches), switching where `extras.MSFT_screencoverage` says (a level is drawn below the
-    /// square root of the coverage before it, as a height: what `GLBWriter` writes) or at
-    /// Sprout's own heights. The listed nodes' own transforms and children are not read.
-    private mutating func attachLevelsOfDetail(buffers: GLTFBuffers) throws {
-        guard let gltf, let nodes = gltf["nodes"]?.array else { return }
-        let reader = GLTFLevels(json: gltf, buffers: buffers)
-        for (index, node) in nodes.enumerated() {
-            guard let ids = node["extensions"]?["MSFT_lod"]?["ids"]?.array.compactMap(\.int), !ids.isEmpty,
-                let aiNode = nodeMap.aiNodes[index], let entity = entities[aiNode], entity.model != nil
-            else { continue }
-            let coverage = node["extras"]?["MSFT_screencoverage"]?.array.compactMap(\.number) ?? []
-            var levels: [LevelOfDetail] = []
-            for (i, id) in ids.prefix(LevelOfDetail.screenHeights.count).enumerated() {
-                guard let meshIndex = nodes.indices.contains(id) ? nodes[id]["mesh"]?.int : nil else { continue }
-                let read = try reader.parts(ofMesh: meshIndex) { try gltfMaterial(at: $0) }
-                let parts = read.map(\.part)
-                meshes += parts.map(\.mesh)
-                for (part, material) in read { gltfMaterialOfMesh[ObjectIdentifier(part.mesh)] = material }
-                let height = i < coverage.count && coverage[i] > 0 && coverage[i] <= 1 ? Float(coverage[i].squareRoot()) : LevelOfDetail.screenHeights[i]
-                if !parts.isEmpty { levels.append(LevelOfDetail(maxScreenHeight: height, parts: parts)) }
-            }
-            entity.model?.levelsOfDetail += levels
-        }
-    }
-
-    /// EXT_mesh_gpu_instancing (`GLTFInstancing`): an instanced node's model moves to one child
-    /// entity per instance, at the instance's transform under the node, so hit tests, bounds,
-    /// shadows and animations of the node treat the copies as they would nodes. A skinned or
-    /// morphed node keeps its model, drawn once (said in `unsupportedContent`). Malformed
-    /// attributes fail the import, naming the node; so do more instances, or more triangles
-    /// drawn through them, than the limits allow.
-    private mutating func expandInstances(buffers: GLTFBuffers) throws {
-        guard let gltf, let nodes = gltf["nodes"]?.array else { return }
-        var instances = 0, triangles = 0
-        for (index, node) in nodes.enumerated() {
-            let request = GLTFInstancing.request(of: node, in: gltf, buffers: buffers)
-            if case .malformed(let why) = request {
-                throw ModelImportError.malformed(path: modelPath, reason: "nodes[\(index)].extensions.EXT_mesh_gpu_instancing: \(why)")
-            }
-            guard case .instances(let transforms) = request, let aiNode = nodeMap.aiNodes[index], let entity = entities[aiNode],
-                let model = entity.model
-            else { continue }
-            if node["skin"] != nil || model.isDeformable {
-                posedInstancedNodes += 1
-                continue
-            }
-            instances += transforms.count
-            triangles += transforms.count * model.parts.reduce(0) { $0 + $1.mesh.triangleCount }
-            guard instances <= limits.maximumNodeInstances else {
-                throw ModelImportError.exceedsLimit(
-                    path: modelPath, what: "more than \(limits.maximumNodeInstances) instances (EXT_mesh_gpu_instancing)")
-            }
-            guard triangles <= limits.maximumTriangles else {
-                throw ModelImportError.exceedsLimit(
-                    path: modelPath, what: "more than \(limits.maximumTriangles) triangles drawn through EXT_mesh_gpu_instancing's instances")
-            }
-            entity.model = nil
-            for (i, transform) in transforms.enumerated() {
-                entity.addChild(Entity(name: "\(entity.name) instance \(i)", transform: transform, model: model))
-            }
-        }
     }
 
     /// The weights Assimp gives a node's first morphed mesh's targets (glTF `mesh.weights`).
@@ -494,151 +399,6 @@ struct SceneConverter {
             targets.append(MorphTarget(positionOffsets: p, normalOffsets: n))
         }
         return targets
-    }
-
-    mutating func material(index: Int) throws -> Material {
-        if let cached = materialCache[index] { return cached }
-        guard index < Int(scene.pointee.mNumMaterials), let mat = scene.pointee.mMaterials[index] else { return Material() }
-        var result = Material(name: materialName(mat))
-        var color = aiColor4D()
-        if aiGetMaterialColor(mat, "$clr.base", 0, 0, &color) == aiReturn_SUCCESS
-            || aiGetMaterialColor(mat, "$clr.diffuse", 0, 0, &color) == aiReturn_SUCCESS
-        {
-            result.baseColor = Vec4(color.r, color.g, color.b, color.a)
-        }
-        if let opacity = float(mat, "$mat.opacity"), opacity < 1 { result.baseColor.w = min(result.baseColor.w, opacity) }
-        if let metallic = float(mat, "$mat.metallicFactor") { result.metallic = metallic }
-        if let roughness = float(mat, "$mat.roughnessFactor") { result.roughness = roughness }
-        var twoSided: Int32 = 0, one: UInt32 = 1
-        if aiGetMaterialIntegerArray(mat, "$mat.twosided", 0, 0, &twoSided, &one) == aiReturn_SUCCESS { result.isDoubleSided = twoSided != 0 }
-        result.baseColorTexture = try texture(of: mat, types: [aiTextureType_BASE_COLOR, aiTextureType_DIFFUSE], colorSpace: .sRGB)
-        result.blending = result.baseColor.w < 1 ? .transparent : .opaque
-        // Assimp's glTF importer gives the normal texture as NORMALS with its scale, and the
-        // occlusion texture as LIGHTMAP with its strength.
-        if let normal = try texture(of: mat, types: [aiTextureType_NORMALS], colorSpace: .linear) {
-            result.normalTexture = normal
-            result.normalScale = float(mat, "$tex.scale", type: aiTextureType_NORMALS) ?? 1
-        }
-        if let occlusion = try texture(of: mat, types: [aiTextureType_LIGHTMAP], colorSpace: .linear) {
-            result.occlusionTexture = occlusion
-            result.occlusionStrength = float(mat, "$tex.strength", type: aiTextureType_LIGHTMAP) ?? 1
-        }
-        result.metallicRoughnessTexture = try texture(of: mat, types: [aiTextureType_UNKNOWN], colorSpace: .linear)
-        result.emissiveTexture = try texture(of: mat, types: [aiTextureType_EMISSIVE], colorSpace: .sRGB)
-        result.transmissionTexture = try texture(of: mat, types: [aiTextureType_TRANSMISSION], colorSpace: .linear)
-        result.clearcoatTexture = try texture(of: mat, types: [aiTextureType_CLEARCOAT], colorSpace: .linear)
-        result.clearcoatRoughnessTexture = try texture(of: mat, types: [aiTextureType_CLEARCOAT], index: 1, colorSpace: .linear)
-        result.sheenColorTexture = try texture(of: mat, types: [aiTextureType_SHEEN], colorSpace: .sRGB)
-        result.sheenRoughnessTexture = try texture(of: mat, types: [aiTextureType_SHEEN], index: 1, colorSpace: .linear)
-        if let transmission = float(mat, "$mat.transmission.factor") { result.transmission = transmission }
-        var emissive = aiColor4D()
-        if aiGetMaterialColor(mat, "$clr.emissive", 0, 0, &emissive) == aiReturn_SUCCESS {
-            // KHR_materials_emissive_strength arrives as the emissive intensity, where Assimp keeps it.
-            result.emissive = Vec3(emissive.r, emissive.g, emissive.b) * (float(mat, "$mat.emissiveIntensity") ?? 1)
-        }
-        var alphaMode = aiString()
-        if aiGetMaterialString(mat, "$mat.gltf.alphaMode", 0, 0, &alphaMode) == aiReturn_SUCCESS {
-            switch string(alphaMode) {
-            case "MASK":
-                result.alphaCutoff = float(mat, "$mat.gltf.alphaCutoff") ?? 0.5
-                result.blending = .opaque
-            case "BLEND":
-                result.blending = .transparent
-            default:
-                result.blending = .opaque
-            }
-        }
-        if let json = gltfMaterial(named: result.name, assimpIndex: index) { try applyGLTFWithTextures(json, to: &result) }
-        materialCache[index] = result
-        return result
-    }
-
-    /// The glTF material Assimp made material `assimpIndex` from. Assimp does not keep the
-    /// file's order (TextureTransformTest's nine come out shuffled), so a name that one glTF
-    /// material alone has decides; an unnamed or shared name falls back to the index.
-    private func gltfMaterial(named name: String, assimpIndex: Int) -> GLTFJSON? {
-        guard let materials = gltf?["materials"]?.array, !materials.isEmpty else { return nil }
-        let named = materials.indices.filter { materials[$0]["name"]?.string == name }
-        if !name.isEmpty, named.count == 1 { return materials[named[0]] }
-        return materials.indices.contains(assimpIndex) ? materials[assimpIndex] : nil
-    }
-
-    private func materialName(_ mat: UnsafePointer<aiMaterial>) -> String {
-        var name = aiString()
-        return aiGetMaterialString(mat, "?mat.name", 0, 0, &name) == aiReturn_SUCCESS ? string(name) : ""
-    }
-
-    private func integer(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType, index: UInt32 = 0) -> Int32? {
-        var value: Int32 = 0, one: UInt32 = 1
-        return aiGetMaterialIntegerArray(mat, key, type.rawValue, index, &value, &one) == aiReturn_SUCCESS ? value : nil
-    }
-
-    /// Assimp's aiTextureMapMode (0 wrap, 1 clamp, 2 mirror).
-    private func wrap(_ mode: Int32?) -> Texture.Wrap {
-        switch mode {
-        case 1: .clampToEdge
-        case 2: .mirroredRepeat
-        default: .repeat
-        }
-    }
-
-    private func float(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType? = nil) -> Float? {
-        var value: Float = 0, one: UInt32 = 1
-        return aiGetMaterialFloatArray(mat, key, type?.rawValue ?? 0, 0, &value, &one) == aiReturn_SUCCESS ? value : nil
-    }
-
-    /// The first texture of `types` the material has, decoded once per reference.
-    private mutating func texture(
-        of mat: UnsafePointer<aiMaterial>, types: [aiTextureType], index: UInt32 = 0,
-        colorSpace: Texture.ColorSpace
-    ) throws -> Texture? {
-        var path = aiString()
-        guard let type = types.first(where: { aiGetMaterialTexture(mat, $0, index, &path, nil, nil, nil, nil, nil, nil) == aiReturn_SUCCESS })
-        else { return nil }
-        let reference = string(path)
-        guard !reference.isEmpty else { return nil }
-        // The texture's sampler (glTF wrapS, wrapT, magFilter), as Assimp passes it on.
-        let wrapU = wrap(integer(mat, "$tex.mapmodeu", type: type, index: index)), wrapV = wrap(integer(mat, "$tex.mapmodev", type: type, index: index))
-        let magnification: Texture.Filter = integer(mat, "$tex.mappingfiltermag", type: type, index: index) == 9728 ? .nearest : .linear   // GL_NEAREST
-        let key = "\(reference) \(colorSpace) \(wrapU) \(wrapV) \(magnification)"
-        if let cached = textureCache[key] { return cached }
-        let image = try image(for: reference)
-        let texture = Texture(name: reference, image: image, colorSpace: colorSpace, wrap: wrapU, wrapV: wrapV, magnification: magnification)
-        textureCache[key] = texture
-        return texture
-    }
-
-    /// An embedded texture ("*0", or a name matching an embedded one) or a file beside the model.
-    private func image(for reference: String) throws -> Image {
-        if let embedded = embeddedTexture(reference) {
-            let t = embedded.pointee
-            if t.mHeight == 0 {   // compressed (PNG, JPEG): mWidth is the byte count
-                let bytes = UnsafeRawBufferPointer(start: t.pcData, count: Int(t.mWidth))
-                do { return try ImageCodec.decode(Array(bytes), source: reference, maximumPixels: limits.maximumTexturePixels) } catch {
-                    throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
-                }
-            }
-            var pixels = [UInt8](); pixels.reserveCapacity(Int(t.mWidth * t.mHeight) * 4)
-            for i in 0..<Int(t.mWidth * t.mHeight) { let p = t.pcData[i]; pixels += [p.r, p.g, p.b, p.a] }
-            return Image(width: Int(t.mWidth), height: Int(t.mHeight), pixels: pixels)
-        }
-        let bytes = try fileSystem.textureBytes(reference, model: modelPath, limit: limits.maximumFileBytes)
-        do { return try ImageCodec.decode(bytes, source: reference, maximumPixels: limits.maximumTexturePixels) } catch {
-            throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
-        }
-    }
-
-    private func embeddedTexture(_ reference: String) -> UnsafeMutablePointer<aiTexture>? {
-        let s = scene.pointee
-        guard s.mNumTextures > 0, let textures = s.mTextures else { return nil }
-        if reference.hasPrefix("*"), let i = Int(reference.dropFirst()), i >= 0, i < Int(s.mNumTextures) { return textures[i] }
-        let base = reference.split(separator: "/").last.map(String.init) ?? reference
-        for i in 0..<Int(s.mNumTextures) {
-            if let t = textures[i], case let name = string(t.pointee.mFilename), !name.isEmpty, name == reference || name.hasSuffix(base) {
-                return t
-            }
-        }
-        return nil
     }
 }
 
