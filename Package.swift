@@ -42,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CMeshOptimizer"),
         // libwebp's few functions declared in the shim itself, opened with dlopen on the first WebP image.
         .systemLibrary(name: "CWebP"),
+        // libavif's header (libavif-dev); the library (libavif15) opened with dlopen on the first AVIF image.
+        .systemLibrary(name: "CAvif"),
 
         // Pure Swift core.
         .target(name: "SproutMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -73,7 +75,7 @@ let package = Package(
         .target(name: "SproutGolden", dependencies: ["SproutScene", "SproutDocument", "SproutFiles", "SproutImage"]),
 
         // Edges: one C library each.
-        .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CZlib", "CWebP"]),
+        .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CZlib", "CWebP", "CAvif"]),
         .target(name: "SproutAssets", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "CAssimp", "CMeshOptimizer"]),
         // The GLSL is compiled into the binary (`PackageResources`), so no folder of a user's can stand in for it.
         .target(name: "SproutRender", dependencies: ["SproutMath", "SproutScene", "COpenGL"], resources: [.embedInCode("Shaders")]),

@@ -6,7 +6,7 @@ public enum GLTFExtensions {
     public static let supported = Set([
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
         "KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression",
-        "EXT_texture_webp", "KHR_materials_variants",
+        "EXT_texture_webp", "EXT_texture_avif", "KHR_materials_variants",
         // Decoded by Assimp (Debian builds it with Draco).
         "KHR_draco_mesh_compression",
         // Metadata only: nothing to draw.
@@ -31,7 +31,6 @@ public enum GLTFExtensions {
         "KHR_materials_dispersion": "no dispersion",
         "KHR_materials_pbrSpecularGlossiness": "specular-glossiness approximated by Assimp's conversion",
         "KHR_texture_basisu": "the fallback image, when there is one",
-        "EXT_texture_avif": "the fallback image, when there is one",
         "MSFT_texture_dds": "the fallback image, when there is one",
         "KHR_meshopt_compression":
             "the uncompressed fallback, when there is one (its codecs are newer than Debian 12's meshoptimizer 0.18, which decodes EXT_meshopt_compression)"

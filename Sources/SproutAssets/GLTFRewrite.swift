@@ -1,7 +1,7 @@
 /// A glTF file rewritten as Assimp 5.2 can read it, when it needs to be: buffer views compressed
 /// with EXT_meshopt_compression decoded (`MeshoptCodec`), mesh attributes stored as integers
-/// (KHR_mesh_quantization) turned into floats, textures' EXT_texture_webp images made their
-/// sources (decoded by `ImageCodec` as any other), and every buffer gathered into the one binary
+/// (KHR_mesh_quantization) turned into floats, textures' EXT_texture_webp or EXT_texture_avif
+/// images made their sources (decoded by `ImageCodec` as any other), and every buffer gathered into the one binary
 /// chunk of a GLB, which `ConfinedFileSystem` serves in place of the file. Accessor, buffer view,
 /// image, material and node indices stay as they were, so all Sprout reads from the JSON itself
 /// (materials, animations, skins, instances, levels) reads the rewritten document alike.
@@ -12,7 +12,11 @@ struct GLTFRewrite {
     let binary: [UInt8]
 
     /// The extensions a rewrite takes out of the document.
-    static let decodedExtensions: Set<String> = ["KHR_mesh_quantization", "EXT_meshopt_compression", "EXT_texture_webp"]
+    static let decodedExtensions = Set(["KHR_mesh_quantization", "EXT_meshopt_compression"] + imageExtensions)
+
+    /// Texture extensions whose image the rewrite makes the texture's source, the first a
+    /// texture names winning (each decodes to the same pixels).
+    static let imageExtensions = ["EXT_texture_webp", "EXT_texture_avif"]
 
     /// Whether `gltf` uses an extension Assimp cannot read that a rewrite decodes.
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
@@ -95,15 +99,17 @@ struct GLTFRewrite {
         document["bufferViews"] = .array(views)
         document["buffers"] = .array([.object(["byteLength": .number(Double(binary.count))])])
         document["accessors"] = .array(accessors)
-        // A WebP image is the texture's source (glTF's own `source` is its fallback, if any).
+        // A WebP or AVIF image is the texture's source (glTF's own `source` is its fallback, if any).
         if case .array(var textures)? = gltf["textures"] {
             for t in textures.indices {
-                guard let webp = textures[t]["extensions"]?["EXT_texture_webp"], case .object(var fields) = textures[t] else { continue }
-                guard let image = webp["source"]?.int, gltf["images"]?[image] != nil else {
-                    throw Failure("textures[\(t)].extensions.EXT_texture_webp.source is not an image")
+                guard case .object(var fields) = textures[t],
+                    let name = Self.imageExtensions.first(where: { textures[t]["extensions"]?[$0] != nil })
+                else { continue }
+                guard let image = textures[t]["extensions"]?[name]?["source"]?.int, gltf["images"]?[image] != nil else {
+                    throw Failure("textures[\(t)].extensions.\(name).source is not an image")
                 }
                 fields["source"] = .number(Double(image))
-                Self.remove("EXT_texture_webp", fromExtensionsOf: &fields)
+                for other in Self.imageExtensions { Self.remove(other, fromExtensionsOf: &fields) }
                 textures[t] = .object(fields)
             }
             document["textures"] = .array(textures)

@@ -1,12 +1,13 @@
 @preconcurrency internal import CStb
 import SproutScene
 
-/// Decoding of PNG and JPEG through stb_image (Debian's libstb) and of WebP through libwebp
-/// (`WebPCodec`, opened on the first one); PNG encoding through zlib (`PNGEncoder`).
+/// Decoding of PNG and JPEG through stb_image (Debian's libstb), of WebP through libwebp
+/// (`WebPCodec`) and of AVIF through libavif (`AVIFCodec`), each opened on the first image it
+/// decodes; PNG encoding through zlib (`PNGEncoder`).
 public enum ImageCodec {
     /// An image that cannot be decoded or encoded, with stb's reason.
     public enum Failure: Error, CustomStringConvertible, Equatable {
-        /// The bytes named `source` are not a PNG, JPEG or WebP image that can be decoded (or are empty).
+        /// The bytes named `source` are not a PNG, JPEG, WebP or AVIF image that can be decoded (or are empty).
         case undecodable(source: String, reason: String)
         /// The pixels could not be encoded as a PNG (a size that does not match the bytes, or zlib failed).
         case unencodable(destination: String, reason: String)
@@ -24,7 +25,7 @@ public enum ImageCodec {
     /// renders (a golden or a texture larger than that is refused before it is decoded).
     public static let defaultMaximumPixels = 1 << 26
 
-    /// Decodes PNG, JPEG or WebP bytes into RGBA8; `source` names them in errors. The size in
+    /// Decodes PNG, JPEG, WebP or AVIF bytes into RGBA8; `source` names them in errors. The size in
     /// the header is checked against `maximumPixels` before anything is decoded: a 64 KB PNG can
     /// declare 2 GB of pixels.
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws -> Image {
@@ -33,6 +34,7 @@ public enum ImageCodec {
             throw Failure.undecodable(source: source, reason: "\(bytes.count) bytes, more than an image may have (2 GiB)")
         }
         if WebPCodec.isWebP(bytes) { return try WebPCodec.decode(bytes, source: source, maximumPixels: maximumPixels) }
+        if AVIFCodec.isAVIF(bytes) { return try AVIFCodec.decode(bytes, source: source, maximumPixels: maximumPixels) }
         var w: Int32 = 0, h: Int32 = 0, channels: Int32 = 0
         let known = bytes.withUnsafeBufferPointer { buf in stbi_info_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels) }
         if known != 0, Int(w) * Int(h) > maximumPixels {

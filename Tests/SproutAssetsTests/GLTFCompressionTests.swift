@@ -158,29 +158,42 @@ import Testing
     /// fallback, the extension required): the texture arrives with the image's pixels.
     @Test func webPTexturesAreTheirTexturesSources() throws {
         let pixels = Image(width: 2, height: 2, pixels: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255])
-        let webp = try WebPCodec.encodeLossless(pixels)
+        let texture = try quadTexture(image: try WebPCodec.encodeLossless(pixels), extension: "EXT_texture_webp", mimeType: "image/webp")
+        #expect(texture.image.width == 2 && texture.image.pixels == pixels.pixels)
+    }
+
+    /// The same with EXT_texture_avif: the fixture's lossless AVIF arrives whole.
+    @Test func avifTexturesAreTheirTexturesSources() throws {
+        let avif = try Fixtures.read(Fixtures.repositoryRoot + "/Tests/SproutImageTests/Fixtures/quad-lossless.avif")
+        let texture = try quadTexture(image: avif, extension: "EXT_texture_avif", mimeType: "image/avif")
+        #expect(texture.image.width == 8 && texture.image.height == 8)
+        #expect(Array(texture.image.pixels.prefix(8)) == [255, 255, 128, 255, 255, 255, 128, 128])
+    }
+
+    /// The base colour texture of a quad whose texture names `image` only through `name` (no
+    /// fallback, the extension required), as imported.
+    func quadTexture(image: [UInt8], extension name: String, mimeType: String) throws -> Texture {
         var binary: [UInt8] = []
         for v: Float in [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 1] { withUnsafeBytes(of: v.bitPattern.littleEndian) { binary += $0 } }
         for i: UInt16 in [0, 1, 2, 0, 2, 3] { withUnsafeBytes(of: i.littleEndian) { binary += $0 } }
-        binary += webp
+        binary += image
         let json = """
-            {"asset": {"version": "2.0"}, "extensionsUsed": ["EXT_texture_webp"], "extensionsRequired": ["EXT_texture_webp"],
+            {"asset": {"version": "2.0"}, "extensionsUsed": ["\(name)"], "extensionsRequired": ["\(name)"],
              "buffers": [{"byteLength": \(binary.count)}],
              "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 32},
-                             {"buffer": 0, "byteOffset": 80, "byteLength": 12}, {"buffer": 0, "byteOffset": 92, "byteLength": \(webp.count)}],
+                             {"buffer": 0, "byteOffset": 80, "byteLength": 12}, {"buffer": 0, "byteOffset": 92, "byteLength": \(image.count)}],
              "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
                            {"bufferView": 1, "componentType": 5126, "count": 4, "type": "VEC2"},
                            {"bufferView": 2, "componentType": 5123, "count": 6, "type": "SCALAR"}],
-             "images": [{"bufferView": 3, "mimeType": "image/webp"}],
-             "textures": [{"extensions": {"EXT_texture_webp": {"source": 0}}}],
+             "images": [{"bufferView": 3, "mimeType": "\(mimeType)"}],
+             "textures": [{"extensions": {"\(name)": {"source": 0}}}],
              "materials": [{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}],
              "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "indices": 2, "material": 0}]}],
              "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
             """
-        let path = try write(json, binary: binary, to: try Fixtures.temporaryDirectory("gltf-webp") + "/webp.glb")
+        let path = try write(json, binary: binary, to: try Fixtures.temporaryDirectory("gltf-image-extension") + "/quad.glb")
         let asset = try ModelImporter.load(path: path, cache: nil)
         #expect(asset.warnings.isEmpty, "\(asset.warnings)")
-        let texture = try #require(asset.materials.first?.baseColorTexture)
-        #expect(texture.image.width == 2 && texture.image.pixels == pixels.pixels)
+        return try #require(asset.materials.first?.baseColorTexture)
     }
 }
