@@ -1,10 +1,11 @@
 import SproutScene
 
 /// KHR_animation_pointer: what a channel's JSON pointer (RFC 6901, `/materials/0/emissiveFactor`)
-/// names, as far as Sprout can drive it: node transforms and weights, material factors and
-/// texture transforms, and punctual lights' colour, intensity, range and cones.
+/// names, as far as Sprout can drive it: node transforms, weights and visibility
+/// (KHR_node_visibility), material factors and texture transforms, and punctual lights' colour,
+/// intensity, range and cones.
 enum GLTFAnimationPointer: Equatable {
-    /// A node's translation, rotation, scale or weights (what a plain channel targets).
+    /// A node's translation, rotation, scale or weights (what a plain channel targets), or its visibility.
     case node(Int, AnimationChannel.Property)
     /// A value of a glTF material.
     case material(Int, MaterialValue)
@@ -48,7 +49,13 @@ enum GLTFAnimationPointer: Equatable {
             let properties: [String: AnimationChannel.Property] = [
                 "translation": .translation, "rotation": .rotation, "scale": .scale, "weights": .morphWeights
             ]
-            self = parts.count == 3 ? properties[parts[2]].map { .node(node, $0) } ?? .notAnimated : .notAnimated
+            if parts.count == 3, let property = properties[parts[2]] {
+                self = .node(node, property)
+            } else if Array(parts.dropFirst(2)) == ["extensions", "KHR_node_visibility", "visible"] {
+                self = .node(node, .visibility)
+            } else {
+                self = .notAnimated
+            }
         case "materials":
             guard let material = index(parts[1]) else { return nil }
             self = Self.materialValue(Array(parts.dropFirst(2))).map { .material(material, $0) } ?? .notAnimated

@@ -142,6 +142,7 @@ struct GLTFAnimations {
             switch property {
             case .translation, .scale: 3
             case .rotation: 4
+            case .visibility: 1
             case .morphWeights: nil
             case .material(_, let value): value.width
             case .light(let value): value.width

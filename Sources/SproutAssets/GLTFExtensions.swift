@@ -6,7 +6,7 @@ public enum GLTFExtensions {
     public static let supported = Set([
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
         "KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression",
-        "EXT_texture_webp", "EXT_texture_avif", "KHR_materials_variants",
+        "EXT_texture_webp", "EXT_texture_avif", "KHR_materials_variants", "KHR_node_visibility",
         // Decoded by Assimp (Debian builds it with Draco).
         "KHR_draco_mesh_compression",
         // Metadata only: nothing to draw.
@@ -23,7 +23,7 @@ public enum GLTFExtensions {
         "KHR_materials_iridescence": "the film's Fresnel term once per pixel at n.v (the sample viewer's), for every light and the environment",
         "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read",
         "KHR_animation_pointer":
-            "node transforms and weights, material factors and texture transforms, and punctual lights' colour, intensity, range and cones play; other pointers (cameras, visibility) are warned about and do not"
+            "node transforms, weights and visibility, material factors and texture transforms, and punctual lights' colour, intensity, range and cones play; other pointers (cameras, for one) are warned about and do not"
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.

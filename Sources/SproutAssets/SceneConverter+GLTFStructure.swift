@@ -102,4 +102,13 @@ extension SceneConverter {
             }
         }
     }
+
+    /// KHR_node_visibility: a node whose `visible` is false is disabled, with its descendants
+    /// (`Entity.isEnabled`: neither drawn, nor lighting, nor hit), until an animation shows it.
+    func hideInvisibleNodes() {
+        for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated()
+        where node["extensions"]?["KHR_node_visibility"]?["visible"]?.bool == false {
+            if let aiNode = nodeMap.aiNodes[index] { entities[aiNode]?.isEnabled = false }
+        }
+    }
 }

@@ -101,6 +101,7 @@ struct SceneConverter {
         if let buffers {
             try attachLevelsOfDetail(buffers: buffers)
             try expandInstances(buffers: buffers)
+            hideInvisibleNodes()
         }
         let materials =
             materialCache.keys.sorted().compactMap { materialCache[$0] } + materialsReadFromJSON.keys.sorted().compactMap { materialsReadFromJSON[$0] }

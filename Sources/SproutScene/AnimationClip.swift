@@ -106,6 +106,9 @@ public struct AnimationChannel: Sendable {
         case material(PartReference, MaterialProperty)
         /// A value of the entity's punctual light (KHR_animation_pointer; `LightProperty.width` floats).
         case light(LightProperty)
+        /// Whether the entity and its descendants are drawn: `isEnabled` (KHR_node_visibility's
+        /// `visible` through KHR_animation_pointer; 1 float, 0 hidden, 1 shown, blends at 0.5).
+        case visibility
     }
 
     /// The entity, from the entity the clip plays on.
@@ -168,8 +171,9 @@ public struct AnimationPose: Sendable {
         public var scale: Vec3?
         /// The morph weights, if driven.
         public var morphWeights: [Float]?
-        /// Material and light values (`Property.material`, `.light`), by property, where driven.
-        public var materialsAndLights: [AnimationChannel.Property: [Float]] = [:]
+        /// Material, light and visibility values (`Property.material`, `.light`, `.visibility`),
+        /// by property, where driven.
+        public var otherValues: [AnimationChannel.Property: [Float]] = [:]
     }
 
     /// Each target's values, by its path from the entity the clip plays on.
@@ -185,7 +189,7 @@ public struct AnimationPose: Sendable {
         case .rotation: values.rotation = Quaternion(vector: Vec4(v[0], v[1], v[2], v[3]))
         case .scale: values.scale = Vec3(v[0], v[1], v[2])
         case .morphWeights: values.morphWeights = v
-        case .material, .light: values.materialsAndLights[property] = v
+        case .material, .light, .visibility: values.otherValues[property] = v
         }
         targets[target] = values
     }
@@ -204,7 +208,7 @@ public struct AnimationPose: Sendable {
             if let weights = values.morphWeights, entity.model != nil, entity.model?.morphWeights != weights {
                 entity.model?.morphWeights = weights
             }
-            for (property, v) in values.materialsAndLights { Self.write(v, to: property, of: entity) }
+            for (property, v) in values.otherValues { Self.write(v, to: property, of: entity) }
         }
     }
 
@@ -224,11 +228,11 @@ public struct AnimationPose: Sendable {
                     mix(i < p.count ? p[i] : 0, i < q.count ? q[i] : 0, t: t)
                 }
             }
-            for property in Set(x.materialsAndLights.keys).union(y.materialsAndLights.keys) {
-                guard let p = x.materialsAndLights[property] ?? r.materialsAndLights[property],
-                    let q = y.materialsAndLights[property] ?? r.materialsAndLights[property], p.count == q.count
+            for property in Set(x.otherValues.keys).union(y.otherValues.keys) {
+                guard let p = x.otherValues[property] ?? r.otherValues[property],
+                    let q = y.otherValues[property] ?? r.otherValues[property], p.count == q.count
                 else { continue }
-                v.materialsAndLights[property] = zip(p, q).map { mix($0, $1, t: t) }
+                v.otherValues[property] = zip(p, q).map { mix($0, $1, t: t) }
             }
             result.targets[path] = v
         }
@@ -247,23 +251,25 @@ public struct AnimationPose: Sendable {
                         translation: e.transform.translation, rotation: e.transform.rotation,
                         scale: e.transform.scale, morphWeights: e.model?.morphWeights)
                 }
-                if let value = read(channel.property, of: e) { pose.targets[channel.target]?.materialsAndLights[channel.property] = value }
+                if let value = read(channel.property, of: e) { pose.targets[channel.target]?.otherValues[channel.property] = value }
             }
         }
         return pose
     }
 
-    /// The value of a material or light `property` of `entity` now; nil for a transform or
-    /// weights, or where the entity has no such part or light.
+    /// The value of a material, light or visibility `property` of `entity` now; nil for a
+    /// transform or weights, or where the entity has no such part or light.
     static func read(_ property: AnimationChannel.Property, of entity: Entity) -> [Float]? {
         switch property {
         case .material(let part, let p): entity.model?.material(of: part).map { p.value(in: $0) }
         case .light(let p): entity.light.map { p.value(in: $0) }
+        case .visibility: [entity.isEnabled ? 1 : 0]
         default: nil
         }
     }
 
-    /// Writes a material or light value (`read`'s) into `entity`; skipped where it has no such part or light.
+    /// Writes a material, light or visibility value (`read`'s) into `entity`; skipped where it
+    /// has no such part or light.
     static func write(_ v: [Float], to property: AnimationChannel.Property, of entity: Entity) {
         switch property {
         case .material(let part, let p):
@@ -274,6 +280,9 @@ public struct AnimationPose: Sendable {
             guard v.count == p.width, var light = entity.light else { return }
             p.set(v, in: &light)
             if light != entity.light { entity.light = light }
+        case .visibility:
+            guard let shown = v.first else { return }
+            entity.isEnabled = shown >= 0.5
         default: break
         }
     }

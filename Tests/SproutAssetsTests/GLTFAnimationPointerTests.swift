@@ -22,7 +22,8 @@ import Testing
         #expect(GLTFAnimationPointer("/extensions/KHR_lights_punctual/lights/4/spot/outerConeAngle") == .light(4, .outerConeAngle))
         // Well formed, but not something Sprout animates.
         #expect(GLTFAnimationPointer("/cameras/0/perspective/yfov") == .notAnimated)
-        #expect(GLTFAnimationPointer("/nodes/0/extensions/KHR_node_visibility/visible") == .notAnimated)
+        #expect(GLTFAnimationPointer("/nodes/0/extensions/KHR_node_visibility/visible") == .node(0, .visibility))
+        #expect(GLTFAnimationPointer("/nodes/0/extensions/VENDOR_glow/level") == .notAnimated)
         #expect(GLTFAnimationPointer("/materials/0/pbrMetallicRoughness/baseColorTexture/texCoord") == .notAnimated)
         // RFC 6901's escapes: "~1" is "/" (no member of glTF has one, so nothing Sprout drives).
         #expect(GLTFAnimationPointer("/materials/0/a~1b") == .notAnimated)
@@ -40,9 +41,12 @@ import Testing
                 "\(Self.fixture): has 1 KHR_animation_pointer channel(s) on what Sprout does not animate (the first: /cameras/0/perspective/yfov), which do not play"
             ])
         let clip = try #require(asset.root.animationClips.first)
-        #expect(clip.name == "pulse" && clip.channels.count == 5 && clip.duration == 1)
+        // Six pointers played, ember's emissive on both parts drawn with it (ember's and blink's).
+        #expect(clip.name == "pulse" && clip.channels.count == 7 && clip.duration == 1)
         let square = try #require(asset.root.findEntity(named: "square")), lamp = try #require(asset.root.findEntity(named: "lamp"))
-        let ember = try #require(asset.root.findEntity(named: "ember"))
+        let ember = try #require(asset.root.findEntity(named: "ember")), blink = try #require(asset.root.findEntity(named: "blink"))
+        // KHR_node_visibility: hidden as the file has it, so it counts in no bounds either.
+        #expect(!blink.isEnabled && asset.root.visualBounds().max.y < 2)
         clip.apply(to: asset.root, at: 0.5)
         let glow = try #require(square.model?.parts[0].material)
         #expect(glow.baseColor == Vec4(0.5, 0, 0.5, 1))
@@ -50,8 +54,12 @@ import Testing
         #expect(lamp.light?.intensity == 5 && lamp.transform.translation == Vec3(0, 1, 0))
         // Sprout's emissive is the factor times the strength: (0.5, 0.5, 0.5) x 2.
         #expect(ember.model?.parts[0].material.emissive == Vec3(1, 1, 1))
+        // STEP: the key at 0 s (1, shown) holds until the key at 1 s (0, hidden).
+        #expect(blink.isEnabled)
+        clip.apply(to: asset.root, at: 1)
+        #expect(!blink.isEnabled)
         clip.apply(to: asset.root, at: 0)
-        #expect(square.model?.parts[0].material.baseColor == Vec4(1, 0, 0, 1) && lamp.light?.intensity == 0)
+        #expect(square.model?.parts[0].material.baseColor == Vec4(1, 0, 0, 1) && lamp.light?.intensity == 0 && blink.isEnabled)
     }
 
     /// A player cross-fading out of the clip returns a material to where it was before (its rest).
