@@ -28,10 +28,13 @@ struct GLTFAnimations {
         self.partsOfMaterial = partsOfMaterial
     }
 
-    /// Every animation as a clip (a channel that cannot be read is left out and counted in `warnings`).
-    mutating func clips() -> [AnimationClip] {
+    /// Every animation as a clip (a channel that cannot be read is left out and counted in
+    /// `warnings`); more than `maximumChannels` channels in all refuse the file (`path` names it).
+    mutating func clips(maximumChannels: Int = ModelLimits.standard.maximumAnimationChannels, path: String = "") throws(ModelImportError) -> [AnimationClip] {
         var dropped = 0, unplaced = 0, notAnimated: [String] = []
         var clips: [AnimationClip] = []
+        var total = 0
+        let lightNodes = lightNodes()
         for (index, animation) in (json["animations"]?.array ?? []).enumerated() {
             var channels: [AnimationChannel] = []
             for channel in animation["channels"]?.array ?? [] {
@@ -48,7 +51,7 @@ struct GLTFAnimations {
                         notAnimated.append(text!)
                         continue
                     }
-                    guard let found = pointerChannels(pointer, sampler: samplerJSON) else { dropped += 1; continue }
+                    guard let found = pointerChannels(pointer, sampler: samplerJSON, lightNodes: lightNodes) else { dropped += 1; continue }
                     made = found
                 } else {
                     guard let node = target?["node"]?.int else { unplaced += 1; continue }
@@ -58,6 +61,11 @@ struct GLTFAnimations {
                     made = found
                 }
                 if made.isEmpty { unplaced += 1 }
+                total += made.count
+                guard total <= maximumChannels else {
+                    let what = "more than \(maximumChannels) animation channels (a material's KHR_animation_pointer channel counts once per part drawn with it)"
+                    throw .exceedsLimit(path: path, what: what)
+                }
                 channels += made
             }
             clips.append(AnimationClip(name: animation["name"]?.string ?? "animation \(index)", channels: channels))
@@ -90,9 +98,18 @@ struct GLTFAnimations {
         entities[node] == nil && json["nodes"]?[node]?["name"]?.string.flatMap(SceneConverter.levelNumber) != nil
     }
 
+    /// The glTF nodes carrying each KHR_lights_punctual light, by the light's index.
+    private func lightNodes() -> [Int: [Int]] {
+        var result: [Int: [Int]] = [:]
+        for (node, value) in (json["nodes"]?.array ?? []).enumerated() {
+            if let light = value["extensions"]?["KHR_lights_punctual"]?["light"]?.int { result[light, default: []].append(node) }
+        }
+        return result
+    }
+
     /// The channels a KHR_animation_pointer target drives: one per part drawn with the material,
-    /// or per entity carrying the light; nil when the sampler cannot be read.
-    private func pointerChannels(_ pointer: GLTFAnimationPointer, sampler json: GLTFJSON) -> [AnimationChannel]? {
+    /// or per entity carrying the light (`lightNodes`); nil when the sampler cannot be read.
+    private func pointerChannels(_ pointer: GLTFAnimationPointer, sampler json: GLTFJSON, lightNodes: [Int: [Int]]) -> [AnimationChannel]? {
         switch pointer {
         case .node(let node, let property):
             return nodeChannel(node: node, property: property, sampler: json)
@@ -104,11 +121,10 @@ struct GLTFAnimations {
             }
         case .light(let light, let property):
             guard let sampler = Self.sampler(json, width: property.width, buffers: buffers) else { return nil }
-            return (self.json["nodes"]?.array ?? []).indices.compactMap { node in
-                guard self.json["nodes"]?[node]?["extensions"]?["KHR_lights_punctual"]?["light"]?.int == light, let entity = entities[node],
-                    let path = EntityPath.down(from: root, to: entity)
-                else { return nil }
-                return AnimationChannel(target: path, property: .light(property), sampler: sampler)
+            return (lightNodes[light] ?? []).compactMap { node in
+                entities[node].flatMap { EntityPath.down(from: root, to: $0) }.map {
+                    AnimationChannel(target: $0, property: .light(property), sampler: sampler)
+                }
             }
         case .notAnimated:
             return []

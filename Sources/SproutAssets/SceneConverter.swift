@@ -116,7 +116,7 @@ struct SceneConverter {
                 json: gltf, buffers: buffers, entities: nodeMap.aiNodes.compactMapValues { entities[$0] }, root: wrapper,
                 partsOfMaterial: partsOfMaterial(under: wrapper))
             animations.attachSkinsAndWeights()
-            wrapper.animationClips = animations.clips()
+            wrapper.animationClips = try animations.clips(maximumChannels: limits.maximumAnimationChannels, path: modelPath)
             asset.warnings += animations.warnings.map { "\(modelPath): \($0)" }
         }
         let lights = GLTFLights.declared(in: gltf)

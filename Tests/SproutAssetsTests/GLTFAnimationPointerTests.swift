@@ -74,6 +74,17 @@ import Testing
         #expect(square.model?.parts[0].material.baseColor == Vec4(0.5, 0, 0.5, 1))
     }
 
+    /// A material channel counts once per part it drives: the fixture's clip plays 7 channels.
+    @Test func moreChannelsThanTheLimitAreRefused() throws {
+        #expect(throws: Never.self) { try ModelImporter.load(path: Self.fixture, limits: ModelLimits(maximumAnimationChannels: 7), cache: nil) }
+        #expect {
+            try ModelImporter.load(path: Self.fixture, limits: ModelLimits(maximumAnimationChannels: 6), cache: nil)
+        } throws: {
+            "\($0)"
+                == "\(Self.fixture): refused: more than 6 animation channels (a material's KHR_animation_pointer channel counts once per part drawn with it)"
+        }
+    }
+
     @Test func readingEveryPointerBeforeImportIsSafe() throws {
         // The fuzzed preflight reads every pointer channel's sampler without a scene.
         #expect(throws: Never.self) { try ModelImporter.preflight(path: Self.fixture) }
