@@ -37,7 +37,8 @@ struct GLTFTextures {
         }
         let wrapU = wrap(sampler?["wrapS"]?.int), wrapV = wrap(sampler?["wrapT"]?.int)
         let magnification: Texture.Filter = sampler?["magFilter"]?.int == 9728 ? .nearest : .linear   // NEAREST
-        let key = "images[\(source)] \(colorSpace) \(wrapU) \(wrapV) \(magnification)"
+        let minification = sampler?["minFilter"]?.int.flatMap(Texture.Minification.init(glTF:)) ?? .trilinear
+        let key = "images[\(source)] \(colorSpace) \(wrapU) \(wrapV) \(magnification) \(minification)"
         if let known = made[key] { return known }
         let name = image["uri"]?.string.map { $0.hasPrefix("data:") ? "images[\(source)]" : GLTFBuffers.percentDecoded($0) } ?? "images[\(source)]"
         let bytes: [UInt8]
@@ -56,7 +57,8 @@ struct GLTFTextures {
         do { decoded = try ImageCodec.decode(bytes, source: name, maximumPixels: maximumPixels) } catch {
             throw ModelImportError.badTexture(model: modelPath, texture: name, reason: "\(error)")
         }
-        let made = Texture(name: name, image: decoded, colorSpace: colorSpace, wrap: wrapU, wrapV: wrapV, magnification: magnification)
+        let made = Texture(
+            name: name, image: decoded, colorSpace: colorSpace, wrap: wrapU, wrapV: wrapV, magnification: magnification, minification: minification)
         self.made[key] = made
         return made
     }

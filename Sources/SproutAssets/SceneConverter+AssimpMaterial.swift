@@ -111,10 +111,12 @@ extension SceneConverter {
         // The texture's sampler (glTF wrapS, wrapT, magFilter), as Assimp passes it on.
         let wrapU = wrap(integer(mat, "$tex.mapmodeu", type: type, index: index)), wrapV = wrap(integer(mat, "$tex.mapmodev", type: type, index: index))
         let magnification: Texture.Filter = integer(mat, "$tex.mappingfiltermag", type: type, index: index) == 9728 ? .nearest : .linear   // GL_NEAREST
-        let key = "\(reference) \(colorSpace) \(wrapU) \(wrapV) \(magnification)"
+        let minification = integer(mat, "$tex.mappingfiltermin", type: type, index: index).flatMap { Texture.Minification(glTF: Int($0)) } ?? .trilinear
+        let key = "\(reference) \(colorSpace) \(wrapU) \(wrapV) \(magnification) \(minification)"
         if let cached = textureCache[key] { return cached }
         let image = try image(for: reference)
-        let texture = Texture(name: reference, image: image, colorSpace: colorSpace, wrap: wrapU, wrapV: wrapV, magnification: magnification)
+        let texture = Texture(
+            name: reference, image: image, colorSpace: colorSpace, wrap: wrapU, wrapV: wrapV, magnification: magnification, minification: minification)
         textureCache[key] = texture
         return texture
     }

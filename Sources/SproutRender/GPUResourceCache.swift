@@ -92,7 +92,7 @@ final class GPUTexture {
                 GLC.texture2D, 0, GLint(internalFormat), GLsizei(texture.image.width), GLsizei(texture.image.height),
                 0, GLC.rgba, GLC.unsignedByte, $0.baseAddress)
         }
-        glGenerateMipmap(GLC.texture2D)
+        if texture.minification.mipmaps != nil { glGenerateMipmap(GLC.texture2D) }
         func mode(_ wrap: Texture.Wrap) -> GLint {
             switch wrap {
             case .repeat: GLint(GL_REPEAT)
@@ -102,7 +102,8 @@ final class GPUTexture {
         }
         glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_WRAP_S), mode(texture.wrap))
         glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_WRAP_T), mode(texture.wrapV))
-        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MIN_FILTER), GLint(GL_LINEAR_MIPMAP_LINEAR))
+        // glTF's minFilter values are OpenGL's.
+        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MIN_FILTER), GLint(texture.minification.glTFValue))
         glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GLint(texture.magnification == .nearest ? GL_NEAREST : GL_LINEAR))
         id = t
     }

@@ -18,14 +18,64 @@ public final class Texture: Sendable {
     public let wrapV: Wrap
     /// How the texture is sampled when magnified.
     public let magnification: Filter
+    /// How the texture is sampled when minified: the texel filter, and between mipmap levels.
+    public let minification: Minification
 
     /// A texture filter (glTF sampler `magFilter`).
     public enum Filter: Sendable { case linear, nearest }
 
-    /// A texture of `image`, sRGB-encoded and repeating by default.
+    /// A minification filter (glTF sampler `minFilter`, OpenGL's six): within a level, and
+    /// between the two nearest mipmap levels (`mipmaps` nil: the full-size image alone).
+    public struct Minification: Sendable, Equatable, CustomStringConvertible {
+        /// Within a level.
+        public var texels: Filter
+        /// Between mipmap levels: `.nearest` takes the nearer level, `.linear` blends two; nil uses none.
+        public var mipmaps: Filter?
+
+        /// A filter of `texels` within a level and `mipmaps` between them.
+        public init(texels: Filter, mipmaps: Filter?) {
+            self.texels = texels
+            self.mipmaps = mipmaps
+        }
+
+        /// Trilinear: glTF leaves an unset `minFilter` to the viewer, and this is what viewers use.
+        public static let trilinear = Minification(texels: .linear, mipmaps: .linear)
+
+        /// glTF's (OpenGL's) enum value: 9728 NEAREST, 9729 LINEAR, 9984...9987 the mipmapped
+        /// ones (NEAREST_MIPMAP_NEAREST, LINEAR_MIPMAP_NEAREST, NEAREST_MIPMAP_LINEAR,
+        /// LINEAR_MIPMAP_LINEAR); nil for any other.
+        public init?(glTF value: Int) {
+            switch value {
+            case 9728: self.init(texels: .nearest, mipmaps: nil)
+            case 9729: self.init(texels: .linear, mipmaps: nil)
+            case 9984: self.init(texels: .nearest, mipmaps: .nearest)
+            case 9985: self.init(texels: .linear, mipmaps: .nearest)
+            case 9986: self.init(texels: .nearest, mipmaps: .linear)
+            case 9987: self.init(texels: .linear, mipmaps: .linear)
+            default: return nil
+            }
+        }
+
+        /// The value glTF and OpenGL give it.
+        public var glTFValue: Int {
+            switch (texels, mipmaps) {
+            case (.nearest, nil): 9728
+            case (.linear, nil): 9729
+            case (.nearest, .nearest?): 9984
+            case (.linear, .nearest?): 9985
+            case (.nearest, .linear?): 9986
+            case (.linear, .linear?): 9987
+            }
+        }
+
+        /// `linear`/`nearest`, then `-mipmap-linear` or `-mipmap-nearest` (cache keys, messages).
+        public var description: String { "\(texels)" + (mipmaps.map { "-mipmap-\($0)" } ?? "") }
+    }
+
+    /// A texture of `image`, sRGB-encoded, repeating and trilinear by default.
     public init(
         name: String, image: Image, colorSpace: ColorSpace = .sRGB, wrap: Wrap = .repeat, wrapV: Wrap? = nil,
-        magnification: Filter = .linear
+        magnification: Filter = .linear, minification: Minification = .trilinear
     ) {
         self.name = name
         self.image = image
@@ -33,5 +83,6 @@ public final class Texture: Sendable {
         self.wrap = wrap
         self.wrapV = wrapV ?? wrap
         self.magnification = magnification
+        self.minification = minification
     }
 }

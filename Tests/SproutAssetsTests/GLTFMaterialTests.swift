@@ -12,7 +12,8 @@ import Testing
 /// extensions Sprout cannot draw refuse the file, used ones it draws without are warned about.
 @Suite struct GLTFMaterialTests {
     /// One triangle with TEXCOORD_0, TEXCOORD_1 and COLOR_0, `materials` as given, and a 1 x 1
-    /// PNG `t.png` beside it as image 0 (texture 0 clamps and magnifies nearest).
+    /// PNG `t.png` beside it as image 0 (texture 0 clamps, magnifies nearest and minifies
+    /// NEAREST_MIPMAP_NEAREST).
     func write(materials: String, extensions: String = "", to folder: String) throws -> String {
         var bytes = Data()
         func put(_ values: [Float]) { for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } } }
@@ -30,7 +31,7 @@ import Testing
                            {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC2"},
                            {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC2"},
                            {"bufferView": 3, "componentType": 5126, "count": 3, "type": "VEC4"}],
-             "images": [{"uri": "t.png"}], "samplers": [{"wrapS": 33071, "wrapT": 33648, "magFilter": 9728}],
+             "images": [{"uri": "t.png"}], "samplers": [{"wrapS": 33071, "wrapT": 33648, "magFilter": 9728, "minFilter": 9984}],
              "textures": [{"source": 0, "sampler": 0}],
              "materials": [\(materials)],
              "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1, "TEXCOORD_1": 2, "COLOR_0": 3}, "material": 0}]}],
@@ -61,6 +62,7 @@ import Testing
         #expect(material.mapping(.emissive) == .identity)
         let texture = try #require(material.baseColorTexture)
         #expect(texture.wrap == .clampToEdge && texture.wrapV == .mirroredRepeat && texture.magnification == .nearest)
+        #expect(texture.minification == Texture.Minification(texels: .nearest, mipmaps: .nearest))
         let mesh = try #require(asset.meshes.first)
         #expect(mesh.colors == Array(repeating: Vec4(0.5, 0.25, 1, 1), count: 3))
         #expect(Set(mesh.uvs1) == [Vec2(0.5, 0.5), Vec2(1, 0.5), Vec2(0.5, 1)])
@@ -160,6 +162,7 @@ import Testing
         let weight = try #require(material.specularTexture), color = try #require(material.specularColorTexture)
         #expect(weight.colorSpace == .linear && color.colorSpace == .sRGB && weight.image.pixels == [255, 128, 0, 255])
         #expect(weight.wrap == .clampToEdge && weight.wrapV == .mirroredRepeat && weight.magnification == .nearest)
+        #expect(weight.minification == Texture.Minification(glTF: 9984))
         #expect(material.mapping(.specularColor) == TextureMapping(texCoord: 1))
         #expect(asset.textures.contains { $0 === weight } && asset.warnings.isEmpty)
 

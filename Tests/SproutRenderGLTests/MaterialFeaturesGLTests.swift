@@ -94,6 +94,26 @@ import Testing
         #expect(centre(try render(second, mesh: mesh)).prefix(3) == [0, 255, 0])
     }
 
+    /// The sampler's minFilter: a 256 x 256 checkerboard of single black and white texels
+    /// (linear data), minified about 17 times on the quad. Trilinear (glTF's 9987, the default)
+    /// averages it to 0.5, 188 in sRGB; NEAREST (9728) takes one texel a pixel, black or white.
+    @Test func theMinificationFilterIsTheSamplers() throws {
+        let pixels = (0..<256 * 256).flatMap { i -> [UInt8] in
+            let white = (i % 256 + i / 256) % 2 == 0
+            return white ? [255, 255, 255, 255] : [0, 0, 0, 255]
+        }
+        let image = Image(width: 256, height: 256, pixels: pixels)
+        func checker(_ minification: Texture.Minification) -> Material {
+            Material(baseColorTexture: Texture(name: "checker", image: image, colorSpace: .linear, minification: minification), isUnlit: true)
+        }
+        let trilinear = centre(try render(checker(.trilinear)))
+        #expect(abs(Int(trilinear[0]) - 188) <= 1 && trilinear[0] == trilinear[1], "\(trilinear)")
+        let nearest = try #require(Texture.Minification(glTF: 9728))
+        #expect(nearest == Texture.Minification(texels: .nearest, mipmaps: nil) && nearest.glTFValue == 9728)
+        let picked = centre(try render(checker(nearest)))
+        #expect([0, 255].contains(picked[0]) && picked[0] == picked[1], "\(picked)")
+    }
+
     /// glTF OPAQUE ignores alpha: a half-transparent white texture on an opaque material is
     /// white with alpha 255 (a viewer of the PNG would otherwise show the model see-through);
     /// BLEND mixes it half and half with the magenta behind: green 255 x 128/255 = 128.
