@@ -37,7 +37,7 @@ struct GLTFTextures {
         }
         let wrapU = wrap(sampler?["wrapS"]?.int), wrapV = wrap(sampler?["wrapT"]?.int)
         let magnification: Texture.Filter = sampler?["magFilter"]?.int == 9728 ? .nearest : .linear   // NEAREST
-        let minification = sampler?["minFilter"]?.int.flatMap(Texture.Minification.init(glTF:)) ?? .trilinear
+        let minification = Self.minification(glTF: sampler?["minFilter"]?.int, magnification: magnification)
         let key = "images[\(source)] \(colorSpace) \(wrapU) \(wrapV) \(magnification) \(minification)"
         if let known = made[key] { return known }
         let name = image["uri"]?.string.map { $0.hasPrefix("data:") ? "images[\(source)]" : GLTFBuffers.percentDecoded($0) } ?? "images[\(source)]"
@@ -61,5 +61,15 @@ struct GLTFTextures {
             name: name, image: decoded, colorSpace: colorSpace, wrap: wrapU, wrapV: wrapV, magnification: magnification, minification: minification)
         self.made[key] = made
         return made
+    }
+
+    /// How a glTF sampler's `minFilter` is drawn: as given when `magFilter` is NEAREST too (a
+    /// texture meant to show crisp texels), else trilinear. Exporters write NEAREST_MIPMAP_LINEAR
+    /// (9986) by default beside a LINEAR magFilter (BoxTextured, the Duck): honoured, it aliases
+    /// where a path tracer, which integrates each pixel, and Blender's importer, which reads
+    /// it as linear, show the texture smooth (BoxTextured -31.8 -> -26.2 dB against Cycles).
+    static func minification(glTF minFilter: Int?, magnification: Texture.Filter) -> Texture.Minification {
+        guard magnification == .nearest else { return .trilinear }
+        return minFilter.flatMap(Texture.Minification.init(glTF:)) ?? .trilinear
     }
 }

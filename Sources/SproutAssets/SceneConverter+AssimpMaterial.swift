@@ -111,7 +111,8 @@ extension SceneConverter {
         // The texture's sampler (glTF wrapS, wrapT, magFilter), as Assimp passes it on.
         let wrapU = wrap(integer(mat, "$tex.mapmodeu", type: type, index: index)), wrapV = wrap(integer(mat, "$tex.mapmodev", type: type, index: index))
         let magnification: Texture.Filter = integer(mat, "$tex.mappingfiltermag", type: type, index: index) == 9728 ? .nearest : .linear   // GL_NEAREST
-        let minification = integer(mat, "$tex.mappingfiltermin", type: type, index: index).flatMap { Texture.Minification(glTF: Int($0)) } ?? .trilinear
+        let minification = GLTFTextures.minification(
+            glTF: integer(mat, "$tex.mappingfiltermin", type: type, index: index).map(Int.init), magnification: magnification)
         let key = "\(reference) \(colorSpace) \(wrapU) \(wrapV) \(magnification) \(minification)"
         if let cached = textureCache[key] { return cached }
         let image = try image(for: reference)

@@ -69,6 +69,16 @@ import Testing
         #expect(asset.warnings.isEmpty)
     }
 
+    /// minFilter is drawn as given beside a NEAREST magFilter, else trilinear (README: exporters'
+    /// default NEAREST_MIPMAP_LINEAR beside LINEAR would alias where the path tracer is smooth).
+    @Test func minFilterIsHonouredWhereTexelsAreMeantCrisp() {
+        #expect(GLTFTextures.minification(glTF: 9986, magnification: .nearest) == Texture.Minification(texels: .nearest, mipmaps: .linear))
+        #expect(GLTFTextures.minification(glTF: 9728, magnification: .nearest) == Texture.Minification(texels: .nearest, mipmaps: nil))
+        #expect(GLTFTextures.minification(glTF: 9986, magnification: .linear) == .trilinear)
+        #expect(GLTFTextures.minification(glTF: nil, magnification: .nearest) == .trilinear)
+        #expect(GLTFTextures.minification(glTF: 1234, magnification: .nearest) == .trilinear)
+    }
+
     /// KHR_materials_ior, KHR_materials_specular and KHR_materials_clearcoat arrive; an ior below 1 is invalid
     /// and keeps glTF's 1.5.
     @Test func iorAndSpecularAreRead() throws {
