@@ -23,12 +23,13 @@ final class ConfinedFileSystem {
         for bytes in substitutes.values { bytes.deallocate() }
     }
 
-    /// Serves `bytes` whenever the file at `path` (a real path inside the folder) is opened.
-    func substitute(_ path: String, with bytes: [UInt8]) {
+    /// Serves `size` bytes that `write` puts in place, written once into the memory they are
+    /// served from, whenever the file at `path` (a real path inside the folder) is opened.
+    func substitute(_ path: String, size: Int, writing write: (UnsafeMutableRawBufferPointer) -> Void) {
         substitutes[path]?.deallocate()
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
-        copy.copyBytes(from: bytes)
-        substitutes[path] = UnsafeMutableRawBufferPointer(rebasing: copy[0..<bytes.count])
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        write(UnsafeMutableRawBufferPointer(rebasing: bytes[0..<size]))
+        substitutes[path] = UnsafeMutableRawBufferPointer(rebasing: bytes[0..<size])
     }
 
     /// The stand-in for `path` opened as a stream, if there is one.

@@ -93,18 +93,51 @@ indirect enum GLTFJSON: Codable, Sendable {
     /// with sorted keys (the same document gives the same bytes) and padded with spaces, the
     /// binary with zeros.
     static func glb(_ json: GLTFJSON, binary: [UInt8]) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var text = [UInt8](try encoder.encode(json))
-        text += Array(repeating: 0x20, count: (4 - text.count % 4) % 4)   // JSON chunk padded with spaces (glTF 4.4.3.1)
-        let bin = binary + Array(repeating: 0, count: (4 - binary.count % 4) % 4)
-        var out: [UInt8] = []
-        out.reserveCapacity(28 + text.count + bin.count)
-        func word(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { out += $0 } }
-        out += Array("glTF".utf8); word(2); word(12 + 8 + text.count + 8 + bin.count)
-        word(text.count); out += Array("JSON".utf8); out += text
-        word(bin.count); out += [0x42, 0x49, 0x4E, 0x00]; out += bin   // "BIN\0"
-        return out
+        let layout = try GLBLayout(json, binaryCount: binary.count)
+        return [UInt8](unsafeUninitializedCapacity: layout.size) { buffer, count in
+            layout.write(binary: binary, into: UnsafeMutableRawBufferPointer(buffer))
+            count = layout.size
+        }
+    }
+
+    /// A GLB's chunks laid out: the JSON text (sorted keys, padded with spaces) and where the
+    /// binary goes, so that the file is written once into memory of its final size (a rewritten
+    /// file near the 1 GiB limit is not copied again on the way).
+    struct GLBLayout {
+        /// The JSON chunk's bytes, padded to 4 with spaces (glTF 4.4.3.1).
+        let text: [UInt8]
+        /// The binary chunk's bytes before padding.
+        let binaryCount: Int
+
+        /// The layout of `json` with a binary chunk of `binaryCount` bytes.
+        init(_ json: GLTFJSON, binaryCount: Int) throws {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            var text = [UInt8](try encoder.encode(json))
+            text += Array(repeating: 0x20, count: (4 - text.count % 4) % 4)
+            self.text = text
+            self.binaryCount = binaryCount
+        }
+
+        /// The binary chunk's length, padded to 4 with zeros.
+        var paddedBinaryCount: Int { binaryCount + (4 - binaryCount % 4) % 4 }
+        /// The whole file's bytes.
+        var size: Int { 12 + 8 + text.count + 8 + paddedBinaryCount }
+
+        /// Writes the file, `binary` (`binaryCount` bytes) as its second chunk, into `out` (`size` bytes).
+        func write(binary: [UInt8], into out: UnsafeMutableRawBufferPointer) {
+            precondition(out.count >= size && binary.count == binaryCount, "GLBLayout: the buffer or the binary is not the size laid out")
+            var at = 0
+            func put(_ bytes: some Collection<UInt8>) {
+                UnsafeMutableRawBufferPointer(rebasing: out[at..<at + bytes.count]).copyBytes(from: bytes)
+                at += bytes.count
+            }
+            func word(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { put($0) } }
+            put("glTF".utf8); word(2); word(size)
+            word(text.count); put("JSON".utf8); put(text)
+            word(paddedBinaryCount); put([0x42, 0x49, 0x4E, 0x00]); put(binary)   // "BIN\0"
+            put(repeatElement(0, count: paddedBinaryCount - binaryCount))
+        }
     }
 
     /// The JSON of a `.gltf` file, or of a `.glb`'s first chunk (the preflight has checked its

@@ -123,8 +123,8 @@ struct GLTFRewrite {
         self.binary = binary
     }
 
-    /// The GLB of the rewritten document.
-    func glb() throws -> [UInt8] { try GLTFJSON.glb(json, binary: binary) }
+    /// The GLB of the rewritten document, laid out (`write` puts it in place).
+    func glbLayout() throws -> GLTFJSON.GLBLayout { try GLTFJSON.GLBLayout(json, binaryCount: binary.count) }
 
     /// An object's `fields` without extension `name`, and without `extensions` once it is empty.
     private static func remove(_ name: String, fromExtensionsOf fields: inout [String: GLTFJSON]) {

@@ -86,16 +86,19 @@ public enum ModelImporter {
         limits: ModelLimits
     ) throws -> (GLTFJSON?, GLTFBuffers?) {
         guard let gltf, GLTFRewrite.isNeeded(for: gltf) else { return (gltf, nil) }
-        let original = GLTFBuffers(json: gltf, path: absolute, fileExtension: ext, fileSystem: fs, maximumBytes: limits.maximumFileBytes)
+        // The file's own buffers live only while the rewrite reads them: at the 1 GiB limit the
+        // rewrite and its GLB are what is held, not three copies.
         let result = Result { () throws(GLTFRewrite.Failure) in
-            try GLTFRewrite(gltf, buffers: original, fileSystem: fs, maximumBytes: limits.maximumFileBytes)
+            let original = GLTFBuffers(json: gltf, path: absolute, fileExtension: ext, fileSystem: fs, maximumBytes: limits.maximumFileBytes)
+            return try GLTFRewrite(gltf, buffers: original, fileSystem: fs, maximumBytes: limits.maximumFileBytes)
         }
         if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
         switch result {
         case .failure(let failure):
             throw ModelImportError.malformed(path: path, reason: failure.reason)
         case .success(let rewrite):
-            fs.substitute(absolute, with: try rewrite.glb())
+            let layout = try rewrite.glbLayout()
+            fs.substitute(absolute, size: layout.size) { layout.write(binary: rewrite.binary, into: $0) }
             return (rewrite.json, GLTFBuffers(json: rewrite.json, binary: rewrite.binary, fileSystem: fs, maximumBytes: limits.maximumFileBytes))
         }
     }
