@@ -7,11 +7,11 @@ import SproutWorld
 /// The preview window's keys (mouse and walking keys are `WindowRunner`'s): Space places the
 /// plant at the focus square, R restarts the experience (5 s cooldown), P shows or hides the
 /// detected planes, N plays the next animation clip of the selected (else the last placed)
-/// model and K pauses or resumes it.
+/// model and K pauses or resumes it, V draws it in its next material variant.
 public struct PreviewControls {
     /// The help line the preview window shows under the view, naming every control.
     public static let helpLine =
-        "Space place  |  left drag: 1 finger  |  right drag: 2 fingers, wheel twists  |  WASD/QE walk, arrows turn  |  N next clip  K pause  |  P planes  R restart  Esc quit"
+        "Space place  |  left drag: 1 finger  |  right drag: 2 fingers, wheel twists  |  WASD/QE walk, arrows turn  |  N next clip  K pause  V variant  |  P planes  R restart  Esc quit"
     /// The name placed plants get ("plant", "plant 2", ...), as a script's `place: plant`.
     public static let plantName = "plant"
 
@@ -36,6 +36,12 @@ public struct PreviewControls {
         return world.objects.last { $0.animatedEntity != nil }
     }
 
+    /// The object V acts on: the selected one if it has material variants, else the last placed that has.
+    var variantObject: VirtualObject? {
+        if let selected = world.engine.selectedObject, selected.materialVariantsEntity != nil { return selected }
+        return world.objects.last { $0.materialVariantsEntity != nil }
+    }
+
     /// Acts on one frame's keys and returns what a recording writes of them.
     @discardableResult
     public func apply(_ input: WindowInput) throws -> [ScriptRecorder.Action] {
@@ -58,6 +64,8 @@ public struct PreviewControls {
                 }
             case .k:
                 if let player = animatedObject.flatMap(world.animationPlayer(of:)) { player.isPaused.toggle() }
+            case .v:
+                variantObject?.materialVariantsEntity?.selectNextMaterialVariant()
             default:
                 break
             }

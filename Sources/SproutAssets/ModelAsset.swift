@@ -15,9 +15,12 @@ public struct ModelAsset {
     public let sourcePath: String
     /// The cameras the file defines, by name.
     public var cameras: [ModelCamera] = []
-    /// The names of the file's material variants (glTF KHR_materials_variants), in its order;
-    /// `selectMaterialVariant(_:)` picks one. Empty when it has none.
-    public var materialVariants: [String] = []
+    /// The names of the file's material variants (glTF KHR_materials_variants), in its order
+    /// (the root's `Entity.materialVariants`); `selectMaterialVariant(_:)` picks one. Empty when it has none.
+    public var materialVariants: [String] {
+        get { root.materialVariants }
+        nonmutating set { root.materialVariants = newValue }
+    }
     /// What the file asks for that Sprout draws without (a glTF extension it does not support),
     /// one line each naming the file and the feature; empty when everything is drawn.
     public var warnings: [String] = []

@@ -87,7 +87,6 @@ extension ModelAsset {
         let copy = root.clone(recursive: true)
         var asset = ModelAsset(root: copy, meshes: meshes, materials: materials, textures: textures, sourcePath: sourcePath)
         asset.warnings = warnings
-        asset.materialVariants = materialVariants
         let old = root.descendants, new = copy.descendants
         asset.cameras = cameras.compactMap { camera in
             guard let index = old.firstIndex(where: { $0 === camera.node }) else { return nil }

@@ -33,6 +33,11 @@ open class Entity {
     public var light: PunctualLight?
     /// Animation clips whose paths start here (an imported model's clips are on its root), for an `AnimationPlayer`.
     public var animationClips: [AnimationClip] = []
+    /// The names of the material variants of the model rooted here (glTF KHR_materials_variants),
+    /// in its file's order: an imported model's root has them. `selectMaterialVariant(_:)` picks one.
+    public var materialVariants: [String] = []
+    /// The variant `selectMaterialVariant(_:)` last chose here; nil: the default materials.
+    public internal(set) var materialVariant: String?
 
     /// An entity with no parent, the given local transform and, optionally, something to draw.
     public init(name: String = "", transform: Transform = .identity, model: ModelComponent? = nil) {
@@ -83,7 +88,7 @@ open class Entity {
     }
 
     /// A copy of this entity (and with `recursive`, of its subtree) as plain `Entity`s: names,
-    /// transforms, enabled flags, model components, lights and animation clips are copied (skins
+    /// transforms, enabled flags, model components, lights, animation clips and variant names are copied (skins
     /// and clips name entities by path, so a clone's find the clone's own); meshes, materials and textures
     /// are shared (they are immutable), so a clone costs no geometry and no GPU memory.
     /// State of subclasses (anchors, virtual objects) is not copied.
@@ -92,6 +97,8 @@ open class Entity {
         copy.isEnabled = isEnabled
         copy.light = light
         copy.animationClips = animationClips
+        copy.materialVariants = materialVariants
+        copy.materialVariant = materialVariant
         if recursive { for child in children { copy.addChild(child.clone(recursive: true)) } }
         return copy
     }

@@ -27,6 +27,7 @@ extension Entity {
     /// variants keep their material. Returns how many parts have variants.
     @discardableResult
     public func selectMaterialVariant(_ variant: String?) -> Int {
+        materialVariant = variant
         var parts = 0
         for entity in [self] + descendants {
             guard var model = entity.model else { continue }
@@ -43,5 +44,26 @@ extension Entity {
             if parts > before { entity.model = model }
         }
         return parts
+    }
+
+    /// The first entity of this subtree (this one first) with material variants: an imported
+    /// model's root, wherever a placement put it. nil when none has.
+    public var materialVariantsEntity: Entity? {
+        var found: Entity?
+        visit { e in
+            if found == nil, !e.materialVariants.isEmpty { found = e }
+            return found == nil
+        }
+        return found
+    }
+
+    /// Selects the variant after the one chosen here, in `materialVariants`' order: the default
+    /// materials, then each variant, then the default again. Returns the one now drawn (nil: the default).
+    @discardableResult
+    public func selectNextMaterialVariant() -> String? {
+        let index = materialVariant.flatMap(materialVariants.firstIndex(of:)).map { $0 + 1 } ?? 0
+        let next = index < materialVariants.count ? materialVariants[index] : nil
+        selectMaterialVariant(next)
+        return next
     }
 }

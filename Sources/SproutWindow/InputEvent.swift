@@ -16,5 +16,5 @@ public enum InputEvent: Equatable, Sendable {
 
 /// The keys the preview uses.
 public enum Key: Sendable, Hashable {
-    case w, a, s, d, q, e, r, p, u, n, k, space, escape, up, down, left, right, shift
+    case w, a, s, d, q, e, r, p, u, n, k, v, space, escape, up, down, left, right, shift
 }

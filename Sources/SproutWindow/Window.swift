@@ -116,6 +116,7 @@ extension Key {
         case .u: GLFW_KEY_U
         case .n: GLFW_KEY_N
         case .k: GLFW_KEY_K
+        case .v: GLFW_KEY_V
         case .space: GLFW_KEY_SPACE
         case .escape: GLFW_KEY_ESCAPE
         case .up: GLFW_KEY_UP
@@ -126,7 +127,7 @@ extension Key {
         }
     }
 
-    static let all: [Key] = [.w, .a, .s, .d, .q, .e, .r, .p, .u, .n, .k, .space, .escape, .up, .down, .left, .right, .shift]
+    static let all: [Key] = [.w, .a, .s, .d, .q, .e, .r, .p, .u, .n, .k, .v, .space, .escape, .up, .down, .left, .right, .shift]
 }
 
 // GLFW callbacks are C function pointers: they find their Window through the user pointer.

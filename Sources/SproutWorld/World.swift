@@ -208,8 +208,9 @@ public final class World {
         let clips = objects.compactMap { o in
             animationPlayer(of: o).flatMap { p in p.clip.map { "\(o.name): \($0.name) \(p.isPaused ? "paused" : "playing")" } }
         }
+        let variants = objects.compactMap { o in o.materialVariantsEntity?.materialVariant.map { "\(o.name): variant \($0)" } }
         return
             "\(session.trackingState), \(session.planeAnchors.count) plane(s), \(objects.count) plant(s), focus square \(engine.focusSquare.stateDescription)"
-            + clips.map { ", " + $0 }.joined()
+            + (clips + variants).map { ", " + $0 }.joined()
     }
 }

@@ -90,6 +90,25 @@ import Testing
         #expect(world.session.device.position == moved)   // restart resets tracking, not the person holding the phone
     }
 
+    /// V draws the last placed model in its next material variant: the default, then each in the
+    /// file's order, then the default again; the title's summary says which.
+    @Test func vCyclesThePlacedModelsMaterialVariants() throws {
+        let world = World(WorldOptions(stage: try Assets.stage("tabletop")))
+        let pair = Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/variant-pair.gltf"
+        let controls = PreviewControls(world: world, plant: try PreviewApp.plantLoader(pair))
+        for _ in 0..<150 { world.step(deltaTime: 1.0 / 60) }
+        try controls.apply(WindowInput(events: [.keyDown(.space)], touches: []))
+        let placed = try #require(world.objects.first?.findEntity(named: "pair"))
+        func names() -> [String] { placed.model?.parts.map(\.material.name) ?? [] }
+        #expect(names() == ["red", "green"])
+        for expected in [["blue", "red"], ["green", "green"], ["red", "green"]] {
+            try controls.apply(WindowInput(events: [.keyDown(.v)], touches: []))
+            #expect(names() == expected)
+            if expected == ["blue", "red"] { #expect(world.summary.hasSuffix(", plant: variant Midnight")) }
+        }
+        #expect(!world.summary.contains("variant"))
+    }
+
     @Test func walkingKeysMoveAtAPersonsPaceAndTurnSixtyDegreesASecond() {
         var device = DeviceCamera(transform: lookAt(eye: Vec3(0, 1.5, 0), target: Vec3(0, 1.5, -1)), viewport: Viewport(width: 640, height: 360))
         DeviceWalker.walk(&device, dt: 0.5) { $0 == .w }
