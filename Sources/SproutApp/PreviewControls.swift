@@ -65,7 +65,9 @@ public struct PreviewControls {
             case .k:
                 if let player = animatedObject.flatMap(world.animationPlayer(of:)) { player.isPaused.toggle() }
             case .v:
-                variantObject?.materialVariantsEntity?.selectNextMaterialVariant()
+                if let object = variantObject, let root = object.materialVariantsEntity {
+                    actions.append(.variant(object: object.name, name: root.selectNextMaterialVariant()))
+                }
             default:
                 break
             }

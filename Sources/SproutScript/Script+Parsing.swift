@@ -10,8 +10,8 @@ import SproutGolden
 extension Script {
     /// Step kinds, in the order the README documents them.
     public static let stepKinds = [
-        "wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "animate", "expect",
-        "always", "eventually"
+        "wait", "place", "tap", "pan", "rotate", "drag", "device", "touches", "reset", "open", "geoAnchor", "undo", "light", "snapshot", "animate", "variant",
+        "expect", "always", "eventually"
     ]
 
     /// Reads and parses the script (YAML or JSON) at `path`. Throws a `DocumentError` naming the
@@ -208,6 +208,15 @@ extension Script {
             request.loop = try o.optional("loop")?.bool() ?? true
             request.speed = try o.optional("speed").map { v throws(DocumentError) in try v.rangedDouble(-100...100) } ?? 1
             action = .animate(request)
+        case "variant":
+            let o = try x.object(allowing: ["object", "name"])
+            let object = try o.required("object").string()
+            guard !object.isEmpty else { throw try o.required("object").error("names a placed object") }
+            let name = try o.optional("name")?.string()
+            if let name, let v = o.optional("name"), name.isEmpty || name.utf8.count > 1024 {
+                throw v.error("must be a material variant's name (at most 1024 bytes; leave `name` out for the default materials)")
+            }
+            action = .variant(object: object, name: name)
         case "snapshot":
             let name = try x.string()
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -237,7 +246,7 @@ extension Script {
         let o = try v.object(allowing: [
             "object", "position", "presentedPosition", "scale", "alignment", "tolerance", "rotationY", "onPlane", "selected",
             "message", "focusSquare", "tracking", "anchors", "objects", "coaching", "info", "geo", "lightEstimate", "colorTemperature", "image", "clip", "time",
-            "messageAlpha", "addObjectButton", "restartAvailable", "loading", "referenceImage", "usedTestURL", "placemarks"
+            "variant", "messageAlpha", "addObjectButton", "restartAvailable", "loading", "referenceImage", "usedTestURL", "placemarks"
         ])
         var e = Expectation()
         if let image = o.optional("image") {
@@ -313,8 +322,9 @@ extension Script {
             }
         }
         e.clip = try o.optional("clip")?.string()
+        e.variant = try o.optional("variant")?.string()
         e.clipTime = try o.optional("time").map { v throws(DocumentError) in try v.rangedDouble(-1_000_000...1_000_000) }
-        let objectFields = ["position", "presentedPosition", "scale", "alignment", "rotationY", "onPlane", "selected", "clip", "time"].filter {
+        let objectFields = ["position", "presentedPosition", "scale", "alignment", "rotationY", "onPlane", "selected", "clip", "time", "variant"].filter {
             o.optional($0) != nil
         }
         if e.object == nil, let first = objectFields.first { throw try o.required(first).error("needs `object:` to say which object") }

@@ -189,6 +189,9 @@ public enum Action: Sendable {
     /// Plays a placed object's animation clip from its start (the step takes no time; the clip
     /// advances with the frames after it).
     case animate(AnimationRequest)
+    /// Draws a placed object in its file's material variant (KHR_materials_variants; nil: the
+    /// default materials). The step takes no time.
+    case variant(object: String, name: String?)
     /// Checks the world now; a failure is reported and the script goes on.
     case expect(Expectation)
     /// Checks the world on every frame from here on; the first frame it fails is reported.
@@ -214,6 +217,7 @@ public enum Action: Sendable {
         case .light: return "light"
         case .snapshot: return "snapshot"
         case .animate: return "animate"
+        case .variant: return "variant"
         case .expect: return "expect"
         case .always: return "always"
         case .eventually: return "eventually"
@@ -317,6 +321,8 @@ public struct Expectation: Sendable {
     public var usedTestURL: Bool?
     /// The clip the object plays (`""`: none).
     public var clip: String?
+    /// The material variant the object is drawn in (`""`: its default materials).
+    public var variant: String?
     /// Seconds into the clip the object plays, within a microsecond.
     public var clipTime: Double?
 }

@@ -10,6 +10,8 @@ public final class ScriptRecorder {
     public enum Action: Sendable {
         case place(String)
         case reset
+        /// A placed object drawn in a material variant (nil: its default materials).
+        case variant(object: String, name: String?)
     }
 
     private let header: [String]
@@ -69,6 +71,8 @@ public final class ScriptRecorder {
             switch action {
             case .place(let name): lines.append("  - place: \(Self.quote(name))")
             case .reset: lines.append("  - reset: {}")
+            case .variant(let object, let name):
+                lines.append("  - variant: { object: \(Self.quote(object))" + (name.map { ", name: \(Self.quote($0))" } ?? "") + " }")
             }
         }
         if devicePose != lastPose {

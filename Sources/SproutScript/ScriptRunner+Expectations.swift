@@ -40,6 +40,7 @@ extension ScriptRunner {
             if let v = e.onPlane, object.onPlane != v { fail("\(name) onPlane", "\(v)", "\(object.onPlane)") }
             if let v = e.selected, object.selected != v { fail("\(name) selected", "\(v)", "\(!v)") }
             if let clip = e.clip, (object.animation?.clip ?? "") != clip { fail("\(name) clip", quoted(clip), quoted(object.animation?.clip ?? "")) }
+            if let variant = e.variant, (object.variant ?? "") != variant { fail("\(name) variant", quoted(variant), quoted(object.variant ?? "")) }
             if let time = e.clipTime {
                 if let playing = object.animation, abs(playing.time - time) <= 1e-6 {
                 } else {

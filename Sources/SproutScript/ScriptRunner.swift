@@ -248,6 +248,10 @@ public final class ScriptRunner {
             do { try world.playAnimation(ofObject: request.object, clip: request.clip, looping: request.loop, speed: request.speed) } catch {
                 throw DocumentError(file: script.source, line: step.line, field: step.field + ".animate", message: "\(error)")
             }
+        case .variant(let object, let name):
+            do { try world.selectMaterialVariant(ofObject: object, name: name) } catch {
+                throw DocumentError(file: script.source, line: step.line, field: step.field + ".variant", message: "\(error)")
+            }
         }
     }
 

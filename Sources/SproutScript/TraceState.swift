@@ -46,7 +46,7 @@ public enum TraceState {
                     ("anchor", o.anchor.map { .number(Double($0)) } ?? .null), ("parent", .string(o.parent)),
                     ("alignment", .string(o.alignment.rawValue)), ("allowedAlignments", .array(o.allowedAlignments.map { .string($0.rawValue) })),
                     ("selected", .bool(o.selected)), ("onPlane", .bool(o.onPlane)), ("animating", .bool(o.animating))
-                ] + animation)
+                ] + animation + (o.variant.map { [("variant", JSONValue.string($0))] } ?? []))
         }
         let f = s.focusSquare
         let focus: JSONValue = .object([

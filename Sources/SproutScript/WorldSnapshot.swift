@@ -57,6 +57,8 @@ public struct WorldSnapshot: Sendable {
         public var animating: Bool
         /// The clip playing, while one plays.
         public var animation: (clip: String, time: Double, speed: Double, loop: Bool, paused: Bool)?
+        /// The material variant it is drawn in, when one is chosen (KHR_materials_variants).
+        public var variant: String?
     }
 
     /// The focus square.
@@ -187,7 +189,8 @@ extension WorldSnapshot {
                 rotationY: degrees(fromRadians: o.objectRotation), yaw: degrees(fromRadians: o.worldYaw), scale: o.worldScale,
                 anchor: o.anchor?.identifier.rawValue, parent: o.parent?.name ?? "", alignment: o.currentAlignment,
                 allowedAlignments: PlaneAlignment.allCases.filter(o.allowedAlignments.contains),
-                selected: engine.selectedObject === o, onPlane: o.isOnPlane, animating: engine.scene.isAnimating(o), animation: animation)
+                selected: engine.selectedObject === o, onPlane: o.isOnPlane, animating: engine.scene.isAnimating(o), animation: animation,
+                variant: o.materialVariantsEntity?.materialVariant)
         }
         let square = engine.focusSquare
         focusSquare = FocusSquareRecord(

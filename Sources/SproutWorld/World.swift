@@ -167,6 +167,24 @@ public final class World {
         return playing
     }
 
+    /// Draws the placed object named `objectName` in its file's material variant `name`
+    /// (KHR_materials_variants; nil: its default materials). Throws naming the objects when
+    /// there is no such object, and the variants when the model has none of that name.
+    public func selectMaterialVariant(ofObject objectName: String, name: String?) throws {
+        guard let object = objects.first(where: { $0.name == objectName }) else {
+            throw WorldError(
+                objects.isEmpty
+                    ? "no object named '\(objectName)' (nothing is placed)"
+                    : "no object named '\(objectName)'; the objects are " + objects.map { "'\($0.name)'" }.joined(separator: ", "))
+        }
+        guard let root = object.materialVariantsEntity else { throw WorldError("'\(objectName)' has no material variants") }
+        if let name, !root.materialVariants.contains(name) {
+            let known = root.materialVariants.map { "'\($0)'" }.joined(separator: ", ")
+            throw WorldError("'\(objectName)' has no material variant '\(name)'; its variants are \(known)")
+        }
+        root.selectMaterialVariant(name)
+    }
+
     /// The player of the placed object `object`'s clips, if one plays.
     public func animationPlayer(of object: VirtualObject) -> AnimationPlayer? {
         object.animatedEntity.flatMap { scene.animationPlayer(of: $0) }

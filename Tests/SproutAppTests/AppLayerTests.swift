@@ -101,9 +101,12 @@ import Testing
         let placed = try #require(world.objects.first?.findEntity(named: "pair"))
         func names() -> [String] { placed.model?.parts.map(\.material.name) ?? [] }
         #expect(names() == ["red", "green"])
-        for expected in [["blue", "red"], ["green", "green"], ["red", "green"]] {
-            try controls.apply(WindowInput(events: [.keyDown(.v)], touches: []))
+        for (expected, variant) in [(["blue", "red"], "Midnight"), (["green", "green"], "Beach"), (["red", "green"], nil)] {
+            let actions = try controls.apply(WindowInput(events: [.keyDown(.v)], touches: []))
             #expect(names() == expected)
+            // What a recording writes: the step that replays it.
+            guard case .variant(let object, let name)? = actions.first else { Issue.record("no variant action"); continue }
+            #expect(object == "plant" && name == variant)
             if expected == ["blue", "red"] { #expect(world.summary.hasSuffix(", plant: variant Midnight")) }
         }
         #expect(!world.summary.contains("variant"))

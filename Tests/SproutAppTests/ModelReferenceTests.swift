@@ -88,6 +88,45 @@ import Testing
         #expect(throws: MaterialVariantError(model: "pot", name: "Beach", known: [])) { try ModelReference.builtIn("pot").load(variant: "Beach") }
     }
 
+    /// `variant: { object, name }` swaps a placed object's materials as it plays; `expect:` checks
+    /// it and the trace says it (only while one is chosen).
+    @Test func aStepChoosesAVariantAndExpectAndTheTraceSayIt() throws {
+        let dir = try Fixtures.temporaryDirectory("script-variant")
+        try Fixtures.write(
+            """
+            seed: 1
+            objects: { pair: { model: \(Self.pair) } }
+            steps:
+              - wait: 2.5
+              - place: pair
+              - expect: { object: pair, variant: "" }
+              - variant: { object: pair, name: Beach }
+              - expect: { object: pair, variant: Beach }
+              - variant: { object: pair }
+              - expect: { object: pair, variant: "" }
+            """, to: dir + "/s.yaml")
+        let player = try ScriptPlayer(path: dir + "/s.yaml")
+        #expect(try player.run().isEmpty)
+        // The steps after `name: Beach` until `variant: { object: pair }` record it; none records another.
+        let trace = player.traceText
+        #expect(trace.components(separatedBy: #""variant": "Beach""#).count == 3 && trace.components(separatedBy: #""variant": ""#).count == 3)
+        let parts = try #require(player.world.objects.first?.descendants.first { $0.model != nil }?.model).parts
+        #expect(parts.map(\.material.name) == ["red", "green"])
+        try Fixtures.write(
+            """
+            objects: { pair: { model: \(Self.pair) } }
+            steps:
+              - wait: 2.5
+              - place: pair
+              - variant: { object: pair, name: Noon }
+            """, to: dir + "/noon.yaml")
+        #expect {
+            try ScriptPlayer(path: dir + "/noon.yaml").run()
+        } throws: {
+            "\($0)" == "\(dir)/noon.yaml:5: steps[2].variant: 'pair' has no material variant 'Noon'; its variants are 'Midnight', 'Beach'"
+        }
+    }
+
     @Test func aVariantTheFileLacksOrWithoutAModelIsRefused() throws {
         let script = try Script.parse("objects: { pair: { model: \(Self.pair), variant: Noon } }\nsteps: []", file: "s.yaml")
         #expect {

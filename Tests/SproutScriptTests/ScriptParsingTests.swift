@@ -62,7 +62,7 @@ import Testing
     @Test(arguments: [
         (
             "steps:\n  - jump: 3\n", 2, "steps[0].jump",
-            "unknown step 'jump'; expected one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, animate, expect, always, eventually"
+            "unknown step 'jump'; expected one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, animate, variant, expect, always, eventually"
         ),
         ("steps:\n  - wait: -1\n", 2, "steps[0].wait", "must lie in 0...3600 seconds, got -1.0"),
         (
@@ -83,7 +83,7 @@ import Testing
         ("steps:\n  - device: { duration: 1 }\n", 2, "steps[0].device", "needs moveTo, moveBy, lookAt or rotation"),
         (
             "steps:\n  - wait: 1\n    tap: [0, 0]\n", 2, "steps[0]",
-            "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, animate, expect, always, eventually with its value, e.g. `- wait: 1.5`"
+            "a step is one of wait, place, tap, pan, rotate, drag, device, touches, reset, open, geoAnchor, undo, light, snapshot, animate, variant, expect, always, eventually with its value, e.g. `- wait: 1.5`"
         ),
         ("fps: 0\nsteps: []\n", 1, "fps", "must lie in 1...1000, got 0"),
         ("seed: 7\n", 1, "steps", "is required"),

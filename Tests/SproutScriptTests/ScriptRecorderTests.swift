@@ -69,4 +69,17 @@ import Testing
         #expect(runner.engine.session.anchors.map { describe($0) } == engine.session.anchors.map { describe($0) })
         #expect(runner.engine.messages.text == engine.messages.text)
     }
+
+    /// A variant chosen in the window (V) is written as the step that replays it.
+    @Test func aVariantIsWrittenAsItsStep() throws {
+        let pose = ScriptRecorder.Pose(.identity)
+        let recorder = ScriptRecorder(stage: "tabletop", seed: 0, fps: 60, viewport: Vec2(1280, 720), objects: [:], startPose: pose)
+        recorder.frame(actions: [.variant(object: "plant", name: "Beach"), .variant(object: "plant", name: nil)], devicePose: pose, touches: [])
+        let script = try Script.parse(recorder.text, file: "recorded.yaml")
+        let variants = script.steps.compactMap { step -> [String?]? in
+            if case .variant(let object, let name) = step.action { return [object, name] }
+            return nil
+        }
+        #expect(variants == [["plant", "Beach"], ["plant", nil]])
+    }
 }
