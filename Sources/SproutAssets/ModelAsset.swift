@@ -1,3 +1,4 @@
+import SproutFiles
 import SproutMath
 import SproutScene
 
@@ -66,9 +67,10 @@ public struct MaterialVariantError: Error, CustomStringConvertible, Equatable {
         self.known = known
     }
 
-    /// One line naming the file, the variant and those the file has.
+    /// One line naming the file, the variant and those the file has (control characters escaped).
     public var description: String {
-        "\(model): has no material variant '\(name)'"
-            + (known.isEmpty ? " (it declares none)" : " (it declares \(known.map { "'\($0)'" }.joined(separator: ", ")))")
+        PrintableText.escaped(
+            "\(model): has no material variant '\(name)'"
+                + (known.isEmpty ? " (it declares none)" : " (it declares \(known.map { "'\($0)'" }.joined(separator: ", ")))"))
     }
 }

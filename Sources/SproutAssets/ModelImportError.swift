@@ -1,3 +1,5 @@
+import SproutFiles
+
 /// Why a model could not be imported. Every case names the file and says what is wrong.
 public enum ModelImportError: Error, CustomStringConvertible, Equatable {
     /// No regular file at `path`.
@@ -24,8 +26,11 @@ public enum ModelImportError: Error, CustomStringConvertible, Equatable {
 
     static var formats: String { ModelImporter.supportedExtensions.map { "." + $0 }.joined(separator: ", ") }
 
-    /// What went wrong in one line, starting with the file's path.
-    public var description: String {
+    /// What went wrong in one line, starting with the file's path; what it quotes of the file
+    /// (names, URIs) with control characters escaped (`PrintableText`).
+    public var description: String { PrintableText.escaped(text) }
+
+    private var text: String {
         switch self {
         case let .fileNotFound(path):
             "\(path): no such model file"

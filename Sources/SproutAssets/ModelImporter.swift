@@ -1,4 +1,5 @@
 internal import CAssimp
+import SproutFiles
 import SproutImage
 import SproutMath
 import SproutScene
@@ -64,7 +65,8 @@ public enum ModelImporter {
         var converter = SceneConverter(
             scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf, buffers: buffers, limits: limits)
         var asset = try converter.convert(extension: ext)
-        asset.warnings = extensions.warnings.map { "\(path): \($0)" } + asset.warnings
+        // What the warnings quote of the file (names, pointers) cannot drive a terminal.
+        asset.warnings = (extensions.warnings.map { "\(path): \($0)" } + asset.warnings).map { PrintableText.escaped($0) }
         if ["gltf", "glb"].contains(ext) { try attachLevelFiles(of: absolute, shownAs: path, in: fs, to: &asset, limits: limits, isolation: isolation) }
         if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
         guard asset.triangleCount > 0 else { throw ModelImportError.noGeometry(path: path) }

@@ -130,8 +130,5 @@ public enum Document {
     }
 
     /// At most 80 characters of `text`, control characters escaped: what an error may quote of a file.
-    static func excerpt(_ text: String) -> String {
-        let escaped = text.unicodeScalars.prefix(80).map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
-        return text.unicodeScalars.count > 80 ? escaped + "..." : escaped
-    }
+    static func excerpt(_ text: String) -> String { PrintableText.escaped(text, limit: 80) }
 }

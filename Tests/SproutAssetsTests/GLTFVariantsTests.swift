@@ -128,6 +128,20 @@ import Testing
         }
     }
 
+    /// What a message quotes of a file cannot drive a terminal: an escape sequence in a variant's
+    /// name is written as text, in the error and in the warnings alike.
+    @Test func controlCharactersInTheFilesNamesArePrintedEscaped() throws {
+        let path = try writePair(
+            variants: #"[{"name": "A\u001b[2J"}, {"name": "A\u001b[2J"}]"#, to: try Fixtures.temporaryDirectory("gltf-variants-escape"))
+        #expect {
+            try ModelImporter.load(path: path, cache: nil)
+        } throws: {
+            "\($0)".hasSuffix(#"variants[1].name: 'A\u{1b}[2J' names an earlier variant too (KHR_materials_variants)"#)
+        }
+        let error = MaterialVariantError(model: "m.glb", name: "\u{9b}31m", known: [])
+        #expect(error.description == #"m.glb: has no material variant '\u{9b}31m' (it declares none)"#)
+    }
+
     /// A material read from the JSON alone (a variant's) is the material Assimp makes of the
     /// same JSON when a primitive uses it by default: every factor, texture and mapping.
     @Test func aVariantOnlyMaterialIsReadAsAssimpReadsIt() throws {
