@@ -1,4 +1,5 @@
 import SproutAssets
+import SproutFiles
 import SproutScene
 
 extension ModelAsset {
@@ -10,11 +11,14 @@ extension ModelAsset {
         let models = ([root] + root.descendants).compactMap(\.model)
         let full = models.flatMap(\.parts)
         let levels = models.flatMap(\.levelsOfDetail).map { $0.parts.reduce(0) { $0 + $1.mesh.triangleCount } }
-        let clips = root.animationClips.enumerated().map { "\($0.offset): '\($0.element.name)' (\(Printf.format("%.2f", $0.element.duration)) s)" }
+        // Clip and variant names come from the file: printed with control characters escaped.
+        let clips = root.animationClips.enumerated().map {
+            "\($0.offset): '\(PrintableText.escaped($0.element.name))' (\(Printf.format("%.2f", $0.element.duration)) s)"
+        }
         return
             "\(name ?? sourcePath): \(full.count) meshes, \(full.reduce(0) { $0 + $1.mesh.triangleCount }) triangles, \(materials.count) materials, \(textures.count) textures"
             + (levels.isEmpty ? "" : "; levels of detail: " + levels.map { "\($0)" }.joined(separator: ", ") + " triangles")
             + (clips.isEmpty ? "" : "\nclips: " + clips.joined(separator: ", "))
-            + (materialVariants.isEmpty ? "" : "\nmaterial variants: " + materialVariants.map { "'\($0)'" }.joined(separator: ", "))
+            + (materialVariants.isEmpty ? "" : "\nmaterial variants: " + materialVariants.map { "'\(PrintableText.escaped($0))'" }.joined(separator: ", "))
     }
 }
