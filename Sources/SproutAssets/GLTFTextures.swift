@@ -10,13 +10,16 @@ struct GLTFTextures {
     let modelPath: String
     /// The most pixels one image may declare, checked from its header before it is decoded.
     let maximumPixels: Int
+    /// The pixels the whole import may decode, shared with Assimp's textures.
+    let budget: TexturePixelBudget
     /// Made so far, by image, colour space and sampler.
     private(set) var made: [String: Texture] = [:]
 
-    init(buffers: GLTFBuffers, modelPath: String, maximumPixels: Int) {
+    init(buffers: GLTFBuffers, modelPath: String, maximumPixels: Int, budget: TexturePixelBudget) {
         self.buffers = buffers
         self.modelPath = modelPath
         self.maximumPixels = maximumPixels
+        self.budget = budget
     }
 
     /// The texture a textureInfo (`{"index": ...}`) names; nil when there is none. An image that
@@ -57,6 +60,7 @@ struct GLTFTextures {
         do { decoded = try ImageCodec.decode(bytes, source: name, maximumPixels: maximumPixels) } catch {
             throw ModelImportError.badTexture(model: modelPath, texture: name, reason: "\(error)")
         }
+        try budget.spend(decoded)
         let made = Texture(
             name: name, image: decoded, colorSpace: colorSpace, wrap: wrapU, wrapV: wrapV, magnification: magnification, minification: minification)
         self.made[key] = made

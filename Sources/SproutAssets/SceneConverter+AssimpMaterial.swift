@@ -116,6 +116,7 @@ extension SceneConverter {
         let key = "\(reference) \(colorSpace) \(wrapU) \(wrapV) \(magnification) \(minification)"
         if let cached = textureCache[key] { return cached }
         let image = try image(for: reference)
+        try texturePixels.spend(image)
         let texture = Texture(
             name: reference, image: image, colorSpace: colorSpace, wrap: wrapU, wrapV: wrapV, magnification: magnification, minification: minification)
         textureCache[key] = texture

@@ -41,6 +41,8 @@ struct SceneConverter {
     private let buffers: GLTFBuffers?
     /// Textures read from the glTF file's JSON (those Assimp does not import).
     var gltfTextures: GLTFTextures?
+    /// The texture pixels decoded so far, by either reader, against the model's limit.
+    let texturePixels: TexturePixelBudget
     /// The Assimp material made of each glTF material the scene's primitives use, by glTF index
     /// (Assimp 5.2 imports only those, in the order it meets them).
     private(set) var assimpMaterialOfGLTF: [Int: Int] = [:]
@@ -74,7 +76,10 @@ struct SceneConverter {
                     json: $0, path: absolutePath ?? modelPath, fileExtension: ModelImporter.fileExtension(modelPath), fileSystem: fileSystem,
                     maximumBytes: limits.maximumFileBytes)
             }
-        gltfTextures = self.buffers.map { GLTFTextures(buffers: $0, modelPath: modelPath, maximumPixels: limits.maximumTexturePixels) }
+        texturePixels = TexturePixelBudget(limit: limits.maximumTexturePixels, modelPath: modelPath)
+        gltfTextures = self.buffers.map { [texturePixels] in
+            GLTFTextures(buffers: $0, modelPath: modelPath, maximumPixels: limits.maximumTexturePixels, budget: texturePixels)
+        }
         nodeMap = GLTFNodeMap(json: gltf, root: scene.pointee.mRootNode)
         for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
             guard let skin = node["skin"]?.int, let aiNode = nodeMap.aiNodes[index] else { continue }

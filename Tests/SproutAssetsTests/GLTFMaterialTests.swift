@@ -203,6 +203,25 @@ import Testing
         }
     }
 
+    /// The texture pixels a model may hold are counted as each image is decoded, by either
+    /// reader: two 1-pixel images against a limit of 1 stop at the second.
+    @Test func texturePixelsAreCountedAsTheyAreDecoded() throws {
+        let path = try write(
+            materials: #"{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}, "#
+                + #""extensions": {"KHR_materials_specular": {"specularTexture": {"index": 1}}}}"#,
+            extensions: #", "extensionsUsed": ["KHR_materials_specular"]"#, to: try Fixtures.temporaryDirectory("gltf-texture-budget"))
+        let folder = String(path.dropLast("m.gltf".count))
+        try ImageFile.writePNG(Image(width: 1, height: 1, pixels: [0, 0, 255, 255]), to: folder + "u.png")
+        let json = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: #""images": [{"uri": "t.png"}]"#, with: #""images": [{"uri": "t.png"}, {"uri": "u.png"}]"#)
+            .replacingOccurrences(of: #""textures": [{"source": 0, "sampler": 0}]"#, with: #""textures": [{"source": 0, "sampler": 0}, {"source": 1}]"#)
+        try Fixtures.write(json, to: path)
+        #expect(throws: Never.self) { try ModelImporter.load(path: path, limits: ModelLimits(maximumTexturePixels: 2), cache: nil) }
+        #expect(throws: ModelImportError.exceedsLimit(path: path, what: "2 texture pixels, more than the limit of 1")) {
+            try ModelImporter.load(path: path, limits: ModelLimits(maximumTexturePixels: 1), cache: nil)
+        }
+    }
+
     /// KHR_materials_clearcoat's normal texture and its scale, read from the file's JSON.
     @Test func clearcoatNormalTextureIsRead() throws {
         let path = try write(
