@@ -165,12 +165,23 @@ struct SceneConverter {
     /// `yfov * aspectRatio` as the horizontal field of view, so the vertical one is that over the aspect.
     private func cameras(in root: Entity) -> [ModelCamera] {
         var result: [ModelCamera] = []
+        // glTF gives the vertical field of view itself (`yfov`); Assimp keeps a horizontal one
+        // made from it and the optional aspect ratio (none without it). Read by the camera's
+        // node, whose name Assimp gives the camera.
+        var gltfFovY: [String: Float] = [:]
+        for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
+            guard let camera = node["camera"]?.int, let yfov = gltf?["cameras"]?[camera]?["perspective"]?["yfov"]?.float, yfov > 0,
+                let name = nodeMap.name(of: index), gltfFovY[name] == nil
+            else { continue }
+            gltfFovY[name] = degrees(fromRadians: yfov)
+        }
         for i in 0..<Int(scene.pointee.mNumCameras) {
             guard let c = scene.pointee.mCameras[i]?.pointee else { continue }
             let name = string(c.mName)
             guard let node = root.findEntity(named: name) else { continue }
+            // Other formats: the vertical angle whose tangent is the horizontal one's over the aspect.
             let aspect = c.mAspect > 0 ? c.mAspect : 1
-            let fovY = c.mHorizontalFOV > 0 ? degrees(fromRadians: c.mHorizontalFOV / aspect) : nil
+            let fovY = gltfFovY[name] ?? (c.mHorizontalFOV > 0 ? degrees(fromRadians: 2 * atan(tan(c.mHorizontalFOV / 2) / aspect)) : nil)
             result.append(
                 ModelCamera(
                     name: name, node: node, position: vector(c.mPosition), lookAt: vector(c.mPosition) + vector(c.mLookAt),

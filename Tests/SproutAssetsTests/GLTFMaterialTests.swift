@@ -301,6 +301,13 @@ import Testing
         #expect(GLTFExtensions.check(used: ["VENDOR_thing"], required: []).warnings == ["uses VENDOR_thing, which Sprout does not draw: drawn without it"])
     }
 
+    /// A glTF camera's vertical field of view is its `yfov`: the Duck's 0.6605926 rad, 37.849
+    /// degrees (Assimp's horizontal angle divided by the aspect ratio 1.5 had made it 36.3).
+    @Test func aCamerasFieldOfViewIsItsYfov() throws {
+        let camera = try #require(try ModelImporter.load(path: Fixtures.sharedModel("Duck/Duck.glb"), cache: nil).cameras.first)
+        #expect(abs(try #require(camera.fovYDegrees) - 0.6605926 * 180 / .pi) < 1e-3)
+    }
+
     /// Assimp does not keep the file's material order; a unique name finds the right one.
     @Test func materialsAreMatchedByName() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-order")
