@@ -31,6 +31,9 @@ public final class SceneView {
     public private(set) var assets: [ModelAsset] = []
     /// Each animated model's player and the time its entry names.
     private let posed: [(player: AnimationPlayer, time: Double)]
+    /// The model's camera the file names (`camera: { name }`), which follows its node as the
+    /// model's animations move it; nil for every other camera.
+    private var followedCamera: ModelCamera?
 
     /// Loads a scene file; every error names the file, and the line and field where it can.
     public convenience init(path: String, isolation: ImportIsolation? = nil, budget: ModelLimits = .standard, modelRoots: [String]? = nil) throws {
@@ -173,6 +176,7 @@ public final class SceneView {
                     cameras.isEmpty ? "the models define no cameras" : "the models' cameras are " + cameras.map { "'\($0.name)'" }.joined(separator: ", ")
                 throw DocumentError(file: file.source, line: file.cameraLine, field: "camera.name", message: "no camera named '\(name)'; \(known)")
             }
+            followedCamera = found
             let pose = found.worldPose
             let bounds = models.visualBounds()
             let reach = max(100, bounds.isEmpty ? 100 : distance(pose.eye, bounds.center) * 10)
@@ -206,13 +210,18 @@ public final class SceneView {
         return try view.render(with: Renderer(context: surface.context), into: surface)
     }
 
-    /// The camera turned `degrees` about +Y through `target`.
+    /// The camera turned `degrees` about +Y through `target`; a model's named camera where its
+    /// node is now (a posed model's camera moves with the frames).
     public func camera(orbitDegrees degrees: Float) -> Camera {
-        guard degrees != 0 else { return camera }
-        var turned = camera
+        var placed = camera
+        if let followedCamera {
+            let pose = followedCamera.worldPose
+            placed.transform = lookAt(eye: pose.eye, target: pose.target, up: pose.up)
+        }
+        guard degrees != 0 else { return placed }
         let turn = Matrix4.translation(target) * Matrix4.rotationY(radians(fromDegrees: degrees)) * Matrix4.translation(-target)
-        turned.transform = turn * camera.transform
-        return turned
+        placed.transform = turn * placed.transform
+        return placed
     }
 
     /// How it is drawn (shading, exposure); shadows only where the file has them too.

@@ -183,9 +183,14 @@ struct SceneConverter {
             let aspect = c.mAspect > 0 ? c.mAspect : 1
             let fovY = gltfFovY[name] ?? (c.mHorizontalFOV > 0 ? degrees(fromRadians: 2 * atan(tan(c.mHorizontalFOV / 2) / aspect)) : nil)
             result.append(
-                ModelCamera(
-                    name: name, node: node, position: vector(c.mPosition), lookAt: vector(c.mPosition) + vector(c.mLookAt),
-                    up: vector(c.mUp), fovYDegrees: fovY.map { min(max($0, 1), 179) }))
+                // glTF's camera sits at its node's origin looking down -Z, +Y up (glTF 3.10.1);
+                // Assimp 5.2 also copies a TRS node's translation into the camera's position,
+                // which the node's own transform then applies a second time.
+                gltf != nil
+                    ? ModelCamera(name: name, node: node, position: .zero, lookAt: -.unitZ, up: .unitY, fovYDegrees: fovY.map { min(max($0, 1), 179) })
+                    : ModelCamera(
+                        name: name, node: node, position: vector(c.mPosition), lookAt: vector(c.mPosition) + vector(c.mLookAt),
+                        up: vector(c.mUp), fovYDegrees: fovY.map { min(max($0, 1), 179) }))
         }
         return result
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SproutMath
 import SproutScene
 import SproutSceneFile
@@ -43,5 +44,41 @@ import Testing
         let error = #expect(throws: AppError.self) { try SceneView.model(SceneFile.oneModel("/nonexistent/x.glb")) }
         let text = error.map { "\($0)" } ?? ""
         #expect(text.contains("/nonexistent/x.glb") && !text.contains("models[0]"), "\(text)")
+    }
+
+    /// A model's named camera is at its node: (0, 0, 5), raised 1 by standing (Assimp 5.2 had
+    /// put it at z 10, applying the node's translation twice). On an animated node it follows it: a camera at (0, 0, 5) moved to
+    /// (0, 0, 10) over its clip's second is at z 7.5 posed at 0.5 s, and at 10 once the frames
+    /// have advanced half a second more (the model stands on the origin: its triangle's lowest
+    /// point, y = -1, goes to 0, so the camera sits at y = 1).
+    @Test func aNamedCameraFollowsItsAnimatedNode() throws {
+        let dir = try Fixtures.temporaryDirectory("scene-camera-follows")
+        var bytes: [UInt8] = []
+        for v: Float in [-1, -1, 0, 1, -1, 0, 0, 1, 0, 0, 1, 0, 0, 5, 0, 0, 10] { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes += $0 } }
+        let base64 = Data(bytes).base64EncodedString()
+        try Fixtures.write(
+            """
+            {"asset": {"version": "2.0"}, "buffers": [{"byteLength": 68, "uri": "data:application/octet-stream;base64,\(base64)"}],
+             "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 8},
+                             {"buffer": 0, "byteOffset": 44, "byteLength": 24}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [-1, -1, 0], "max": [1, 1, 0]},
+                           {"bufferView": 1, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1]},
+                           {"bufferView": 2, "componentType": 5126, "count": 2, "type": "VEC3"}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}]}],
+             "cameras": [{"type": "perspective", "perspective": {"yfov": 0.8, "znear": 0.1}}],
+             "nodes": [{"name": "tri", "mesh": 0}, {"name": "eye", "camera": 0, "translation": [0, 0, 5]}],
+             "animations": [{"name": "dolly", "samplers": [{"input": 1, "output": 2}], "channels": [{"sampler": 0, "target": {"node": 1, "path": "translation"}}]}],
+             "scenes": [{"nodes": [0, 1]}], "scene": 0}
+            """, to: dir + "/dolly.gltf")
+        let file = try SceneFile.parse(
+            "size: [64, 64]\ncamera: { name: eye }\nmodels:\n  - { model: \(dir)/dolly.gltf, animation: { clip: dolly, time: 0.5 } }\n",
+            file: dir + "/s.yaml")
+        let still = try SceneView(file: try SceneFile.parse("size: [64, 64]\ncamera: { name: eye }\nmodels:\n  - \(dir)/dolly.gltf\n", file: dir + "/t.yaml"))
+        #expect(still.camera.position == Vec3(0, 1, 5))
+        let view = try SceneView(file: file)
+        #expect(distance(view.camera(orbitDegrees: 0).position, Vec3(0, 1, 7.5)) < 1e-4)
+        view.advanceAnimations(to: 0.5)
+        #expect(distance(view.camera(orbitDegrees: 0).position, Vec3(0, 1, 10)) < 1e-4)
+        #expect(abs(view.camera.perspective.fovY - 0.8) < 1e-6)
     }
 }
