@@ -11,17 +11,17 @@ struct GLTFLevels {
     let json: GLTFJSON
     let buffers: GLTFBuffers
 
-    /// The parts of glTF mesh `index`, each with its glTF material's index; `material` gives the
-    /// material of a glTF material index (a primitive without one is drawn with `Material()`).
-    /// Primitives that cannot be read are skipped.
-    func parts(ofMesh index: Int, material: (Int) throws -> Material) throws -> [(part: ModelPart, material: Int?)] {
+    /// The parts of glTF mesh `index`, each with its primitive's index and its glTF material's;
+    /// `material` gives the material of a glTF material index (a primitive without one is drawn
+    /// with `Material()`). Primitives that cannot be read are skipped.
+    func parts(ofMesh index: Int, material: (Int) throws -> Material) throws -> [(part: ModelPart, primitive: Int, material: Int?)] {
         guard let mesh = json["meshes"]?[index] else { return [] }
-        var parts: [(part: ModelPart, material: Int?)] = []
-        for primitive in mesh["primitives"]?.array ?? [] {
+        var parts: [(part: ModelPart, primitive: Int, material: Int?)] = []
+        for (p, primitive) in (mesh["primitives"]?.array ?? []).enumerated() {
             guard (primitive["mode"]?.int ?? 4) == 4, let built = self.mesh(primitive, name: mesh["name"]?.string ?? "") else { continue }
             let materialIndex = primitive["material"]?.int
             let chosen = try materialIndex.map(material) ?? Material()
-            parts.append((ModelPart(mesh: built, material: chosen), materialIndex))
+            parts.append((ModelPart(mesh: built, material: chosen), p, materialIndex))
         }
         return parts
     }

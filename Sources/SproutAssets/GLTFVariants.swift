@@ -8,6 +8,8 @@ struct GLTFVariants {
     private(set) var names: [String] = []
     /// For each Assimp mesh with mappings: the glTF material index of each variant index that lists it.
     private(set) var materials: [Int: [Int: Int]] = [:]
+    /// The same by glTF mesh and primitive index (MSFT_lod's levels, which Assimp does not import).
+    private(set) var byPrimitive: [Int: [Int: [Int: Int]]] = [:]
 
     /// No variants (a file without the extension, or another format).
     init() {}
@@ -54,6 +56,7 @@ struct GLTFVariants {
                     }
                 }
                 if let aiMeshes = meshes[m], p < aiMeshes.count { materials[aiMeshes[p]] = byVariant }
+                byPrimitive[m, default: [:]][p] = byVariant
             }
         }
     }

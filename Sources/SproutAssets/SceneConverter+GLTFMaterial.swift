@@ -131,7 +131,13 @@ extension SceneConverter {
     /// KHR_materials_variants: the materials Assimp mesh `meshIndex` takes in the variants that
     /// list its primitive (`variants`), beside `defaultMaterial`; nil when none lists it.
     mutating func materialVariants(ofMesh meshIndex: Int, defaultMaterial: Material) throws -> MaterialVariants? {
-        guard let byVariant = variants.materials[meshIndex], !byVariant.isEmpty else { return nil }
+        try materialVariants(variants.materials[meshIndex], defaultMaterial: defaultMaterial)
+    }
+
+    /// The materials of a primitive's mappings (`byVariant`: glTF material by variant index)
+    /// beside `defaultMaterial`; nil without mappings.
+    mutating func materialVariants(_ byVariant: [Int: Int]?, defaultMaterial: Material) throws -> MaterialVariants? {
+        guard let byVariant, !byVariant.isEmpty else { return nil }
         var byName: [String: Material] = [:]
         for (variant, material) in byVariant { byName[variants.names[variant]] = try gltfMaterial(at: material) }
         return MaterialVariants(defaultMaterial: defaultMaterial, byName: byName)

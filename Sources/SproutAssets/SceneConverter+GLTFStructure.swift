@@ -54,10 +54,14 @@ extension SceneConverter {
             var levels: [LevelOfDetail] = []
             for (i, id) in ids.prefix(LevelOfDetail.screenHeights.count).enumerated() {
                 guard let meshIndex = nodes.indices.contains(id) ? nodes[id]["mesh"]?.int : nil else { continue }
-                let read = try reader.parts(ofMesh: meshIndex) { try gltfMaterial(at: $0) }
-                let parts = read.map(\.part)
+                var parts: [ModelPart] = []
+                for (part, primitive, material) in try reader.parts(ofMesh: meshIndex, material: { try gltfMaterial(at: $0) }) {
+                    var withVariants = part
+                    withVariants.variants = try materialVariants(variants.byPrimitive[meshIndex]?[primitive], defaultMaterial: part.material)
+                    parts.append(withVariants)
+                    gltfMaterialOfMesh[ObjectIdentifier(part.mesh)] = material
+                }
                 meshes += parts.map(\.mesh)
-                for (part, material) in read { gltfMaterialOfMesh[ObjectIdentifier(part.mesh)] = material }
                 let height = i < coverage.count && coverage[i] > 0 && coverage[i] <= 1 ? Float(coverage[i].squareRoot()) : LevelOfDetail.screenHeights[i]
                 if !parts.isEmpty { levels.append(LevelOfDetail(maxScreenHeight: height, parts: parts)) }
             }

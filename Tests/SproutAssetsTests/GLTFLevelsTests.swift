@@ -7,7 +7,8 @@ import Testing
 @testable import SproutAssets
 
 /// MSFT_lod: the meshes of the nodes a node lists become its levels of detail, read from the
-/// file's buffers (outside the scene, where Assimp does not look), with their own materials.
+/// file's buffers (outside the scene, where Assimp does not look), with their own materials and
+/// their material variants.
 @Suite struct GLTFLevelsTests {
     @Test func aListedNodesMeshIsALevelWithItsOwnTexturedMaterial() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-lod")
@@ -15,7 +16,8 @@ import Testing
         for v: Float in [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1] { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
         try ImageFile.writePNG(Image(width: 1, height: 1, pixels: [10, 200, 30, 255]), to: dir + "/leaf.png")
         let json = """
-            {"asset": {"version": "2.0"}, "extensionsUsed": ["MSFT_lod"],
+            {"asset": {"version": "2.0"}, "extensionsUsed": ["MSFT_lod", "KHR_materials_variants"],
+             "extensions": {"KHR_materials_variants": {"variants": [{"name": "Plain"}]}},
              "buffers": [{"byteLength": 60, "uri": "data:application/octet-stream;base64,\(bytes.base64EncodedString())"}],
              "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 24}],
              "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
@@ -23,7 +25,8 @@ import Testing
              "images": [{"uri": "leaf.png"}], "textures": [{"source": 0}],
              "materials": [{"name": "full"}, {"name": "leaf", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0}, "roughnessFactor": 0.25}}],
              "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "material": 0}]},
-                        {"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "material": 1}]}],
+                        {"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "material": 1,
+                                         "extensions": {"KHR_materials_variants": {"mappings": [{"material": 0, "variants": [0]}]}}}]}],
              "nodes": [{"name": "plant", "mesh": 0, "extensions": {"MSFT_lod": {"ids": [1]}}, "extras": {"MSFT_screencoverage": [0.25, 0.01]}},
                        {"name": "plant level 1", "mesh": 1}],
              "scenes": [{"nodes": [0]}], "scene": 0}
@@ -38,5 +41,10 @@ import Testing
         #expect(leaf.name == "leaf" && leaf.roughness == 0.25 && leaf.metallic == 1)
         #expect(leaf.baseColorTexture?.image.pixels == [10, 200, 30, 255] && leaf.baseColorTexture?.colorSpace == .sRGB)
         #expect(asset.textures.count == 1 && asset.materials.map(\.name).sorted() == ["full", "leaf"])
+        // KHR_materials_variants reaches the levels too: variant Plain draws the level in "full".
+        try asset.selectMaterialVariant("Plain")
+        #expect(asset.root.findEntity(named: "plant")?.model?.levelsOfDetail.first?.parts.first?.material.name == "full")
+        try asset.selectMaterialVariant(nil)
+        #expect(asset.root.findEntity(named: "plant")?.model?.levelsOfDetail.first?.parts.first?.material.name == "leaf")
     }
 }
