@@ -8,10 +8,7 @@ import Testing
 /// scene file poses it; the window plays it.
 @Suite(.serialized) struct AnimationCommandGLTests {
     func run(_ arguments: [String], environment: [String: String] = [:], display: String? = nil) throws -> (status: Int32, output: String) {
-        let log = try Fixtures.temporaryDirectory("animation-log") + "/out.txt"
-        let process = try Tool.start(Tool.sprout, arguments, display: display, log: log, environment: environment)
-        try Tool.wait(process, timeout: 300)
-        return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
+        try Tool.runSprout(arguments, label: "animation-log", environment: environment, display: display)
     }
 
     static let script = """

@@ -9,10 +9,7 @@ import Foundation
 /// What the command line says when it is used wrongly (issue 16): one clear line each.
 @Suite(.serialized) struct CommandLineMessagesTests {
     func sprout(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, output: String) {
-        let log = try Fixtures.temporaryDirectory("cli-messages") + "/out.txt"
-        let process = try Tool.start(Tool.sprout, arguments, display: nil, log: log, in: folder)
-        try Tool.wait(process, timeout: 120)
-        return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
+        try Tool.runSprout(arguments, label: "cli-messages", in: folder, timeout: 120)
     }
 
     /// A render that fails leaves no new output folder behind; `--jobs -1` is a bad count, not an option (issue 30, item 15).

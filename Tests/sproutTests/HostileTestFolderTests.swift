@@ -11,10 +11,7 @@ import Foundation
     static let secret = "planted-secret-7f3a9c"
 
     func sprout(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let log = try Fixtures.temporaryDirectory("hostile-log") + "/out.txt"
-        let process = try Tool.start(Tool.sprout, arguments, display: nil, log: log, environment: ["SPROUT_PLANTED_TOKEN": Self.secret])
-        try Tool.wait(process, timeout: 300)
-        return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
+        try Tool.runSprout(arguments, label: "hostile-log", environment: ["SPROUT_PLANTED_TOKEN": Self.secret])
     }
 
     /// Every file under `folder`, read whole.

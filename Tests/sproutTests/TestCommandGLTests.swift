@@ -10,12 +10,7 @@ import Foundation
     static let example = Fixtures.repositoryRoot + "/Examples/render-tests"
 
     /// Runs the built `sprout` with `arguments`; returns its exit status and everything it printed.
-    func sprout(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let log = try Fixtures.temporaryDirectory("log") + "/out.txt"
-        let process = try Tool.start(Tool.sprout, arguments, display: nil, log: log)
-        try Tool.wait(process, timeout: 300)
-        return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
-    }
+    func sprout(_ arguments: [String]) throws -> (status: Int32, output: String) { try Tool.runSprout(arguments, label: "log") }
 
     func copyOfExample() throws -> String { try Fixtures.copy(folder: Self.example, label: "cli-render-tests") }
 

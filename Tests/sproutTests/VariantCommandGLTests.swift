@@ -9,12 +9,7 @@ import Testing
 @Suite(.serialized) struct VariantCommandGLTests {
     static let pair = Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/variant-pair.gltf"
 
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let log = try Fixtures.temporaryDirectory("variant-log") + "/out.txt"
-        let process = try Tool.start(Tool.sprout, arguments, display: nil, log: log)
-        try Tool.wait(process, timeout: 300)
-        return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
-    }
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String) { try Tool.runSprout(arguments, label: "variant-log") }
 
     /// Pixels of exactly red, green and blue (unlit, no tone mapping: the materials' own colours).
     func counts(_ path: String) throws -> [Int] {

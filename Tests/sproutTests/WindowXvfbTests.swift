@@ -256,6 +256,18 @@ enum Tool {
         return process
     }
 
+    /// Runs the built `sprout` with `arguments` to its end (at most `timeout` seconds), its
+    /// output in a log of a scratch folder named by `label`; returns its exit status and everything it printed.
+    static func runSprout(
+        _ arguments: [String], label: String, environment: [String: String] = [:], display: String? = nil, in folder: String? = nil,
+        timeout: Double = 300
+    ) throws -> (status: Int32, output: String) {
+        let log = try Fixtures.temporaryDirectory(label) + "/out.txt"
+        let process = try start(sprout, arguments, display: display, log: log, environment: environment, in: folder)
+        try wait(process, timeout: timeout)
+        return (process.terminationStatus, try String(contentsOfFile: log, encoding: .utf8))
+    }
+
     static func wait(_ process: Process, timeout: Double) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
