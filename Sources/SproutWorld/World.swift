@@ -150,12 +150,7 @@ public final class World {
     /// naming what is missing: the object, its clips, or the clip.
     @discardableResult
     public func playAnimation(ofObject objectName: String, clip: String? = nil, looping: Bool = true, speed: Double = 1) throws -> AnimationPlayer {
-        guard let object = objects.first(where: { $0.name == objectName }) else {
-            throw WorldError(
-                objects.isEmpty
-                    ? "no object named '\(objectName)' (nothing is placed)"
-                    : "no object named '\(objectName)'; the objects are " + objects.map { "'\($0.name)'" }.joined(separator: ", "))
-        }
+        let object = try placedObject(named: objectName)
         guard let animated = object.animatedEntity else { throw WorldError("'\(objectName)' has no animations") }
         let player = scene.animationPlayer(of: animated) ?? AnimationPlayer(root: animated)
         guard let index = clip.map({ player.index(ofClip: $0) }) ?? 0 else {
@@ -171,18 +166,24 @@ public final class World {
     /// (KHR_materials_variants; nil: its default materials). Throws naming the objects when
     /// there is no such object, and the variants when the model has none of that name.
     public func selectMaterialVariant(ofObject objectName: String, name: String?) throws {
-        guard let object = objects.first(where: { $0.name == objectName }) else {
-            throw WorldError(
-                objects.isEmpty
-                    ? "no object named '\(objectName)' (nothing is placed)"
-                    : "no object named '\(objectName)'; the objects are " + objects.map { "'\($0.name)'" }.joined(separator: ", "))
-        }
+        let object = try placedObject(named: objectName)
         guard let root = object.materialVariantsEntity else { throw WorldError("'\(objectName)' has no material variants") }
         if let name, !root.materialVariants.contains(name) {
             let known = root.materialVariants.map { "'\($0)'" }.joined(separator: ", ")
             throw WorldError("'\(objectName)' has no material variant '\(name)'; its variants are \(known)")
         }
         root.selectMaterialVariant(name)
+    }
+
+    /// The placed object named `objectName`; an error naming the objects there are, if not.
+    private func placedObject(named objectName: String) throws -> VirtualObject {
+        guard let object = objects.first(where: { $0.name == objectName }) else {
+            throw WorldError(
+                objects.isEmpty
+                    ? "no object named '\(objectName)' (nothing is placed)"
+                    : "no object named '\(objectName)'; the objects are " + objects.map { "'\($0.name)'" }.joined(separator: ", "))
+        }
+        return object
     }
 
     /// The player of the placed object `object`'s clips, if one plays.
