@@ -31,15 +31,15 @@ public struct PreviewControls {
     }
 
     /// The object N and K act on: the selected one if it has clips, else the last placed that has.
-    var animatedObject: VirtualObject? {
-        if let selected = world.engine.selectedObject, selected.animatedEntity != nil { return selected }
-        return world.objects.last { $0.animatedEntity != nil }
-    }
+    var animatedObject: VirtualObject? { keyedObject { $0.animatedEntity != nil } }
 
     /// The object V acts on: the selected one if it has material variants, else the last placed that has.
-    var variantObject: VirtualObject? {
-        if let selected = world.engine.selectedObject, selected.materialVariantsEntity != nil { return selected }
-        return world.objects.last { $0.materialVariantsEntity != nil }
+    var variantObject: VirtualObject? { keyedObject { $0.materialVariantsEntity != nil } }
+
+    /// The selected object if it `has` what a key acts on, else the last placed that has.
+    private func keyedObject(_ has: (VirtualObject) -> Bool) -> VirtualObject? {
+        if let selected = world.engine.selectedObject, has(selected) { return selected }
+        return world.objects.last(where: has)
     }
 
     /// Acts on one frame's keys and returns what a recording writes of them.

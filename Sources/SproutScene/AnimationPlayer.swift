@@ -1,14 +1,7 @@
 extension Entity {
     /// The first entity of this subtree (this one first) that holds animation clips: an
     /// imported model's root, wherever a placement or a holder put it. nil when none does.
-    public var animatedEntity: Entity? {
-        var found: Entity?
-        visit { e in
-            if found == nil, !e.animationClips.isEmpty { found = e }
-            return found == nil
-        }
-        return found
-    }
+    public var animatedEntity: Entity? { firstEntity { !$0.animationClips.isEmpty } }
 }
 
 /// Plays an entity's animation clips on the injected clock: `Scene.update(deltaTime:)` (or the

@@ -129,10 +129,14 @@ open class Entity {
     }
 
     /// The first entity of the subtree, this one included, whose name is `name`, depth-first; nil when none is.
-    public func findEntity(named name: String) -> Entity? {
+    public func findEntity(named name: String) -> Entity? { firstEntity { $0.name == name } }
+
+    /// The first entity of this subtree, this one first (depth first, children in order), that
+    /// `matches`; nil when none does.
+    public func firstEntity(where matches: (Entity) -> Bool) -> Entity? {
         var found: Entity?
         visit { e in
-            if found == nil && e.name == name { found = e }
+            if found == nil && matches(e) { found = e }
             return found == nil
         }
         return found

@@ -48,14 +48,7 @@ extension Entity {
 
     /// The first entity of this subtree (this one first) with material variants: an imported
     /// model's root, wherever a placement put it. nil when none has.
-    public var materialVariantsEntity: Entity? {
-        var found: Entity?
-        visit { e in
-            if found == nil, !e.materialVariants.isEmpty { found = e }
-            return found == nil
-        }
-        return found
-    }
+    public var materialVariantsEntity: Entity? { firstEntity { !$0.materialVariants.isEmpty } }
 
     /// Selects the variant after the one chosen here, in `materialVariants`' order: the default
     /// materials, then each variant, then the default again. Returns the one now drawn (nil: the default).
