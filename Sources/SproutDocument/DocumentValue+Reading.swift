@@ -6,6 +6,14 @@ extension DocumentValue {
         return s
     }
 
+    /// Text of 1 to 1,024 bytes (a name or path a file gives), else an error saying it
+    /// "must be `what` (at most 1024 bytes)", `hint` added after the bytes.
+    public func boundedText(mustBe what: String, hint: String? = nil) throws(DocumentError) -> String {
+        let text = try string()
+        guard !text.isEmpty, text.utf8.count <= 1024 else { throw error("must be \(what) (at most 1024 bytes\(hint.map { "; " + $0 } ?? ""))") }
+        return text
+    }
+
     /// A finite number (`.nan`, `.inf` and numbers written in quotes are refused).
     public func double() throws(DocumentError) -> Double {
         guard case .scalar(let s, let isPlain) = content, isPlain else { throw error("expected a number, got \(summary)") }

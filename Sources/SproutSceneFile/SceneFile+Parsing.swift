@@ -189,11 +189,7 @@ extension SceneFile {
             p.fitHeight = try f.ranged(0...10_000, positive: true)
         }
         if let a = o.optional("animation") { p.animation = try animation(a) }
-        if let name = o.optional("variant") {
-            let variant = try name.string()
-            guard !variant.isEmpty, variant.utf8.count <= 1024 else { throw name.error("must be a material variant's name (at most 1024 bytes)") }
-            p.variant = variant
-        }
+        if let v = o.optional("variant") { p.variant = try v.boundedText(mustBe: "a material variant's name") }
         return p
     }
 
@@ -202,19 +198,13 @@ extension SceneFile {
     static func animation(_ v: DocumentValue) throws(DocumentError) -> SceneFile.AnimationChoice {
         let o = try v.object(allowing: ["clip", "time"])
         var choice = SceneFile.AnimationChoice(clip: nil, time: 0, field: v.field, line: v.line)
-        if let c = o.optional("clip") {
-            let name = try c.string()
-            guard !name.isEmpty, name.utf8.count <= 1024 else { throw c.error("must be a clip's name or index (at most 1024 bytes)") }
-            choice.clip = name
-        }
+        if let c = o.optional("clip") { choice.clip = try c.boundedText(mustBe: "a clip's name or index") }
         if let t = o.optional("time") { choice.time = try t.rangedDouble(0...1_000_000) }
         return choice
     }
 
     static func nonEmptyModel(_ v: DocumentValue) throws(DocumentError) -> String {
-        let name = try v.string()
-        guard !name.isEmpty, name.utf8.count <= 1024 else { throw v.error("must be a model path, a catalog plant or a built-in name (at most 1024 bytes)") }
-        return name
+        try v.boundedText(mustBe: "a model path, a catalog plant or a built-in name")
     }
 
     /// Degrees about +Y (`rotation: 30`) or a unit quaternion `[x, y, z, w]`.

@@ -100,11 +100,7 @@ extension Script {
                 let o = try pair.value.object(allowing: ["model", "scale", "fit", "alignment", "variant"])
                 if let model = o.optional("model") { script.objects[pair.key] = try model.string() }
                 if let a = o.optional("alignment") { script.objectAlignments[pair.key] = try PlaneAlignment.allowed(a) }
-                if let v = o.optional("variant") {
-                    let variant = try v.string()
-                    guard !variant.isEmpty, variant.utf8.count <= 1024 else { throw v.error("must be a material variant's name (at most 1024 bytes)") }
-                    script.objectVariants[pair.key] = variant
-                }
+                if let v = o.optional("variant") { script.objectVariants[pair.key] = try v.boundedText(mustBe: "a material variant's name") }
                 if o.optional("model") == nil {
                     guard o.optional("alignment") != nil else {
                         throw pair.value.error("needs `model:` (a path, catalog plant or built-in) or `alignment:`")
@@ -201,8 +197,7 @@ extension Script {
             action = .light(directional: directional, ambient: ambient, duration: try o.read("duration", default: 0, seconds))
         case "animate":
             let o = try x.object(allowing: ["object", "clip", "loop", "speed"])
-            let object = try o.required("object").string()
-            guard !object.isEmpty else { throw try o.required("object").error("names a placed object") }
+            let object = try placedObjectName(o)
             var request = AnimationRequest(object: object)
             request.clip = try o.optional("clip")?.string()
             request.loop = try o.optional("loop")?.bool() ?? true
@@ -210,11 +205,9 @@ extension Script {
             action = .animate(request)
         case "variant":
             let o = try x.object(allowing: ["object", "name"])
-            let object = try o.required("object").string()
-            guard !object.isEmpty else { throw try o.required("object").error("names a placed object") }
-            let name = try o.optional("name")?.string()
-            if let name, let v = o.optional("name"), name.isEmpty || name.utf8.count > 1024 {
-                throw v.error("must be a material variant's name (at most 1024 bytes; leave `name` out for the default materials)")
+            let object = try placedObjectName(o)
+            let name = try o.optional("name").map { v throws(DocumentError) in
+                try v.boundedText(mustBe: "a material variant's name", hint: "leave `name` out for the default materials")
             }
             action = .variant(object: object, name: name)
         case "snapshot":
@@ -240,6 +233,13 @@ extension Script {
             action = .expect(try expectation(x))
         }
         return Step(action: action, line: v.line, field: v.field)
+    }
+
+    /// A step's `object:`, the name of a placed object (not empty).
+    static func placedObjectName(_ o: DocumentObject) throws(DocumentError) -> String {
+        let object = try o.required("object").string()
+        guard !object.isEmpty else { throw try o.required("object").error("names a placed object") }
+        return object
     }
 
     static func expectation(_ v: DocumentValue) throws(DocumentError) -> Expectation {
