@@ -1,22 +1,19 @@
 /// KHR_materials_variants as a file declares it: the variants' names (the root's
-/// `extensions.KHR_materials_variants.variants`) and, for each Assimp mesh a primitive became,
-/// the glTF material it takes in each variant (the primitive's `mappings`). The whole file is
+/// `extensions.KHR_materials_variants.variants`) and, for each primitive, the glTF material it
+/// takes in each variant (its `mappings`). The whole file is
 /// checked, drawn or not: a mapping naming a variant or material the file lacks, or a variant
 /// named twice, refuses it, naming the field (the extension's MUSTs).
 struct GLTFVariants {
     /// The variants' names, in the file's order.
     private(set) var names: [String] = []
-    /// For each Assimp mesh with mappings: the glTF material index of each variant index that lists it.
-    private(set) var materials: [Int: [Int: Int]] = [:]
-    /// The same by glTF mesh and primitive index (MSFT_lod's levels, which Assimp does not import).
-    private(set) var byPrimitive: [Int: [Int: [Int: Int]]] = [:]
+    /// By glTF mesh, then primitive index: the glTF material of each variant index that lists it.
+    private(set) var materials: [Int: [Int: [Int: Int]]] = [:]
 
     /// No variants (a file without the extension, or another format).
     init() {}
 
-    /// The variants of `json`, whose glTF meshes became the Assimp meshes `meshes` gives (one
-    /// per primitive, in order; `SceneConverter.gltfMeshes`). `path` names the file in errors.
-    init(json: GLTFJSON, meshes: [Int: [Int]], path: String) throws(ModelImportError) {
+    /// The variants of `json`; `path` names the file in errors.
+    init(json: GLTFJSON, path: String) throws(ModelImportError) {
         func malformed(_ field: String, _ reason: String) -> ModelImportError {
             .malformed(path: path, reason: "\(field): \(reason) (KHR_materials_variants)")
         }
@@ -55,8 +52,7 @@ struct GLTFVariants {
                         }
                     }
                 }
-                if let aiMeshes = meshes[m], p < aiMeshes.count { materials[aiMeshes[p]] = byVariant }
-                byPrimitive[m, default: [:]][p] = byVariant
+                materials[m, default: [:]][p] = byVariant
             }
         }
     }

@@ -116,7 +116,7 @@ public enum ModelImporter {
         try ModelPreflight.check(path, shownAs: path, fileExtension: ext, limits: limits)
         guard let gltf = try readGLTF(path, shownAs: path, fileExtension: ext, limits: limits).json else { return }
         _ = GLTFLights.declared(in: gltf)
-        _ = try GLTFVariants(json: gltf, meshes: [:], path: path)
+        _ = try GLTFVariants(json: gltf, path: path)
         for json in gltf["materials"]?.array ?? [] {
             var material = Material()
             SceneConverter.applyGLTF(json, to: &material)

@@ -128,14 +128,8 @@ extension SceneConverter {
         if let scale = Self.textureInfo(.clearcoatNormal, in: json)?["scale"]?.float { material.clearcoatNormalScale = scale }
     }
 
-    /// KHR_materials_variants: the materials Assimp mesh `meshIndex` takes in the variants that
-    /// list its primitive (`variants`), beside `defaultMaterial`; nil when none lists it.
-    mutating func materialVariants(ofMesh meshIndex: Int, defaultMaterial: Material) throws -> MaterialVariants? {
-        try materialVariants(variants.materials[meshIndex], defaultMaterial: defaultMaterial)
-    }
-
-    /// The materials of a primitive's mappings (`byVariant`: glTF material by variant index)
-    /// beside `defaultMaterial`; nil without mappings.
+    /// KHR_materials_variants: the materials of a primitive's mappings (`byVariant`: glTF
+    /// material by variant index, from `variants`) beside `defaultMaterial`; nil without mappings.
     mutating func materialVariants(_ byVariant: [Int: Int]?, defaultMaterial: Material) throws -> MaterialVariants? {
         guard let byVariant, !byVariant.isEmpty else { return nil }
         var byName: [String: Material] = [:]

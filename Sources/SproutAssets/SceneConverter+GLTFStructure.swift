@@ -57,7 +57,7 @@ extension SceneConverter {
                 var parts: [ModelPart] = []
                 for (part, primitive, material) in try reader.parts(ofMesh: meshIndex, material: { try gltfMaterial(at: $0) }) {
                     var withVariants = part
-                    withVariants.variants = try materialVariants(variants.byPrimitive[meshIndex]?[primitive], defaultMaterial: part.material)
+                    withVariants.variants = try materialVariants(variants.materials[meshIndex]?[primitive], defaultMaterial: part.material)
                     parts.append(withVariants)
                     gltfMaterialOfMesh[ObjectIdentifier(part.mesh)] = material
                 }

@@ -50,8 +50,8 @@ struct SceneConverter {
     var variants = GLTFVariants()
     /// Materials read from the JSON alone (variants no primitive uses by default), by glTF index.
     var materialsReadFromJSON: [Int: Material] = [:]
-    /// The glTF material each Assimp mesh's primitive names, by Assimp mesh.
-    private var gltfMaterialOfAssimpMesh: [Int: Int] = [:]
+    /// The glTF mesh and primitive each Assimp mesh was made of (Assimp makes one per primitive).
+    private var primitiveOfAssimpMesh: [Int: (mesh: Int, primitive: Int)] = [:]
     /// The glTF material each mesh made here is drawn with by default (what a material's
     /// KHR_animation_pointer channels drive), by the mesh's identity.
     var gltfMaterialOfMesh: [ObjectIdentifier: Int] = [:]
@@ -87,10 +87,10 @@ struct SceneConverter {
             for m in 0..<Int(aiNode.pointee.mNumMeshes) { jointNamesByMesh[Int(aiNode.pointee.mMeshes[m])] = names }
         }
         for (gltfMesh, aiMeshes) in gltfMeshes() {
-            for (primitive, m) in zip(gltf?["meshes"]?[gltfMesh]?["primitives"]?.array ?? [], aiMeshes) {
+            for (p, (primitive, m)) in zip(gltf?["meshes"]?[gltfMesh]?["primitives"]?.array ?? [], aiMeshes).enumerated() {
+                primitiveOfAssimpMesh[m] = (gltfMesh, p)
                 if let material = primitive["material"]?.int, let ai = scene.pointee.mMeshes[m] {
                     assimpMaterialOfGLTF[material] = Int(ai.pointee.mMaterialIndex)
-                    gltfMaterialOfAssimpMesh[m] = material
                 }
             }
         }
@@ -99,7 +99,7 @@ struct SceneConverter {
     mutating func convert(extension ext: String) throws -> ModelAsset {
         let fileName = String(modelPath.split(separator: "/").last ?? Substring(modelPath))
         let wrapper = Entity(name: fileName, transform: Transform(matrix: normalisation(extension: ext)))
-        if let gltf { variants = try GLTFVariants(json: gltf, meshes: gltfMeshes(), path: modelPath) }
+        if let gltf { variants = try GLTFVariants(json: gltf, path: modelPath) }
         if let rootNode = scene.pointee.mRootNode {
             wrapper.addChild(try entity(for: rootNode, maximumDepth: limits.maximumNodeDepth))
         }
@@ -357,9 +357,11 @@ struct SceneConverter {
                 name: string(m.mName), positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
                 tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: targets)
         meshes.append(mesh)
-        gltfMaterialOfMesh[ObjectIdentifier(mesh)] = gltfMaterialOfAssimpMesh[meshIndex]
+        let primitive = primitiveOfAssimpMesh[meshIndex]
+        gltfMaterialOfMesh[ObjectIdentifier(mesh)] = primitive.flatMap { gltf?["meshes"]?[$0.mesh]?["primitives"]?[$0.primitive]?["material"]?.int }
         let defaultMaterial = try material(index: Int(m.mMaterialIndex))
-        let part = ModelPart(mesh: mesh, material: defaultMaterial, variants: try materialVariants(ofMesh: meshIndex, defaultMaterial: defaultMaterial))
+        let variants = try materialVariants(primitive.flatMap { self.variants.materials[$0.mesh]?[$0.primitive] }, defaultMaterial: defaultMaterial)
+        let part = ModelPart(mesh: mesh, material: defaultMaterial, variants: variants)
         meshCache[meshIndex] = part
         return part
     }
