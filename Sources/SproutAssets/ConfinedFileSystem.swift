@@ -97,8 +97,13 @@ final class ConfinedFileSystem {
     /// read to be) larger than `limit` bytes.
     static func readAll(_ path: String, limit: Int = .max) -> [UInt8]? {
         guard let (f, size) = openRegularFile(path) else { return nil }
-        guard size <= limit else { fclose(f); return nil }
         defer { fclose(f) }
+        return size <= limit ? readAll(of: f, size: size, limit: limit) : nil
+    }
+
+    /// The rest of open file `f` (`size` bytes by its stat); nil when it grows past `limit`
+    /// while it is read, or a read fails.
+    private static func readAll(of f: UnsafeMutablePointer<FILE>, size: Int, limit: Int) -> [UInt8]? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -119,11 +124,11 @@ final class ConfinedFileSystem {
         guard let (file, size) = Self.openRegularFile(admitted) else {
             throw .badTexture(model: model, texture: reference, reason: "file not found beside the model")
         }
-        fclose(file)
+        defer { fclose(file) }
         guard size <= limit else {
             throw .badTexture(model: model, texture: reference, reason: "the file is \(size) bytes, more than the \(limit) a model's file may be")
         }
-        guard let bytes = Self.readAll(admitted, limit: limit) else {
+        guard let bytes = Self.readAll(of: file, size: size, limit: limit) else {
             throw .badTexture(model: model, texture: reference, reason: "the file cannot be read (or grew past \(limit) bytes while it was)")
         }
         return bytes
