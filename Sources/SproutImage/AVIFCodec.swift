@@ -1,21 +1,11 @@
 internal import CAvif
 import SproutScene
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// AVIF images (glTF's EXT_texture_avif) through libavif, opened on first use (`CAvif`): the
 /// first frame, converted to 8-bit RGBA.
 enum AVIFCodec {
     /// The library, opened once; nil with the reason when it cannot be.
-    nonisolated(unsafe) private static let api: Result<sprout_avif, ImageCodec.Failure> = {
-        var api = sprout_avif()
-        guard sprout_avif_open(&api) == 0 else {
-            let reason = dlerror().map { String(cString: $0) } ?? "a function is missing"
-            return .failure(.undecodable(source: "libavif.so.15", reason: "libavif cannot be opened: \(reason)"))
-        }
-        return .success(api)
-    }()
+    nonisolated(unsafe) private static let api = LibraryOpening.open(sprout_avif(), file: "libavif.so.15", name: "libavif", with: sprout_avif_open)
 
     /// Whether `bytes` start as an AVIF file does: an ISO BMFF `ftyp` box whose major or a
     /// compatible brand is `avif` (a still image) or `avis` (a sequence).

@@ -1,20 +1,10 @@
 internal import CWebP
 import SproutScene
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// WebP images (glTF's EXT_texture_webp) through libwebp, opened on first use (`CWebP`).
 enum WebPCodec {
     /// The library, opened once; nil with the reason when it cannot be.
-    nonisolated(unsafe) private static let api: Result<sprout_webp, ImageCodec.Failure> = {
-        var api = sprout_webp()
-        guard sprout_webp_open(&api) == 0 else {
-            let reason = dlerror().map { String(cString: $0) } ?? "a function is missing"
-            return .failure(.undecodable(source: "libwebp.so.7", reason: "libwebp cannot be opened: \(reason)"))
-        }
-        return .success(api)
-    }()
+    nonisolated(unsafe) private static let api = LibraryOpening.open(sprout_webp(), file: "libwebp.so.7", name: "libwebp", with: sprout_webp_open)
 
     /// Whether `bytes` start as a WebP file does ("RIFF", a size, "WEBP").
     static func isWebP(_ bytes: [UInt8]) -> Bool {
