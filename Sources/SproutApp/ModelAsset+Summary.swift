@@ -5,8 +5,8 @@ import SproutScene
 extension ModelAsset {
     /// What `sprout render --verbose` says of a model, `name` (default its file): its meshes,
     /// triangles (at full detail; levels of detail counted apart), materials and textures, and on
-    /// a second line the clips `--animation` can name, and on another the material variants
-    /// `--variant` can name.
+    /// a second line the clips `--animation` can name, on another the material variants
+    /// `--variant` can name, and on another the cameras `--camera` can name.
     public func summary(named name: String? = nil) -> String {
         let models = ([root] + root.descendants).compactMap(\.model)
         let full = models.flatMap(\.parts)
@@ -20,5 +20,13 @@ extension ModelAsset {
             + (levels.isEmpty ? "" : "; levels of detail: " + levels.map { "\($0)" }.joined(separator: ", ") + " triangles")
             + (clips.isEmpty ? "" : "\nclips: " + clips.joined(separator: ", "))
             + (materialVariants.isEmpty ? "" : "\nmaterial variants: " + materialVariants.map { "'\(PrintableText.escaped($0))'" }.joined(separator: ", "))
+            + (cameras.isEmpty ? "" : "\ncameras: " + cameras.map(Self.describe).joined(separator: ", "))
+    }
+
+    /// A camera as `--verbose` lists it: its name, and its field of view or orthographic height.
+    private static func describe(_ camera: ModelCamera) -> String {
+        let name = "'\(PrintableText.escaped(camera.name))'"
+        if let o = camera.orthographic { return name + " (orthographic, " + Printf.format("%.3g", 2 * o.halfHeight) + " m tall)" }
+        return name + (camera.fovYDegrees.map { " (" + Printf.format("%.1f", $0) + " degrees)" } ?? "")
     }
 }

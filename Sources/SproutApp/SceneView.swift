@@ -180,9 +180,11 @@ public final class SceneView {
             let pose = found.worldPose
             let bounds = models.visualBounds()
             let reach = max(100, bounds.isEmpty ? 100 : distance(pose.eye, bounds.center) * 10)
-            camera = Camera(
-                transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up),
-                perspective: Perspective(fovY: radians(fromDegrees: file.fovYDegrees ?? found.fovYDegrees ?? 60), near: 0.01, far: reach))
+            // An orthographic camera keeps the file's box; a perspective one Sprout's clipping distances.
+            let projection =
+                found.orthographic.map { Projection.orthographic(halfHeight: $0.halfHeight, near: $0.near, far: $0.far) }
+                ?? Projection(fovY: radians(fromDegrees: file.fovYDegrees ?? found.fovYDegrees ?? 60), near: 0.01, far: reach)
+            camera = Camera(transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up), projection: projection)
             target = pose.target
         case .framing(let node, let position, let lookAt):
             let bounds: BoundingBox
@@ -198,7 +200,7 @@ public final class SceneView {
             let (near, far): (Float, Float) =
                 stageCamera != nil
                 ? (DeviceCamera.nearPlane, DeviceCamera.farPlane)
-                : position != nil ? (0.05, max(20, distance(eye, target) * 10)) : (framed.perspective.near, framed.perspective.far)
+                : position != nil ? (0.05, max(20, distance(eye, target) * 10)) : (framed.projection.near, framed.projection.far)
             camera = .looking(from: eye, at: target, fovYDegrees: fov, near: near, far: far)
         }
     }

@@ -90,9 +90,7 @@ extension ModelAsset {
         let old = root.descendants, new = copy.descendants
         asset.cameras = cameras.compactMap { camera in
             guard let index = old.firstIndex(where: { $0 === camera.node }) else { return nil }
-            return ModelCamera(
-                name: camera.name, node: new[index], position: camera.position, lookAt: camera.lookAt, up: camera.up,
-                fovYDegrees: camera.fovYDegrees)
+            return camera.attached(to: new[index])
         }
         return asset
     }

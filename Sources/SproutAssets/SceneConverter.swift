@@ -25,6 +25,8 @@ struct SceneConverter {
     private var truncatedMorphs = 0
     /// Nodes with EXT_mesh_gpu_instancing whose model is skinned or morphed: drawn once.
     var posedInstancedNodes = 0
+    /// glTF orthographic cameras whose view the specification forbids (drawn in perspective).
+    var invalidOrthographicCameras: [String] = []
     /// The Assimp node of each glTF node.
     let nodeMap: GLTFNodeMap
     /// For an Assimp mesh drawn by a skinned glTF node: its skin's joints' names, in joint order
@@ -157,45 +159,16 @@ struct SceneConverter {
             lines.append(
                 "has \(posedInstancedNodes) skinned or morphed node(s) with EXT_mesh_gpu_instancing, which Sprout draws once each, at the node")
         }
+        if let first = invalidOrthographicCameras.first {
+            lines.append(
+                "has \(invalidOrthographicCameras.count) orthographic camera(s) without a non-zero ymag and 0 <= znear < zfar (the first: \(first)), drawn in perspective"
+            )
+        }
         if skippedPrimitives > 0 { lines.append("has \(skippedPrimitives) mesh(es) of points or lines, which Sprout does not draw (triangles only)") }
         return lines.map { "\(modelPath): \($0)" }
     }
 
-    /// Each `aiCamera` with the node of its name. Assimp's glTF 2 importer stores
-    /// `yfov * aspectRatio` as the horizontal field of view, so the vertical one is that over the aspect.
-    private func cameras(in root: Entity) -> [ModelCamera] {
-        var result: [ModelCamera] = []
-        // glTF gives the vertical field of view itself (`yfov`); Assimp keeps a horizontal one
-        // made from it and the optional aspect ratio (none without it). Read by the camera's
-        // node, whose name Assimp gives the camera.
-        var gltfFovY: [String: Float] = [:]
-        for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated() {
-            guard let camera = node["camera"]?.int, let yfov = gltf?["cameras"]?[camera]?["perspective"]?["yfov"]?.float, yfov > 0,
-                let name = nodeMap.name(of: index), gltfFovY[name] == nil
-            else { continue }
-            gltfFovY[name] = degrees(fromRadians: yfov)
-        }
-        for i in 0..<Int(scene.pointee.mNumCameras) {
-            guard let c = scene.pointee.mCameras[i]?.pointee else { continue }
-            let name = string(c.mName)
-            guard let node = root.findEntity(named: name) else { continue }
-            // Other formats: the vertical angle whose tangent is the horizontal one's over the aspect.
-            let aspect = c.mAspect > 0 ? c.mAspect : 1
-            let fovY = gltfFovY[name] ?? (c.mHorizontalFOV > 0 ? degrees(fromRadians: 2 * atan(tan(c.mHorizontalFOV / 2) / aspect)) : nil)
-            result.append(
-                // glTF's camera sits at its node's origin looking down -Z, +Y up (glTF 3.10.1);
-                // Assimp 5.2 also copies a TRS node's translation into the camera's position,
-                // which the node's own transform then applies a second time.
-                gltf != nil
-                    ? ModelCamera(name: name, node: node, position: .zero, lookAt: -.unitZ, up: .unitY, fovYDegrees: fovY.map { min(max($0, 1), 179) })
-                    : ModelCamera(
-                        name: name, node: node, position: vector(c.mPosition), lookAt: vector(c.mPosition) + vector(c.mLookAt),
-                        up: vector(c.mUp), fovYDegrees: fovY.map { min(max($0, 1), 179) }))
-        }
-        return result
-    }
-
-    private func vector(_ v: aiVector3D) -> Vec3 { Vec3(v.x, v.y, v.z) }
+    func vector(_ v: aiVector3D) -> Vec3 { Vec3(v.x, v.y, v.z) }
 
     /// Metres and +Y up. glTF, OBJ, PLY, STL are taken as metres, +Y up (the formats' or the common
     /// convention); FBX says its unit (centimetres per unit) and up axis in its metadata.

@@ -67,12 +67,12 @@ struct DrawList {
     }
 
     /// `detail` picks each model's level of detail as the camera sees it (nil: full parts).
-    init(scene: Scene, eye: Vec3, detail: DetailSelector? = nil) {
-        backdrop = collect(scene.backdrop, eye: eye, detail: detail)
-        content = collect(scene.root, eye: eye, detail: detail)
+    init(scene: Scene, viewpoint: Viewpoint, detail: DetailSelector? = nil) {
+        backdrop = collect(scene.backdrop, viewpoint: viewpoint, detail: detail)
+        content = collect(scene.root, viewpoint: viewpoint, detail: detail)
     }
 
-    private mutating func collect(_ root: Entity, eye: Vec3, detail: DetailSelector?) -> Layer {
+    private mutating func collect(_ root: Entity, viewpoint: Viewpoint, detail: DetailSelector?) -> Layer {
         var layer = Layer()
         root.visit { entity in
             guard entity.isEnabled else { return false }
@@ -118,11 +118,11 @@ struct DrawList {
             }
             return true
         }
-        layer.transparent.sort { distance($0.worldBounds.center, eye) > distance($1.worldBounds.center, eye) }
+        layer.transparent.sort { viewpoint.distance(to: $0.worldBounds.center) > viewpoint.distance(to: $1.worldBounds.center) }
         // Opaque front to back: the depth test then rejects hidden fragments before they are
         // shaded (llvmpipe tests depth early), which is most of a dense garden's fragments.
         // A stable sort on the distance to the bounds' centre, so ties keep scene order.
-        let keyed = layer.opaque.enumerated().map { (key: distance($0.element.worldBounds.center, eye), index: $0.offset, item: $0.element) }
+        let keyed = layer.opaque.enumerated().map { (key: viewpoint.distance(to: $0.element.worldBounds.center), index: $0.offset, item: $0.element) }
         layer.opaque = keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }.map(\.item)
         return layer
     }
@@ -131,14 +131,14 @@ struct DrawList {
 /// How large a model looks: the fraction of the view's height its bounding sphere spans.
 struct DetailSelector {
     let viewMatrix: Matrix4
-    /// tan(vertical field of view / 2).
-    let tanHalfFovY: Float
+    /// The camera's projection (how tall the view is at a depth).
+    let projection: Projection
 
     func screenHeight(of bounds: BoundingBox) -> Float {
         let radius = bounds.boundingRadius
         let center = viewMatrix * Vec4(bounds.center, 1)
         // From inside the sphere (or nearly) the model fills the view.
         let depth = max(-center.z, radius, 1e-4)
-        return radius / (depth * max(tanHalfFovY, 1e-4))
+        return radius / max(projection.halfHeight(atDepth: depth), 1e-4 * depth)
     }
 }

@@ -82,7 +82,7 @@ final class EnvironmentProbe {
             (Vec3(0, 1, 0), Vec3(0, 0, 1)), (Vec3(0, -1, 0), Vec3(0, 0, -1)),
             (Vec3(0, 0, 1), Vec3(0, -1, 0)), (Vec3(0, 0, -1), Vec3(0, -1, 0))
         ]
-        let projection = Perspective(fovY: .pi / 2, near: 0.02, far: 200).matrix(aspect: 1)
+        let projection = Projection(fovY: .pi / 2, near: 0.02, far: 200).matrix(aspect: 1)
         return faces.map { face in
             projection * (lookAt(eye: position, target: position + face.direction, up: face.up).inverse ?? .identity)
         }

@@ -21,17 +21,17 @@ extension Renderer {
         for (face, viewProjection) in EnvironmentProbe.faceViewProjections(at: position).enumerated() {
             probe.beginFace(face)
             var frame = FrameUniforms(
-                viewProjection: viewProjection.flat, eye: position, lighting: lighting,
+                viewProjection: viewProjection.flat, eye: Viewpoint(at: position).shaderEye, lighting: lighting,
                 lightViewProjection: shadowed ? shadowMap?.lightViewProjection.flat : nil, linearOutput: true)
             let background = {
                 guard let inverse = viewProjection.inverse else { return }
                 if let environment {
                     // A face spans pi / 2 over `size` texels.
                     try self.drawEnvironment(
-                        environment, inverseViewProjection: inverse, eye: position, linearOutput: true,
+                        environment, inverseViewProjection: inverse, eye: Viewpoint(at: position).shaderEye, linearOutput: true,
                         pixelsPerRadian: Float(size) / (.pi / 2), exposure: 1, toneMapping: .neutral)
                 } else if let sky {
-                    try self.drawSky(sky, inverseViewProjection: inverse, eye: position, linearOutput: true)
+                    try self.drawSky(sky, inverseViewProjection: inverse, eye: Viewpoint(at: position).shaderEye, linearOutput: true)
                 }
             }
             _ = try draw(backdrop, shadowed: shadowed, frame: &frame, afterOpaque: background)
@@ -44,7 +44,7 @@ extension Renderer {
 
     /// The sky behind everything: one triangle at the far plane where nothing opaque was drawn, no depth written. With
     /// `linearOutput` (the environment probe) it writes linear radiance, not sRGB.
-    func drawSky(_ sky: Sky, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool) throws {
+    func drawSky(_ sky: Sky, inverseViewProjection: Matrix4, eye: Vec4, linearOutput: Bool) throws {
         let program = try program(.sky)
         glUseProgram(program.id)
         program.set("uZenith", sky.zenith)
@@ -56,7 +56,7 @@ extension Renderer {
     /// The sky shader's one triangle at the far plane with `program` (in use, its own uniforms
     /// set), seen through `inverseViewProjection` from `eye`, where no opaque surface was drawn
     /// (`DrawState.background`), no depth written.
-    private func drawBehindEverything(_ program: ShaderProgram, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool) {
+    private func drawBehindEverything(_ program: ShaderProgram, inverseViewProjection: Matrix4, eye: Vec4, linearOutput: Bool) {
         program.set("uInverseViewProjection", matrix: inverseViewProjection.flat)
         program.set("uEye", eye)
         program.set("uLinearOutput", Int32(linearOutput ? 1 : 0))
@@ -84,7 +84,7 @@ extension Renderer {
         let vertexArray = fullScreenTriangle()
         probe.copyToSource()
         glUseProgram(program.id)
-        program.set("uEye", position)
+        program.set("uEye", Viewpoint(at: position).shaderEye)
         program.set("uSource", TextureUnit.environment.rawValue)
         program.set("uSourceSize", Float(probe.size))
         probe.bindSource(unit: TextureUnit.environment.rawValue)
@@ -104,7 +104,7 @@ extension Renderer {
     /// The HDR environment behind everything, as `drawSky` draws the sky: linear radiance into
     /// the probe, or exposed, tone-mapped and encoded into the frame.
     func drawEnvironment(
-        _ environment: EnvironmentLight, inverseViewProjection: Matrix4, eye: Vec3, linearOutput: Bool,
+        _ environment: EnvironmentLight, inverseViewProjection: Matrix4, eye: Vec4, linearOutput: Bool,
         pixelsPerRadian: Float, exposure: Float, toneMapping: ToneMapping
     ) throws {
         guard let map = environmentMap else { return }

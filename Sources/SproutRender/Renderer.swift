@@ -106,12 +106,10 @@ public final class Renderer {
         if let context { try context.makeCurrent() } else { try requireCurrentContext("Renderer.render") }
         resources.collectGarbage()
         let viewport = Viewport(width: Float(target.width), height: Float(target.height))
-        let eye = view.camera.position
+        let viewpoint = Viewpoint(camera: view.camera)
         let mapping = view.camera.mapping(viewport: viewport)
-        let detail =
-            view.options.levelsOfDetail
-            ? DetailSelector(viewMatrix: mapping.viewMatrix, tanHalfFovY: tan(view.camera.perspective.fovY / 2)) : nil
-        var list = DrawList(scene: scene, eye: eye, detail: detail)
+        let detail = view.options.levelsOfDetail ? DetailSelector(viewMatrix: mapping.viewMatrix, projection: view.camera.projection) : nil
+        var list = DrawList(scene: scene, viewpoint: viewpoint, detail: detail)
         let lighting = scene.lighting
         let useShadows = view.options.shadows && lighting.castsShadows && !list.casterBounds.isEmpty
         var drawCount = 0
@@ -160,25 +158,26 @@ public final class Renderer {
         // everything it cost the garden 6.5 ms of its 76 (issue 32).
         var background: (() throws -> Void)? = nil
         if let environment, environment.showsAsBackground, let inverse = viewProjectionMatrix.inverse {
-            let pixelsPerRadian = Float(target.height) / view.camera.perspective.fovY
+            // Parallel rays see one direction: the sharpest level.
+            let pixelsPerRadian = view.camera.projection.isOrthographic ? .infinity : Float(target.height) / view.camera.projection.fovY
             background = {
                 try self.drawEnvironment(
-                    environment, inverseViewProjection: inverse, eye: eye, linearOutput: false,
+                    environment, inverseViewProjection: inverse, eye: viewpoint.shaderEye, linearOutput: false,
                     pixelsPerRadian: pixelsPerRadian, exposure: view.options.exposure, toneMapping: view.options.toneMapping)
             }
         } else if let sky = scene.sky, let inverse = viewProjectionMatrix.inverse {
-            background = { try self.drawSky(sky, inverseViewProjection: inverse, eye: eye, linearOutput: false) }
+            background = { try self.drawSky(sky, inverseViewProjection: inverse, eye: viewpoint.shaderEye, linearOutput: false) }
         }
         if background != nil { drawCount += 1 }
         if view.options.frustumCulling { list.cull(by: Frustum(viewProjection: viewProjectionMatrix)) }
         lastCulledCount = list.culledCount
         let viewProjection = viewProjectionMatrix.flat
         var frame = FrameUniforms(
-            viewProjection: viewProjection, eye: eye, lighting: lighting,
+            viewProjection: viewProjection, eye: viewpoint.shaderEye, lighting: lighting,
             lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil,
             shading: view.options.shading, exposure: view.options.exposure,
             toneMapping: view.options.toneMapping, multisampled: samples > 1,
-            target: target, lights: list.lights(budgetedAt: eye))
+            target: target, lights: list.lights(budgetedAt: viewpoint.position))
         if !list.backdrop.isEmpty {
             drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &frame, afterOpaque: background)
             background = nil
@@ -193,7 +192,7 @@ public final class Renderer {
             contentLighting.intensity *= contentScale
             contentLighting.ambient *= contentScale
             frame = FrameUniforms(
-                viewProjection: viewProjection, eye: eye, lighting: contentLighting,
+                viewProjection: viewProjection, eye: frame.eye, lighting: contentLighting,
                 lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
                 toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
                 target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil)
@@ -248,7 +247,7 @@ public final class Renderer {
     /// points (y down), blended, without depth.
     private func drawOverlays(_ overlays: [ScreenOverlay], in points: Viewport, lighting: Lighting) throws -> Int {
         let projection = Matrix4.orthographic(left: 0, right: points.width, bottom: points.height, top: 0, near: -1, far: 1)
-        var frame = FrameUniforms(viewProjection: projection.flat, eye: .zero, lighting: lighting, lightViewProjection: nil)
+        var frame = FrameUniforms(viewProjection: projection.flat, eye: Viewpoint(at: .zero).shaderEye, lighting: lighting, lightViewProjection: nil)
         for overlay in overlays where overlay.opacity > 0 {
             // The unit quad lies in x-z; x -> screen x, z -> screen y (v = 0 at the top).
             let center = overlay.origin + overlay.size / 2
@@ -266,7 +265,8 @@ public final class Renderer {
 
     struct FrameUniforms {
         let viewProjection: [Float]
-        let eye: Vec3
+        /// `Viewpoint.shaderEye`: the camera's position (w 1) or the way towards it (w 0).
+        let eye: Vec4
         let lighting: Lighting
         let lightViewProjection: [Float]?
         var shading = RenderOptions.Shading.realistic

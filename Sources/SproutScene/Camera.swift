@@ -1,21 +1,21 @@
 import SproutMath
 
-/// How a scene is looked at: a pose (camera-to-world, looking down -Z) and a perspective.
+/// How a scene is looked at: a pose (camera-to-world, looking down -Z) and a projection.
 public struct Camera: Equatable, Sendable {
     /// Camera-to-world pose; the camera looks down its -Z with +Y up.
     public var transform: Matrix4
-    /// The projection: vertical field of view in radians and clipping distances in metres.
-    public var perspective: Perspective
+    /// The projection: a vertical field of view in radians (or an orthographic height) and clipping distances in metres.
+    public var projection: Projection
 
     /// A camera at `transform` (default: at the origin looking down -Z) with a 60-degree vertical field of view by default.
-    public init(transform: Matrix4 = .identity, perspective: Perspective = Perspective(fovY: radians(fromDegrees: 60))) {
+    public init(transform: Matrix4 = .identity, projection: Projection = Projection(fovY: radians(fromDegrees: 60))) {
         self.transform = transform
-        self.perspective = perspective
+        self.projection = projection
     }
 
     /// A camera at `eye` looking at `target` with +Y up; `fovYDegrees` is the vertical field of view in degrees, `near` and `far` in metres.
     public static func looking(from eye: Vec3, at target: Vec3, fovYDegrees: Float = 60, near: Float = 0.05, far: Float = 100) -> Camera {
-        Camera(transform: lookAt(eye: eye, target: target), perspective: Perspective(fovY: radians(fromDegrees: fovYDegrees), near: near, far: far))
+        Camera(transform: lookAt(eye: eye, target: target), projection: Projection(fovY: radians(fromDegrees: fovYDegrees), near: near, far: far))
     }
 
     /// The camera's position in world space.
@@ -25,7 +25,7 @@ public struct Camera: Equatable, Sendable {
 
     /// The mapping between screen points of `viewport` and world space for this camera.
     public func mapping(viewport: Viewport) -> ProjectionMapping {
-        ProjectionMapping(cameraTransform: transform, perspective: perspective, viewport: viewport)
+        ProjectionMapping(cameraTransform: transform, projection: projection, viewport: viewport)
     }
 
     /// A camera that frames `bounds` from a raised three-quarter view.

@@ -51,7 +51,7 @@ public struct DeviceCamera: Equatable, Sendable {
 
     /// The render camera: this pose and lens, clipped at `nearPlane` and `farPlane`.
     public var camera: Camera {
-        Camera(transform: transform, perspective: Perspective(fovY: radians(fromDegrees: fovYDegrees), near: Self.nearPlane, far: Self.farPlane))
+        Camera(transform: transform, projection: Projection(fovY: radians(fromDegrees: fovYDegrees), near: Self.nearPlane, far: Self.farPlane))
     }
 
     /// Screen points to world rays and back for this camera and viewport (`unproject` gives a tap's ray).

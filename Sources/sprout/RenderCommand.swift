@@ -63,6 +63,11 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("frame"), help: "Frame this node of the model, by name (default: the model without a ground plane much larger than itself).")
     var frameNode: String?
 
+    @Option(
+        name: .customLong("camera"),
+        help: "Look through a camera of the model's file, by its node's name (glTF cameras; --verbose lists them), perspective or orthographic.")
+    var cameraName: String?
+
     @Option(help: "An equirectangular Radiance .hdr file that lights the model (image-based light; scene files say environment: instead).")
     var environment: String?
 
@@ -107,6 +112,12 @@ struct RenderCommand: ParsableCommand {
         if variant != nil && SceneFile.isSceneFilePath(model) {
             throw ValidationError("a scene file chooses its own models' variants: give variant: NAME in \(model) instead of --variant")
         }
+        if cameraName != nil && (cameraPosition != nil || lookAt != nil || frameNode != nil) {
+            throw ValidationError("--camera looks through the model's own camera: give it without --camera-position, --look-at or --frame")
+        }
+        if cameraName != nil && SceneFile.isSceneFilePath(model) {
+            throw ValidationError("a scene file chooses its own camera: give camera: { name: NAME } in \(model) instead of --camera")
+        }
         if environmentBackground && environment == nil { throw ValidationError("--environment-background needs --environment FILE.hdr") }
         if environment != nil && SceneFile.isSceneFilePath(model) {
             throw ValidationError("a scene file sets its own environment: give environment: in \(model) instead of --environment")
@@ -131,7 +142,7 @@ struct RenderCommand: ParsableCommand {
         if SceneFile.isSceneFilePath(model) { return try SceneFile.load(path: model) }
         var file = SceneFile.oneModel(model, stage: stage)
         (file.width, file.height, file.msaa, file.shadows, file.fovYDegrees) = (size.width, size.height, msaa, !noShadows, fov)
-        file.camera = .framing(node: frameNode, position: cameraPosition?.value, lookAt: lookAt?.value)
+        file.camera = cameraName.map { .named($0) } ?? .framing(node: frameNode, position: cameraPosition?.value, lookAt: lookAt?.value)
         file.light = light.map { SceneFile.Light(direction: $0.value) }
         file.models[0].size(try sizing)
         file.models[0].animation = animation.map { SceneFile.AnimationChoice(clip: $0, time: time ?? 0) }

@@ -24,7 +24,7 @@ import Testing
         let placed = try SceneView.model(file)
         #expect(length(placed.target) < 1e-6 && placed.camera.position == Vec3(0, 0, 3))
         // Near 5 cm, far max(20 m, ten times the distance): what a given position always had.
-        #expect(placed.camera.perspective.near == 0.05 && placed.camera.perspective.far == 30)
+        #expect(placed.camera.projection.near == 0.05 && placed.camera.projection.far == 30)
     }
 
     /// On a stage the model stands where the stage's camera looks, seen from that camera.
@@ -79,6 +79,6 @@ import Testing
         #expect(distance(view.camera(orbitDegrees: 0).position, Vec3(0, 1, 7.5)) < 1e-4)
         view.advanceAnimations(to: 0.5)
         #expect(distance(view.camera(orbitDegrees: 0).position, Vec3(0, 1, 10)) < 1e-4)
-        #expect(abs(view.camera.perspective.fovY - 0.8) < 1e-6)
+        #expect(abs(view.camera.projection.fovY - 0.8) < 1e-6)
     }
 }

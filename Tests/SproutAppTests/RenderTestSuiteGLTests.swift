@@ -171,6 +171,6 @@ import Foundation
         try Fixtures.write("size: [64, 64]\ncamera: { name: \"\(name)\" }\nmodels: [\(duck)]\n", to: dir + "/ok.yaml")
         let view = try SceneView(path: dir + "/ok.yaml")
         // The Duck's camera: yfov 0.6606 rad (37.85 degrees) in the file.
-        #expect(abs(view.camera.perspective.fovY - 0.6605925) < 1e-4)
+        #expect(abs(view.camera.projection.fovY - 0.6605925) < 1e-4)
     }
 }

@@ -68,7 +68,7 @@ import Testing
 @Suite struct ProjectionTests {
     let mapping = ProjectionMapping(
         cameraTransform: lookAt(eye: Vec3(0, 0, 2), target: .zero),
-        perspective: Perspective(fovY: radians(fromDegrees: 90), near: 0.1, far: 10),
+        projection: Projection(fovY: radians(fromDegrees: 90), near: 0.1, far: 10),
         viewport: Viewport(width: 200, height: 100))
 
     @Test func theTargetProjectsToTheViewportCentre() {
@@ -87,6 +87,28 @@ import Testing
         let ray = mapping.unproject(mapping.project(world)!)
         #expect(ray.origin == Vec3(0, 0, 2))
         #expect(ray.direction.isApproximately(normalize(world - ray.origin)))
+    }
+
+    /// An orthographic view 2 m tall (half-height 1) on a 200 x 100 viewport is 4 m wide; a
+    /// point's place on screen does not depend on its distance, and every ray runs down -Z from
+    /// the camera's plane.
+    @Test func anOrthographicViewKeepsSizesAtEveryDistance() throws {
+        let ortho = ProjectionMapping(
+            cameraTransform: lookAt(eye: Vec3(0, 0, 2), target: .zero),
+            projection: .orthographic(halfHeight: 1, near: 0, far: 10),
+            viewport: Viewport(width: 200, height: 100))
+        #expect(ortho.isOrthographic)
+        // x 1 m of the 2 m half-width: three quarters across; y 0.5 of 1: a quarter down.
+        #expect(try #require(ortho.project(Vec3(1, 0.5, 0))) == Vec2(150, 25))
+        #expect(try #require(ortho.project(Vec3(1, 0.5, -5))) == Vec2(150, 25))
+        #expect(ortho.project(Vec3(0, 0, 3)) == nil)   // behind the camera's plane
+        let ray = ortho.unproject(Vec2(150, 25))
+        #expect(ray.origin.isApproximately(Vec3(1, 0.5, 2)) && ray.direction.isApproximately(Vec3(0, 0, -1)))
+        // The matrix: 1 / halfWidth, 1 / halfHeight, depth 0...10 to -1...1.
+        let m = Projection.orthographic(halfHeight: 1, near: 0, far: 10).matrix(aspect: 2)
+        #expect(m.columns.0.x == 0.5 && m.columns.1.y == 1 && m.columns.2.z == -0.2 && m.columns.3.z == -1 && m.columns.3.w == 1)
+        #expect(Projection.orthographic(halfHeight: 1, near: 0, far: 10).halfHeight(atDepth: 7) == 1)
+        #expect(abs(Projection(fovY: radians(fromDegrees: 90)).halfHeight(atDepth: 7) - 7) < 1e-5)
     }
 
     @Test func lookAtPointsMinusZAtTheTarget() {

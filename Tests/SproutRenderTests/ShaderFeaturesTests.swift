@@ -182,7 +182,7 @@ import Testing
         let scene = Scene()
         for z in [-5, -1, -3] as [Float] { scene.addChild(box("o\(Int(-z))", at: Vec3(0, 0, z))) }
         for z in [-2, -6, -4] as [Float] { scene.addChild(box("t\(Int(-z))", at: Vec3(0, 0, z), material: Material(baseColor: Vec4(1, 1, 1, 0.5)))) }
-        let list = DrawList(scene: scene, eye: .zero)
+        let list = DrawList(scene: scene, viewpoint: Viewpoint(at: .zero))
         #expect(list.content.opaque.map { $0.worldBounds.center.z } == [-1, -3, -5])
         #expect(list.content.transparent.map { $0.worldBounds.center.z } == [-6, -4, -2])
         #expect(list.casters.count == 6)   // transparent surfaces cast too (the translucent layer, by their alpha)
@@ -194,7 +194,7 @@ import Testing
         scene.addChild(box("behind", at: Vec3(0, 0, 5)))
         let camera = Camera.looking(from: .zero, at: Vec3(0, 0, -1), fovYDegrees: 60)
         let mapping = camera.mapping(viewport: Viewport(width: 100, height: 100))
-        var list = DrawList(scene: scene, eye: .zero)
+        var list = DrawList(scene: scene, viewpoint: Viewpoint(at: .zero))
         list.cull(by: Frustum(viewProjection: mapping.projectionMatrix * mapping.viewMatrix))
         #expect(list.content.opaque.count == 1 && list.culledCount == 1)
         #expect(list.casters.count == 2)   // a caster out of view still casts
@@ -202,7 +202,7 @@ import Testing
 
     /// A unit-radius sphere 10 m ahead under a 90-degree view spans 1/10 of its height.
     @Test func detailSelectorMeasuresTheScreenHeight() {
-        let selector = DetailSelector(viewMatrix: .identity, tanHalfFovY: 1)
+        let selector = DetailSelector(viewMatrix: .identity, projection: Projection(fovY: .pi / 2))
         let bounds = BoundingBox(min: Vec3(-1, -1, -11), max: Vec3(1, 1, -9))
         let radius = bounds.boundingRadius
         #expect(abs(selector.screenHeight(of: bounds) - radius / 10) < 1e-6)

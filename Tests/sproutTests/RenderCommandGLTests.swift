@@ -43,3 +43,35 @@ import Testing
         #expect(throws: (any Error).self) { try command.run() }
     }
 }
+
+/// `sprout render MODEL --camera NAME` looks through the file's own camera; `--verbose` lists them.
+@Suite(.serialized) struct RenderCameraCommandGLTests {
+    static let square = Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/orthographic-square.gltf"
+
+    /// Exactly red pixels (the square is unlit; no tone mapping).
+    func redPixels(_ path: String) throws -> Int {
+        let image = try ImageFile.read(path: path)
+        return stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] == 255 && image.pixels[$0 + 1] == 0 && image.pixels[$0 + 2] == 0 }
+            .count
+    }
+
+    /// The orthographic camera's view is 2 m tall: the 1 m square is 32 x 32 of 64 x 64 pixels.
+    /// The perspective one (yfov 0.5 rad, 5 m away) sees 2 x 5 x tan(0.25) = 2.5534 m: the square
+    /// is 64 / 2.5534 = 25.065 pixels a side about the centre, from 19.47 to 44.53, which holds
+    /// the pixel centres 19.5 ... 44.5: 26 x 26 = 676.
+    @Test func theFilesCameraDrawsThePicture() throws {
+        let dir = try Fixtures.temporaryDirectory("render-camera")
+        let common = ["--size", "64x64", "--no-shadows", "--tone-mapping", "none"]
+        let ortho = try Tool.runSprout(["render", Self.square, "--camera", "far", "--verbose", "-o", dir + "/far.png"] + common, label: "render-camera")
+        #expect(ortho.status == 0, "\(ortho.output)")
+        #expect(
+            ortho.output.contains("cameras: 'near' (orthographic, 2 m tall), 'far' (orthographic, 2 m tall), 'flat', 'lens' (28.6 degrees)"), "\(ortho.output)")
+        #expect(try redPixels(dir + "/far.png") == 1024)
+        let lens = try Tool.runSprout(["render", Self.square, "--camera", "lens", "-o", dir + "/lens.png"] + common, label: "render-camera")
+        #expect(lens.status == 0, "\(lens.output)")
+        #expect(try redPixels(dir + "/lens.png") == 676)
+        let missing = try Tool.runSprout(["render", Self.square, "--camera", "top", "-o", dir + "/top.png"] + common, label: "render-camera")
+        #expect(missing.status != 0 && missing.output.contains("no camera named 'top'"), "\(missing.output)")
+        #expect(throws: (any Error).self) { try RenderCommand.parse([Self.square, "--camera", "far", "--look-at", "0,0,0"]) }
+    }
+}

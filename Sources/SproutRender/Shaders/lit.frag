@@ -47,7 +47,7 @@ uniform float uRoughness;
 uniform vec3 uToLight;
 uniform vec3 uLightColor;
 uniform float uAmbient;
-uniform vec3 uEye;
+uniform vec4 uEye;   // the camera's position (w 1), or under parallel rays the way towards it (w 0)
 uniform float uExposure;
 uniform vec3 uEmissive;
 // A dielectric's reflectance square on (KHR_materials_ior and _specular: ((ior - 1) / (ior + 1))^2
@@ -498,7 +498,7 @@ void main() {
 #ifdef HAS_NORMAL_MAP
     n = perturbedNormal(uNormalMap, uNormalScale, n, vWorld, slotUV(2));
 #endif
-    vec3 v = normalize(uEye - vWorld);
+    vec3 v = normalize(uEye.xyz - vWorld * uEye.w);
     float ndl = max(dot(n, uToLight), 0.0);
     float visibility = 1.0;
 #ifdef HAS_SHADOWS

@@ -5,7 +5,7 @@ in vec2 vNDC;
 out vec4 oColor;
 
 uniform mat4 uInverseViewProjection;
-uniform vec3 uEye;
+uniform vec4 uEye;   // the camera's position (w 1), or under parallel rays the way towards it (w 0)
 uniform vec3 uZenith;
 uniform vec3 uHorizon;
 uniform vec3 uGround;
@@ -68,7 +68,7 @@ uniform float uExposure;
 
 void main() {
     vec4 far = uInverseViewProjection * vec4(vNDC, 1.0, 1.0);
-    vec3 d = normalize(far.xyz / far.w - uEye);
+    vec3 d = uEye.w == 0.0 ? -uEye.xyz : normalize(far.xyz / far.w - uEye.xyz);
 #if defined(PREFILTER)
     oColor = vec4(prefiltered(d), 1.0);
 #elif defined(EQUIRECT)
