@@ -34,6 +34,8 @@ public final class SceneView {
     /// The model's camera the file names (`camera: { name }`), which follows its node as the
     /// model's animations move it; nil for every other camera.
     private var followedCamera: ModelCamera?
+    /// The followed camera's far clipping distance when it is a perspective one.
+    private var followedReach: Float = 100
 
     /// Loads a scene file; every error names the file, and the line and field where it can.
     public convenience init(path: String, isolation: ImportIsolation? = nil, budget: ModelLimits = .standard, modelRoots: [String]? = nil) throws {
@@ -180,11 +182,10 @@ public final class SceneView {
             let pose = found.worldPose
             let bounds = models.visualBounds()
             let reach = max(100, bounds.isEmpty ? 100 : distance(pose.eye, bounds.center) * 10)
-            // An orthographic camera keeps the file's box; a perspective one Sprout's clipping distances.
-            let projection =
-                found.orthographic.map { Projection.orthographic(halfHeight: $0.halfHeight, near: $0.near, far: $0.far) }
-                ?? Projection(fovY: radians(fromDegrees: file.fovYDegrees ?? found.fovYDegrees ?? 60), near: 0.01, far: reach)
-            camera = Camera(transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up), projection: projection)
+            followedReach = reach
+            camera = Camera(
+                transform: lookAt(eye: pose.eye, target: pose.target, up: pose.up),
+                projection: Self.projection(of: found, fovYDegrees: file.fovYDegrees, reach: reach))
             target = pose.target
         case .framing(let node, let position, let lookAt):
             let bounds: BoundingBox
@@ -212,13 +213,24 @@ public final class SceneView {
         return try view.render(with: Renderer(context: surface.context), into: surface)
     }
 
+    /// How a model's camera projects now: an orthographic camera keeps the file's box; a
+    /// perspective one sees through `fovYDegrees` (the scene file's) or its own field of view,
+    /// clipped at Sprout's 1 cm and `reach`.
+    private static func projection(of camera: ModelCamera, fovYDegrees: Float?, reach: Float) -> Projection {
+        switch camera.lens {
+        case .orthographic(let halfHeight, let near, let far): .orthographic(halfHeight: halfHeight, near: near, far: far)
+        case .perspective(let fovY): Projection(fovY: fovYDegrees.map(radians(fromDegrees:)) ?? fovY ?? radians(fromDegrees: 60), near: 0.01, far: reach)
+        }
+    }
+
     /// The camera turned `degrees` about +Y through `target`; a model's named camera where its
-    /// node is now (a posed model's camera moves with the frames).
+    /// node is now and as it sees now (a posed model's camera moves and zooms with the frames).
     public func camera(orbitDegrees degrees: Float) -> Camera {
         var placed = camera
         if let followedCamera {
             let pose = followedCamera.worldPose
             placed.transform = lookAt(eye: pose.eye, target: pose.target, up: pose.up)
+            placed.projection = Self.projection(of: followedCamera, fovYDegrees: file.fovYDegrees, reach: followedReach)
         }
         guard degrees != 0 else { return placed }
         let turn = Matrix4.translation(target) * Matrix4.rotationY(radians(fromDegrees: degrees)) * Matrix4.translation(-target)

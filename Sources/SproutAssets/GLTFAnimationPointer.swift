@@ -2,8 +2,8 @@ import SproutScene
 
 /// KHR_animation_pointer: what a channel's JSON pointer (RFC 6901, `/materials/0/emissiveFactor`)
 /// names, as far as Sprout can drive it: node transforms, weights and visibility
-/// (KHR_node_visibility), material factors and texture transforms, and punctual lights' colour,
-/// intensity, range and cones.
+/// (KHR_node_visibility), material factors and texture transforms, punctual lights' colour,
+/// intensity, range and cones, and cameras' field of view or orthographic height and clipping.
 enum GLTFAnimationPointer: Equatable {
     /// A node's translation, rotation, scale or weights (what a plain channel targets), or its visibility.
     case node(Int, AnimationChannel.Property)
@@ -11,8 +11,12 @@ enum GLTFAnimationPointer: Equatable {
     case material(Int, MaterialValue)
     /// A value of a KHR_lights_punctual light.
     case light(Int, LightProperty)
-    /// A well-formed pointer to something Sprout does not animate (a camera, a node's
-    /// visibility, a texture's coordinate set): the channel does not play, and is warned about.
+    /// A value of a glTF camera (`yfov`, or an orthographic camera's `ymag`, `znear`, `zfar`).
+    case camera(Int, CameraProperty)
+    /// A well-formed pointer to something Sprout does not animate (a perspective camera's
+    /// clipping or aspect ratio, an orthographic camera's `xmag`: the picture's own aspect and
+    /// Sprout's clipping rule those; a texture's coordinate set): the channel does not play, and
+    /// is warned about.
     case notAnimated
 
     /// A material value, with what the file says of it that Sprout folds in.
@@ -59,6 +63,12 @@ enum GLTFAnimationPointer: Equatable {
         case "materials":
             guard let material = index(parts[1]) else { return nil }
             self = Self.materialValue(Array(parts.dropFirst(2))).map { .material(material, $0) } ?? .notAnimated
+        case "cameras":
+            guard let camera = index(parts[1]) else { return nil }
+            let properties: [String: CameraProperty] = [
+                "perspective/yfov": .fovY, "orthographic/ymag": .halfHeight, "orthographic/znear": .near, "orthographic/zfar": .far
+            ]
+            self = properties[parts.dropFirst(2).joined(separator: "/")].map { .camera(camera, $0) } ?? .notAnimated
         case "extensions":
             guard parts.count >= 5, parts[1] == "KHR_lights_punctual", parts[2] == "lights" else { self = .notAnimated; return }
             guard let light = index(parts[3]) else { return nil }

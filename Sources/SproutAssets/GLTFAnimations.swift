@@ -34,7 +34,7 @@ struct GLTFAnimations {
         var dropped = 0, unplaced = 0, notAnimated: [String] = []
         var clips: [AnimationClip] = []
         var total = 0
-        let lightNodes = lightNodes()
+        let carriers = PointerCarriers(json: json)
         for (index, animation) in (json["animations"]?.array ?? []).enumerated() {
             var channels: [AnimationChannel] = []
             for channel in animation["channels"]?.array ?? [] {
@@ -51,7 +51,7 @@ struct GLTFAnimations {
                         notAnimated.append(text!)
                         continue
                     }
-                    guard let found = pointerChannels(pointer, sampler: samplerJSON, lightNodes: lightNodes) else { dropped += 1; continue }
+                    guard let found = pointerChannels(pointer, sampler: samplerJSON, carriers: carriers) else { dropped += 1; continue }
                     made = found
                 } else {
                     guard let node = target?["node"]?.int else { unplaced += 1; continue }
@@ -98,18 +98,23 @@ struct GLTFAnimations {
         entities[node] == nil && json["nodes"]?[node]?["name"]?.string.flatMap(SceneConverter.levelNumber) != nil
     }
 
-    /// The glTF nodes carrying each KHR_lights_punctual light, by the light's index.
-    private func lightNodes() -> [Int: [Int]] {
-        var result: [Int: [Int]] = [:]
-        for (node, value) in (json["nodes"]?.array ?? []).enumerated() {
-            if let light = value["extensions"]?["KHR_lights_punctual"]?["light"]?.int { result[light, default: []].append(node) }
+    /// The glTF nodes carrying each KHR_lights_punctual light and each camera, by its index
+    /// (a light or camera several nodes share is driven on each).
+    private struct PointerCarriers {
+        var lights: [Int: [Int]] = [:]
+        var cameras: [Int: [Int]] = [:]
+
+        init(json: GLTFJSON) {
+            for (node, value) in (json["nodes"]?.array ?? []).enumerated() {
+                if let light = value["extensions"]?["KHR_lights_punctual"]?["light"]?.int { lights[light, default: []].append(node) }
+                if let camera = value["camera"]?.int { cameras[camera, default: []].append(node) }
+            }
         }
-        return result
     }
 
     /// The channels a KHR_animation_pointer target drives: one per part drawn with the material,
-    /// or per entity carrying the light (`lightNodes`); nil when the sampler cannot be read.
-    private func pointerChannels(_ pointer: GLTFAnimationPointer, sampler json: GLTFJSON, lightNodes: [Int: [Int]]) -> [AnimationChannel]? {
+    /// or per entity carrying the light or camera (`carriers`); nil when the sampler cannot be read.
+    private func pointerChannels(_ pointer: GLTFAnimationPointer, sampler json: GLTFJSON, carriers: PointerCarriers) -> [AnimationChannel]? {
         switch pointer {
         case .node(let node, let property):
             return nodeChannel(node: node, property: property, sampler: json)
@@ -121,13 +126,19 @@ struct GLTFAnimations {
             }
         case .light(let light, let property):
             guard let sampler = Self.sampler(json, width: property.width, buffers: buffers) else { return nil }
-            return (lightNodes[light] ?? []).compactMap { node in
-                entities[node].flatMap { EntityPath.down(from: root, to: $0) }.map {
-                    AnimationChannel(target: $0, property: .light(property), sampler: sampler)
-                }
-            }
+            return channels(on: carriers.lights[light] ?? [], property: .light(property), sampler: sampler)
+        case .camera(let camera, let property):
+            guard let sampler = Self.sampler(json, width: property.width, buffers: buffers) else { return nil }
+            return channels(on: carriers.cameras[camera] ?? [], property: .camera(property), sampler: sampler)
         case .notAnimated:
             return []
+        }
+    }
+
+    /// One channel of `property` per glTF node of `nodes` that became an entity.
+    private func channels(on nodes: [Int], property: AnimationChannel.Property, sampler: AnimationSampler) -> [AnimationChannel] {
+        nodes.compactMap { node in
+            entities[node].flatMap { EntityPath.down(from: root, to: $0) }.map { AnimationChannel(target: $0, property: property, sampler: sampler) }
         }
     }
 
@@ -162,6 +173,7 @@ struct GLTFAnimations {
             case .morphWeights: nil
             case .material(_, let value): value.width
             case .light(let value): value.width
+            case .camera(let value): value.width
             }
         return sampler(json, width: width, buffers: buffers)
     }
@@ -247,6 +259,7 @@ struct GLTFAnimations {
                     case .node(_, let property)?: _ = Self.sampler(sampler, property: property, buffers: buffers)
                     case .material(_, let value)?: _ = Self.sampler(sampler, width: value.width, buffers: buffers)
                     case .light(_, let property)?: _ = Self.sampler(sampler, width: property.width, buffers: buffers)
+                    case .camera(_, let property)?: _ = Self.sampler(sampler, width: property.width, buffers: buffers)
                     case .notAnimated?, nil: break
                     }
                 } else if let property = target?["path"]?.string.flatMap({ Self.nodeProperties[$0] }) {

@@ -2,7 +2,8 @@ import SproutMath
 import SproutScene
 
 /// A camera defined in a model file (glTF `cameras`, FBX and Collada cameras): where it is in
-/// the model's entity tree, so it follows the model wherever it is placed.
+/// the model's entity tree, so it follows the model wherever it is placed, and how it sees (its
+/// node's `cameraLens`, so the model's animations can zoom it).
 public struct ModelCamera {
     /// The camera's name in the file (what a scene file's `camera: { name }` gives).
     public let name: String
@@ -14,10 +15,18 @@ public struct ModelCamera {
     public let lookAt: Vec3
     /// The camera's up direction, in the node's space.
     public let up: Vec3
-    /// Vertical field of view, degrees (nil for an orthographic camera or none given).
-    public let fovYDegrees: Float?
-    /// An orthographic camera's view (glTF's `ymag`, `znear`, `zfar`); nil for a perspective one.
-    public let orthographic: OrthographicView?
+    /// How the camera sees now: its node's `cameraLens` (which the model's animations may change).
+    public var lens: CameraLens { node.cameraLens ?? .perspective(fovY: nil) }
+    /// Vertical field of view, degrees, now (nil for an orthographic camera or none given).
+    public var fovYDegrees: Float? {
+        if case .perspective(let fovY) = lens { return fovY.map(degrees(fromRadians:)) }
+        return nil
+    }
+    /// An orthographic camera's view now (glTF's `ymag`, `znear`, `zfar`); nil for a perspective one.
+    public var orthographic: OrthographicView? {
+        if case .orthographic(let halfHeight, let near, let far) = lens { return OrthographicView(halfHeight: halfHeight, near: near, far: far) }
+        return nil
+    }
 
     /// What an orthographic camera sees: a box in front of it, its clipping distances the file's.
     public struct OrthographicView: Equatable, Sendable {
@@ -38,15 +47,14 @@ public struct ModelCamera {
         }
     }
 
-    /// A camera called `name` at `node`; position, target and up in the node's space.
-    public init(name: String, node: Entity, position: Vec3, lookAt: Vec3, up: Vec3, fovYDegrees: Float?, orthographic: OrthographicView? = nil) {
+    /// A camera called `name` at `node`, seeing through the node's `cameraLens`; position,
+    /// target and up in the node's space.
+    public init(name: String, node: Entity, position: Vec3, lookAt: Vec3, up: Vec3) {
         self.name = name
         self.node = node
         self.position = position
         self.lookAt = lookAt
         self.up = up
-        self.fovYDegrees = fovYDegrees
-        self.orthographic = orthographic
     }
 
     /// The same camera on another node (the matching node of a copied entity tree).

@@ -19,17 +19,16 @@ extension SceneConverter {
             guard let c = scene.pointee.mCameras[i]?.pointee else { continue }
             let name = string(c.mName)
             guard let node = root.findEntity(named: name) else { continue }
-            // The vertical angle whose tangent is the horizontal one's over the aspect.
+            // The vertical angle whose tangent is the horizontal one's over the aspect; Assimp's
+            // orthographic width is half the view's, and its aspect gives the height.
             let aspect = c.mAspect > 0 ? c.mAspect : 1
-            let fovY = c.mHorizontalFOV > 0 ? degrees(fromRadians: 2 * atan(tan(c.mHorizontalFOV / 2) / aspect)) : nil
-            // Assimp's orthographic width is half the view's; its aspect gives the height.
-            let orthographic =
+            let fovY = c.mHorizontalFOV > 0 ? 2 * atan(tan(c.mHorizontalFOV / 2) / aspect) : nil
+            node.cameraLens =
                 c.mOrthographicWidth > 0 && c.mOrthographicWidth.isFinite && c.mClipPlaneFar > c.mClipPlaneNear
-                ? ModelCamera.OrthographicView(halfHeight: c.mOrthographicWidth / aspect, near: c.mClipPlaneNear, far: c.mClipPlaneFar) : nil
+                ? .orthographic(halfHeight: c.mOrthographicWidth / aspect, near: c.mClipPlaneNear, far: c.mClipPlaneFar)
+                : .perspective(fovY: fovY.map(Self.clampedFieldOfView))
             result.append(
-                ModelCamera(
-                    name: name, node: node, position: vector(c.mPosition), lookAt: vector(c.mPosition) + vector(c.mLookAt),
-                    up: vector(c.mUp), fovYDegrees: fovY.map { min(max($0, 1), 179) }, orthographic: orthographic))
+                ModelCamera(name: name, node: node, position: vector(c.mPosition), lookAt: vector(c.mPosition) + vector(c.mLookAt), up: vector(c.mUp)))
         }
         return result
     }
@@ -45,27 +44,29 @@ extension SceneConverter {
             guard let cameraIndex = json["camera"]?.int, let camera = gltf["cameras"]?[cameraIndex],
                 let aiNode = nodeMap.aiNodes[index], let node = entities[aiNode]
             else { continue }
-            var fovYDegrees: Float?
-            var orthographic: ModelCamera.OrthographicView?
+            var lens = CameraLens.perspective(fovY: nil)
             if camera["type"]?.string == "orthographic" {
                 let o = camera["orthographic"]
                 if let ymag = o?["ymag"]?.float, ymag != 0, ymag.isFinite, let near = o?["znear"]?.float, near >= 0,
                     let far = o?["zfar"]?.float, far > near, far.isFinite
                 {
-                    orthographic = ModelCamera.OrthographicView(halfHeight: abs(ymag), near: near, far: far)
+                    lens = .orthographic(halfHeight: abs(ymag), near: near, far: far)
                 } else if !invalidOrthographicCameras.contains("cameras[\(cameraIndex)]") {
                     invalidOrthographicCameras.append("cameras[\(cameraIndex)]")
                 }
             } else if let yfov = camera["perspective"]?["yfov"]?.float, yfov > 0, yfov.isFinite {
-                fovYDegrees = min(max(degrees(fromRadians: yfov), 1), 179)
+                lens = .perspective(fovY: Self.clampedFieldOfView(yfov))
             }
+            node.cameraLens = lens
             // Assimp 5.2 also copies a TRS node's translation into its camera's position, which
             // the node's own transform then applies a second time: the node's origin it is.
-            result.append(
-                ModelCamera(
-                    name: node.name, node: node, position: .zero, lookAt: -.unitZ, up: .unitY, fovYDegrees: fovYDegrees,
-                    orthographic: orthographic))
+            result.append(ModelCamera(name: node.name, node: node, position: .zero, lookAt: -.unitZ, up: .unitY))
         }
         return result
+    }
+
+    /// A vertical field of view within 1 and 179 degrees, radians.
+    private static func clampedFieldOfView(_ radiansAngle: Float) -> Float {
+        min(max(radiansAngle, radians(fromDegrees: 1)), radians(fromDegrees: 179))
     }
 }

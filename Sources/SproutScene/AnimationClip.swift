@@ -106,6 +106,8 @@ public struct AnimationChannel: Sendable {
         case material(PartReference, MaterialProperty)
         /// A value of the entity's punctual light (KHR_animation_pointer; `LightProperty.width` floats).
         case light(LightProperty)
+        /// A value of the camera the entity carries (KHR_animation_pointer; one float).
+        case camera(CameraProperty)
         /// Whether the entity and its descendants are drawn: `isEnabled` (KHR_node_visibility's
         /// `visible` through KHR_animation_pointer; 1 float, 0 hidden, 1 shown, blends at 0.5).
         case visibility
@@ -189,7 +191,7 @@ public struct AnimationPose: Sendable {
         case .rotation: values.rotation = Quaternion(vector: Vec4(v[0], v[1], v[2], v[3]))
         case .scale: values.scale = Vec3(v[0], v[1], v[2])
         case .morphWeights: values.morphWeights = v
-        case .material, .light, .visibility: values.otherValues[property] = v
+        case .material, .light, .camera, .visibility: values.otherValues[property] = v
         }
         targets[target] = values
     }
@@ -263,6 +265,7 @@ public struct AnimationPose: Sendable {
         switch property {
         case .material(let part, let p): entity.model?.material(of: part).map { p.value(in: $0) }
         case .light(let p): entity.light.map { p.value(in: $0) }
+        case .camera(let p): entity.cameraLens.map { p.value(in: $0) }
         case .visibility: [entity.isEnabled ? 1 : 0]
         default: nil
         }
@@ -280,6 +283,10 @@ public struct AnimationPose: Sendable {
             guard v.count == p.width, var light = entity.light else { return }
             p.set(v, in: &light)
             if light != entity.light { entity.light = light }
+        case .camera(let p):
+            guard var lens = entity.cameraLens else { return }
+            p.set(v, in: &lens)
+            entity.cameraLens = lens
         case .visibility:
             guard let shown = v.first else { return }
             entity.isEnabled = shown >= 0.5

@@ -31,6 +31,8 @@ open class Entity {
     public var model: ModelComponent?
     /// A light here, shining along this entity's -Z, if any (a glTF node's KHR_lights_punctual light).
     public var light: PunctualLight?
+    /// A camera here, looking down this entity's -Z, if any (a glTF node's camera): how it sees.
+    public var cameraLens: CameraLens?
     /// Animation clips whose paths start here (an imported model's clips are on its root), for an `AnimationPlayer`.
     public var animationClips: [AnimationClip] = []
     /// The names of the material variants of the model rooted here (glTF KHR_materials_variants),
@@ -88,7 +90,7 @@ open class Entity {
     }
 
     /// A copy of this entity (and with `recursive`, of its subtree) as plain `Entity`s: names,
-    /// transforms, enabled flags, model components, lights, animation clips and variant names are copied (skins
+    /// transforms, enabled flags, model components, lights, camera lenses, animation clips and variant names are copied (skins
     /// and clips name entities by path, so a clone's find the clone's own); meshes, materials and textures
     /// are shared (they are immutable), so a clone costs no geometry and no GPU memory.
     /// State of subclasses (anchors, virtual objects) is not copied.
@@ -96,6 +98,7 @@ open class Entity {
         let copy = Entity(name: name, transform: transform, model: model)
         copy.isEnabled = isEnabled
         copy.light = light
+        copy.cameraLens = cameraLens
         copy.animationClips = animationClips
         copy.materialVariants = materialVariants
         copy.materialVariant = materialVariant

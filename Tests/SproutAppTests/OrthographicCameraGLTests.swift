@@ -47,6 +47,28 @@ import Testing
         #expect(redPixels(try SceneView.render(path: Document.folder(of: model) + "/near.yaml")) == 1024)
     }
 
+    /// KHR_animation_pointer zooms the camera: the fixture's clip takes camera 0's ymag from 1
+    /// to 2 over a second, so it is 1.5 posed at 0.5 s and 2 half a second of frames later (on
+    /// both nodes sharing the camera); at 2 the view is 4 m tall and the square 64 / 4 = 16
+    /// pixels a side: 256 pixels.
+    @Test func anAnimationZoomsTheCamera() throws {
+        let model = try Self.squareFile(in: try Fixtures.temporaryDirectory("ortho-zoom"))
+        let dir = Document.folder(of: model)
+        func scene(_ camera: String, time: Double) throws -> String {
+            let path = dir + "/zoom-\(camera)-\(time).yaml"
+            try Fixtures.write(
+                "size: [64, 64]\ntoneMapping: none\nshadows: false\ncamera: { name: \(camera) }\nmodels:\n"
+                    + "  - { model: \(model), animation: { clip: zoom, time: \(time) } }\n", to: path)
+            return path
+        }
+        let view = try SceneView(path: try scene("near", time: 0.5))
+        #expect(view.camera(orbitDegrees: 0).projection.orthographicHalfHeight == 1.5)
+        view.advanceAnimations(to: 0.5)
+        #expect(view.camera(orbitDegrees: 0).projection.orthographicHalfHeight == 2)
+        #expect(try SceneView(path: try scene("far", time: 0.5)).camera(orbitDegrees: 0).projection.orthographicHalfHeight == 1.5)
+        #expect(redPixels(try SceneView.render(path: try scene("near", time: 1))) == 256)
+    }
+
     /// A picture's ray through a pixel runs parallel to the view: picking works under the camera.
     @Test func aTapRayRunsDownTheView() throws {
         let model = try Self.squareFile(in: try Fixtures.temporaryDirectory("ortho-ray"))

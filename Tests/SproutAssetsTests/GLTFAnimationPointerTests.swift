@@ -20,8 +20,12 @@ import Testing
             GLTFAnimationPointer("/materials/1/extensions/KHR_materials_clearcoat/clearcoatNormalTexture/extensions/KHR_texture_transform/rotation")
                 == .material(1, .direct(.textureRotation(.clearcoatNormal))))
         #expect(GLTFAnimationPointer("/extensions/KHR_lights_punctual/lights/4/spot/outerConeAngle") == .light(4, .outerConeAngle))
-        // Well formed, but not something Sprout animates.
-        #expect(GLTFAnimationPointer("/cameras/0/perspective/yfov") == .notAnimated)
+        #expect(GLTFAnimationPointer("/cameras/0/perspective/yfov") == .camera(0, .fovY))
+        #expect(GLTFAnimationPointer("/cameras/2/orthographic/ymag") == .camera(2, .halfHeight))
+        #expect(GLTFAnimationPointer("/cameras/2/orthographic/zfar") == .camera(2, .far))
+        // Well formed, but not something Sprout animates (the picture's shape and Sprout's clipping rule these).
+        #expect(GLTFAnimationPointer("/cameras/0/perspective/aspectRatio") == .notAnimated)
+        #expect(GLTFAnimationPointer("/cameras/0/orthographic/xmag") == .notAnimated)
         #expect(GLTFAnimationPointer("/nodes/0/extensions/KHR_node_visibility/visible") == .node(0, .visibility))
         #expect(GLTFAnimationPointer("/nodes/0/extensions/VENDOR_glow/level") == .notAnimated)
         #expect(GLTFAnimationPointer("/materials/0/pbrMetallicRoughness/baseColorTexture/texCoord") == .notAnimated)
@@ -38,7 +42,7 @@ import Testing
         let asset = try ModelImporter.load(path: Self.fixture, cache: nil)
         #expect(
             asset.warnings == [
-                "\(Self.fixture): has 1 KHR_animation_pointer channel(s) on what Sprout does not animate (the first: /cameras/0/perspective/yfov), which do not play"
+                "\(Self.fixture): has 1 KHR_animation_pointer channel(s) on what Sprout does not animate (the first: /cameras/0/perspective/aspectRatio), which do not play"
             ])
         let clip = try #require(asset.root.animationClips.first)
         // Six pointers played, ember's emissive on both parts drawn with it (ember's and blink's).
