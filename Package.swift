@@ -166,7 +166,8 @@ let package = Package(
         .testTarget(
             name: "SproutWorldTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutInteraction", "SproutWorld", "SproutTesting"]),
         .testTarget(name: "SproutGeoTests", dependencies: ["SproutMath", "SproutScene", "SproutSession", "SproutGeo", "SproutTesting"]),
-        .testTarget(name: "SproutImageTests", dependencies: ["SproutScene", "SproutImage", "SproutGolden", "SproutTesting"], exclude: ["Regressions"]),
+        .testTarget(
+            name: "SproutImageTests", dependencies: ["SproutScene", "SproutImage", "SproutGolden", "SproutTesting"], exclude: ["Regressions", "Fixtures"]),
         .testTarget(
             name: "SproutAssetsTests", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "SproutAssets", "SproutTesting"],
             exclude: ["Regressions", "Fixtures"]),
@@ -186,7 +187,7 @@ let package = Package(
                 "SproutMath", "SproutScene", "SproutDocument", "SproutFiles", "SproutSession", "SproutInteraction",
                 "SproutGeo", "SproutWorld", "SproutSceneFile", "SproutScript", "SproutImage", "SproutGolden", "SproutAssets",
                 "SproutRender", "SproutWindow", "SproutApp", "SproutTesting"
-            ]),
+            ], exclude: ["RenderCases", "Scenarios"]),
         .testTarget(name: "SproutCommandLineTests", dependencies: ["SproutMath", "SproutCommandLine"]),
         .testTarget(
             name: "sproutTests",
