@@ -48,10 +48,11 @@ enum PNGEncoder {
                     for r in 0..<rows {
                         let o = r * (rowBytes + 1), row = (y + r) * rowBytes
                         dst[o] = 2
+                        let out = UnsafeMutableRawPointer(dst.baseAddress! + o + 1), here = UnsafeRawPointer(src.baseAddress! + row)
                         if y + r == 0 {
-                            for x in 0..<rowBytes { dst[o + 1 + x] = src[row + x] }
+                            out.copyMemory(from: here, byteCount: rowBytes)
                         } else {
-                            for x in 0..<rowBytes { dst[o + 1 + x] = src[row + x] &- src[row - rowBytes + x] }
+                            Self.subtract(here - rowBytes, from: here, into: out, count: rowBytes)
                         }
                     }
                 }
@@ -76,6 +77,21 @@ enum PNGEncoder {
                 guard ok else { return nil }
             }
             return out
+        }
+    }
+
+    /// `out[i] = row[i] &- above[i]` for `count` bytes (PNG's "up" filter), 32 bytes at a time:
+    /// byte by byte it was 2 ms of a cold 1280x720 render.
+    private static func subtract(_ above: UnsafeRawPointer, from row: UnsafeRawPointer, into out: UnsafeMutableRawPointer, count: Int) {
+        var x = 0
+        while x + 32 <= count {
+            let difference = row.loadUnaligned(fromByteOffset: x, as: SIMD32<UInt8>.self) &- above.loadUnaligned(fromByteOffset: x, as: SIMD32<UInt8>.self)
+            out.storeBytes(of: difference, toByteOffset: x, as: SIMD32<UInt8>.self)
+            x += 32
+        }
+        while x < count {
+            out.storeBytes(of: row.load(fromByteOffset: x, as: UInt8.self) &- above.load(fromByteOffset: x, as: UInt8.self), toByteOffset: x, as: UInt8.self)
+            x += 1
         }
     }
 

@@ -21,6 +21,20 @@ public struct BoundingBox: Equatable, Sendable {
         self = box
     }
 
+    /// The smallest box around the points of an array; `empty` when there are none. The same box
+    /// as the generic initializer's, without its unspecialized iteration across modules (a
+    /// mesh's bounds walk every vertex: 0.8 ms of a cold render of the peers' scene).
+    public init(points: [Vec3]) {
+        var low = Vec3(repeating: .infinity), high = Vec3(repeating: -.infinity)
+        points.withUnsafeBufferPointer { buffer in
+            for p in buffer {
+                low = pointwiseMin(low, p)
+                high = pointwiseMax(high, p)
+            }
+        }
+        self.init(min: low, max: high)
+    }
+
     /// True when `min` exceeds `max` on any axis (the box contains no point).
     public var isEmpty: Bool { min.x > max.x || min.y > max.y || min.z > max.z }
     /// The midpoint of `min` and `max` (not meaningful for the empty box).

@@ -14,6 +14,18 @@ import SproutGolden
         #expect(try ImageCodec.decode(png, source: "memory") == image)
     }
 
+    /// Rows of 148 bytes: the "up" filter runs 32 bytes at a time and then the last 20 one by
+    /// one; bytes that wrap below zero (5 &- 250 = 11) come back exactly.
+    @Test func wideRowsRoundTripThroughTheVectorFilter() throws {
+        var state: UInt32 = 12345
+        let pixels = (0..<(37 * 9 * 4)).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223   // Numerical Recipes' LCG: a fixed, varied pattern
+            return UInt8(state >> 24)
+        }
+        let image = Image(width: 37, height: 9, pixels: pixels)
+        #expect(try ImageCodec.decode(try ImageCodec.encodePNG(image), source: "memory") == image)
+    }
+
     @Test func garbageIsRefusedWithItsSource() {
         #expect(throws: ImageCodec.Failure.self) { try ImageCodec.decode([1, 2, 3, 4], source: "broken.png") }
         do {

@@ -37,6 +37,14 @@ import Testing
         #expect(BoundingBox.empty.extents == .zero)
     }
 
+    /// An array's box and any sequence's are the same box; no points, the empty box.
+    @Test func pointsGiveTheirBox() {
+        let points = [Vec3(1, -2, 3), Vec3(-4, 5, 0.5), Vec3(2, 0, -6)]
+        #expect(BoundingBox(points: points) == BoundingBox(min: Vec3(-4, -2, -6), max: Vec3(2, 5, 3)))
+        #expect(BoundingBox(points: points.lazy.map { $0 }) == BoundingBox(points: points))
+        #expect(BoundingBox(points: [Vec3]()) == .empty)
+    }
+
     @Test func slabTestGivesEntryDistance() {
         let b = BoundingBox(min: Vec3(-1, -1, -1), max: Vec3(1, 1, 1))
         #expect(b.intersect(Ray(origin: Vec3(0, 0, 5), direction: Vec3(0, 0, -1))) == 4)
