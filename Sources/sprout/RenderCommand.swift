@@ -115,8 +115,18 @@ struct RenderCommand: ParsableCommand {
         if cameraName != nil && (cameraPosition != nil || lookAt != nil || frameNode != nil) {
             throw ValidationError("--camera looks through the model's own camera: give it without --camera-position, --look-at or --frame")
         }
-        if cameraName != nil && SceneFile.isSceneFilePath(model) {
-            throw ValidationError("a scene file chooses its own camera: give camera: { name: NAME } in \(model) instead of --camera")
+        if SceneFile.isSceneFilePath(model) {
+            // A scene file sets these itself; given beside one they would be silently ignored.
+            let ignored = [
+                ("--camera", cameraName != nil), ("--camera-position", cameraPosition != nil), ("--look-at", lookAt != nil),
+                ("--fov", fov != nil), ("--light", light != nil), ("--stage", stage != nil), ("--frame", frameNode != nil),
+                ("--scale", sizingOptions.scale != nil), ("--fit", sizingOptions.fit != nil), ("--no-shadows", noShadows)
+            ].filter(\.1).map(\.0)
+            if !ignored.isEmpty {
+                throw ValidationError(
+                    "a scene file sets its own camera, light, stage, sizes and shadows: \(ignored.joined(separator: ", ")) would not apply to \(model); "
+                        + "say it in the file (camera:, light:, stage:, a model's scale: or fit:, shadows:)")
+            }
         }
         if environmentBackground && environment == nil { throw ValidationError("--environment-background needs --environment FILE.hdr") }
         if environment != nil && SceneFile.isSceneFilePath(model) {

@@ -13,6 +13,20 @@ import Testing
         let message = RenderCommand.message(for: ValidationError("--fov must be between 1 and 179 degrees, got 0.0"))
         #expect(message.contains("--fov"))
     }
+
+    /// A scene file sets its own camera, light and sizes: options that would be silently
+    /// ignored beside one are refused, each named.
+    @Test func optionsASceneFileSetsItselfAreRefusedBesideOne() {
+        do {
+            _ = try RenderCommand.parse(["garden.yaml", "--camera-position", "0,1,2", "--fit", "0.5", "--no-shadows"])
+            Issue.record("accepted")
+        } catch {
+            let message = RenderCommand.message(for: error)
+            #expect(message.contains("--camera-position, --fit, --no-shadows would not apply to garden.yaml"), "\(message)")
+        }
+        #expect((try? RenderCommand.parse(["garden.yaml", "--frames", "3", "--exposure", "2"])) != nil)
+        #expect((try? RenderCommand.parse(["model.glb", "--camera-position", "0,1,2", "--fit", "0.5"])) != nil)
+    }
 }
 
 /// `sprout render` end to end, headless. Serialized: GL state belongs to a thread.
