@@ -26,7 +26,9 @@ extension ModelAsset {
     /// A camera as `--verbose` lists it: its name, and its field of view or orthographic height.
     private static func describe(_ camera: ModelCamera) -> String {
         let name = "'\(PrintableText.escaped(camera.name))'"
-        if let o = camera.orthographic { return name + " (orthographic, " + Printf.format("%.3g", 2 * o.halfHeight) + " m tall)" }
-        return name + (camera.fovYDegrees.map { " (" + Printf.format("%.1f", $0) + " degrees)" } ?? "")
+        switch camera.lens {
+        case .orthographic(let halfHeight, _, _): return name + " (orthographic, " + Printf.format("%.3g", 2 * halfHeight) + " m tall)"
+        case .perspective: return name + (camera.fovYDegrees.map { " (" + Printf.format("%.1f", $0) + " degrees)" } ?? "")
+        }
     }
 }

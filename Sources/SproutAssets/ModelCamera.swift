@@ -22,30 +22,6 @@ public struct ModelCamera {
         if case .perspective(let fovY) = lens { return fovY.map(degrees(fromRadians:)) }
         return nil
     }
-    /// An orthographic camera's view now (glTF's `ymag`, `znear`, `zfar`); nil for a perspective one.
-    public var orthographic: OrthographicView? {
-        if case .orthographic(let halfHeight, let near, let far) = lens { return OrthographicView(halfHeight: halfHeight, near: near, far: far) }
-        return nil
-    }
-
-    /// What an orthographic camera sees: a box in front of it, its clipping distances the file's.
-    public struct OrthographicView: Equatable, Sendable {
-        /// Half the view's height, metres (glTF's `ymag`). The width follows the picture's
-        /// aspect: glTF's `xmag` gives the file's intended aspect, and a picture of another shape
-        /// is not stretched to it.
-        public let halfHeight: Float
-        /// Distance to the near clipping plane, metres (glTF's `znear`; may be 0).
-        public let near: Float
-        /// Distance to the far clipping plane, metres (glTF's `zfar`).
-        public let far: Float
-
-        /// A view `2 * halfHeight` metres tall between `near` and `far`.
-        public init(halfHeight: Float, near: Float, far: Float) {
-            self.halfHeight = halfHeight
-            self.near = near
-            self.far = far
-        }
-    }
 
     /// A camera called `name` at `node`, seeing through the node's `cameraLens`; position,
     /// target and up in the node's space.

@@ -7,7 +7,8 @@ public enum CameraLens: Equatable, Sendable {
     /// clipping distances are the viewer's.
     case perspective(fovY: Float?)
     /// An orthographic camera: half its view's height and its clipping distances, metres (glTF's
-    /// `ymag`, `znear`, `zfar`).
+    /// `ymag`, `znear`, `zfar`; `near` may be 0). The width follows the picture's aspect: glTF's
+    /// `xmag` gives the file's intended aspect, and a picture of another shape is not stretched.
     case orthographic(halfHeight: Float, near: Float, far: Float)
 }
 

@@ -38,7 +38,7 @@ import Testing
         let model = try Self.squareFile(in: try Fixtures.temporaryDirectory("ortho-camera"))
         let near = try view("near", model: model)
         let camera = try #require(near.assets.first?.cameras.first { $0.name == "near" })
-        #expect(camera.orthographic == .init(halfHeight: 1, near: 0.1, far: 100))
+        #expect(camera.lens == .orthographic(halfHeight: 1, near: 0.1, far: 100) && camera.fovYDegrees == nil)
         #expect(near.camera.projection == .orthographic(halfHeight: 1, near: 0.1, far: 100))
         #expect(redPixels(try SceneView.render(path: Document.folder(of: model) + "/near.yaml")) == 1024)
         _ = try view("far", model: model)
