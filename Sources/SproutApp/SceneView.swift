@@ -174,9 +174,15 @@ public final class SceneView {
             target = lookAt
         case .named(let name):
             guard let found = cameras.first(where: { $0.name == name }) else {
+                // Names from the files and the scene file, escaped; at most 20 of them listed.
+                let listed = cameras.prefix(20).map { "'\(PrintableText.escaped(String($0.name.prefix(200))))'" }.joined(separator: ", ")
                 let known =
-                    cameras.isEmpty ? "the models define no cameras" : "the models' cameras are " + cameras.map { "'\($0.name)'" }.joined(separator: ", ")
-                throw DocumentError(file: file.source, line: file.cameraLine, field: "camera.name", message: "no camera named '\(name)'; \(known)")
+                    cameras.isEmpty
+                    ? "the models define no cameras"
+                    : "the models' cameras are " + listed + (cameras.count > 20 ? " and \(cameras.count - 20) more" : "")
+                throw DocumentError(
+                    file: file.source, line: file.cameraLine, field: "camera.name",
+                    message: "no camera named '\(PrintableText.escaped(String(name.prefix(200))))'; \(known)")
             }
             followedCamera = found
             let pose = found.worldPose

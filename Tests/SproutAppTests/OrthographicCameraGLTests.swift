@@ -78,6 +78,22 @@ import Testing
         #expect(ray.origin.isApproximately(Vec3(0.5, 1, 40)) && ray.direction.isApproximately(Vec3(0, 0, -1)), "\(ray)")
     }
 
+    /// A camera name the scene file asks for and the file lacks is an error listing the file's
+    /// cameras; names from files are escaped (a terminal escape in a node's name is shown, not sent).
+    @Test func aMissingCameraListsTheFilesCamerasEscaped() throws {
+        let dir = try Fixtures.temporaryDirectory("ortho-names")
+        let text = try String(decoding: Fixtures.read(Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/orthographic-square.gltf"), as: UTF8.self)
+        try Fixtures.write(text.replacingOccurrences(of: "\"name\": \"lens\"", with: "\"name\": \"le\\u001b[31mns\""), to: dir + "/square.gltf")
+        try Fixtures.write("size: [64, 64]\ncamera: { name: \"top\\e[0m\" }\nmodels:\n  - square.gltf\n", to: dir + "/s.yaml")
+        let error = #expect(throws: (any Error).self) { try SceneView(path: dir + "/s.yaml") }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(
+            message.hasSuffix(
+                "s.yaml:2: camera.name: no camera named 'top\\u{1b}[0m'; the models' cameras are 'near', 'far', 'flat', 'le\\u{1b}[31mns'"),
+            "\(message)")
+        #expect(!message.contains("\u{1b}"))
+    }
+
     /// A camera with ymag 0 breaks glTF's rule: said once, and drawn in perspective.
     @Test func aForbiddenOrthographicViewIsWarnedAndDrawnInPerspective() throws {
         let model = try Self.squareFile(in: try Fixtures.temporaryDirectory("ortho-flat"))
