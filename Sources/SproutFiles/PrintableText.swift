@@ -4,12 +4,23 @@
 public enum PrintableText {
     /// `text` with its control characters escaped, cut to `limit` characters (then "...").
     public static func escaped(_ text: String, limit: Int = .max) -> String {
+        escaped(text, limit: limit, keeping: [])
+    }
+
+    /// A message of several lines made safe to print: like `escaped`, but line breaks and tabs
+    /// stay as they are (what a command prints as its error).
+    public static func escapedKeepingLines(_ text: String) -> String {
+        escaped(text, limit: .max, keeping: ["\n", "\t"])
+    }
+
+    private static func escaped(_ text: String, limit: Int, keeping: Set<Unicode.Scalar>) -> String {
         var result = ""
         var count = 0
         for scalar in text.unicodeScalars {
             guard count < limit else { return result + "..." }
             let v = scalar.value
-            result += v < 0x20 || (0x7F...0x9F).contains(v) ? "\\u{\(String(v, radix: 16))}" : String(scalar)
+            let control = (v < 0x20 || (0x7F...0x9F).contains(v)) && !keeping.contains(scalar)
+            result += control ? "\\u{\(String(v, radix: 16))}" : String(scalar)
             count += 1
         }
         return result

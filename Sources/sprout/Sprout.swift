@@ -1,6 +1,7 @@
 import ArgumentParser
 import SproutApp
 import SproutCommandLine
+import SproutFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +33,19 @@ enum Entry {
             printError("Error: unknown command '\(first)'\(hint)\nCommands: " + visible.joined(separator: ", ") + ". See 'sprout --help'.")
             exit(64)
         }
-        Sprout.main()
+        // ArgumentParser's own `main`, but an error's message is printed with its control
+        // characters escaped: it may quote a model's or a scene file's names (a clip, a camera)
+        // and must not send a terminal escape sequence.
+        do {
+            var command = try Sprout.parseAsRoot()
+            try command.run()
+        } catch {
+            let code = Sprout.exitCode(for: error)
+            if code == .success { Sprout.exit(withError: error) }   // --help, --version
+            let message = Sprout.fullMessage(for: error)   // empty for ExitCode: the command said why
+            if !message.isEmpty { printError(PrintableText.escapedKeepingLines(message)) }
+            exit(code.rawValue)
+        }
     }
 }
 

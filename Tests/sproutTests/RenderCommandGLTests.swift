@@ -88,4 +88,15 @@ import Testing
         #expect(missing.status != 0 && missing.output.contains("no camera named 'top'"), "\(missing.output)")
         #expect(throws: (any Error).self) { try RenderCommand.parse([Self.square, "--camera", "far", "--look-at", "0,0,0"]) }
     }
+
+    /// An error quoting a file's names (here a clip's, holding a terminal escape sequence) is
+    /// printed with its control characters escaped, and the command fails.
+    @Test func errorsQuoteFileNamesEscaped() throws {
+        let dir = try Fixtures.temporaryDirectory("render-escaped")
+        let text = try String(decoding: Fixtures.read(Self.square), as: UTF8.self)
+        try Fixtures.write(text.replacingOccurrences(of: "\"name\": \"zoom\"", with: "\"name\": \"zo\\u001b[2Jom\""), to: dir + "/m.gltf")
+        let run = try Tool.runSprout(["render", dir + "/m.gltf", "--animation", "nope", "-o", dir + "/m.png"], label: "render-escaped")
+        #expect(run.status == 1 && run.output.contains("has no clip 'nope'; its clips are 0: 'zo\\u{1b}[2Jom'"), "\(run.output)")
+        #expect(!run.output.contains("\u{1b}"))
+    }
 }
