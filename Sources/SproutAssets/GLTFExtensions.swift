@@ -21,15 +21,16 @@ public enum GLTFExtensions {
         "KHR_materials_diffuse_transmission": "thin-walled: light reaching the other side comes through it, with no volume inside",
         "KHR_materials_anisotropy": "the environment's reflection along a normal bent towards the direction (the sample viewer's), not integrated",
         "KHR_materials_iridescence": "the film's Fresnel term once per pixel at n.v (the sample viewer's), for every light and the environment",
+        "KHR_materials_pbrSpecularGlossiness":
+            "drawn in the metallic-roughness model with KHR_materials_specular: the diffuse light is weighed by the Fresnel term, not by 1 - max(specular)",
         "MSFT_lod": "the listed nodes' meshes are the levels; their own transforms and children are not read",
         "KHR_animation_pointer":
-            "node transforms, weights and visibility, material factors and texture transforms, and punctual lights' colour, intensity, range and cones play; other pointers (cameras, for one) are warned about and do not"
+            "node transforms, weights and visibility, material factors and texture transforms, punctual lights' colour, intensity, range and cones, and cameras' field of view or orthographic size and clipping play; other pointers (a camera's aspect ratio, texture coordinate sets) are warned about and do not"
     ]
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
     public static let notDrawn: [String: String] = [
         "KHR_materials_dispersion": "no dispersion",
-        "KHR_materials_pbrSpecularGlossiness": "specular-glossiness approximated by Assimp's conversion",
         "KHR_texture_basisu": "the fallback image, when there is one",
         "MSFT_texture_dds": "the fallback image, when there is one",
         "KHR_meshopt_compression":

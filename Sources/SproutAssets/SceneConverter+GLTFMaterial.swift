@@ -7,6 +7,19 @@ extension SceneConverter {
         texturePath(slot).reduce(json as GLTFJSON?) { $0?[$1] }
     }
 
+    /// A textureInfo's coordinate set and KHR_texture_transform.
+    static func mapping(of info: GLTFJSON) -> TextureMapping {
+        let transform = info["extensions"]?["KHR_texture_transform"]
+        let texCoord = transform?["texCoord"]?.int ?? info["texCoord"]?.int ?? 0
+        var mapping = TextureMapping(texCoord: texCoord == 1 ? 1 : 0)
+        if let transform {
+            if let offset = transform["offset"]?.floats(count: 2) { mapping.offset = Vec2(offset[0], offset[1]) }
+            if let rotation = transform["rotation"]?.float { mapping.rotation = rotation }
+            if let scale = transform["scale"]?.floats(count: 2) { mapping.scale = Vec2(scale[0], scale[1]) }
+        }
+        return mapping
+    }
+
     /// Where in a glTF material `slot`'s textureInfo lies, member by member.
     static func texturePath(_ slot: TextureSlot) -> [String] {
         switch slot {
@@ -52,14 +65,7 @@ extension SceneConverter {
     static func applyGLTF(_ json: GLTFJSON, to material: inout Material) {
         for slot in TextureSlot.allCases {
             guard let info = textureInfo(slot, in: json) else { continue }
-            let transform = info["extensions"]?["KHR_texture_transform"]
-            let texCoord = transform?["texCoord"]?.int ?? info["texCoord"]?.int ?? 0
-            var mapping = TextureMapping(texCoord: texCoord == 1 ? 1 : 0)
-            if let transform {
-                if let offset = transform["offset"]?.floats(count: 2) { mapping.offset = Vec2(offset[0], offset[1]) }
-                if let rotation = transform["rotation"]?.float { mapping.rotation = rotation }
-                if let scale = transform["scale"]?.floats(count: 2) { mapping.scale = Vec2(scale[0], scale[1]) }
-            }
+            let mapping = mapping(of: info)
             if mapping != .identity { material.textureMappings[slot] = mapping }
         }
         let extensions = json["extensions"]
@@ -119,13 +125,44 @@ extension SceneConverter {
 }
 
 extension SceneConverter {
-    /// `applyGLTF`, then the textures Assimp 5.2 does not import, read from the JSON.
+    /// `applyGLTF`, then the textures Assimp 5.2 does not import, read from the JSON, and a
+    /// KHR_materials_pbrSpecularGlossiness material's own model (`applySpecularGlossiness`).
     mutating func applyGLTFWithTextures(_ json: GLTFJSON, to material: inout Material) throws {
         Self.applyGLTF(json, to: &material)
         for (slot, texture, colorSpace) in Self.texturesReadFromJSON {
             material[keyPath: texture] = try gltfTextures?.texture(Self.textureInfo(slot, in: json), colorSpace: colorSpace)
         }
         if let scale = Self.textureInfo(.clearcoatNormal, in: json)?["scale"]?.float { material.clearcoatNormalScale = scale }
+        if let specularGlossiness = json["extensions"]?["KHR_materials_pbrSpecularGlossiness"] {
+            try applySpecularGlossiness(specularGlossiness, to: &material)
+        }
+    }
+
+    /// KHR_materials_pbrSpecularGlossiness (archived) in Sprout's metallic-roughness model with
+    /// KHR_materials_specular: the diffuse colour and texture are the base colour (no metal);
+    /// the specular colour is the dielectric's reflectance square on (a specular colour factor of
+    /// specular / 0.04 at ior 1.5, times the specular-glossiness texture's RGB, sRGB); roughness
+    /// is 1 - glossiness, times the texture's alpha. Assimp 5.2's conversion kept none of the
+    /// diffuse colour (such a material was drawn white). Approximated: the diffuse light is
+    /// weighed by the Fresnel term as the metallic-roughness model does, not by 1 - max(specular).
+    private mutating func applySpecularGlossiness(_ json: GLTFJSON, to material: inout Material) throws {
+        let diffuse = json["diffuseFactor"]?.floats(count: 4) ?? [1, 1, 1, 1]
+        material.baseColor = Vec4(diffuse[0], diffuse[1], diffuse[2], diffuse[3]).clamped(lowerBound: .zero, upperBound: .one)
+        material.metallic = 0
+        material.roughness = 1 - min(max(json["glossinessFactor"]?.float ?? 1, 0), 1)
+        let specular = json["specularFactor"]?.floats(count: 3) ?? [1, 1, 1]
+        // glTF's dielectric reflects ((1.5 - 1) / (1.5 + 1))² = 0.04 square on (KHR_materials_ior).
+        material.ior = 1.5
+        material.specular = 1
+        material.specularColor = Vec3(specular[0], specular[1], specular[2]).clamped(lowerBound: .zero, upperBound: .one) / 0.04
+        let diffuseInfo = json["diffuseTexture"], glossInfo = json["specularGlossinessTexture"]
+        material.baseColorTexture = try gltfTextures?.texture(diffuseInfo, colorSpace: .sRGB)
+        material.metallicRoughnessTexture = try gltfTextures?.texture(glossInfo, colorSpace: .linear)
+        material.specularColorTexture = try gltfTextures?.texture(glossInfo, colorSpace: .sRGB)
+        material.glossinessInAlpha = material.metallicRoughnessTexture != nil
+        for (slot, info) in [(TextureSlot.baseColor, diffuseInfo), (.metallicRoughness, glossInfo), (.specularColor, glossInfo)] {
+            material.textureMappings[slot] = info.map(Self.mapping(of:)).flatMap { $0 == .identity ? nil : $0 }
+        }
     }
 
     /// KHR_materials_variants: the materials of a primitive's mappings (`byVariant`: glTF

@@ -75,6 +75,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let iridescence = ShaderFeatures(rawValue: 1 << 43)
     static let iridescenceMap = ShaderFeatures(rawValue: 1 << 44)
     static let iridescenceThicknessMap = ShaderFeatures(rawValue: 1 << 45)
+    /// KHR_materials_pbrSpecularGlossiness: the metallic-roughness slot holds glossiness in alpha
+    /// (only with `metallicRoughnessMap`).
+    static let glossinessMap = ShaderFeatures(rawValue: 1 << 46)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -100,7 +103,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.diffuseTransmission, "HAS_DIFFUSE_TRANSMISSION"), (.diffuseTransmissionMap, "HAS_DIFFUSE_TRANSMISSION_MAP"),
         (.diffuseTransmissionColorMap, "HAS_DIFFUSE_TRANSMISSION_COLOR_MAP"), (.anisotropy, "HAS_ANISOTROPY"),
         (.anisotropyMap, "HAS_ANISOTROPY_MAP"), (.iridescence, "HAS_IRIDESCENCE"), (.iridescenceMap, "HAS_IRIDESCENCE_MAP"),
-        (.iridescenceThicknessMap, "HAS_IRIDESCENCE_THICKNESS_MAP")
+        (.iridescenceThicknessMap, "HAS_IRIDESCENCE_THICKNESS_MAP"), (.glossinessMap, "HAS_GLOSSINESS_MAP")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -168,7 +171,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if realistic && hasUVs {
             if material.normalTexture != nil { features.insert(mesh.tangents.isEmpty ? .normalMap : [.normalMap, .tangents]) }
             if material.occlusionTexture != nil { features.insert(.occlusionMap) }
-            if material.metallicRoughnessTexture != nil { features.insert(.metallicRoughnessMap) }
+            if material.metallicRoughnessTexture != nil {
+                features.insert(material.glossinessInAlpha ? [.metallicRoughnessMap, .glossinessMap] : .metallicRoughnessMap)
+            }
         }
         if lit && hasUVs && material.emissiveTexture != nil { features.insert(.emissiveMap) }
         if realistic && material.transmission > 0 && !linearOutput {

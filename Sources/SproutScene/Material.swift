@@ -141,6 +141,10 @@ public struct Material: Sendable {
     public var transmissionTexture: Texture?
     /// glTF `metallicRoughnessTexture`: its blue channel multiplies `metallic`, its green `roughness`.
     public var metallicRoughnessTexture: Texture?
+    /// KHR_materials_pbrSpecularGlossiness: `metallicRoughnessTexture` holds the
+    /// specular-glossiness texture, whose alpha is glossiness: roughness is 1 - (1 - `roughness`)
+    /// x alpha, and `metallic` is not read from it.
+    public var glossinessInAlpha = false
     /// glTF `emissiveTexture` (sRGB): multiplies `emissive`.
     public var emissiveTexture: Texture?
     /// Each texture's coordinate set and KHR_texture_transform; a slot not listed reads the

@@ -184,6 +184,31 @@ import Testing
         }
     }
 
+    /// KHR_materials_pbrSpecularGlossiness in Sprout's model: the diffuse factor and texture are
+    /// the base colour, no metal, roughness 1 - glossiness (0.9), the specular factor the
+    /// reflectance square on (0.02 = 0.04 x a specular colour of 0.5), and the
+    /// specular-glossiness texture read twice: RGB as the specular colour (sRGB), alpha as the
+    /// glossiness (linear), with its coordinates; used or required, no warning.
+    @Test func specularGlossinessIsReadIntoTheMetallicRoughnessModel() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-specgloss")
+        let path = try write(
+            materials: """
+                {"extensions": {"KHR_materials_pbrSpecularGlossiness": {"diffuseFactor": [0.8, 0.1, 0.1, 0.5], "specularFactor": [0.02, 0.02, 0.02],
+                  "glossinessFactor": 0.1, "diffuseTexture": {"index": 0}, "specularGlossinessTexture": {"index": 0, "texCoord": 1}}}}
+                """,
+            extensions: #", "extensionsUsed": ["KHR_materials_pbrSpecularGlossiness"], "extensionsRequired": ["KHR_materials_pbrSpecularGlossiness"]"#,
+            to: dir)
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        let material = try #require(asset.materials.first)
+        #expect(material.baseColor == Vec4(0.8, 0.1, 0.1, 0.5) && material.metallic == 0 && abs(material.roughness - 0.9) < 1e-6)
+        #expect(material.ior == 1.5 && material.specular == 1 && abs(material.specularColor.x - 0.5) < 1e-6)
+        #expect(abs(material.dielectricF0.x - 0.02) < 1e-6)
+        #expect(material.baseColorTexture?.colorSpace == .sRGB && material.glossinessInAlpha)
+        #expect(material.metallicRoughnessTexture?.colorSpace == .linear && material.specularColorTexture?.colorSpace == .sRGB)
+        #expect(material.mapping(.metallicRoughness) == TextureMapping(texCoord: 1) && material.mapping(.specularColor) == TextureMapping(texCoord: 1))
+        #expect(material.mapping(.baseColor) == .identity && asset.warnings.isEmpty)
+    }
+
     /// An image file beside the model larger than a model's file may be is refused from its size,
     /// before a byte of it is read, whether Assimp names it (base colour) or the JSON (specular).
     @Test func anImageFileLargerThanTheLimitIsRefused() throws {

@@ -508,10 +508,15 @@ void main() {
     float metallic = uMetallic;
     float roughness = uRoughness;
 #ifdef HAS_METALLIC_ROUGHNESS_MAP
-    // glTF: metalness in blue, roughness in green, each times its factor.
     vec4 metalRough = texture(uMetallicRoughnessMap, slotUV(1));
+#ifdef HAS_GLOSSINESS_MAP
+    // KHR_materials_pbrSpecularGlossiness: glossiness in alpha, times its factor (1 - uRoughness).
+    roughness = 1.0 - (1.0 - roughness) * metalRough.a;
+#else
+    // glTF: metalness in blue, roughness in green, each times its factor.
     metallic *= metalRough.b;
     roughness *= metalRough.g;
+#endif
 #endif
     vec3 emissive = uEmissive;
 #ifdef HAS_EMISSIVE_MAP
