@@ -59,7 +59,7 @@ public struct ImportIsolation: Sendable {
             throw .unreadable(path: path, reason: "cannot start the import process \(executable): \(String(cString: strerror(spawned)))")
         }
         // Read what it says (bounded) while waiting, so a chatty child never blocks on the pipe.
-        fcntl(pipe[0], F_SETFL, fcntl(pipe[0], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(pipe[0], F_SETFL, fcntl(pipe[0], F_GETFL) | O_NONBLOCK)
         var message: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         var status: Int32 = 0

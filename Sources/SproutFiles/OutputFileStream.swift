@@ -115,7 +115,7 @@ public final class OutputFileStream {
             + Array(("." + name.prefix(200) + OutputFile.temporaryMarker + "XXXXXX").utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw OutputFile.failure(shown) }
-        fcntl(fd, F_SETFD, FD_CLOEXEC)
-        return (fd, (String(cString: template), target))
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return (fd, (String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), target))
     }
 }

@@ -17,7 +17,7 @@ public final class SpillFile {
         fd = mkstemp(&template)
         guard fd >= 0 else { throw OutputFile.failure(folder) }
         unlink(template)
-        fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
 
     deinit { if fd >= 0 { close(fd) } }

@@ -13,7 +13,7 @@ final class FocusSquareSegment {
     let corner: Corner
     let entity: Entity
     /// One square shared by the eight bars; each entity scales it.
-    nonisolated(unsafe) static let unitSquare = MeshFactory.plane(width: 1, depth: 1, name: "focus square segment")
+    static let unitSquare = MeshFactory.plane(width: 1, depth: 1, name: "focus square segment")
 
     init(corner: Corner) {
         self.corner = corner

@@ -46,7 +46,6 @@ public struct SeedPacketArt: Sendable {
     public func image() -> Image {
         let size = Self.physicalSize * Self.pixelsPerMetre
         var canvas = Canvas(width: Int(size.x), height: Int(size.y), color: Vec3(0.96, 0.92, 0.82))
-        let w = Float(canvas.width)
         canvas.fill { _, y in y < 40 ? Vec3(0.18, 0.42, 0.16) : nil }
         let h = Float(canvas.height)
         canvas.fill { _, y in y > h - 12 ? Vec3(0.18, 0.42, 0.16) : nil }
