@@ -118,6 +118,13 @@ struct SceneConverter {
         asset.cameras = cameras(in: wrapper)
         asset.materialVariants = variants.names
         asset.warnings = unsupportedContent()
+        if gltf == nil && scene.pointee.mNumAnimations > 0 {
+            let (clips, dropped) = try assimpClips(under: wrapper, maximumChannels: limits.maximumAnimationChannels)
+            wrapper.animationClips = clips
+            if dropped > 0 {
+                asset.warnings.append("\(modelPath): has \(dropped) animation channel(s) Sprout cannot play (keys not in time order or not finite, or on no node it draws)")
+            }
+        }
         if let gltf, let buffers {
             var animations = GLTFAnimations(
                 json: gltf, buffers: buffers, entities: nodeMap.aiNodes.compactMapValues { entities[$0] }, root: wrapper,
@@ -139,8 +146,12 @@ struct SceneConverter {
     private func unsupportedContent() -> [String] {
         var lines: [String] = []
         let s = scene.pointee
-        if s.mNumAnimations > 0 && gltf == nil {
-            lines.append("has \(s.mNumAnimations) animation(s), which Sprout plays from glTF files only: drawn in the default pose")
+        if gltf == nil {
+            // Node animations play (`assimpClips`); another format's vertex and morph animations do not.
+            let meshChannels = (0..<Int(s.mNumAnimations)).reduce(0) { sum, a in
+                sum + (s.mAnimations[a].map { Int($0.pointee.mNumMeshChannels + $0.pointee.mNumMorphMeshChannels) } ?? 0)
+            }
+            if meshChannels > 0 { lines.append("has \(meshChannels) mesh or morph animation channel(s), which Sprout plays from glTF files only") }
         }
         var skinned = 0
         for i in 0..<Int(s.mNumMeshes) {
