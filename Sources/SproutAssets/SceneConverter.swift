@@ -122,7 +122,8 @@ struct SceneConverter {
             let (clips, dropped) = try assimpClips(under: wrapper, maximumChannels: limits.maximumAnimationChannels)
             wrapper.animationClips = clips
             if dropped > 0 {
-                asset.warnings.append("\(modelPath): has \(dropped) animation channel(s) Sprout cannot play (keys not in time order or not finite, or on no node it draws)")
+                asset.warnings.append(
+                    "\(modelPath): has \(dropped) animation channel(s) Sprout cannot play (keys not in time order or not finite, or on no node it draws)")
             }
         }
         if let gltf, let buffers {

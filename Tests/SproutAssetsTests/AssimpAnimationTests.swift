@@ -29,9 +29,11 @@ import Testing
     @Test func keysThatAreNotNumbersAreWarnedAbout() throws {
         let dir = try Fixtures.temporaryDirectory("assimp-animation")
         let text = try String(decoding: Fixtures.read(Self.mover), as: UTF8.self)
-        try Fixtures.write(text.replacingOccurrences(of: #"count="6">0 0 0 0 2 0</float_array>"#, with: #"count="6">0 0 0 0 nan 0</float_array>"#), to: dir + "/m.dae")
+        try Fixtures.write(
+            text.replacingOccurrences(of: #"count="6">0 0 0 0 2 0</float_array>"#, with: #"count="6">0 0 0 0 nan 0</float_array>"#), to: dir + "/m.dae")
         let asset = try ModelImporter.load(path: dir + "/m.dae", cache: nil)
         #expect(asset.root.animationClips.first?.channels.map(\.property) == [.rotation, .scale])
-        #expect(asset.warnings == ["\(dir)/m.dae: has 1 animation channel(s) Sprout cannot play (keys not in time order or not finite, or on no node it draws)"])
+        #expect(
+            asset.warnings == ["\(dir)/m.dae: has 1 animation channel(s) Sprout cannot play (keys not in time order or not finite, or on no node it draws)"])
     }
 }
