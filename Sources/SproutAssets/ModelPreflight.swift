@@ -23,7 +23,10 @@ enum ModelPreflight {
         case "ply": try ply(file, size: size, shown: shown)
         case "stl": try stl(file, size: size, shown: shown)
         case "fbx": try FBXConnections.check(file, size: size, shown: shown, limits: limits)
-        case "dae": try xmlDepth(file, bytes: size, shown: shown, limit: limits.maximumNodeDepth + Self.colladaSlack)
+        case "dae":
+            try xmlDepth(file, bytes: size, shown: shown, limit: limits.maximumNodeDepth + Self.colladaSlack)
+            fseeko(file, 0, SEEK_SET)
+            try COLLADANumbers.check(file, bytes: size, shown: shown)
         default: break
         }
     }

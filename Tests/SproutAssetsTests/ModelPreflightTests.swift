@@ -62,6 +62,27 @@ import Testing
         #expect(refusal(path) == path + ": malformed model: the header declares 1000000000 triangles, more than the 184-byte file can hold")
     }
 
+    /// Found by mutating Fixtures/mover.dae under AddressSanitizer: Assimp 5.2 looped,
+    /// allocating until memory ran out, on an index list holding `nan`, and wrote past its
+    /// array on `count="inf"`; both are refused by line, as is a count no file this size holds.
+    /// Comments, CDATA and the XML declaration are skipped; the fixture itself passes.
+    @Test func aCOLLADAIndexOrCountThatIsNotAWholeNumberIsRefused() throws {
+        let mover = Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/mover.dae"
+        let text = try String(decoding: Fixtures.read(mover), as: UTF8.self)
+        func variant(_ from: String, _ to: String, _ name: String) throws -> String {
+            #expect(text.contains(from))
+            return try write(Array(text.replacingOccurrences(of: from, with: to).utf8), name)
+        }
+        let nan = try variant("<p>0 1 2</p>", "<p>0 nan 2</p>", "nan.dae")
+        #expect(refusal(nan) == nan + ": malformed model: line 14: <p> holds something other than whole numbers (first: 'n')")
+        let inf = try variant(#"id="tri-positions-array" count="9""#, #"id="tri-positions-array" count="inf""#, "inf.dae")
+        #expect(refusal(inf) == inf + #": malformed model: line 8: <float_array> has count="inf", not a whole number"#)
+        let huge = try variant(#"id="tri-positions-array" count="9""#, #"id="tri-positions-array" count="99999999""#, "huge.dae")
+        #expect(refusal(huge).hasSuffix(#"line 8: <float_array> has count="99999999", more than the file's 2477 bytes could hold"#), "\(refusal(huge))")
+        let commented = try variant("<p>0 1 2</p>", "<p>0 1 2</p><!-- <p>x</p> count=\"y\" --><![CDATA[<p>z</p>]]>", "commented.dae")
+        #expect(refusal(commented) == "imported" && refusal(mover) == "imported")
+    }
+
     @Test func limitsOnSizeAndTrianglesAreTheCallersToSet() throws {
         let box = Fixtures.sharedModel("Box/Box.glb")
         #expect(refusal(box, limits: ModelLimits(maximumFileBytes: 100)).hasSuffix(": refused: the file is 1664 bytes, more than the limit of 100"))
