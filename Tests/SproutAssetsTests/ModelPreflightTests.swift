@@ -79,6 +79,10 @@ import Testing
         #expect(refusal(inf) == inf + #": malformed model: line 8: <float_array> has count="inf", not a whole number"#)
         let huge = try variant(#"id="tri-positions-array" count="9""#, #"id="tri-positions-array" count="99999999""#, "huge.dae")
         #expect(refusal(huge).hasSuffix(#"line 8: <float_array> has count="99999999", more than the file's 2477 bytes could hold"#), "\(refusal(huge))")
+        // Found the same way: an accessor reading past its array stopped Assimp on an assertion (an abort).
+        let stride = try variant(
+            ##"<accessor source="#lift-input-array" count="2" stride="1""##, ##"<accessor source="#lift-input-array" count="2" stride="3""##, "stride.dae")
+        #expect(refusal(stride) == stride + ": malformed model: line 21: <accessor> reads 6 values of 'lift-input-array', which declares 2")
         let commented = try variant("<p>0 1 2</p>", "<p>0 1 2</p><!-- <p>x</p> count=\"y\" --><![CDATA[<p>z</p>]]>", "commented.dae")
         #expect(refusal(commented) == "imported" && refusal(mover) == "imported")
     }
