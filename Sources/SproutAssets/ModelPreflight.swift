@@ -23,10 +23,7 @@ enum ModelPreflight {
         case "ply": try ply(file, size: size, shown: shown)
         case "stl": try stl(file, size: size, shown: shown)
         case "fbx": try FBXConnections.check(file, size: size, shown: shown, limits: limits)
-        case "dae":
-            try xmlDepth(file, bytes: size, shown: shown, limit: limits.maximumNodeDepth + Self.colladaSlack)
-            fseeko(file, 0, SEEK_SET)
-            try COLLADANumbers.check(file, bytes: size, shown: shown)
+        case "dae": try COLLADAScan.check(file, bytes: size, shown: shown, depthLimit: limits.maximumNodeDepth + Self.colladaSlack)
         default: break
         }
     }
@@ -62,76 +59,6 @@ enum ModelPreflight {
     /// COLLADA elements above the deepest `<node>` (`COLLADA`, `library_visual_scenes`,
     /// `visual_scene`) and below it (`instance_geometry`, `bind_material`, ...).
     static let colladaSlack = 16
-
-    /// Streams XML and refuses elements nested deeper than `limit` (Assimp 5.2 reads COLLADA's
-    /// `<node>`s by recursion). Comments, CDATA, declarations and quoted attribute values are
-    /// skipped; `<a/>` opens and closes at once.
-    static func xmlDepth(_ file: UnsafeMutablePointer<FILE>, bytes: Int, shown: String, limit: Int) throws(ModelImportError) {
-        enum State {
-            case text, tagStart, openTag, closeTag, bang, comment, cdata, declaration, instruction
-            case quoted(UInt8)
-        }
-        var state = State.text, depth = 0, left = bytes
-        var recent: [UInt8] = []   // the last bytes seen, to recognise `-->`, `]]>`, `?>`
-        var bang: [UInt8] = []   // what follows `<!` so far: `--` opens a comment, `[CDATA[` a section
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        func ends(with tail: String) -> Bool { recent.count >= tail.utf8.count && recent.suffix(tail.utf8.count).elementsEqual(tail.utf8) }
-        while left > 0 {
-            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, min($0.count, left), file) }
-            guard n > 0 else { break }
-            left -= n
-            for c in buffer[0..<n] {
-                recent.append(c)
-                if recent.count > 9 { recent.removeFirst(recent.count - 9) }
-                switch state {
-                case .text:
-                    if c == 0x3C { state = .tagStart }
-                case .tagStart:
-                    if c == 0x2F {
-                        state = .closeTag
-                    } else if c == 0x21 {
-                        state = .bang; bang = []
-                    } else if c == 0x3F {
-                        state = .instruction
-                    } else {
-                        depth += 1
-                        if depth > limit { throw .exceedsLimit(path: shown, what: "its XML nests deeper than \(limit) elements") }
-                        state = .openTag
-                    }
-                case .openTag:
-                    if c == 0x22 || c == 0x27 {
-                        state = .quoted(c)
-                    } else if c == 0x3E {
-                        if recent.count >= 2, recent[recent.count - 2] == 0x2F { depth -= 1 }   // <a/>
-                        state = .text
-                    }
-                case .quoted(let q):
-                    if c == q { state = .openTag }
-                case .closeTag:
-                    if c == 0x3E { depth -= 1; state = .text }
-                case .bang:
-                    bang.append(c)
-                    if bang.elementsEqual("--".utf8) {
-                        state = .comment
-                    } else if bang.elementsEqual("[CDATA[".utf8) {
-                        state = .cdata
-                    } else if c == 0x3E {
-                        state = .text
-                    } else if !"--".utf8.starts(with: bang), !"[CDATA[".utf8.starts(with: bang) {
-                        state = .declaration   // <!DOCTYPE ...>, <!ELEMENT ...>
-                    }
-                case .comment:
-                    if ends(with: "-->") { state = .text }
-                case .cdata:
-                    if ends(with: "]]>") { state = .text }
-                case .declaration:
-                    if c == 0x3E { state = .text }
-                case .instruction:
-                    if ends(with: "?>") { state = .text }
-                }
-            }
-        }
-    }
 
     /// GLB 2: a 12-byte header whose length is the file's, then chunks that fit in it; the
     /// JSON chunk gets the depth scan.

@@ -4,15 +4,16 @@ import SproutFiles
 import Glibc
 #endif
 
-/// COLLADA's index lists and counts, checked before Assimp 5.2 reads them. Its parser reads a
-/// token of `<p>`, `<v>`, `<vcount>` or `<h>` that is not a whole number as no progress, and
-/// loops, allocating, until memory runs out (`0 nan 2`); it reads a `count`, `stride`, `offset`
-/// or `set` attribute that is not a whole number as 0 or 1 and then writes past what it
-/// allocated (`count="inf"`), or allocates for a count no file of this size could hold; and an
-/// `<accessor>` reading more values than its array declares stops it on an assertion
-/// (`pos < pData.mValues.size()`, an abort). Each was found by mutating a COLLADA file under
-/// AddressSanitizer. Streamed: nothing is parsed.
-enum COLLADANumbers {
+/// A COLLADA file streamed once before Assimp 5.2 reads it, for what its parser would crash or
+/// hang on. Its `<node>`s are read by recursion, so elements may nest at most so deep. A token
+/// of `<p>`, `<v>`, `<vcount>` or `<h>` that is not a whole number is read as no progress and
+/// loops, allocating, until memory runs out (`0 nan 2`); a `count`, `stride`, `offset` or `set`
+/// attribute that is not a whole number is read as 0 or 1 and written past (`count="inf"`), and
+/// one no file of this size could hold is allocated for; an `<accessor>` reading more values
+/// than its array declares stops it on an assertion (`pos < pData.mValues.size()`, an abort).
+/// The last three were found by mutating a COLLADA file under AddressSanitizer. Comments,
+/// CDATA, declarations and processing instructions are skipped; nothing is parsed.
+enum COLLADAScan {
     /// The elements whose text is a list of whole numbers.
     static let indexLists: Set<String> = ["p", "v", "vcount", "h"]
     /// The attributes that are whole numbers.
@@ -27,34 +28,40 @@ enum COLLADANumbers {
         let reads: Int
     }
 
-    /// Refuses the first index list or counting attribute that is not a whole number, or that
-    /// counts more than the file has bytes, and an accessor reading past its array (offset +
-    /// count x stride values of one that declares fewer), naming its line.
-    static func check(_ file: UnsafeMutablePointer<FILE>, bytes: Int, shown: String) throws(ModelImportError) {
+    /// Refuses elements nested deeper than `depthLimit`, the first index list or counting
+    /// attribute that is not a whole number or counts more than the file has bytes, and an
+    /// accessor reading past its array (offset + count x stride values of one that declares
+    /// fewer), naming its line.
+    static func check(_ file: UnsafeMutablePointer<FILE>, bytes: Int, shown: String, depthLimit: Int) throws(ModelImportError) {
         enum State {
-            case text, tagName, attributes, attributeName, afterName, closeTag, skipped
+            case text, tagName, attributes, attributeName, afterName, closeTag, bang, comment, cdata, declaration, instruction
             case quoted(UInt8)
         }
-        var state = State.text, line = 1, left = bytes
+        var state = State.text, line = 1, depth = 0, left = bytes
         var name: [UInt8] = [], attribute: [UInt8] = [], value: [UInt8] = []
         var inIndexList = false, previous: UInt8 = 0
         var attributes: [String: String] = [:]   // the open tag's, for arrays and accessors
         var arrayCounts: [String: Int] = [:], accessors: [Accessor] = []
-        var skipEnd: [UInt8] = []   // what ends a comment, CDATA, declaration or instruction
-        var recent: [UInt8] = []
+        var recent: [UInt8] = []   // the last bytes seen, to recognise `-->`, `]]>`, `?>`
+        var bang: [UInt8] = []   // what follows `<!` so far: `--` opens a comment, `[CDATA[` a section
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         func refuse(_ what: String) -> ModelImportError {
             .malformed(path: shown, reason: "line \(line): \(PrintableText.escaped(what, limit: 120))")
         }
         func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
-        // An array's declared count by id; an accessor's reach, checked once every array is known.
-        func opened() throws(ModelImportError) {
+        func ends(with tail: String) -> Bool { recent.count >= tail.utf8.count && recent.suffix(tail.utf8.count).elementsEqual(tail.utf8) }
+        // The open tag ended: `<a/>` closes at once; an index list's text follows; an array's
+        // declared count is kept by id, an accessor's reach checked once every array is known.
+        func opened() {
+            state = .text
+            if previous == 0x2F { depth -= 1; return }
             let element = text(name)
+            inIndexList = indexLists.contains(element)
             if arrays.contains(element), let id = attributes["id"], let count = attributes["count"].flatMap({ Int($0) }) {
                 arrayCounts[id] = count
             } else if element == "accessor", let source = attributes["source"], let count = attributes["count"].flatMap({ Int($0) }) {
                 let stride = attributes["stride"].flatMap { Int($0) } ?? 1, offset = attributes["offset"].flatMap { Int($0) } ?? 0
-                // Each at most the file's size (checked above): no overflow.
+                // Each at most the file's size (checked as it was read): no overflow.
                 accessors.append(Accessor(line: line, source: source.hasPrefix("#") ? String(source.dropFirst()) : source, reads: offset + count * stride))
             }
         }
@@ -64,6 +71,8 @@ enum COLLADANumbers {
             left -= n
             for c in buffer[0..<n] {
                 if c == 0x0A { line += 1 }
+                recent.append(c)
+                if recent.count > 9 { recent.removeFirst(recent.count - 9) }
                 defer { previous = c }
                 switch state {
                 case .text:
@@ -75,23 +84,20 @@ enum COLLADANumbers {
                 case .tagName:
                     if name.isEmpty && c == 0x2F {
                         state = .closeTag
-                    } else if name.isEmpty && (c == 0x21 || c == 0x3F) {
-                        // `<!--`, `<![CDATA[`, `<!DOCTYPE`, `<?xml`: skipped to their end.
-                        state = .skipped; recent = [c]; skipEnd = c == 0x3F ? Array("?>".utf8) : []
-                    } else if isSpace(c) {
-                        state = .attributes
-                    } else if c == 0x3E {
-                        inIndexList = previous != 0x2F && indexLists.contains(text(name))
-                        state = .text
-                        try opened()
+                    } else if name.isEmpty && c == 0x21 {
+                        state = .bang; bang = []
+                    } else if name.isEmpty && c == 0x3F {
+                        state = .instruction
                     } else {
-                        name.append(c)
+                        if name.isEmpty && previous == 0x3C {   // an element opens
+                            depth += 1
+                            if depth > depthLimit { throw .exceedsLimit(path: shown, what: "its XML nests deeper than \(depthLimit) elements") }
+                        }
+                        if c == 0x3E { opened() } else if isSpace(c) { state = .attributes } else { name.append(c) }
                     }
                 case .attributes:
                     if c == 0x3E {
-                        inIndexList = previous != 0x2F && indexLists.contains(text(name))
-                        state = .text
-                        try opened()
+                        opened()
                     } else if !isSpace(c) && c != 0x2F {
                         state = .attributeName; attribute = [c]
                     }
@@ -105,34 +111,39 @@ enum COLLADANumbers {
                         continue
                     }
                     state = .attributes
-                    attributes[text(attribute)] = text(value)
-                    guard wholeNumberAttributes.contains(text(attribute)) else { continue }
+                    let key = text(attribute)
+                    attributes[key] = text(value)
+                    guard wholeNumberAttributes.contains(key) else { continue }
                     guard !value.isEmpty, value.count <= 18, value.allSatisfy(isDigit), let number = Int(text(value)) else {
-                        throw refuse("<\(text(name))> has \(text(attribute))=\"\(text(value))\", not a whole number")
+                        throw refuse("<\(text(name))> has \(key)=\"\(text(value))\", not a whole number")
                     }
                     guard number <= bytes else {
-                        throw refuse("<\(text(name))> has \(text(attribute))=\"\(number)\", more than the file's \(bytes) bytes could hold")
+                        throw refuse("<\(text(name))> has \(key)=\"\(number)\", more than the file's \(bytes) bytes could hold")
                     }
                 case .closeTag:
-                    if c == 0x3E { state = .text }
-                case .skipped:
-                    recent.append(c)
-                    if recent.count > 9 { recent.removeFirst(recent.count - 9) }
-                    if skipEnd.isEmpty && recent.count >= 3 {
-                        // After `<!`: a comment ends at `-->`, a CDATA section at `]]>`, a declaration at `>`.
-                        skipEnd =
-                            recent.starts(with: Array("!--".utf8))
-                            ? Array("-->".utf8) : recent.starts(with: Array("![".utf8)) ? Array("]]>".utf8) : Array(">".utf8)
+                    if c == 0x3E { depth -= 1; state = .text }
+                case .bang:
+                    bang.append(c)
+                    if bang.elementsEqual("--".utf8) {
+                        state = .comment
+                    } else if bang.elementsEqual("[CDATA[".utf8) {
+                        state = .cdata
+                    } else if c == 0x3E {
+                        state = .text
+                    } else if !"--".utf8.starts(with: bang), !"[CDATA[".utf8.starts(with: bang) {
+                        state = .declaration   // <!DOCTYPE ...>, <!ELEMENT ...>
                     }
-                    if !skipEnd.isEmpty && recent.count > 1 && recent.suffix(skipEnd.count).elementsEqual(skipEnd) { state = .text }
+                case .comment:
+                    if ends(with: "-->") { state = .text }
+                case .cdata:
+                    if ends(with: "]]>") { state = .text }
+                case .declaration:
+                    if c == 0x3E { state = .text }
+                case .instruction:
+                    if ends(with: "?>") { state = .text }
                 }
             }
         }
-        try checkAccessors(accessors, arrayCounts: arrayCounts, shown: shown)
-    }
-
-    /// An accessor reading more values than the array it names declares.
-    private static func checkAccessors(_ accessors: [Accessor], arrayCounts: [String: Int], shown: String) throws(ModelImportError) {
         for accessor in accessors {
             guard let count = arrayCounts[accessor.source], accessor.reads > count else { continue }
             throw .malformed(
