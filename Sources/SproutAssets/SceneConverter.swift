@@ -29,9 +29,12 @@ struct SceneConverter {
     var invalidOrthographicCameras: [String] = []
     /// The Assimp node of each glTF node.
     let nodeMap: GLTFNodeMap
-    /// For an Assimp mesh drawn by a skinned glTF node: its skin's joints' names, in joint order
-    /// (Assimp names each bone after its joint's node).
-    private var jointNamesByMesh: [Int: [String]] = [:]
+    /// For an Assimp mesh drawn by a skinned node: its skin's joints' names, in joint order
+    /// (Assimp names each bone after its joint's node). glTF's from the file's `skins`, another
+    /// format's from the bones of the node's meshes (`AssimpSkins`).
+    var jointNamesByMesh: [Int: [String]] = [:]
+    /// Another format's skinned nodes, whose skins are attached once every entity is made.
+    var assimpSkins = AssimpSkins()
     /// The entity made of each Assimp node.
     var entities: [UnsafeMutablePointer<aiNode>: Entity] = [:]
     /// Where the file is (the `.glb`'s own binary chunk is read from it).
@@ -118,6 +121,13 @@ struct SceneConverter {
         asset.cameras = cameras(in: wrapper)
         asset.materialVariants = variants.names
         asset.warnings = unsupportedContent()
+        if gltf == nil {
+            let broken = assimpSkins.attach(entities: entities, under: wrapper)
+            if broken > 0 {
+                asset.warnings.append(
+                    "\(modelPath): has \(broken) skinned node(s) with a bone naming no node, which Sprout draws in their bind pose")
+            }
+        }
         if gltf == nil && scene.pointee.mNumAnimations > 0 {
             let (clips, dropped) = try assimpClips(under: wrapper, maximumChannels: limits.maximumAnimationChannels)
             wrapper.animationClips = clips
@@ -159,7 +169,11 @@ struct SceneConverter {
             guard let mesh = s.mMeshes[i]?.pointee else { continue }
             if mesh.mNumBones > 0 && jointNamesByMesh[i] == nil { skinned += 1 }
         }
-        if skinned > 0 { lines.append("has \(skinned) skinned mesh(es) without a glTF skin, which Sprout draws in their bind pose") }
+        if skinned > 0 {
+            lines.append(
+                "has \(skinned) skinned mesh(es) whose bones Sprout cannot follow (more than \(Skin.maximumJoints), an offset matrix that is not a number, or a mesh other nodes draw with other bones), drawn in their bind pose"
+            )
+        }
         if truncatedInfluences > 0 {
             lines.append("has \(truncatedInfluences) vertices moved by more than 8 joints: the 8 strongest are kept, their weights rescaled to sum to 1")
         }
@@ -224,6 +238,7 @@ struct SceneConverter {
             let result = Entity(name: string(node.pointee.mName), transform: Transform(matrix: matrix(node.pointee.mTransformation)))
             entities[node] = result
             if let parent { parent.addChild(result) } else { top = result }
+            if gltf == nil { assimpSkins.gather(node: node, scene: scene, jointNamesByMesh: &jointNamesByMesh) }
             let parts = try modelParts(of: node.pointee)
             var levels: [LevelOfDetail] = []
             var children: [UnsafeMutablePointer<aiNode>] = []
@@ -351,9 +366,9 @@ struct SceneConverter {
         return part
     }
 
-    /// Each vertex's joints and weights from Assimp's bones, in the glTF skin's joint order
-    /// (a bone is matched to its joint by name), strongest first, up to eight (two sets of four),
-    /// rescaled to sum to 1. Empty when the mesh is not drawn by a skinned glTF node.
+    /// Each vertex's joints and weights from Assimp's bones, in the skin's joint order (a bone is
+    /// matched to its joint by name), strongest first, up to eight (two sets of four), rescaled
+    /// to sum to 1. Empty when the mesh is not drawn by a skinned node.
     private mutating func skinInfluences(of m: aiMesh, meshIndex: Int) -> (joints: [[SIMD4<UInt16>]], weights: [[Vec4]]) {
         guard m.mNumBones > 0, let names = jointNamesByMesh[meshIndex], !names.isEmpty, names.count <= Skin.maximumJoints else { return ([], []) }
         var jointOfName: [String: Int] = [:]
