@@ -54,7 +54,7 @@ public enum StageModels {
         root.visit { e in
             guard let model = e.model else { return true }
             let world = e.worldMatrix
-            for part in model.parts {
+            for part in model.parts where part.mesh.primitive == .triangles {
                 let p = part.mesh.positions.map { world.transformPoint($0) }
                 vertices.reserveCapacity(vertices.count + part.mesh.indices.count)
                 for i in part.mesh.indices { vertices.append(p[Int(i)]) }

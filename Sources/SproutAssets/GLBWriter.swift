@@ -132,7 +132,7 @@ struct GLBWriter {
                 Double(accessor(floats: mesh.colors.flatMap { [$0.x, $0.y, $0.z, $0.w] }, type: "VEC4", components: 4, bounds: false, target: true)))
         }
         var json: [String: JSON] = [
-            "attributes": .object(attributes), "material": .number(Double(material)), "mode": .number(4),
+            "attributes": .object(attributes), "material": .number(Double(material)), "mode": .number(Self.mode(of: mesh.primitive)),
             "indices": .number(Double(indexAccessor(mesh.indices)))
         ]
         if !mesh.morphTargets.isEmpty {
@@ -195,6 +195,15 @@ struct GLBWriter {
         }
         accessors.append(json)
         return accessors.count - 1
+    }
+
+    /// glTF's `mode` of a primitive (POINTS 0, LINES 1, TRIANGLES 4).
+    private static func mode(of primitive: Mesh.Primitive) -> Double {
+        switch primitive {
+        case .triangles: 4
+        case .lines: 1
+        case .points: 0
+        }
     }
 
     private mutating func indexAccessor(_ indices: [UInt32]) -> Int {

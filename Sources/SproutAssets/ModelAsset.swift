@@ -38,6 +38,9 @@ public struct ModelAsset {
 
     /// Triangles in all `meshes` together (a mesh drawn by several entities counts once).
     public var triangleCount: Int { meshes.reduce(0) { $0 + $1.triangleCount } }
+    /// Triangles, lines and points across all meshes (each counts one against
+    /// `ModelLimits.maximumTriangles`).
+    public var primitiveCount: Int { meshes.reduce(0) { $0 + $1.primitiveCount } }
     /// World-space bounds when the root sits at the origin, in metres.
     public var bounds: BoundingBox { root.visualBounds(posed: false) }
 

@@ -116,7 +116,7 @@ public enum ModelExporter {
     private static func makeMesh(_ mesh: Mesh, material: UInt32) -> (UnsafeMutablePointer<aiMesh>, () -> Void) {
         let m = UnsafeMutablePointer<aiMesh>.allocate(capacity: 1)
         m.initialize(to: aiMesh())
-        let n = mesh.vertexCount, faces = mesh.triangleCount
+        let n = mesh.vertexCount, faces = mesh.primitiveCount, corners = mesh.primitive.indexCount
         let vertices = UnsafeMutablePointer<aiVector3D>.allocate(capacity: max(n, 1))
         let normals = UnsafeMutablePointer<aiVector3D>.allocate(capacity: max(n, 1))
         for i in 0..<n {
@@ -125,12 +125,18 @@ public enum ModelExporter {
             normals[i] = aiVector3D(x: q.x, y: q.y, z: q.z)
         }
         let faceArray = UnsafeMutablePointer<aiFace>.allocate(capacity: max(faces, 1))
-        let indexArray = UnsafeMutablePointer<UInt32>.allocate(capacity: max(faces * 3, 1))
+        let indexArray = UnsafeMutablePointer<UInt32>.allocate(capacity: max(faces * corners, 1))
         for f in 0..<faces {
-            for k in 0..<3 { indexArray[f * 3 + k] = mesh.indices[f * 3 + k] }
-            faceArray[f] = aiFace(mNumIndices: 3, mIndices: indexArray + f * 3)
+            for k in 0..<corners { indexArray[f * corners + k] = mesh.indices[f * corners + k] }
+            faceArray[f] = aiFace(mNumIndices: UInt32(corners), mIndices: indexArray + f * corners)
         }
-        m.pointee.mPrimitiveTypes = UInt32(aiPrimitiveType_TRIANGLE.rawValue)
+        let type: aiPrimitiveType =
+            switch mesh.primitive {
+            case .triangles: aiPrimitiveType_TRIANGLE
+            case .lines: aiPrimitiveType_LINE
+            case .points: aiPrimitiveType_POINT
+            }
+        m.pointee.mPrimitiveTypes = UInt32(type.rawValue)
         m.pointee.mNumVertices = UInt32(n)
         m.pointee.mVertices = vertices
         m.pointee.mNormals = normals

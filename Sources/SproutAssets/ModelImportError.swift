@@ -12,7 +12,7 @@ public enum ModelImportError: Error, CustomStringConvertible, Equatable {
     case pathEscapesFolder(model: String, requested: String)
     /// Assimp could not parse the file (truncated, malformed, missing a referenced file).
     case unreadable(path: String, reason: String)
-    /// The file imported, but holds no triangles to draw.
+    /// The file imported, but holds no triangles, lines or points to draw.
     case noGeometry(path: String)
     /// A texture the model uses could not be read or decoded.
     case badTexture(model: String, texture: String, reason: String)
@@ -45,7 +45,7 @@ public enum ModelImportError: Error, CustomStringConvertible, Equatable {
         case let .unreadable(path, reason):
             "\(path): cannot import model: \(reason)"
         case let .noGeometry(path):
-            "\(path): the file has no triangle geometry to draw"
+            "\(path): the file has no triangles, lines or points to draw"
         case let .badTexture(model, texture, reason):
             "\(model): texture '\(texture)': \(reason)"
         case let .exceedsLimit(path, what):

@@ -69,9 +69,10 @@ public enum ModelImporter {
         asset.warnings = (extensions.warnings.map { "\(path): \($0)" } + asset.warnings).map { PrintableText.escaped($0) }
         if ["gltf", "glb"].contains(ext) { try attachLevelFiles(of: absolute, shownAs: path, in: fs, to: &asset, limits: limits, isolation: isolation) }
         if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
-        guard asset.triangleCount > 0 else { throw ModelImportError.noGeometry(path: path) }
-        guard asset.triangleCount <= limits.maximumTriangles else {
-            throw ModelImportError.exceedsLimit(path: path, what: "\(asset.triangleCount) triangles, more than the limit of \(limits.maximumTriangles)")
+        guard asset.primitiveCount > 0 else { throw ModelImportError.noGeometry(path: path) }
+        guard asset.primitiveCount <= limits.maximumTriangles else {
+            let what = asset.primitiveCount == asset.triangleCount ? "triangles" : "triangles, lines and points"
+            throw ModelImportError.exceedsLimit(path: path, what: "\(asset.primitiveCount) \(what), more than the limit of \(limits.maximumTriangles)")
         }
         let pixels = asset.textures.reduce(0) { $0 + $1.image.width * $1.image.height }
         guard pixels <= limits.maximumTexturePixels else {

@@ -25,9 +25,19 @@ public enum OBJWriter {
             obj += "o \(name)\nusemtl \(material)\n"
             for p in part.mesh.positions { obj += "v \(fixed(p.x)) \(fixed(p.y)) \(fixed(p.z))\n" }
             for n in part.mesh.normals { obj += "vn \(fixed(n.x)) \(fixed(n.y)) \(fixed(n.z))\n" }
-            for t in stride(from: 0, to: part.mesh.indices.count, by: 3) {
-                let a = Int(part.mesh.indices[t]) + base, b = Int(part.mesh.indices[t + 1]) + base, d = Int(part.mesh.indices[t + 2]) + base
-                obj += "f \(a)//\(a) \(b)//\(b) \(d)//\(d)\n"
+            // OBJ's faces, lines and points; its indices count from 1.
+            let (keyword, corners) =
+                switch part.mesh.primitive {
+                case .triangles: ("f", 3)
+                case .lines: ("l", 2)
+                case .points: ("p", 1)
+                }
+            for t in stride(from: 0, to: part.mesh.indices.count, by: corners) {
+                let refs = (0..<corners).map { k -> String in
+                    let v = Int(part.mesh.indices[t + k]) + base
+                    return part.mesh.primitive == .triangles ? "\(v)//\(v)" : "\(v)"
+                }
+                obj += keyword + " " + refs.joined(separator: " ") + "\n"
             }
             base += part.mesh.vertexCount
         }

@@ -91,7 +91,7 @@ extension SceneConverter {
                 continue
             }
             instances += transforms.count
-            triangles += transforms.count * model.parts.reduce(0) { $0 + $1.mesh.triangleCount }
+            triangles += transforms.count * model.parts.reduce(0) { $0 + $1.mesh.primitiveCount }
             guard instances <= limits.maximumNodeInstances else {
                 throw ModelImportError.exceedsLimit(
                     path: modelPath, what: "more than \(limits.maximumNodeInstances) instances (EXT_mesh_gpu_instancing)")

@@ -17,8 +17,6 @@ struct SceneConverter {
     /// Textures made so far, by reference and sampler.
     var textureCache: [String: Texture] = [:]
     var meshes: [Mesh] = []
-    /// Meshes of points or lines met, which are not drawn (said in `unsupportedContent`).
-    private var skippedPrimitives = 0
     /// Vertices that had more joint influences than the eight Sprout keeps.
     private var truncatedInfluences = 0
     /// Meshes with more morph targets than `maximumMorphTargets`.
@@ -153,7 +151,7 @@ struct SceneConverter {
     }
 
     /// What the file has that Sprout does not draw, one line each: another format's animations
-    /// and skins (glTF's are played), points and lines, what was cut to the shader's limits.
+    /// and skins that cannot be played, what was cut to the shader's limits.
     private func unsupportedContent() -> [String] {
         var lines: [String] = []
         let s = scene.pointee
@@ -190,7 +188,6 @@ struct SceneConverter {
                 "has \(invalidOrthographicCameras.count) orthographic camera(s) without a non-zero ymag and 0 <= znear < zfar (the first: \(first)), drawn in perspective"
             )
         }
-        if skippedPrimitives > 0 { lines.append("has \(skippedPrimitives) mesh(es) of points or lines, which Sprout does not draw (triangles only)") }
         return lines.map { "\(modelPath): \($0)" }
     }
 
@@ -295,9 +292,12 @@ struct SceneConverter {
         if let cached = meshCache[meshIndex] { return cached }
         guard meshIndex < Int(scene.pointee.mNumMeshes), let aiMeshPointer = scene.pointee.mMeshes[meshIndex] else { return nil }
         let m = aiMeshPointer.pointee
-        // Points and lines are not drawn (triangles only); `unsupportedContent` says how many meshes were.
-        guard m.mPrimitiveTypes & aiPrimitiveType_TRIANGLE.rawValue != 0, m.mNumVertices > 0, let vertices = m.mVertices else {
-            if m.mPrimitiveTypes & (aiPrimitiveType_POINT.rawValue | aiPrimitiveType_LINE.rawValue) != 0 { skippedPrimitives += 1 }
+        // One kind of primitive a mesh (aiProcess_SortByPType); polygons were triangulated.
+        let primitive: Mesh.Primitive? =
+            m.mPrimitiveTypes & aiPrimitiveType_TRIANGLE.rawValue != 0
+            ? .triangles
+            : m.mPrimitiveTypes & aiPrimitiveType_LINE.rawValue != 0 ? .lines : m.mPrimitiveTypes & aiPrimitiveType_POINT.rawValue != 0 ? .points : nil
+        guard let primitive, m.mNumVertices > 0, let vertices = m.mVertices else {
             meshCache[meshIndex] = .some(nil)
             return nil
         }
@@ -311,7 +311,8 @@ struct SceneConverter {
             throw ModelImportError.malformed(
                 path: modelPath, reason: "mesh '\(String(string(m.mName).prefix(80)))' has a position that is not a finite number (vertex \(bad))")
         }
-        if let n = m.mNormals {
+        // Lines and points are drawn unlit: their normals are not read (Assimp's generated ones are NaN).
+        if let n = m.mNormals, primitive == .triangles {
             for v in 0..<count { let q = n[v]; normals.append(Vec3(q.x, q.y, q.z)) }
         }
         if let t = m.mTextureCoords.0 {
@@ -339,31 +340,50 @@ struct SceneConverter {
                 tangents.append(Vec4(tangent.x, tangent.y, tangent.z, dot(cross(normals[v], tangent), bitangent) < 0 ? -1 : 1))
             }
         }
-        var indices = [UInt32](); indices.reserveCapacity(Int(m.mNumFaces) * 3)
+        let corners = primitive.indexCount
+        var indices = [UInt32](); indices.reserveCapacity(Int(m.mNumFaces) * corners)
         for f in 0..<Int(m.mNumFaces) {
             let face = m.mFaces[f]
-            guard face.mNumIndices == 3, let idx = face.mIndices else { continue }
-            indices.append(idx[0]); indices.append(idx[1]); indices.append(idx[2])
+            guard face.mNumIndices == corners, let idx = face.mIndices else { continue }
+            for k in 0..<corners { indices.append(idx[k]) }
         }
         guard !indices.isEmpty else { meshCache[meshIndex] = .some(nil); return nil }
         let (joints, weights) = skinInfluences(of: m, meshIndex: meshIndex)
         let targets = morphTargets(of: m, positions: positions, normals: normals)
         let mesh =
-            normals.isEmpty
-            ? Mesh.flatShaded(
-                name: string(m.mName), positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices,
+            primitive != .triangles
+            ? Mesh(
+                name: string(m.mName), positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices, primitive: primitive,
                 joints: joints, weights: weights, morphTargets: targets)
-            : Mesh(
-                name: string(m.mName), positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
-                tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: targets)
+            : normals.isEmpty
+                ? Mesh.flatShaded(
+                    name: string(m.mName), positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices,
+                    joints: joints, weights: weights, morphTargets: targets)
+                : Mesh(
+                    name: string(m.mName), positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
+                    tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: targets)
         meshes.append(mesh)
-        let primitive = primitiveOfAssimpMesh[meshIndex]
-        gltfMaterialOfMesh[ObjectIdentifier(mesh)] = primitive.flatMap { gltf?["meshes"]?[$0.mesh]?["primitives"]?[$0.primitive]?["material"]?.int }
-        let defaultMaterial = try material(index: Int(m.mMaterialIndex))
-        let variants = try materialVariants(primitive.flatMap { self.variants.materials[$0.mesh]?[$0.primitive] }, defaultMaterial: defaultMaterial)
+        let gltfPrimitive = primitiveOfAssimpMesh[meshIndex]
+        gltfMaterialOfMesh[ObjectIdentifier(mesh)] = gltfPrimitive.flatMap { gltf?["meshes"]?[$0.mesh]?["primitives"]?[$0.primitive]?["material"]?.int }
+        var defaultMaterial = try material(index: Int(m.mMaterialIndex))
+        var variants = try materialVariants(gltfPrimitive.flatMap { self.variants.materials[$0.mesh]?[$0.primitive] }, defaultMaterial: defaultMaterial)
+        if primitive != .triangles {
+            defaultMaterial = Self.unlit(defaultMaterial)
+            variants?.defaultMaterial = defaultMaterial
+            if let byName = variants?.byName { variants?.byName = byName.mapValues(Self.unlit) }
+        }
         let part = ModelPart(mesh: mesh, material: defaultMaterial, variants: variants)
         meshCache[meshIndex] = part
         return part
+    }
+
+    /// `material` as lines and points are drawn: unlit (they have no surface to light), its
+    /// colour through exposure and the tone mapper as an unlit glTF material's.
+    private static func unlit(_ material: Material) -> Material {
+        var result = material
+        result.isUnlit = true
+        result.toneMapsUnlitColor = true
+        return result
     }
 
     /// Each vertex's joints and weights from Assimp's bones, in the skin's joint order (a bone is

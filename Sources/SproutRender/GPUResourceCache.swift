@@ -8,6 +8,8 @@ final class GPUMesh {
     let vertexArray: GLuint
     let buffers: [GLuint]
     let indexCount: GLsizei
+    /// `GL_TRIANGLES`, `GL_LINES` or `GL_POINTS`, as the mesh's primitive says.
+    let mode: GLenum
 
     /// Attribute locations, as `lit.vert` declares them.
     static let colorLocation: GLuint = 3, secondUVLocation: GLuint = 4, tangentLocation: GLuint = 5
@@ -61,6 +63,11 @@ final class GPUMesh {
         vertexArray = vao
         buffers = ids
         indexCount = GLsizei(mesh.indices.count)
+        switch mesh.primitive {
+        case .triangles: mode = GLC.triangles
+        case .lines: mode = GLenum(GL_LINES)
+        case .points: mode = GLenum(GL_POINTS)
+        }
     }
 
     deinit {
@@ -72,7 +79,7 @@ final class GPUMesh {
 
     func draw() {
         glBindVertexArray(vertexArray)
-        glDrawElements(GLC.triangles, indexCount, GLC.unsignedInt, nil)
+        glDrawElements(mode, indexCount, GLC.unsignedInt, nil)
     }
 }
 

@@ -37,7 +37,7 @@ struct HitTester {
                 case .boundingBox: model.bounds(deformedBy: deformation).intersect(local)
                 case .mesh:
                     model.parts.compactMap { part in
-                        guard let deformation else { return part.mesh.intersect(local) }
+                        guard let deformation, part.mesh.primitive == .triangles else { return part.mesh.intersect(local) }
                         return Mesh.intersect(local, positions: part.mesh.deformedPositions(by: deformation), indices: part.mesh.indices)
                     }.min()
                 }

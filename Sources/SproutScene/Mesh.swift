@@ -1,8 +1,28 @@
 import SproutMath
 
-/// Triangle geometry in an entity's local space. Immutable; a class so the renderer can key
-/// GPU buffers by identity and free them when the mesh is gone.
+/// Geometry in an entity's local space: triangles, or a file's lines or points (`primitive`).
+/// Immutable; a class so the renderer can key GPU buffers by identity and free them when the
+/// mesh is gone.
 public final class Mesh: Sendable {
+    /// What the indices draw (glTF's primitive modes; strips, loops and fans arrive as lists).
+    public enum Primitive: Sendable {
+        /// Three indices a triangle, counter-clockwise seen from the front.
+        case triangles
+        /// Two indices a line segment, drawn one pixel wide.
+        case lines
+        /// One index a point, drawn one pixel large.
+        case points
+
+        /// How many indices make one primitive.
+        public var indexCount: Int {
+            switch self {
+            case .triangles: 3
+            case .lines: 2
+            case .points: 1
+            }
+        }
+    }
+
     /// The mesh's name from its file, or a label; may be empty.
     public let name: String
     /// Vertex positions in the entity's local space, metres.
@@ -20,8 +40,11 @@ public final class Mesh: Sendable {
     /// or -1) that turns `cross(normal, tangent)` into the bitangent (normal maps' +Y).
     /// Without them a normal map's frame is derived from the texture coordinates as drawn.
     public let tangents: [Vec4]
-    /// Three per triangle, counter-clockwise seen from the front.
+    /// Three per triangle, counter-clockwise seen from the front; two per line, one per point
+    /// (`primitive`).
     public let indices: [UInt32]
+    /// What `indices` draw: triangles, unless a file's lines or points.
+    public let primitive: Primitive
     /// Skinning (glTF `JOINTS_0`/`WEIGHTS_0`, then `JOINTS_1`/`WEIGHTS_1`): per vertex the
     /// indices into the model's `Skin.joints` and their weights, four per set; empty without a
     /// skin. `skinSets` is 0, 1 or 2.
@@ -33,8 +56,10 @@ public final class Mesh: Sendable {
     /// The local-space box around `positions`.
     public let bounds: BoundingBox
 
-    /// The number of triangles: a third of the index count.
-    public var triangleCount: Int { indices.count / 3 }
+    /// The number of triangles: a third of the index count (0 for lines and points).
+    public var triangleCount: Int { primitive == .triangles ? indices.count / 3 : 0 }
+    /// The number of triangles, lines or points drawn.
+    public var primitiveCount: Int { indices.count / primitive.indexCount }
     /// The number of vertices.
     public var vertexCount: Int { positions.count }
     /// How many sets of four joint influences the vertices carry (0 when the mesh is not skinned).
@@ -50,14 +75,16 @@ public final class Mesh: Sendable {
         return result
     }
 
-    /// A mesh from its vertices and triangle indices. Without `normals` they are computed with `smoothNormals`;
-    /// traps when the index count is not a multiple of 3 or `normals` or non-empty `uvs` do not have one entry per position.
+    /// A mesh from its vertices and indices (triangles unless `primitive` says otherwise).
+    /// Without `normals` they are computed with `smoothNormals` (+Y for lines and points, which
+    /// have no faces to take them from); traps when the index count is not a multiple of the
+    /// primitive's, or `normals` or non-empty `uvs` do not have one entry per position.
     public init(
         name: String = "", positions: [Vec3], normals: [Vec3]? = nil, uvs: [Vec2] = [], uvs1: [Vec2] = [], colors: [Vec4] = [],
-        tangents: [Vec4] = [], indices: [UInt32], joints: [[SIMD4<UInt16>]] = [], weights: [[Vec4]] = [],
+        tangents: [Vec4] = [], indices: [UInt32], primitive: Primitive = .triangles, joints: [[SIMD4<UInt16>]] = [], weights: [[Vec4]] = [],
         morphTargets: [MorphTarget] = []
     ) {
-        precondition(indices.count % 3 == 0, "Mesh \(name): index count must be a multiple of 3")
+        precondition(indices.count % primitive.indexCount == 0, "Mesh \(name): index count must be a multiple of \(primitive.indexCount)")
         precondition(uvs.isEmpty || uvs.count == positions.count, "Mesh \(name): one uv per position")
         precondition(uvs1.isEmpty || uvs1.count == positions.count, "Mesh \(name): one second uv per position")
         precondition(colors.isEmpty || colors.count == positions.count, "Mesh \(name): one colour per position")
@@ -79,7 +106,8 @@ public final class Mesh: Sendable {
         self.colors = colors
         self.tangents = tangents
         self.indices = indices
-        self.normals = normals ?? Mesh.smoothNormals(positions: positions, indices: indices)
+        self.primitive = primitive
+        self.normals = normals ?? Mesh.smoothNormals(positions: positions, indices: primitive == .triangles ? indices : [])
         precondition(self.normals.count == positions.count, "Mesh \(name): one normal per position")
         self.bounds = BoundingBox(points: positions)
     }
@@ -88,14 +116,14 @@ public final class Mesh: Sendable {
     public func translated(by offset: Vec3) -> Mesh {
         Mesh(
             name: name, positions: positions.map { $0 + offset }, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
-            tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: morphTargets)
+            tangents: tangents, indices: indices, primitive: primitive, joints: joints, weights: weights, morphTargets: morphTargets)
     }
 
-    /// One untextured mesh holding all of `meshes` (indices shifted; texture coordinates are
-    /// not kept), for generated geometry drawn in one material.
+    /// One untextured mesh holding all of `meshes`' triangles (indices shifted; texture
+    /// coordinates are not kept), for generated geometry drawn in one material.
     public static func merging(_ meshes: [Mesh], name: String) -> Mesh {
         var p: [Vec3] = [], n: [Vec3] = [], i: [UInt32] = []
-        for m in meshes {
+        for m in meshes where m.primitive == .triangles {
             let base = UInt32(p.count)
             p += m.positions
             n += m.normals
@@ -139,9 +167,10 @@ public final class Mesh: Sendable {
         return n.map { length($0) > 0 ? normalize($0) : .unitY }
     }
 
-    /// Nearest intersection of a local-space ray with the triangles, both faces.
+    /// Nearest intersection of a local-space ray with the triangles, both faces (lines and
+    /// points have no area to hit: nil).
     public func intersect(_ ray: Ray) -> Float? {
-        guard bounds.intersect(ray) != nil else { return nil }
+        guard primitive == .triangles, bounds.intersect(ray) != nil else { return nil }
         return Mesh.intersect(ray, positions: positions, indices: indices)
     }
 

@@ -112,15 +112,19 @@ import Testing
         #expect(throws: ModelImportError.self) { try ModelImporter.load(path: model + "/noise.glb") }
     }
 
-    @Test func fileWithoutTrianglesHasNoGeometry() throws {
+    /// Vertices alone draw nothing; an OBJ line (`l`) is drawn as a line.
+    @Test func fileWithoutTrianglesLinesOrPointsHasNoGeometry() throws {
         let (model, _) = try sandbox()
         try Fixtures.write("v 0 0 0\nv 1 0 0\nl 1 2\n", to: model + "/line.obj")
+        let line = try ModelImporter.load(path: model + "/line.obj")
+        #expect(line.meshes.map(\.primitive) == [.lines] && line.meshes.first?.indices.count == 2)
+        try Fixtures.write("v 0 0 0\nv 1 0 0\nv 0 1 0\n", to: model + "/dots.obj")
         do {
-            _ = try ModelImporter.load(path: model + "/line.obj")
-            Issue.record("a file without triangles was imported")
+            _ = try ModelImporter.load(path: model + "/dots.obj")
+            Issue.record("a file without triangles, lines or points was imported")
         } catch let error as ModelImportError {
             switch error {
-            case .noGeometry, .unreadable: #expect("\(error)".contains("line.obj"))
+            case .noGeometry, .unreadable: #expect("\(error)".contains("dots.obj"))
             default: Issue.record("unexpected error \(error)")
             }
         }

@@ -426,8 +426,10 @@ import Testing
         #expect(asset.root.animationClips.count == 3)
     }
 
-    /// A glTF file with a triangle and a line (primitive mode 1): the line is named, not drawn.
-    @Test func pointsAndLinesAreWarnedAbout() throws {
+    /// A glTF file with a triangle, a line (mode 1), a line loop (mode 2: three segments, the
+    /// last back to the first vertex) and points (mode 0): each becomes a mesh of its kind, the
+    /// lines and points drawn unlit; nothing is warned about.
+    @Test func pointsAndLinesAreImportedAsSuch() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-lines")
         try Fixtures.write(
             """
@@ -435,10 +437,20 @@ import Testing
              "buffers": [{"byteLength": 36, "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],
              "bufferViews": [{"buffer": 0, "byteLength": 36}],
              "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]}],
-             "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}, {"attributes": {"POSITION": 0}, "mode": 1}]}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}, {"attributes": {"POSITION": 0}, "mode": 1},
+                                        {"attributes": {"POSITION": 0}, "mode": 2}, {"attributes": {"POSITION": 0}, "mode": 0}]}],
              "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
             """, to: dir + "/lines.gltf")
-        let warnings = try ModelImporter.load(path: dir + "/lines.gltf", cache: nil).warnings
-        #expect(warnings == ["\(dir)/lines.gltf: has 1 mesh(es) of points or lines, which Sprout does not draw (triangles only)"])
+        let asset = try ModelImporter.load(path: dir + "/lines.gltf", cache: nil)
+        #expect(asset.warnings == [])
+        let parts = try #require(asset.root.firstEntity { $0.model != nil }?.model?.parts)
+        #expect(parts.map(\.mesh.primitive) == [.triangles, .lines, .lines, .points])
+        #expect(parts.map(\.mesh.primitiveCount) == [1, 1, 3, 3] && asset.triangleCount == 1 && asset.primitiveCount == 8)
+        #expect(parts.map(\.material.isUnlit) == [false, true, true, true])
+        // The loop's segments: 0-1, 1-2 and 2-0, whatever vertices Assimp gives each.
+        let loop = parts[2].mesh
+        let segments = stride(from: 0, to: loop.indices.count, by: 2).map { [loop.positions[Int(loop.indices[$0])], loop.positions[Int(loop.indices[$0 + 1])]] }
+        #expect(segments == [[Vec3(0, 0, 0), Vec3(1, 0, 0)], [Vec3(1, 0, 0), Vec3(0, 1, 0)], [Vec3(0, 1, 0), Vec3(0, 0, 0)]])
+        #expect(parts[1].mesh.intersect(Ray(origin: Vec3(0.5, 0, 1), direction: Vec3(0, 0, -1))) == nil)
     }
 }
