@@ -13,19 +13,32 @@ enum FBXConnections {
     static let slack = 8
     static let binaryMagic = Array("Kaydara FBX Binary  ".utf8) + [0]
 
+    /// A connection's property naming a blend shape channel's weight: an animation curve
+    /// linked to it (`C: "OP", curveNode, channel, "DeformPercent"`) animates a morph target,
+    /// which Assimp 5.2 does not read.
+    static let morphWeightProperty = "DeformPercent"
+
+    /// Object links, and how many of them animate a blend shape's weight.
+    struct Links {
+        var links: [(child: Int64, parent: Int64)] = []
+        var morphAnimations = 0
+    }
+
     /// Throws when the chain of connections is deeper than `limits.maximumNodeDepth` + `slack`,
-    /// or when a binary file's records run past its end.
-    static func check(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String, limits: ModelLimits) throws(ModelImportError) {
+    /// or when a binary file's records run past its end. Returns what the file has that Assimp
+    /// drops without a word (morph animations), one line each.
+    static func check(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String, limits: ModelLimits) throws(ModelImportError) -> [String] {
         var head = [UInt8](repeating: 0, count: 27)
         let n = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 27, file) }
-        let links: [(child: Int64, parent: Int64)]
+        let found: Links
         if n == 27, Array(head[0..<21]) == binaryMagic {
             let version = UInt32(head[23]) | UInt32(head[24]) << 8 | UInt32(head[25]) << 16 | UInt32(head[26]) << 24
-            links = try binaryLinks(file, size: size, wide: version >= 7500, shown: shown)
+            found = try binaryLinks(file, size: size, wide: version >= 7500, shown: shown)
         } else {
             fseeko(file, 0, SEEK_SET)
-            links = asciiLinks(file)
+            found = asciiLinks(file)
         }
+        let links = found.links
         let depth = longestChain(links)
         let limit = limits.maximumNodeDepth + slack
         if depth > limit {
@@ -35,6 +48,10 @@ enum FBXConnections {
                     "its objects connect in a chain \(depth) deep, more than the limit of \(limits.maximumNodeDepth) levels (+\(slack) for geometry and materials)"
             )
         }
+        guard found.morphAnimations > 0 else { return [] }
+        return [
+            "has \(found.morphAnimations) blend shape (morph target) animation curve(s), which Assimp 5.2 does not read: the shapes do not move"
+        ]
     }
 
     /// The longest parent chain, counted in links, found without recursion; a cycle ends a chain.
@@ -68,9 +85,7 @@ enum FBXConnections {
     }
 
     /// Binary FBX: top-level records from byte 27 (each says where it ends), into `Connections`.
-    static func binaryLinks(_ file: UnsafeMutablePointer<FILE>, size: Int, wide: Bool, shown: String) throws(ModelImportError) -> [(
-        child: Int64, parent: Int64
-    )] {
+    static func binaryLinks(_ file: UnsafeMutablePointer<FILE>, size: Int, wide: Bool, shown: String) throws(ModelImportError) -> Links {
         let word = wide ? 8 : 4
         var offset = 27
         while offset + 3 * word + 1 <= size {
@@ -93,16 +108,17 @@ enum FBXConnections {
             }
             offset = end
         }
-        return []
+        return Links()
     }
 
     /// The `C` records nested in a `Connections` record (`body`, which starts at file offset
     /// `base`: records give their ends as file offsets): each one's first two integer properties
-    /// are the child's and the parent's ids.
-    static func connections(in body: [UInt8], startingAt base: Int, word: Int) -> [(child: Int64, parent: Int64)] {
-        var links: [(child: Int64, parent: Int64)] = []
+    /// are the child's and the parent's ids, a string property after them the parent's property
+    /// the link drives.
+    static func connections(in body: [UInt8], startingAt base: Int, word: Int) -> Links {
+        var result = Links()
         let header = 3 * word + 1
-        guard body.count >= header else { return links }
+        guard body.count >= header else { return result }
         var offset = header + Int(body[3 * word]) + Int(clamping: read(body, at: 2 * word, word))
         while offset + header <= body.count {
             let end = Int(clamping: read(body, at: offset, word)) - base
@@ -111,13 +127,21 @@ enum FBXConnections {
             let nameLength = Int(body[offset + 3 * word])
             var p = offset + header + nameLength
             var ids: [Int64] = []
+            var drivesMorphWeight = false
             for _ in 0..<min(properties, 8) where p < end {
                 let type = body[p]
                 p += 1
                 switch type {
                 case UInt8(ascii: "L"): if p + 8 <= end { ids.append(Int64(bitPattern: read(body, at: p, 8))) }; p += 8
                 case UInt8(ascii: "I"): if p + 4 <= end { ids.append(Int64(Int32(bitPattern: UInt32(read(body, at: p, 4))))) }; p += 4
-                case UInt8(ascii: "S"), UInt8(ascii: "R"): p += 4 + (p + 4 <= end ? Int(read(body, at: p, 4)) : end)
+                case UInt8(ascii: "S"), UInt8(ascii: "R"):
+                    let length = p + 4 <= end ? Int(read(body, at: p, 4)) : end
+                    if type == UInt8(ascii: "S"), length == Self.morphWeightBytes.count, p + 4 + length <= end,
+                        body[(p + 4)..<(p + 4 + length)].elementsEqual(Self.morphWeightBytes)
+                    {
+                        drivesMorphWeight = true
+                    }
+                    p += 4 + length
                 case UInt8(ascii: "Y"): p += 2
                 case UInt8(ascii: "C"): p += 1
                 case UInt8(ascii: "F"): p += 4
@@ -125,15 +149,18 @@ enum FBXConnections {
                 default: p = end   // arrays do not appear in connections
                 }
             }
-            if ids.count >= 2 { links.append((ids[0], ids[1])) }
+            if ids.count >= 2 { result.links.append((ids[0], ids[1])) }
+            if drivesMorphWeight { result.morphAnimations += 1 }
             offset = end
         }
-        return links
+        return result
     }
 
-    /// ASCII FBX: every `C: "OO",child,parent` (or `"OP"`) line, streamed.
-    static func asciiLinks(_ file: UnsafeMutablePointer<FILE>) -> [(child: Int64, parent: Int64)] {
-        var links: [(child: Int64, parent: Int64)] = []
+    private static let morphWeightBytes = Array(morphWeightProperty.utf8)
+
+    /// ASCII FBX: every `C: "OO",child,parent` (or `"OP"`, with its property) line, streamed.
+    static func asciiLinks(_ file: UnsafeMutablePointer<FILE>) -> Links {
+        var result = Links()
         var line: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         func finish() {
@@ -143,7 +170,8 @@ enum FBXConnections {
             guard text.hasPrefix("C:") else { return }
             let fields = text.dropFirst(2).split(separator: ",").map { $0.trimmed(of: " \t\r\"") }
             if fields.count >= 3, fields[0] == "OO" || fields[0] == "OP", let child = Int64(fields[1]), let parent = Int64(fields[2]) {
-                links.append((child, parent))
+                result.links.append((child, parent))
+                if fields[0] == "OP", fields.count >= 4, fields[3] == Self.morphWeightProperty { result.morphAnimations += 1 }
             }
         }
         while true {
@@ -154,7 +182,7 @@ enum FBXConnections {
             }
         }
         finish()
-        return links
+        return result
     }
 
     /// A little-endian unsigned integer of `width` bytes at `offset`.

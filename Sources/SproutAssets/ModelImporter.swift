@@ -34,7 +34,7 @@ public enum ModelImporter {
         }
         let key = cache == nil ? nil : ModelCache.key(absolutePath: absolute, limits: limits)
         if let cache, let key, let cached = cache.instance(for: key) { return cached }
-        try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
+        let dropped = try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
         let (fileJSON, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext, limits: limits)
         try isolation?.probe(absolute, shownAs: path)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
@@ -66,7 +66,7 @@ public enum ModelImporter {
             scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf, buffers: buffers, limits: limits)
         var asset = try converter.convert(extension: ext)
         // What the warnings quote of the file (names, pointers) cannot drive a terminal.
-        asset.warnings = (extensions.warnings.map { "\(path): \($0)" } + asset.warnings).map { PrintableText.escaped($0) }
+        asset.warnings = ((extensions.warnings + dropped).map { "\(path): \($0)" } + asset.warnings).map { PrintableText.escaped($0) }
         if ["gltf", "glb"].contains(ext) { try attachLevelFiles(of: absolute, shownAs: path, in: fs, to: &asset, limits: limits, isolation: isolation) }
         if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
         guard asset.primitiveCount > 0 else { throw ModelImportError.noGeometry(path: path) }

@@ -8,7 +8,10 @@ import Glibc
 /// than the file's bytes could hold (Assimp allocates for the declared count). Nothing is
 /// parsed: bytes are scanned, at most a header is read into memory.
 enum ModelPreflight {
-    static func check(_ path: String, shownAs shown: String, fileExtension ext: String, limits: ModelLimits) throws(ModelImportError) {
+    /// Returns what the file holds that Assimp drops without a word, one line each (to be
+    /// prefixed with the file's name); throws what Assimp would crash or hang on.
+    @discardableResult
+    static func check(_ path: String, shownAs shown: String, fileExtension ext: String, limits: ModelLimits) throws(ModelImportError) -> [String] {
         guard let file = fopen(path, "rb") else { throw .fileNotFound(path: shown) }
         defer { fclose(file) }
         fseeko(file, 0, SEEK_END)
@@ -22,10 +25,11 @@ enum ModelPreflight {
         case "glb": try glb(file, size: size, shown: shown, limits: limits)
         case "ply": try ply(file, size: size, shown: shown)
         case "stl": try stl(file, size: size, shown: shown)
-        case "fbx": try FBXConnections.check(file, size: size, shown: shown, limits: limits)
+        case "fbx": return try FBXConnections.check(file, size: size, shown: shown, limits: limits)
         case "dae": try COLLADAScan.check(file, bytes: size, shown: shown, depthLimit: limits.maximumNodeDepth + Self.colladaSlack)
         default: break
         }
+        return []
     }
 
     /// Streams `bytes` of JSON and refuses nesting deeper than the limit (strings skipped).

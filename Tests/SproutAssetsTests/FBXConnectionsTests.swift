@@ -8,7 +8,7 @@ import Testing
 @Suite struct FBXConnectionsTests {
     /// A binary FBX 7.4 holding only a `Connections` record whose `C` records chain object i
     /// under object i + 1 (i = 1...count), the last under the root 0.
-    static func binaryChain(_ count: Int) -> [UInt8] {
+    static func binaryChain(_ count: Int, drivingMorphWeights: Bool = false) -> [UInt8] {
         func u32(_ v: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(v).littleEndian, Array.init) }
         func i64(_ v: Int) -> [UInt8] { withUnsafeBytes(of: Int64(v).littleEndian, Array.init) }
         func record(_ name: String, properties: [[UInt8]], nested: [[UInt8]], at offset: Int) -> [UInt8] {
@@ -26,7 +26,10 @@ import Testing
         var offset = connectionsStart + headerLength
         for i in 1...count {
             let oo: [UInt8] = [UInt8(ascii: "S")] + u32(2) + Array("OO".utf8)
-            let child = record("C", properties: [oo, [UInt8(ascii: "L")] + i64(i), [UInt8(ascii: "L")] + i64(i == count ? 0 : i + 1)], nested: [], at: offset)
+            let op: [UInt8] = [UInt8(ascii: "S")] + u32(2) + Array("OP".utf8)
+            let property: [[UInt8]] = drivingMorphWeights ? [[UInt8(ascii: "S")] + u32(13) + Array("DeformPercent".utf8)] : []
+            let ids = [[UInt8(ascii: "L")] + i64(i), [UInt8(ascii: "L")] + i64(i == count ? 0 : i + 1)]
+            let child = record("C", properties: [drivingMorphWeights ? op : oo] + ids + property, nested: [], at: offset)
             children.append(child)
             offset += child.count
         }
@@ -51,6 +54,24 @@ import Testing
         try Fixtures.write("; FBX 7.4.0 project file\nConnections:  {\n\(lines)\n}\n", to: dir + "/deep.fbx")
         let error = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/deep.fbx") }
         #expect("\(error!)".contains("a chain 300 deep"), "\(error!)")
+    }
+
+    /// Assimp 5.2 reads no blend shape weight animation (no `DeformPercent` anywhere in it): an
+    /// animation curve linked to one is counted and said, binary or ASCII.
+    @Test func morphWeightAnimationsAssimpDropsAreSaid() throws {
+        let dir = try Fixtures.temporaryDirectory("fbx-morph")
+        try Data(Self.binaryChain(3, drivingMorphWeights: true)).write(to: URL(fileURLWithPath: dir + "/shapes.fbx"))
+        let said = "has 3 blend shape (morph target) animation curve(s), which Assimp 5.2 does not read: the shapes do not move"
+        #expect(try ModelPreflight.check(dir + "/shapes.fbx", shownAs: "shapes.fbx", fileExtension: "fbx", limits: .standard) == [said])
+        try Data(Self.binaryChain(3)).write(to: URL(fileURLWithPath: dir + "/still.fbx"))
+        #expect(try ModelPreflight.check(dir + "/still.fbx", shownAs: "still.fbx", fileExtension: "fbx", limits: .standard) == [])
+        try Fixtures.write(
+            "; FBX 7.4.0 project file\nConnections:  {\n\tC: \"OO\",1,0\n\tC: \"OP\",5,6, \"DeformPercent\"\n\tC: \"OP\",7,1, \"Lcl Translation\"\n}\n",
+            to: dir + "/ascii.fbx")
+        #expect(
+            try ModelPreflight.check(dir + "/ascii.fbx", shownAs: "ascii.fbx", fileExtension: "fbx", limits: .standard) == [
+                "has 1 blend shape (morph target) animation curve(s), which Assimp 5.2 does not read: the shapes do not move"
+            ])
     }
 
     @Test func chainsAreCountedWithoutRecursionAndCyclesEnd() {
