@@ -15,8 +15,24 @@ final class ConfinedFileSystem {
     /// Assimp can read it (`GLTFRewrite`), with its images still read from beside it.
     private var substitutes: [String: UnsafeMutableRawBufferPointer] = [:]
 
-    init(folder: String) {
+    /// Whether the paths asked for are URIs (glTF's buffers and images), whose %XX escapes
+    /// name the file: Assimp 5.2 asks for `box%20data.bin` as written.
+    let pathsAreURIs: Bool
+
+    init(folder: String, pathsAreURIs: Bool = false) {
         self.folder = ConfinedFileSystem.resolved(folder) ?? folder
+        self.pathsAreURIs = pathsAreURIs
+    }
+
+    /// The file `requested` names, admitted and opened: for URIs, the decoded name first, then
+    /// the name as written (a file named `a%20b.bin` is still found); nil when neither opens.
+    fileprivate func openForAssimp(_ requested: String) -> ConfinedFile? {
+        let decoded = pathsAreURIs ? GLTFBuffers.percentDecoded(requested) : requested
+        for name in decoded == requested ? [requested] : [decoded, requested] {
+            guard let admitted = admit(name) else { return nil }
+            if let opened = openSubstitute(admitted) ?? ConfinedFile(path: admitted) { return opened }
+        }
+        return nil
     }
 
     deinit {
@@ -174,7 +190,7 @@ private func confinedOpen(_ io: UnsafeMutablePointer<aiFileIO>?, _ path: UnsafeP
     guard let io, let path, let mode else { return nil }
     if String(cString: mode).contains("w") { return nil }   // importing never writes
     let fs = Unmanaged<ConfinedFileSystem>.fromOpaque(UnsafeRawPointer(io.pointee.UserData!)).takeUnretainedValue()
-    guard let admitted = fs.admit(String(cString: path)), let opened = fs.openSubstitute(admitted) ?? ConfinedFile(path: admitted) else { return nil }
+    guard let opened = fs.openForAssimp(String(cString: path)) else { return nil }
     let handle = UnsafeMutablePointer<aiFile>.allocate(capacity: 1)
     handle.initialize(
         to: aiFile(

@@ -38,7 +38,7 @@ public enum ModelImporter {
         let (fileJSON, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext, limits: limits)
         try isolation?.probe(absolute, shownAs: path)
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
-        let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder)
+        let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder, pathsAreURIs: ext == "gltf" || ext == "glb")
 
         var flags =
             aiProcess_Triangulate.rawValue | aiProcess_SortByPType.rawValue

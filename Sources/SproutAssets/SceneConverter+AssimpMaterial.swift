@@ -137,9 +137,22 @@ extension SceneConverter {
             for i in 0..<Int(t.mWidth * t.mHeight) { let p = t.pcData[i]; pixels += [p.r, p.g, p.b, p.a] }
             return Image(width: Int(t.mWidth), height: Int(t.mHeight), pixels: pixels)
         }
-        let bytes = try fileSystem.textureBytes(reference, model: modelPath, limit: limits.maximumFileBytes)
+        let bytes = try textureFileBytes(reference)
         do { return try ImageCodec.decode(bytes, source: reference, maximumPixels: limits.maximumTexturePixels) } catch {
             throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
+        }
+    }
+
+    /// The bytes of a texture file beside the model. A glTF image's `uri` is a URI (Assimp 5.2
+    /// passes it on undecoded): `Wood%20Floor.png`, as Blender writes it, is the file
+    /// `Wood Floor.png`; a file named as the text is still found. Other formats name files as they are.
+    private func textureFileBytes(_ reference: String) throws(ModelImportError) -> [UInt8] {
+        let decoded = fileSystem.pathsAreURIs ? GLTFBuffers.percentDecoded(reference) : reference
+        do { return try fileSystem.textureBytes(decoded, model: modelPath, limit: limits.maximumFileBytes) } catch {
+            guard decoded != reference, case .badTexture = error,
+                let bytes = try? fileSystem.textureBytes(reference, model: modelPath, limit: limits.maximumFileBytes)
+            else { throw error }
+            return bytes
         }
     }
 

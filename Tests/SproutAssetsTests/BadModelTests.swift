@@ -45,6 +45,20 @@ import Testing
         }
     }
 
+    /// glTF's `uri` is a URI: `box%20data.bin` (as Blender writes a name with a space) is the
+    /// file `box data.bin`, which Assimp 5.2 would ask for as written; a file named with the
+    /// escape itself is still found; an escape that decodes to `..` stays refused (above).
+    @Test func gltfBufferURIsAreDecoded() throws {
+        let (model, outside) = try sandbox()
+        let buffer = try Fixtures.read(outside + "/secret.bin")
+        try Fixtures.write(buffer, to: model + "/box data.bin")
+        try Fixtures.write(gltf(uri: "box%20data.bin"), to: model + "/spaced.gltf")
+        #expect(try ModelImporter.load(path: model + "/spaced.gltf", cache: nil).triangleCount == 1)
+        try Fixtures.write(buffer, to: model + "/as%20written.bin")
+        try Fixtures.write(gltf(uri: "as%20written.bin"), to: model + "/written.gltf")
+        #expect(try ModelImporter.load(path: model + "/written.gltf", cache: nil).triangleCount == 1)
+    }
+
     /// A buffer that is a FIFO (or a device) inside the folder: refused when opened, never read,
     /// so the import cannot block on it.
     @Test func gltfBufferThatIsNotARegularFileIsRefusedWithoutWaiting() throws {

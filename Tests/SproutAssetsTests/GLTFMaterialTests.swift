@@ -41,6 +41,18 @@ import Testing
         return folder + "/m.gltf"
     }
 
+    /// An image's `uri` is a URI: `t%20%C3%A9.png` is the file `t é.png` (Assimp 5.2 passes it
+    /// on undecoded).
+    @Test func imageURIsAreDecoded() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-image-uri")
+        let path = try write(materials: #"{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}"#, to: dir)
+        try FileManager.default.moveItem(atPath: dir + "/t.png", toPath: dir + "/t é.png")
+        try Fixtures.write(
+            try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: #""uri": "t.png""#, with: #""uri": "t%20%C3%A9.png""#), to: path)
+        let texture = try #require(try ModelImporter.load(path: path, cache: nil).materials.first?.baseColorTexture)
+        #expect(texture.image.pixels == [255, 128, 0, 255])
+    }
+
     @Test func texturesCoordinatesColoursAndSamplersArrive() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-material")
         let path = try write(
