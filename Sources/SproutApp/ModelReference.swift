@@ -59,20 +59,23 @@ public enum ModelReference: Equatable, Sendable {
     /// The entity standing on the origin: files centred on their footprint, plants on their stem;
     /// without `standing`, where the file puts it. `sizing` scales it first (a factor, or to a height).
     /// `variant` draws it in that material variant of its file (a `MaterialVariantError` when the
-    /// file, or a built-in, has no such variant).
+    /// file, or a built-in, has no such variant). A file whose `up` axis is z is turned upright
+    /// before it is sized or stood.
     public func load(
-        isolation: ImportIsolation? = nil, sizing: ModelSizing = .asIs, standing: Bool = true, variant: String? = nil
+        isolation: ImportIsolation? = nil, sizing: ModelSizing = .asIs, standing: Bool = true, variant: String? = nil, up: UpAxis = .y
     ) throws -> (entity: Entity, asset: ModelAsset?) {
         switch self {
         case .file(let path), .plant(_, let path):
             let asset = try ModelImporter.load(path: path, isolation: isolation)
             try asset.selectMaterialVariant(variant)
+            asset.root.turnUpright(from: up)
             sizing.apply(to: asset.root)
             if standing { asset.standOnOrigin(centringFootprint: { if case .plant = self { false } else { true } }()) }
             return (asset.root, asset)
         case .builtIn(let name):
             if let variant { throw MaterialVariantError(model: name, name: variant, known: []) }
             let entity = BuiltInModels.make(name)!
+            entity.turnUpright(from: up)
             sizing.apply(to: entity)
             return (entity, nil)
         }

@@ -35,17 +35,18 @@ public struct PreviewApp {
 
     /// Loads `model` (a file or a catalog plant; nil: Sprout's seedling) once, so a broken one is
     /// refused before anything runs, tells `warn` what it cannot draw and a size that looks like
-    /// the wrong unit, and returns a loader that makes a fresh copy for each placement.
+    /// the wrong unit, and returns a loader that makes a fresh copy for each placement (turned
+    /// upright from `up`, sized by `sizing`).
     public static func plantLoader(
-        _ model: String?, sizing: ModelSizing = .asIs, variant: String? = nil, warn: (String) -> Void = { _ in }
+        _ model: String?, sizing: ModelSizing = .asIs, variant: String? = nil, up: UpAxis = .y, warn: (String) -> Void = { _ in }
     ) throws -> () throws -> Entity {
         let path = try model ?? Assets.requireDirectory() + "/plants/seedling.obj"
         let reference = try ModelReference.resolve(path, relativeTo: ".")
         // A broken model, or a variant it lacks, is refused here, before anything runs.
-        let loaded = try reference.load(sizing: sizing, variant: variant)
+        let loaded = try reference.load(sizing: sizing, variant: variant, up: up)
         loaded.asset?.warnings.forEach { warn("warning: " + $0) }
         if case .asIs = sizing, let warning = ModelSizing.warning(for: loaded.entity, name: path) { warn(warning) }
-        return { try reference.load(sizing: sizing, variant: variant).entity }
+        return { try reference.load(sizing: sizing, variant: variant, up: up).entity }
     }
 
     /// The world on the stage, sized to `surface`, playing placed models' first clips.

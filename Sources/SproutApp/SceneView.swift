@@ -105,7 +105,7 @@ public final class SceneView {
                 if let modelRoots { reference = try reference.confined(to: modelRoots, reference: placement.model) }
                 loaded = try reference.load(
                     isolation: isolation, sizing: placement.fitHeight.map { .fit(height: $0) } ?? .asIs,
-                    standing: placement.standing != .asAuthored, variant: placement.variant)
+                    standing: placement.standing != .asAuthored, variant: placement.variant, up: placement.up)
             } catch let error as MaterialVariantError {
                 throw DocumentError(file: file.source, line: placement.line, field: placement.field + ".variant", message: "\(error)")
             } catch {

@@ -48,10 +48,15 @@ public struct SizeArgument: ExpressibleByArgument {
     public var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
-/// `--scale S` or `--fit HEIGHT`: how big a model is made (render, preview, open).
+/// `--scale S` or `--fit HEIGHT`: how big a model is made (render, preview, open); `--up z`:
+/// which axis its file treats as up (render, preview).
 public struct SizingOptions: ParsableArguments {
     /// No sizing asked for.
     public init() {}
+
+    /// `--up`: the model file's up axis.
+    @Option(help: "The axis the model's file treats as up: y (default; glTF, most exporters) or z (CAD tools, 3D printing, scanners).")
+    public var up: UpAxis = .y
 
     /// `--scale`: a factor.
     @Option(help: "Scale the model by this factor (a model in centimetres: 0.01).")
@@ -114,4 +119,5 @@ public struct ShadingOptions: ParsableArguments {
 // Sprout's enums as option values (`--shading simple`, `--tone-mapping aces`, `--placemark arrow`).
 extension RenderOptions.Shading: ExpressibleByArgument {}
 extension ToneMapping: ExpressibleByArgument {}
+extension UpAxis: ExpressibleByArgument {}
 extension PlacemarkStyle: ExpressibleByArgument {}

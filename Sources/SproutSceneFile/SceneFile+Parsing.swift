@@ -170,8 +170,9 @@ extension SceneFile {
     static func placement(_ v: DocumentValue) throws(DocumentError) -> Placement {
         // `- sunflower` is short for `- { model: sunflower }`.
         if case .scalar = v.content { return Placement(model: try nonEmptyModel(v), line: v.line, field: v.field) }
-        let o = try v.object(allowing: ["model", "position", "rotation", "scale", "fit", "animation", "variant"])
+        let o = try v.object(allowing: ["model", "up", "position", "rotation", "scale", "fit", "animation", "variant"])
         var p = Placement(model: try nonEmptyModel(o.required("model")), line: v.line, field: v.field)
+        if let u = o.optional("up") { p.up = UpAxis(rawValue: try u.choice(UpAxis.allCases.map(\.rawValue)))! }
         if let x = o.optional("position") { p.position = try vector(x) }
         if let r = o.optional("rotation") { p.rotation = try rotation(r) }
         if let s = o.optional("scale") {

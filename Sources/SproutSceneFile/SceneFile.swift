@@ -19,6 +19,9 @@ public struct SceneFile: Sendable {
         public var scale: Vec3 = .one
         /// Scale evenly to stand this many metres tall (instead of `scale`).
         public var fitHeight: Float?
+        /// The axis the model's file treats as up (`up: z` for CAD, 3D-printing and scanner
+        /// files): turned upright before it is sized and stood on the origin. Default `y`.
+        public var up = UpAxis.y
         /// The model posed by one of its animation clips at a time (`animation: { clip, time }`);
         /// nil: the file's default pose. Sizing and standing use the default pose either way.
         public var animation: AnimationChoice?

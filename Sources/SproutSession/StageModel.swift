@@ -1,4 +1,5 @@
 import SproutMath
+import SproutScene
 
 /// A room model as a stage (a scan or a modelled interior, any format the importer reads): the
 /// backdrop drawn, and the world the session senses. The stage file names it; the app layer
@@ -16,8 +17,8 @@ public struct StageModel: Equatable, Sendable {
     /// How much visual detail the room's surfaces offer, 0...1 (a scan's texture is rich).
     public var detail: Float
 
-    /// A model's up axis.
-    public enum Axis: String, Sendable, CaseIterable { case y, z }
+    /// A model's up axis (`UpAxis`, as a scene file's models have).
+    public typealias Axis = UpAxis
 
     /// A model at `path`; the defaults are the stage file's: metres, +Y up, origin at the
     /// model's zero, detail 0.6.
@@ -31,7 +32,7 @@ public struct StageModel: Equatable, Sendable {
 
     /// A model-space point in stage space (metres, +Y up).
     public func stagePoint(_ p: Vec3) -> Vec3 {
-        let upright = up == .y ? p : Vec3(p.x, p.z, -p.y)   // z-up: turn -90 degrees about x
+        let upright = up.upright(p)
         return (upright - origin) * scale
     }
 }

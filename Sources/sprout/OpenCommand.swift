@@ -35,7 +35,11 @@ struct OpenCommand: ParsableCommand, StageDefaults, FramesDefaults {
     @Option(name: .customLong("state"), help: "The file keeping the last experience (default: $XDG_STATE_HOME/sprout/last-experience).")
     var statePath: String?
 
-    func validate() throws { _ = try sizingOptions.sizing }
+    func validate() throws {
+        _ = try sizingOptions.sizing
+        // Sprout's catalog plants stand upright: --up is for a user's own files.
+        if sizingOptions.up != .y { throw ValidationError("--up is for a model file (sprout render, sprout preview); the catalog's plants stand upright") }
+    }
 
     func run() throws {
         let state = (statePath ?? LaunchState.defaultPath(environment: ProcessInfo.processInfo.environment)).map(LaunchState.init(path:))

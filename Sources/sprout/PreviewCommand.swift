@@ -50,7 +50,7 @@ struct PreviewCommand: ParsableCommand, StageDefaults, FramesDefaults {
     }
 
     private func app() throws -> PreviewApp {
-        var app = PreviewApp(plant: try PreviewApp.plantLoader(model, sizing: sizingOptions.sizing, variant: variant, warn: printError))
+        var app = PreviewApp(plant: try PreviewApp.plantLoader(model, sizing: sizingOptions.sizing, variant: variant, up: sizingOptions.up, warn: printError))
         (app.stage, app.seed, app.showsPlanes, app.duration) = (world.stage, world.seed, planes, duration)
         app.options = shadingOptions.applied(to: app.options)
         app.warn = printError

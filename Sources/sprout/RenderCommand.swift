@@ -120,12 +120,12 @@ struct RenderCommand: ParsableCommand {
             let ignored = [
                 ("--camera", cameraName != nil), ("--camera-position", cameraPosition != nil), ("--look-at", lookAt != nil),
                 ("--fov", fov != nil), ("--light", light != nil), ("--stage", stage != nil), ("--frame", frameNode != nil),
-                ("--scale", sizingOptions.scale != nil), ("--fit", sizingOptions.fit != nil), ("--no-shadows", noShadows)
+                ("--scale", sizingOptions.scale != nil), ("--fit", sizingOptions.fit != nil), ("--up", sizingOptions.up != .y), ("--no-shadows", noShadows)
             ].filter(\.1).map(\.0)
             if !ignored.isEmpty {
                 throw ValidationError(
                     "a scene file sets its own camera, light, stage, sizes and shadows: \(ignored.joined(separator: ", ")) would not apply to \(model); "
-                        + "say it in the file (camera:, light:, stage:, a model's scale: or fit:, shadows:)")
+                        + "say it in the file (camera:, light:, stage:, a model's scale:, fit: or up:, shadows:)")
             }
         }
         if environmentBackground && environment == nil { throw ValidationError("--environment-background needs --environment FILE.hdr") }
@@ -155,6 +155,7 @@ struct RenderCommand: ParsableCommand {
         file.camera = cameraName.map { .named($0) } ?? .framing(node: frameNode, position: cameraPosition?.value, lookAt: lookAt?.value)
         file.light = light.map { SceneFile.Light(direction: $0.value) }
         file.models[0].size(try sizing)
+        file.models[0].up = sizingOptions.up
         file.models[0].animation = animation.map { SceneFile.AnimationChoice(clip: $0, time: time ?? 0) }
         file.models[0].variant = variant
         return file

@@ -1,3 +1,4 @@
+import SproutMath
 import SproutAssets
 import SproutTesting
 import SproutScript
@@ -24,6 +25,21 @@ import Testing
                     == "'sunflowr' is not a model file, a catalog plant (sunflower, tomato, basil, lavender, tulip, corn) or a built-in model (seedling, pot, painting, sticky-note)"
             )
         }
+    }
+
+    /// A +Z-up file (an OBJ triangle reaching 2 m along z and 1 m along x, 0.5 m down -y) stands
+    /// upright with `up: z`: (x, y, z) becomes (x, z, -y), so it is 2 m tall and 0.5 m deep, and
+    /// `fit: 1` halves it from that upright height (to the float: the turn is a quaternion).
+    @Test func aZUpFileIsTurnedUprightBeforeItIsSizedOrStood() throws {
+        let dir = try Fixtures.temporaryDirectory("up-axis")
+        try Fixtures.write("v 0 0 0\nv 1 -0.5 0\nv 0 0 2\nf 1 2 3\n", to: dir + "/part.obj")
+        let reference = ModelReference.file(dir + "/part.obj")
+        let lying = try reference.load().entity.visualBounds(posed: false)
+        #expect(lying.min == Vec3(0, 0, 0) - Vec3(0.5, 0, 1) && lying.max == Vec3(0.5, 0.5, 1))   // footprint centred
+        let upright = try reference.load(up: .z).entity.visualBounds(posed: false)
+        #expect(upright.min.isApproximately(Vec3(-0.5, 0, -0.25)) && upright.max.isApproximately(Vec3(0.5, 2, 0.25)), "\(upright)")
+        let fitted = try reference.load(sizing: .fit(height: 1), up: .z).entity.visualBounds(posed: false)
+        #expect(fitted.min.isApproximately(Vec3(-0.25, 0, -0.125)) && fitted.max.isApproximately(Vec3(0.25, 1, 0.125)), "\(fitted)")
     }
 
     @Test func aScriptPlacesACatalogPlantByName() throws {

@@ -18,7 +18,7 @@ import SproutGolden
             models:
               - sunflower
               - { model: plants/a.glb, position: [1, 0, -1], rotation: 90, scale: 2 }
-              - { model: pot, rotation: [0, 0, 0, 1], scale: [1, 2, 3] }
+              - { model: pot, rotation: [0, 0, 0, 1], scale: [1, 2, 3], up: z }
             tolerance: { maxDelta: 4, maxFraction: 0.01, reason: "leaves' alpha edges" }
             """
         let scene = try SceneFile.parse(text, file: "s.yaml")
@@ -35,6 +35,7 @@ import SproutGolden
         let turned = scene.models[1].rotation.act(Vec3(1, 0, 0))
         #expect(distance(turned, Vec3(0, 0, -1)) < 1e-6)
         #expect(scene.models[2].scale == Vec3(1, 2, 3) && scene.models[2].rotation == .identity)
+        #expect(scene.models.map(\.up) == [.y, .y, .z])
         #expect(
             scene.tolerance == TestTolerance(ImageTolerance(maxChannelDelta: 4, maxFailingFraction: 0.01, maxMeanDelta: 0.5), reason: "leaves' alpha edges"))
     }
@@ -93,8 +94,9 @@ import SproutGolden
         ("models:\n  - { model: '' }", "s.yaml:2: models[0].model: must be a model path, a catalog plant or a built-in name (at most 1024 bytes)"),
         (
             "models:\n  - { mdl: basil }",
-            "s.yaml:2: models[0].mdl: unknown field; did you mean 'model'? expected one of model, position, rotation, scale, fit, animation, variant (or an x- key of your own)"
+            "s.yaml:2: models[0].mdl: unknown field; did you mean 'model'? expected one of model, up, position, rotation, scale, fit, animation, variant (or an x- key of your own)"
         ),
+        ("models:\n  - { model: part.stl, up: x }", "s.yaml:2: models[0].up: must be one of y, z; got 'x'"),
         ("models:\n  - { model: fox.glb, scale: 0.01, fit: 1 }", "s.yaml:2: models[0].fit: give scale or fit, not both"),
         ("models:\n  - { model: fox.glb, animation: { clip: Walk, time: -1 } }", "s.yaml:2: models[0].animation.time: must lie in 0.0...1000000.0, got -1.0"),
         (
