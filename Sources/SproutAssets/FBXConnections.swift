@@ -119,7 +119,11 @@ enum FBXConnections {
         var result = Links()
         let header = 3 * word + 1
         guard body.count >= header else { return result }
-        var offset = header + Int(body[3 * word]) + Int(clamping: read(body, at: 2 * word, word))
+        // A property list longer than the record (up to 2^64 - 1 in an 8-byte field) would
+        // overflow the offset: nothing of such a record is read.
+        let propertyBytes = Int(clamping: read(body, at: 2 * word, word))
+        guard propertyBytes <= body.count else { return result }
+        var offset = header + Int(body[3 * word]) + propertyBytes
         while offset + header <= body.count {
             let end = Int(clamping: read(body, at: offset, word)) - base
             guard end > offset, end <= body.count else { break }   // the null record, or a malformed one

@@ -25,7 +25,10 @@ enum ModelPreflight {
         case "glb": try glb(file, size: size, shown: shown, limits: limits)
         case "ply": try ply(file, size: size, shown: shown)
         case "stl": try stl(file, size: size, shown: shown)
-        case "fbx": return try FBXConnections.check(file, size: size, shown: shown, limits: limits)
+        case "fbx":
+            try FBXNesting.check(file, size: size, shown: shown)
+            fseeko(file, 0, SEEK_SET)
+            return try FBXConnections.check(file, size: size, shown: shown, limits: limits)
         case "dae": try COLLADAScan.check(file, bytes: size, shown: shown, depthLimit: limits.maximumNodeDepth + Self.colladaSlack)
         default: break
         }
@@ -102,20 +105,40 @@ enum ModelPreflight {
         var header: [UInt8] = []
         let cap = min(size, 1 << 16)
         header.reserveCapacity(cap)
+        var lineStart = 0
         while header.count < cap {
             let c = fgetc(file)
             guard c >= 0 else { break }
             header.append(UInt8(c))
-            if header.count >= 11, header.suffix(11).elementsEqual("end_header\n".utf8) { break }
+            if c == 0x0A {   // a line that begins with end_header ends the header
+                if header[lineStart...].starts(with: "end_header".utf8) { break }
+                lineStart = header.count
+            }
         }
+        // The header's lines up to the first that begins with "end_header", which must be that
+        // word alone: Assimp 5.2 loops forever on "end_headerx" (found by mutation).
         let marker = Array("end_header".utf8)
-        guard header.starts(with: Array("ply".utf8)),
-            let end = (0...max(0, header.count - marker.count)).first(where: { header[$0..<min($0 + marker.count, header.count)].elementsEqual(marker) })
-        else {
+        var lines: [[Substring]] = []
+        var headerLength: Int?
+        lineStart = 0
+        while lineStart < header.count {
+            let lineEnd = header[lineStart...].firstIndex(of: 0x0A) ?? header.count
+            let line = header[lineStart..<lineEnd]
+            if line.starts(with: marker) {
+                let after = line.dropFirst(marker.count)
+                guard after.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else {
+                    throw .malformed(
+                        path: shown, reason: "header line \(lines.count + 1) runs on after end_header ('\(String(decoding: line.prefix(32), as: UTF8.self))')")
+                }
+                headerLength = min(lineEnd + 1, size)
+                break
+            }
+            lines.append(String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace))
+            lineStart = lineEnd + 1
+        }
+        guard header.starts(with: Array("ply".utf8)), let headerLength else {
             throw .malformed(path: shown, reason: "no PLY header ending in end_header within the first \(cap) bytes")
         }
-        let text = String(decoding: header[..<end], as: UTF8.self)
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.split(whereSeparator: \.isWhitespace) }
         let ascii = lines.contains { $0.count >= 2 && $0[0] == "format" && $0[1] == "ascii" }
         let typeSizes: [Substring: Int] = [
             "char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
@@ -134,9 +157,6 @@ enum ModelPreflight {
                 elements[elements.count - 1].minimumBytes += bytes
             }
         }
-        var headerLength = end + marker.count
-        if headerLength < header.count, header[headerLength] == 0x0D { headerLength += 1 }
-        headerLength += 1   // the newline
         let body = size - headerLength
         var needed = 0
         for e in elements {

@@ -55,6 +55,13 @@ import Testing
         #expect(refusal(ascii) == ascii + ": malformed model: the header declares 40 'vertex' elements, more than the 7-byte body can hold")
         let noHeader = try write(Array("ply\nformat ascii 1.0\n".utf8), "cut.ply")
         #expect(refusal(noHeader).hasPrefix(noHeader + ": malformed model: no PLY header ending in end_header"))
+        // Found by mutation: Assimp 5.2 loops forever on a header ending "end_headerend_header".
+        let runOn = try write(Array("ply\nformat ascii\nend_headerend_headerend_header".utf8), "run-on.ply")
+        #expect(refusal(runOn) == runOn + ": malformed model: header line 3 runs on after end_header ('end_headerend_headerend_header')")
+        // A vertex count after a comment mentioning end_header is still measured.
+        let commented = try write(
+            Array("ply\nformat ascii 1.0\ncomment end_header\nelement vertex 40\nproperty float x\nend_header\n0\n".utf8), "commented.ply")
+        #expect(refusal(commented) == commented + ": malformed model: the header declares 40 'vertex' elements, more than the 2-byte body can hold")
     }
 
     @Test func aBinarySTLWithMoreTrianglesThanBytesIsRefused() throws {

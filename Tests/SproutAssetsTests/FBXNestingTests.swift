@@ -1,0 +1,55 @@
+import Foundation
+import SproutTesting
+import Testing
+@testable import SproutAssets
+
+/// FBX records nested deeper than Assimp 5.2's recursive parsers survive are refused before it
+/// reads them (found by mutation under AddressSanitizer: 50,000 levels overflowed its stack).
+@Suite struct FBXNestingTests {
+    /// A binary FBX 7.4 of `levels` records named "X", each holding the next: record i starts at
+    /// 27 + 14 i (a 13-byte header and its 1-byte name) and holds 14 + 27 (levels - 1 - i)
+    /// bytes (its name, the records inside it and the 13-byte null record closing them).
+    static func binaryNest(_ levels: Int) -> [UInt8] {
+        func u32(_ v: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(v).littleEndian, Array.init) }
+        var file = FBXConnections.binaryMagic + [0x1A, 0x00] + u32(7400)
+        for i in 0..<levels {
+            let start = 27 + 14 * i, size = 14 + 27 * (levels - 1 - i)
+            file += u32(start + size) + u32(0) + u32(0) + [1, UInt8(ascii: "X")]
+        }
+        for _ in 0..<levels { file += [UInt8](repeating: 0, count: 13) }   // levels - 1 closing, one ending the file's list
+        return file
+    }
+
+    @Test func binaryNestingIsMeasured() throws {
+        #expect(Self.binaryNest(300).count == 27 + 27 * 300)
+        let dir = try Fixtures.temporaryDirectory("fbx-nesting")
+        try Data(Self.binaryNest(300)).write(to: URL(fileURLWithPath: dir + "/deep.fbx"))
+        let error = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/deep.fbx") }
+        #expect("\(error!)" == "\(dir)/deep.fbx: refused: its records nest more than 256 deep (Assimp reads them by recursion)")
+        try Data(Self.binaryNest(256)).write(to: URL(fileURLWithPath: dir + "/fine.fbx"))
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/fine.fbx") }
+    }
+
+    /// Braces count outside strings and comments only.
+    @Test func asciiNestingIsMeasuredByItsBraces() throws {
+        let dir = try Fixtures.temporaryDirectory("fbx-ascii-nesting")
+        let head = "; FBX 7.4.0 project file\n"
+        try Fixtures.write(head + String(repeating: "X: {", count: 257) + String(repeating: "}", count: 257) + "\n", to: dir + "/deep.fbx")
+        #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/deep.fbx") }
+        let quoted = "Y: \"" + String(repeating: "{", count: 500) + "\"\n; " + String(repeating: "{", count: 500) + "\n"
+        try Fixtures.write(head + quoted + String(repeating: "X: {", count: 256) + String(repeating: "}", count: 256) + "\n", to: dir + "/fine.fbx")
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/fine.fbx") }
+    }
+
+    /// Found by the same mutation: an 8-byte property length of 2^64 - 1 in a version 7500
+    /// `Connections` record overflowed the scan's offset (a trap, not an error).
+    @Test func aHugePropertyLengthIsNotATrap() throws {
+        let dir = try Fixtures.temporaryDirectory("fbx-property-length")
+        let bytes: [UInt8] =
+            Array("Kaydara FBX Binary  ".utf8) + [0, 0x1A, 0, 0x4C, 0x1D, 0, 0, 0x3F] + [UInt8](repeating: 0, count: 15)
+            + [UInt8](repeating: 0xFF, count: 8) + [11] + Array("Connections".utf8)
+        #expect(bytes.count == 63)
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/long.fbx"))
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/long.fbx") }
+    }
+}
