@@ -49,6 +49,8 @@ let package = Package(
         // The header only (libglfw3-dev): no pkg-config, whose flags would link GLFW and X11 into every start.
         .systemLibrary(name: "CGLFW"),
         .systemLibrary(name: "CAssimp", pkgConfig: "assimp", providers: [.apt(["libassimp-dev"])]),
+        // Assimp's failed internal checks as import errors, not abort() (AssertionsAsErrors.cpp).
+        .target(name: "CAssimpChecks", linkerSettings: [.linkedLibrary("assimp")]),
         .systemLibrary(name: "CStb", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The header only (libcurl4-openssl-dev): no pkg-config, whose flags would link libcurl.
@@ -91,7 +93,8 @@ let package = Package(
 
         // Edges: one C library each.
         .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CZlib", "CWebP", "CAvif"]),
-        .target(name: "SproutAssets", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "CAssimp", "CMeshOptimizer"]),
+        .target(
+            name: "SproutAssets", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "CAssimp", "CAssimpChecks", "CMeshOptimizer"]),
         // The GLSL is compiled into the binary (`PackageResources`), so no folder of a user's can stand in for it.
         .target(name: "SproutRender", dependencies: ["SproutMath", "SproutScene", "COpenGL"], resources: [.embedInCode("Shaders")]),
         .target(name: "SproutHeadless", dependencies: ["SproutRender", "CEGL"]),

@@ -1,4 +1,5 @@
 internal import CAssimp
+internal import CAssimpChecks
 import SproutFiles
 import SproutImage
 import SproutMath
@@ -52,6 +53,8 @@ public enum ModelImporter {
         }
         // A file Assimp cannot read as it is (quantized or meshopt-compressed) is read rewritten.
         let (gltf, buffers) = try rewrittenIfNeeded(fileJSON, at: absolute, shownAs: path, fileExtension: ext, in: fs, limits: limits)
+        // Assimp's own failed checks end this import with an error, not the process (CAssimpChecks).
+        precondition(sproutAssimpChecksThrow() == 1)
         let scenePointer = fs.withFileIO { io in aiImportFileEx(absolute, flags, io) }
         defer { if let scenePointer { aiReleaseImport(scenePointer) } }
 

@@ -59,6 +59,21 @@ import Testing
         #expect(try ModelImporter.load(path: model + "/written.gltf", cache: nil).triangleCount == 1)
     }
 
+    /// Assimp 5.2's own checks (`ai_assert`) aborted the process on files found by mutation
+    /// under AddressSanitizer; now they fail the import naming the check (CAssimpChecks). A PLY
+    /// face with no corners fails triangulation's count of its output faces.
+    @Test func assimpsFailedChecksAreErrorsNotAborts() throws {
+        let (model, _) = try sandbox()
+        try Fixtures.write(
+            "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 2\n"
+                + "property list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n0\n", to: model + "/empty-face.ply")
+        #expect {
+            try ModelImporter.load(path: model + "/empty-face.ply", cache: nil)
+        } throws: { error in
+            "\(error)" == "\(model)/empty-face.ply: cannot import model: a check inside Assimp failed (numOut != pMesh->mNumFaces)"
+        }
+    }
+
     /// A buffer that is a FIFO (or a device) inside the folder: refused when opened, never read,
     /// so the import cannot block on it.
     @Test func gltfBufferThatIsNotARegularFileIsRefusedWithoutWaiting() throws {
