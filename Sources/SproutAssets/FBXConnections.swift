@@ -21,6 +21,8 @@ enum FBXConnections {
     /// Object links, and how many of them animate a blend shape's weight.
     struct Links {
         var links: [(child: Int64, parent: Int64)] = []
+        /// The object-to-object ("OO") links among `links`: the node tree, skins and materials.
+        var objectLinks: [(child: Int64, parent: Int64)] = []
         var morphAnimations = 0
     }
 
@@ -39,6 +41,11 @@ enum FBXConnections {
             found = asciiLinks(file)
         }
         let links = found.links
+        // Assimp follows a model's parents and a bone's by recursion: objects that are their own
+        // ancestors (3000 under 3001 under 3000, found by mutation) overflowed its stack.
+        if let looped = cycle(in: found.objectLinks) {
+            throw .malformed(path: shown, reason: "its objects connect in a cycle (object \(looped) is its own ancestor)")
+        }
         let depth = longestChain(links)
         let limit = limits.maximumNodeDepth + slack
         if depth > limit {
@@ -52,6 +59,35 @@ enum FBXConnections {
         return [
             "has \(found.morphAnimations) blend shape (morph target) animation curve(s), which Assimp 5.2 does not read: the shapes do not move"
         ]
+    }
+
+    /// An object on a cycle of `links` (one that is its own ancestor), found without recursion;
+    /// nil when they form no cycle (a link from an object to itself is not one).
+    static func cycle(in links: [(child: Int64, parent: Int64)]) -> Int64? {
+        var parents: [Int64: [Int64]] = [:]
+        for link in links where link.child != link.parent { parents[link.child, default: []].append(link.parent) }
+        var finished: Set<Int64> = []
+        for start in parents.keys where !finished.contains(start) {
+            var stack: [(id: Int64, next: Int)] = [(start, 0)]
+            var onPath: Set<Int64> = [start]
+            while let top = stack.last {
+                let ups = parents[top.id] ?? []
+                if top.next < ups.count {
+                    stack[stack.count - 1].next += 1
+                    let up = ups[top.next]
+                    if onPath.contains(up) { return up }
+                    if !finished.contains(up) {
+                        onPath.insert(up)
+                        stack.append((up, 0))
+                    }
+                    continue
+                }
+                finished.insert(top.id)
+                onPath.remove(top.id)
+                stack.removeLast()
+            }
+        }
+        return nil
     }
 
     /// The longest parent chain, counted in links, found without recursion; a cycle ends a chain.
@@ -131,7 +167,7 @@ enum FBXConnections {
             let nameLength = Int(body[offset + 3 * word])
             var p = offset + header + nameLength
             var ids: [Int64] = []
-            var drivesMorphWeight = false
+            var drivesMorphWeight = false, objectToObject = false
             for _ in 0..<min(properties, 8) where p < end {
                 let type = body[p]
                 p += 1
@@ -145,6 +181,9 @@ enum FBXConnections {
                     {
                         drivesMorphWeight = true
                     }
+                    if type == UInt8(ascii: "S"), ids.isEmpty, length == 2, p + 6 <= end, body[p + 4] == UInt8(ascii: "O"), body[p + 5] == UInt8(ascii: "O") {
+                        objectToObject = true
+                    }
                     p += 4 + length
                 case UInt8(ascii: "Y"): p += 2
                 case UInt8(ascii: "C"): p += 1
@@ -153,7 +192,10 @@ enum FBXConnections {
                 default: p = end   // arrays do not appear in connections
                 }
             }
-            if ids.count >= 2 { result.links.append((ids[0], ids[1])) }
+            if ids.count >= 2 {
+                result.links.append((ids[0], ids[1]))
+                if objectToObject { result.objectLinks.append((ids[0], ids[1])) }
+            }
             if drivesMorphWeight { result.morphAnimations += 1 }
             offset = end
         }
@@ -175,6 +217,7 @@ enum FBXConnections {
             let fields = text.dropFirst(2).split(separator: ",").map { $0.trimmed(of: " \t\r\"") }
             if fields.count >= 3, fields[0] == "OO" || fields[0] == "OP", let child = Int64(fields[1]), let parent = Int64(fields[2]) {
                 result.links.append((child, parent))
+                if fields[0] == "OO" { result.objectLinks.append((child, parent)) }
                 if fields[0] == "OP", fields.count >= 4, fields[3] == Self.morphWeightProperty { result.morphAnimations += 1 }
             }
         }

@@ -7,8 +7,9 @@ import Testing
 /// 6): a chain of FBX connections 50,000 deep ended the process inside Assimp 5.2.
 @Suite struct FBXConnectionsTests {
     /// A binary FBX 7.4 holding only a `Connections` record whose `C` records chain object i
-    /// under object i + 1 (i = 1...count), the last under the root 0.
-    static func binaryChain(_ count: Int, drivingMorphWeights: Bool = false) -> [UInt8] {
+    /// under object i + 1 (i = 1...count), the last under the root 0 (or, `looping`, under object
+    /// 1: a cycle); `drivingMorphWeights` makes each an "OP" link to a blend shape's weight.
+    static func binaryChain(_ count: Int, drivingMorphWeights: Bool = false, looping: Bool = false) -> [UInt8] {
         func u32(_ v: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(v).littleEndian, Array.init) }
         func i64(_ v: Int) -> [UInt8] { withUnsafeBytes(of: Int64(v).littleEndian, Array.init) }
         func record(_ name: String, properties: [[UInt8]], nested: [[UInt8]], at offset: Int) -> [UInt8] {
@@ -28,7 +29,7 @@ import Testing
             let oo: [UInt8] = [UInt8(ascii: "S")] + u32(2) + Array("OO".utf8)
             let op: [UInt8] = [UInt8(ascii: "S")] + u32(2) + Array("OP".utf8)
             let property: [[UInt8]] = drivingMorphWeights ? [[UInt8(ascii: "S")] + u32(13) + Array("DeformPercent".utf8)] : []
-            let ids = [[UInt8(ascii: "L")] + i64(i), [UInt8(ascii: "L")] + i64(i == count ? 0 : i + 1)]
+            let ids = [[UInt8(ascii: "L")] + i64(i), [UInt8(ascii: "L")] + i64(i == count ? (looping ? 1 : 0) : i + 1)]
             let child = record("C", properties: [drivingMorphWeights ? op : oo] + ids + property, nested: [], at: offset)
             children.append(child)
             offset += child.count
@@ -72,6 +73,25 @@ import Testing
             try ModelPreflight.check(dir + "/ascii.fbx", shownAs: "ascii.fbx", fileExtension: "fbx", limits: .standard) == [
                 "has 1 blend shape (morph target) animation curve(s), which Assimp 5.2 does not read: the shapes do not move"
             ])
+    }
+
+    /// Objects that are their own ancestors made Assimp 5.2 recurse until its stack overflowed
+    /// (found by mutation): refused, binary or ASCII; a link from an object to itself, or a
+    /// property link ("OP") back up, is no such cycle.
+    @Test func objectsConnectedInACycleAreRefused() throws {
+        #expect(FBXConnections.cycle(in: [(1, 2), (2, 3), (3, 0), (4, 3)]) == nil)
+        #expect(FBXConnections.cycle(in: [(1, 1), (1, 0)]) == nil)
+        #expect(FBXConnections.cycle(in: [(5, 0), (3001, 3000), (3000, 3001)]) != nil)
+        let dir = try Fixtures.temporaryDirectory("fbx-cycle")
+        try Fixtures.write(
+            "; FBX 7.4.0 project file\nConnections:  {\n\tC: \"OO\",3000,0\n\tC: \"OO\",3001,3000\n\tC: \"OO\",3000,3001\n}\n", to: dir + "/loop.fbx")
+        let error = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/loop.fbx") }
+        #expect("\(error!)".contains("its objects connect in a cycle (object 3000 is its own ancestor)"), "\(error!)")
+        try Fixtures.write(
+            "; FBX 7.4.0 project file\nConnections:  {\n\tC: \"OO\",3000,0\n\tC: \"OP\",0,3000, \"X\"\n}\n", to: dir + "/property.fbx")
+        try Data(Self.binaryChain(5, looping: true)).write(to: URL(fileURLWithPath: dir + "/loop-binary.fbx"))
+        #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/loop-binary.fbx") }
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/property.fbx") }
     }
 
     @Test func chainsAreCountedWithoutRecursionAndCyclesEnd() {
