@@ -46,6 +46,12 @@ enum FBXConnections {
         if let looped = cycle(in: found.objectLinks) {
             throw .malformed(path: shown, reason: "its objects connect in a cycle (object \(looped) is its own ancestor)")
         }
+        // The same object link twice (a skin's cluster, found by mutation) made Assimp free its
+        // bone twice.
+        var seen = Set<[Int64]>()
+        for link in found.objectLinks where !seen.insert([link.child, link.parent]).inserted {
+            throw .malformed(path: shown, reason: "object \(link.child) is connected to object \(link.parent) twice")
+        }
         let depth = longestChain(links)
         let limit = limits.maximumNodeDepth + slack
         if depth > limit {
@@ -61,13 +67,16 @@ enum FBXConnections {
         ]
     }
 
-    /// An object on a cycle of `links` (one that is its own ancestor), found without recursion;
-    /// nil when they form no cycle (a link from an object to itself is not one).
+    /// An object on a cycle of `links` (one that is its own ancestor, or its own parent: Assimp
+    /// recursed on that too), found without recursion; nil when they form no cycle.
     static func cycle(in links: [(child: Int64, parent: Int64)]) -> Int64? {
         var parents: [Int64: [Int64]] = [:]
-        for link in links where link.child != link.parent { parents[link.child, default: []].append(link.parent) }
+        for link in links {
+            if link.child == link.parent { return link.child }
+            parents[link.child, default: []].append(link.parent)
+        }
         var finished: Set<Int64> = []
-        for start in parents.keys where !finished.contains(start) {
+        for start in parents.keys.sorted() where !finished.contains(start) {   // sorted: the same object named every run
             var stack: [(id: Int64, next: Int)] = [(start, 0)]
             var onPath: Set<Int64> = [start]
             while let top = stack.last {

@@ -25,6 +25,9 @@ enum ModelPreflight {
         case "glb": try glb(file, size: size, shown: shown, limits: limits)
         case "ply": try ply(file, size: size, shown: shown)
         case "stl": try stl(file, size: size, shown: shown)
+        case "obj":
+            let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+            try OBJMaterialLibraries.check(file, folder: folder.isEmpty ? "/" : folder, shown: shown, maximumBytes: limits.maximumFileBytes)
         case "fbx":
             try FBXNesting.check(file, size: size, shown: shown)
             fseeko(file, 0, SEEK_SET)

@@ -76,11 +76,11 @@ import Testing
     }
 
     /// Objects that are their own ancestors made Assimp 5.2 recurse until its stack overflowed
-    /// (found by mutation): refused, binary or ASCII; a link from an object to itself, or a
-    /// property link ("OP") back up, is no such cycle.
-    @Test func objectsConnectedInACycleAreRefused() throws {
+    /// (found by mutation): refused, binary or ASCII, as is an object its own parent; a property
+    /// link ("OP") back up is no such cycle. The same object link twice made it free a bone twice.
+    @Test func objectsConnectedInACycleOrTwiceAreRefused() throws {
         #expect(FBXConnections.cycle(in: [(1, 2), (2, 3), (3, 0), (4, 3)]) == nil)
-        #expect(FBXConnections.cycle(in: [(1, 1), (1, 0)]) == nil)
+        #expect(FBXConnections.cycle(in: [(1, 1), (1, 0)]) == 1)
         #expect(FBXConnections.cycle(in: [(5, 0), (3001, 3000), (3000, 3001)]) != nil)
         let dir = try Fixtures.temporaryDirectory("fbx-cycle")
         try Fixtures.write(
@@ -91,6 +91,10 @@ import Testing
             "; FBX 7.4.0 project file\nConnections:  {\n\tC: \"OO\",3000,0\n\tC: \"OP\",0,3000, \"X\"\n}\n", to: dir + "/property.fbx")
         try Data(Self.binaryChain(5, looping: true)).write(to: URL(fileURLWithPath: dir + "/loop-binary.fbx"))
         #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/loop-binary.fbx") }
+        try Fixtures.write(
+            "; FBX 7.4.0 project file\nConnections:  {\n\tC: \"OO\",5000,1000\n\tC: \"OO\",5001,5000\n\tC: \"OO\",5001,5000\n}\n", to: dir + "/twice.fbx")
+        let twice = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/twice.fbx") }
+        #expect("\(twice!)".hasSuffix("object 5001 is connected to object 5000 twice"), "\(twice!)")
         #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/property.fbx") }
     }
 

@@ -1,3 +1,5 @@
+import SproutImage
+import SproutScene
 import SproutTesting
 import Testing
 @testable import SproutAssets
@@ -62,6 +64,21 @@ import Testing
         let commented = try write(
             Array("ply\nformat ascii 1.0\ncomment end_header\nelement vertex 40\nproperty float x\nend_header\n0\n".utf8), "commented.ply")
         #expect(refusal(commented) == commented + ": malformed model: the header declares 40 'vertex' elements, more than the 2-byte body can hold")
+    }
+
+    /// Found by mutation under AddressSanitizer: Assimp 5.2's MTL reader crashed on a texture
+    /// statement before the library's first `newmtl`. The same statement after it is read.
+    @Test func anMTLTextureBeforeAnyMaterialIsRefused() throws {
+        let dir = try Fixtures.temporaryDirectory("obj-mtl")
+        let obj = "mtllib  lib one.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl red\nf 1 2 3\n"
+        try Fixtures.write(obj, to: dir + "/a.obj")
+        try ImageFile.writePNG(Image(width: 1, height: 1, pixels: [255, 0, 0, 255]), to: dir + "/t.png")
+        try Fixtures.write("# made by hand\nKd 1 1 1\n  MAP_KD t.png\nnewmtl red\n", to: dir + "/lib one.mtl")
+        #expect(
+            refusal(dir + "/a.obj") == dir
+                + "/a.obj: malformed model: material library 'lib one.mtl' line 3: a texture before any newmtl (no material to attach it to)")
+        try Fixtures.write("newmtl red\nKd 1 1 1\nmap_Kd t.png\n", to: dir + "/lib one.mtl")
+        #expect(try ModelImporter.load(path: dir + "/a.obj", cache: nil).materials.first?.baseColorTexture != nil)
     }
 
     @Test func aBinarySTLWithMoreTrianglesThanBytesIsRefused() throws {

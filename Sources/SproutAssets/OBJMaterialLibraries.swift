@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An OBJ file's material libraries (`mtllib`), read before Assimp: Assimp 5.2's MTL reader
+/// crashes (a null material) on a texture statement (`map_Kd`, `bump`, `disp`, `norm`, ...)
+/// before the library's first `newmtl`, found by mutation under AddressSanitizer. Colour and
+/// scalar statements there are harmless and left alone.
+enum OBJMaterialLibraries {
+    /// Statements naming a texture, by their first word's start (MTL keywords, any case).
+    static let textureStatements = ["map_", "bump", "disp", "norm", "refl", "decal"]
+
+    /// Throws when a library the OBJ at `path` names (inside `folder`; one outside is left for
+    /// the import to refuse) has a texture statement before its first material.
+    static func check(_ file: UnsafeMutablePointer<FILE>, folder: String, shown: String, maximumBytes: Int) throws(ModelImportError) {
+        let fileSystem = ConfinedFileSystem(folder: folder)
+        var checked = Set<String>()
+        for name in libraries(file).sorted() where checked.insert(name).inserted {
+            guard let library = fileSystem.resolve(name), let (stream, size) = ConfinedFileSystem.openRegularFile(library) else { continue }
+            defer { fclose(stream) }
+            guard size <= maximumBytes else { continue }   // the import refuses it by size
+            var line = 0
+            let stop = eachLine(stream) { text in
+                line += 1
+                let word = text.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }.lowercased()
+                if word == "newmtl" { return .stop(nil) }
+                if textureStatements.contains(where: { word.hasPrefix($0) }) { return .stop(line) }
+                return .next
+            }
+            if case .some(.some(let bad)) = stop {
+                throw .malformed(
+                    path: shown, reason: "material library '\(name.prefix(80))' line \(bad): a texture before any newmtl (no material to attach it to)")
+            }
+        }
+    }
+
+    /// The names after each `mtllib` (the rest of its line, as Assimp reads it), streamed.
+    static func libraries(_ file: UnsafeMutablePointer<FILE>) -> [String] {
+        var names: [String] = []
+        _ = eachLine(file) { text in
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("mtllib "), names.count < 64 {
+                // Assimp takes the rest of the line as written; a name trimmed is checked too.
+                let rest = trimmed.dropFirst(7).drop { $0 == " " || $0 == "\t" }
+                for name in Set([String(rest.hasSuffix("\r") ? rest.dropLast() : rest), rest.trimmingWhitespace()]) where !name.isEmpty {
+                    names.append(name)
+                }
+            }
+            return .next
+        }
+        return names
+    }
+
+    /// What a line's reader does next.
+    enum Step {
+        /// Read the next line.
+        case next
+        /// Stop, with a result.
+        case stop(Int?)
+    }
+
+    /// Calls `body` with each line (at most its first 4,096 bytes) until it stops; returns its
+    /// result, or nil at the end of the file.
+    static func eachLine(_ file: UnsafeMutablePointer<FILE>, _ body: (String) -> Step) -> Int?? {
+        var line: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            guard n > 0 else { break }
+            for byte in buffer[0..<n] {
+                if byte == 0x0A {
+                    if case .stop(let result) = body(String(decoding: line, as: UTF8.self)) { return .some(result) }
+                    line.removeAll(keepingCapacity: true)
+                } else if line.count < 4096 {
+                    line.append(byte)
+                }
+            }
+        }
+        if !line.isEmpty, case .stop(let result) = body(String(decoding: line, as: UTF8.self)) { return .some(result) }
+        return nil
+    }
+}
+
+extension Substring {
+    /// Without spaces, tabs and carriage returns at either end.
+    fileprivate func trimmingWhitespace() -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return String(drop(while: blank).reversed().drop(while: blank).reversed())
+    }
+}
