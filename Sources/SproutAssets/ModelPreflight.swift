@@ -29,7 +29,7 @@ enum ModelPreflight {
             let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
             try OBJMaterialLibraries.check(file, folder: folder.isEmpty ? "/" : folder, shown: shown, maximumBytes: limits.maximumFileBytes)
         case "fbx":
-            try FBXNesting.check(file, size: size, shown: shown)
+            try FBXRecords.check(file, size: size, shown: shown)
             fseeko(file, 0, SEEK_SET)
             return try FBXConnections.check(file, size: size, shown: shown, limits: limits)
         case "dae": try COLLADAScan.check(file, bytes: size, shown: shown, depthLimit: limits.maximumNodeDepth + Self.colladaSlack)
@@ -147,28 +147,36 @@ enum ModelPreflight {
             "char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
             "int": 4, "uint": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4, "double": 8, "float64": 8
         ]
-        var elements: [(name: Substring, count: Int, minimumBytes: Int)] = []
+        var elements: [PLYLists.Element] = []
         for words in lines {
             if words.first == "element", words.count >= 3 {
                 guard let count = Int(words[2]), count >= 0 else {
                     throw .malformed(path: shown, reason: "element '\(words[1])' has no valid count ('\(words[2].prefix(32))')")
                 }
-                elements.append((words[1], count, 0))
+                elements.append(PLYLists.Element(name: words[1], count: count))
             } else if words.first == "property", words.count >= 2, !elements.isEmpty {
-                // ASCII: a value and a separator at least; binary: the type's size (a list: its count).
-                let bytes = words.count >= 3 && words[1] == "list" ? (ascii ? 2 : typeSizes[words[2]] ?? 1) : (ascii ? 2 : typeSizes[words[1]] ?? 1)
-                elements[elements.count - 1].minimumBytes += bytes
+                let property =
+                    words.count >= 4 && words[1] == "list"
+                    ? PLYLists.Property(isList: true, countBytes: typeSizes[words[2]] ?? 1, bytes: typeSizes[words[3]] ?? 1)
+                    : PLYLists.Property(isList: false, countBytes: 0, bytes: typeSizes[words[1]] ?? 1)
+                elements[elements.count - 1].properties.append(property)
             }
         }
         let body = size - headerLength
         var needed = 0
         for e in elements {
-            let (product, overflow) = e.count.multipliedReportingOverflow(by: max(e.minimumBytes, 1))
+            // At least per value: ASCII a digit and a separator; binary the type's size (a list: its count's).
+            let least = e.properties.reduce(0) { $0 + (ascii ? 2 : $1.isList ? $1.countBytes : $1.bytes) }
+            let (product, overflow) = e.count.multipliedReportingOverflow(by: max(least, 1))
             guard !overflow, product <= body - needed else {
                 throw .malformed(path: shown, reason: "the header declares \(e.count) '\(e.name)' elements, more than the \(body)-byte body can hold")
             }
             needed += product
         }
+        guard elements.contains(where: { $0.properties.contains(where: \.isList) }), let bytes = FileBytes(file, size: size) else { return }
+        let bigEndian = lines.contains { $0.count >= 2 && $0[0] == "format" && $0[1] == "binary_big_endian" }
+        try PLYLists.check(
+            bytes, from: headerLength, elements: elements, format: ascii ? .ascii : bigEndian ? .binaryBigEndian : .binaryLittleEndian, shown: shown)
     }
 
     /// Binary STL: 80 bytes, a triangle count, 50 bytes a triangle. (ASCII STL starts "solid"

@@ -81,6 +81,32 @@ import Testing
         #expect(try ModelImporter.load(path: dir + "/a.obj", cache: nil).materials.first?.baseColorTexture != nil)
     }
 
+    /// Found by mutation under AddressSanitizer: Assimp 5.2 allocates for a list's declared
+    /// length, and one face claiming 300,000,000 indices took 4 GB. A list may claim no more
+    /// values than the bytes after its count hold (ASCII two a value, binary the value's size).
+    @Test func aPLYListLongerThanTheFileIsRefused() throws {
+        let head =
+            "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
+            + "element face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n"
+        let ascii = try write(Array((head + "300000000 0 1 2\n").utf8), "long-list.ply")
+        #expect(refusal(ascii) == ascii + ": malformed model: 'face' 0 has a list of 300000000 values, more than the 7 bytes after it can hold")
+        let fine = try write(Array((head + "3 0 1 2\n").utf8), "triangle.ply")
+        #expect(try ModelImporter.load(path: fine, cache: nil).triangleCount == 1)
+
+        func le32(_ v: UInt32) -> [UInt8] { withUnsafeBytes(of: v.littleEndian, Array.init) }
+        func be32(_ v: UInt32) -> [UInt8] { withUnsafeBytes(of: v.bigEndian, Array.init) }
+        let binaryHead =
+            "element vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
+            + "element face 1\nproperty list uint int vertex_indices\nend_header\n"
+        let vertices = [UInt8](repeating: 0, count: 36)
+        let little = try write(
+            Array(("ply\nformat binary_little_endian 1.0\n" + binaryHead).utf8) + vertices + le32(300_000_000) + le32(0) + le32(1) + le32(2), "long-list-le.ply"
+        )
+        #expect(refusal(little) == little + ": malformed model: 'face' 0 has a list of 300000000 values, more than the 12 bytes after it can hold")
+        let big = try write(Array(("ply\nformat binary_big_endian 1.0\n" + binaryHead).utf8) + vertices + be32(4) + be32(0) + be32(1) + be32(2), "short-le.ply")
+        #expect(refusal(big) == big + ": malformed model: 'face' 0 has a list of 4 values, more than the 12 bytes after it can hold")
+    }
+
     @Test func aBinarySTLWithMoreTrianglesThanBytesIsRefused() throws {
         let path = try write([UInt8](repeating: 0, count: 80) + le(1_000_000_000) + [UInt8](repeating: 0, count: 100), "lie.stl")
         #expect(refusal(path) == path + ": malformed model: the header declares 1000000000 triangles, more than the 184-byte file can hold")

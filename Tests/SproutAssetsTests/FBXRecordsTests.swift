@@ -5,7 +5,7 @@ import Testing
 
 /// FBX records nested deeper than Assimp 5.2's recursive parsers survive are refused before it
 /// reads them (found by mutation under AddressSanitizer: 50,000 levels overflowed its stack).
-@Suite struct FBXNestingTests {
+@Suite struct FBXRecordsTests {
     /// A binary FBX 7.4 of `levels` records named "X", each holding the next: record i starts at
     /// 27 + 14 i (a 13-byte header and its 1-byte name) and holds 14 + 27 (levels - 1 - i)
     /// bytes (its name, the records inside it and the 13-byte null record closing them).
@@ -39,6 +39,27 @@ import Testing
         let quoted = "Y: \"" + String(repeating: "{", count: 500) + "\"\n; " + String(repeating: "{", count: 500) + "\n"
         try Fixtures.write(head + quoted + String(repeating: "X: {", count: 256) + String(repeating: "}", count: 256) + "\n", to: dir + "/fine.fbx")
         #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/fine.fbx") }
+    }
+
+    /// Found by the same mutation: a compressed array declaring 2^32 - 1 floats in 10 bytes made
+    /// Assimp allocate 16 GB for them (deflate expands at most about 1,032 to 1).
+    @Test func aCompressedArrayLongerThanItsBytesCanHoldIsRefused() throws {
+        func u32(_ v: UInt32) -> [UInt8] { withUnsafeBytes(of: v.littleEndian, Array.init) }
+        func file(count: UInt32) -> [UInt8] {
+            let property: [UInt8] = [UInt8(ascii: "f")] + u32(count) + u32(1) + u32(10) + [UInt8](repeating: 0, count: 10)
+            let end = 27 + 13 + 1 + property.count
+            return FBXConnections.binaryMagic + [0x1A, 0x00] + u32(7400) + u32(UInt32(end)) + u32(1) + u32(UInt32(property.count)) + [1, UInt8(ascii: "X")]
+                + property + [UInt8](repeating: 0, count: 13)
+        }
+        let dir = try Fixtures.temporaryDirectory("fbx-array")
+        try Data(file(count: .max)).write(to: URL(fileURLWithPath: dir + "/huge.fbx"))
+        let error = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/huge.fbx") }
+        #expect("\(error!)" == "\(dir)/huge.fbx: malformed model: an array at byte 41 declares 4294967295 values, more than its 10 compressed bytes can hold")
+        // 10 bytes may inflate to 10 x 1,032 + 64 = 10,384 bytes: 2,596 floats.
+        try Data(file(count: 2_596)).write(to: URL(fileURLWithPath: dir + "/fits.fbx"))
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/fits.fbx") }
+        try Data(file(count: 2_597)).write(to: URL(fileURLWithPath: dir + "/over.fbx"))
+        #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/over.fbx") }
     }
 
     /// Found by the same mutation: an 8-byte property length of 2^64 - 1 in a version 7500

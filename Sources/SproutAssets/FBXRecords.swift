@@ -2,15 +2,17 @@
 import Glibc
 #endif
 
-/// How deep an FBX file's records nest, measured before Assimp reads them: Assimp 5.2's FBX
-/// parsers (binary and ASCII) descend into nested records by recursion, so a file of 50,000
+/// An FBX file's records, measured before Assimp reads them. How deep they nest: Assimp 5.2's
+/// FBX parsers (binary and ASCII) descend into nested records by recursion, so a file of 50,000
 /// records each inside the last (1.3 MB binary, 200 KB ASCII) ends the process with a stack
-/// overflow. A real file nests a handful deep (`Objects` > `Model` > `Properties70` > `P`).
-enum FBXNesting {
+/// overflow, where a real file nests a handful deep (`Objects` > `Model` > `Properties70` > `P`).
+/// And a binary file's compressed arrays, which must not declare more values than they hold.
+enum FBXRecords {
     /// The deepest nesting admitted: far above any exporter's, far below what exhausts the stack.
     static let maximumDepth = 256
 
-    /// Throws when records nest deeper than `maximumDepth`. A binary file is walked record by
+    /// Throws when records nest deeper than `maximumDepth`, or a binary file's compressed array
+    /// claims more values than it can hold (`checkArrays`). A binary file is walked record by
     /// record (each says where it ends; a record whose end is out of place stops the walk, for
     /// Assimp to refuse), an ASCII one by its braces outside strings and comments.
     static func check(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String) throws(ModelImportError) {
@@ -18,7 +20,7 @@ enum FBXNesting {
         let depth: Int
         if let bytes = FileBytes(file, size: size), bytes.count >= 27, (0..<21).allSatisfy({ bytes[$0] == FBXConnections.binaryMagic[$0] }) {
             let version = UInt32(bytes[23]) | UInt32(bytes[24]) << 8 | UInt32(bytes[25]) << 16 | UInt32(bytes[26]) << 24
-            depth = binaryDepth(bytes, wide: version >= 7500, stopAt: maximumDepth + 1)
+            depth = try binaryDepth(bytes, wide: version >= 7500, stopAt: maximumDepth + 1, shown: shown)
         } else {
             fseeko(file, 0, SEEK_SET)
             depth = asciiDepth(file, stopAt: maximumDepth + 1)
@@ -31,8 +33,8 @@ enum FBXNesting {
     /// The deepest nesting of binary records from byte 27, or `stopAt` once reached. Each
     /// record's header is its end (a file offset), its property count and byte length (words of
     /// 4 bytes, 8 from version 7500) and its name's length; nested records follow its
-    /// properties, closed by a null record.
-    static func binaryDepth(_ bytes: FileBytes, wide: Bool, stopAt: Int) -> Int {
+    /// properties, closed by a null record. Each record's arrays are checked on the way.
+    static func binaryDepth(_ bytes: FileBytes, wide: Bool, stopAt: Int, shown: String) throws(ModelImportError) -> Int {
         let word = wide ? 8 : 4, header = 3 * word + 1
         var ends: [Int] = []   // the records open around `offset`
         var deepest = 0, offset = 27
@@ -46,7 +48,9 @@ enum FBXNesting {
             guard end > offset, end <= (ends.last ?? bytes.count) else { break }
             let propertyBytes = Int(clamping: bytes.integer(at: offset + 2 * word, width: word))
             guard propertyBytes < end else { break }
-            let nested = offset + header + Int(bytes[offset + 3 * word]) + propertyBytes
+            let properties = offset + header + Int(bytes[offset + 3 * word])
+            try checkArrays(bytes, from: properties, to: min(properties + propertyBytes, end), shown: shown)
+            let nested = properties + propertyBytes
             if nested < end {
                 ends.append(end)
                 deepest = max(deepest, ends.count)
@@ -57,6 +61,42 @@ enum FBXNesting {
             }
         }
         return deepest
+    }
+
+    /// Bytes a value of each array property type holds (FBX binary: f, d, l, i, b).
+    static let arrayValueBytes: [UInt8: Int] = [0x66: 4, 0x64: 8, 0x6C: 8, 0x69: 4, 0x62: 1]
+    /// The most deflate expands its input: a 258-byte match costs at least 2 bits, about 1,032
+    /// to 1 (zlib's technical notes); with room for a tiny stream's header.
+    static let deflateMaximumRatio = 1032, deflateSlack = 64
+
+    /// Throws when a compressed array among the properties from `start` to `end` declares more
+    /// values than its compressed bytes can expand to: Assimp 5.2 allocates for the declared
+    /// count (2^32 - 1 values in a 15 KB file took 4 GB, found by mutation). Stops quietly at
+    /// anything it cannot read, for Assimp to refuse.
+    static func checkArrays(_ bytes: FileBytes, from start: Int, to end: Int, shown: String) throws(ModelImportError) {
+        var p = start
+        while p < end {
+            let type = bytes[p]
+            p += 1
+            switch type {
+            case UInt8(ascii: "Y"): p += 2
+            case UInt8(ascii: "C"): p += 1
+            case UInt8(ascii: "I"), UInt8(ascii: "F"): p += 4
+            case UInt8(ascii: "D"), UInt8(ascii: "L"): p += 8
+            case UInt8(ascii: "S"), UInt8(ascii: "R"):
+                guard p + 4 <= end else { return }
+                p += 4 + Int(bytes.integer(at: p, width: 4))
+            default:
+                guard let valueBytes = arrayValueBytes[type], p + 12 <= end else { return }
+                let count = Int(bytes.integer(at: p, width: 4)), encoding = bytes.integer(at: p + 4, width: 4)
+                let stored = Int(bytes.integer(at: p + 8, width: 4))
+                if encoding == 1, count * valueBytes > stored * deflateMaximumRatio + deflateSlack {
+                    throw .malformed(
+                        path: shown, reason: "an array at byte \(p - 1) declares \(count) values, more than its \(stored) compressed bytes can hold")
+                }
+                p += 12 + stored
+            }
+        }
     }
 
     /// The deepest brace nesting of an ASCII file, streamed: braces inside "strings" and after
@@ -89,29 +129,5 @@ enum FBXNesting {
             }
         }
         return deepest
-    }
-}
-
-/// A file's bytes mapped read-only (the walk reads headers scattered through it; mapping reads
-/// only the pages it touches, whatever the file's size).
-final class FileBytes {
-    private let base: UnsafeRawPointer
-    let count: Int
-
-    init?(_ file: UnsafeMutablePointer<FILE>, size: Int) {
-        guard size > 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fileno(file), 0), mapped != MAP_FAILED else { return nil }
-        base = UnsafeRawPointer(mapped)
-        count = size
-    }
-
-    deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
-
-    subscript(index: Int) -> UInt8 { base.load(fromByteOffset: index, as: UInt8.self) }
-
-    /// A little-endian unsigned integer of `width` bytes at `offset` (bytes past the end read as 0).
-    func integer(at offset: Int, width: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for i in (0..<width).reversed() where offset + i < count { value = value << 8 | UInt64(self[offset + i]) }
-        return value
     }
 }
