@@ -24,6 +24,8 @@ enum FBXRecords {
         } else {
             fseeko(file, 0, SEEK_SET)
             depth = asciiDepth(file, stopAt: maximumDepth + 1)
+            fseeko(file, 0, SEEK_SET)
+            try FBXCurves.checkASCII(file, shown: shown)
         }
         guard depth <= maximumDepth else {
             throw .exceedsLimit(path: shown, what: "its records nest more than \(maximumDepth) deep (Assimp reads them by recursion)")
@@ -35,6 +37,7 @@ enum FBXRecords {
     /// 4 bytes, 8 from version 7500) and its name's length; nested records follow its
     /// properties, closed by a null record. Each record's arrays are checked on the way.
     static func binaryDepth(_ bytes: FileBytes, wide: Bool, stopAt: Int, shown: String) throws(ModelImportError) -> Int {
+        var curves = FBXCurves()
         let word = wide ? 8 : 4, header = 3 * word + 1
         var ends: [Int] = []   // the records open around `offset`
         var deepest = 0, offset = 27
@@ -48,8 +51,12 @@ enum FBXRecords {
             guard end > offset, end <= (ends.last ?? bytes.count) else { break }
             let propertyBytes = Int(clamping: bytes.integer(at: offset + 2 * word, width: word))
             guard propertyBytes < end else { break }
-            let properties = offset + header + Int(bytes[offset + 3 * word])
+            let nameLength = Int(bytes[offset + 3 * word])
+            let properties = offset + header + nameLength
             try checkArrays(bytes, from: properties, to: min(properties + propertyBytes, end), shown: shown)
+            if nameLength == FBXCurves.keyValuesName.count, (0..<nameLength).allSatisfy({ bytes[offset + header + $0] == FBXCurves.keyValuesName[$0] }) {
+                try curves.add(binaryArray: bytes, at: properties, before: min(properties + propertyBytes, end), shown: shown)
+            }
             let nested = properties + propertyBytes
             if nested < end {
                 ends.append(end)

@@ -62,6 +62,46 @@ import Testing
         #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/over.fbx") }
     }
 
+    /// A binary FBX 7.4 holding one `KeyValueFloat` record whose only property is `array`.
+    static func keyValues(_ array: [UInt8]) -> [UInt8] {
+        func u32(_ v: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(v).littleEndian, Array.init) }
+        let name = Array("KeyValueFloat".utf8)
+        let end = 27 + 13 + name.count + array.count
+        return FBXConnections.binaryMagic + [0x1A, 0x00] + u32(7400) + u32(end) + u32(1) + u32(array.count) + [UInt8(name.count)] + name + array
+            + [UInt8](repeating: 0, count: 13)
+    }
+
+    /// Found by the same mutation: Assimp 5.2 splits a rotation curve into a key every 180
+    /// degrees it travels, and one key of 1e9 degrees took 1.4 GB (1e12: all memory). The
+    /// curves' travel is summed first, plain, compressed or ASCII; a real curve passes.
+    @Test func curvesTravellingTooFarAreRefused() throws {
+        func u32(_ v: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(v).littleEndian, Array.init) }
+        func floats(_ values: [Float]) -> [UInt8] {
+            [UInt8(ascii: "f")] + u32(values.count) + u32(0) + u32(values.count * 4)
+                + values.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) }
+        }
+        let dir = try Fixtures.temporaryDirectory("fbx-curves")
+        let said = "refused: its animation curves travel more than 1800000000 in all (Assimp 5.2 makes a rotation key every 180 degrees of it)"
+        try Data(Self.keyValues(floats([0, 1e9, 0]))).write(to: URL(fileURLWithPath: dir + "/far.fbx"))
+        #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/far.fbx") }
+        do { try ModelImporter.preflight(path: dir + "/far.fbx") } catch { #expect("\(error)" == "\(dir)/far.fbx: " + said) }
+        try Data(Self.keyValues(floats([0, 90, 360, -45]))).write(to: URL(fileURLWithPath: dir + "/near.fbx"))
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/near.fbx") }
+        // Doubles 0, 2e9, 0, zlib-compressed (17 bytes, made by Python's zlib.compress).
+        let compressed: [UInt8] = [120, 156, 99, 96, 64, 128, 212, 179, 119, 29, 97, 108, 0, 24, 142, 2, 81]
+        try Data(Self.keyValues([UInt8(ascii: "d")] + u32(3) + u32(1) + u32(compressed.count) + compressed)).write(
+            to: URL(fileURLWithPath: dir + "/packed.fbx"))
+        #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/packed.fbx") }
+        try Fixtures.write(
+            "; FBX 7.4.0 project file\nObjects:  {\n\tAnimationCurve: 1, \"AnimCurve::\", \"\" {\n\t\tKeyValueFloat: *3 {\n a: 0.0,1e9,\n0.0\n}\n\t}\n}\n",
+            to: dir + "/ascii.fbx")
+        #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/ascii.fbx") }
+        try Fixtures.write(
+            "; FBX 7.4.0 project file\nObjects:  {\n\tAnimationCurve: 1, \"AnimCurve::\", \"\" {\n\t\tKeyValueFloat: *3 {\n a: 0.0,nan,0.0\n}\n\t}\n}\n",
+            to: dir + "/nan.fbx")
+        #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/nan.fbx") }
+    }
+
     /// Found by the same mutation: an 8-byte property length of 2^64 - 1 in a version 7500
     /// `Connections` record overflowed the scan's offset (a trap, not an error).
     @Test func aHugePropertyLengthIsNotATrap() throws {
