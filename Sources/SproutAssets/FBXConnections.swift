@@ -68,45 +68,45 @@ enum FBXConnections {
     }
 
     /// An object on a cycle of `links` (one that is its own ancestor, or its own parent: Assimp
-    /// recursed on that too), found without recursion; nil when they form no cycle.
+    /// recursed on that too); nil when they form no cycle.
     static func cycle(in links: [(child: Int64, parent: Int64)]) -> Int64? {
-        var parents: [Int64: [Int64]] = [:]
-        for link in links {
-            if link.child == link.parent { return link.child }
-            parents[link.child, default: []].append(link.parent)
+        if let own = links.first(where: { $0.child == $0.parent }) { return own.child }
+        var found: Int64?
+        walkUp(parents(links)) { up in
+            found = up
+            return true
+        } finished: { _, _ in
         }
-        var finished: Set<Int64> = []
-        for start in parents.keys.sorted() where !finished.contains(start) {   // sorted: the same object named every run
-            var stack: [(id: Int64, next: Int)] = [(start, 0)]
-            var onPath: Set<Int64> = [start]
-            while let top = stack.last {
-                let ups = parents[top.id] ?? []
-                if top.next < ups.count {
-                    stack[stack.count - 1].next += 1
-                    let up = ups[top.next]
-                    if onPath.contains(up) { return up }
-                    if !finished.contains(up) {
-                        onPath.insert(up)
-                        stack.append((up, 0))
-                    }
-                    continue
-                }
-                finished.insert(top.id)
-                onPath.remove(top.id)
-                stack.removeLast()
-            }
-        }
-        return nil
+        return found
     }
 
-    /// The longest parent chain, counted in links, found without recursion; a cycle ends a chain.
+    /// The longest parent chain, counted in links; a cycle ends a chain.
     static func longestChain(_ links: [(child: Int64, parent: Int64)]) -> Int {
-        var parents: [Int64: [Int64]] = [:]
-        for link in links where link.child != link.parent { parents[link.child, default: []].append(link.parent) }
         var depth: [Int64: Int] = [:]
-        var longest = 0
-        for start in parents.keys where depth[start] == nil {
-            // Depth-first up the parents, with an explicit stack; `onPath` breaks cycles.
+        walkUp(parents(links.filter { $0.child != $0.parent })) { _ in
+            false
+        } finished: { id, ups in
+            depth[id] = ups.isEmpty ? 0 : 1 + ups.map { depth[$0] ?? 0 }.max()!
+        }
+        return depth.values.max() ?? 0
+    }
+
+    /// Each child's parents.
+    private static func parents(_ links: [(child: Int64, parent: Int64)]) -> [Int64: [Int64]] {
+        var parents: [Int64: [Int64]] = [:]
+        for link in links { parents[link.child, default: []].append(link.parent) }
+        return parents
+    }
+
+    /// Walks up `parents` from every object (in id order: the same cycle named every run),
+    /// depth-first with an explicit stack (a hostile chain is 50,000 long): `onCycle` hears of
+    /// each link back onto the path and stops the walk by returning true; `finished` hears of
+    /// each object once all its parents are done, with them.
+    private static func walkUp(
+        _ parents: [Int64: [Int64]], onCycle: (Int64) -> Bool, finished: (Int64, [Int64]) -> Void
+    ) {
+        var done: Set<Int64> = []
+        for start in parents.keys.sorted() where !done.contains(start) {
             var stack: [(id: Int64, next: Int)] = [(start, 0)]
             var onPath: Set<Int64> = [start]
             while let top = stack.last {
@@ -114,19 +114,20 @@ enum FBXConnections {
                 if top.next < ups.count {
                     stack[stack.count - 1].next += 1
                     let up = ups[top.next]
-                    if depth[up] == nil, !onPath.contains(up), parents[up] != nil {
+                    if onPath.contains(up) {
+                        if onCycle(up) { return }
+                    } else if !done.contains(up) {
                         onPath.insert(up)
                         stack.append((up, 0))
                     }
                     continue
                 }
-                depth[top.id] = 1 + ups.map { depth[$0] ?? 0 }.max()!
+                done.insert(top.id)
+                finished(top.id, ups)
                 onPath.remove(top.id)
                 stack.removeLast()
             }
-            longest = max(longest, depth[start] ?? 0)
         }
-        return longest
     }
 
     /// Binary FBX: top-level records from byte 27 (each says where it ends), into `Connections`.
@@ -216,28 +217,17 @@ enum FBXConnections {
     /// ASCII FBX: every `C: "OO",child,parent` (or `"OP"`, with its property) line, streamed.
     static func asciiLinks(_ file: UnsafeMutablePointer<FILE>) -> Links {
         var result = Links()
-        var line: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        func finish() {
-            defer { line.removeAll(keepingCapacity: true) }
-            var text = Substring(String(decoding: line, as: UTF8.self))
-            text = text.drop { $0 == " " || $0 == "\t" }
-            guard text.hasPrefix("C:") else { return }
+        _ = FileLines.each(file) { line in
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            guard text.hasPrefix("C:") else { return .next }
             let fields = text.dropFirst(2).split(separator: ",").map { $0.trimmed(of: " \t\r\"") }
             if fields.count >= 3, fields[0] == "OO" || fields[0] == "OP", let child = Int64(fields[1]), let parent = Int64(fields[2]) {
                 result.links.append((child, parent))
                 if fields[0] == "OO" { result.objectLinks.append((child, parent)) }
                 if fields[0] == "OP", fields.count >= 4, fields[3] == Self.morphWeightProperty { result.morphAnimations += 1 }
             }
+            return .next
         }
-        while true {
-            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            guard n > 0 else { break }
-            for byte in buffer[0..<n] {
-                if byte == 0x0A { finish() } else if line.count < 4096 { line.append(byte) }
-            }
-        }
-        finish()
         return result
     }
 

@@ -69,7 +69,7 @@ struct FBXCurves {
         var curves = FBXCurves()
         var inCurve = false, values: [Double] = []
         var failure: ModelImportError?
-        _ = OBJMaterialLibraries.eachLine(file) { line in
+        _ = FileLines.each(file) { line in
             let text = line.drop { $0 == " " || $0 == "\t" }
             if !inCurve {
                 guard text.hasPrefix("KeyValueFloat:") else { return .next }

@@ -20,7 +20,7 @@ enum OBJMaterialLibraries {
             defer { fclose(stream) }
             guard size <= maximumBytes else { continue }   // the import refuses it by size
             var line = 0
-            let stop = eachLine(stream) { text in
+            let stop = FileLines.each(stream) { text in
                 line += 1
                 let word = text.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }.lowercased()
                 if word == "newmtl" { return .stop(nil) }
@@ -37,7 +37,7 @@ enum OBJMaterialLibraries {
     /// The names after each `mtllib` (the rest of its line, as Assimp reads it), streamed.
     static func libraries(_ file: UnsafeMutablePointer<FILE>) -> [String] {
         var names: [String] = []
-        _ = eachLine(file) { text in
+        _ = FileLines.each(file) { text in
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
             if trimmed.hasPrefix("mtllib "), names.count < 64 {
                 // Assimp takes the rest of the line as written; a name trimmed is checked too.
@@ -49,35 +49,6 @@ enum OBJMaterialLibraries {
             return .next
         }
         return names
-    }
-
-    /// What a line's reader does next.
-    enum Step {
-        /// Read the next line.
-        case next
-        /// Stop, with a result.
-        case stop(Int?)
-    }
-
-    /// Calls `body` with each line (at most its first 4,096 bytes) until it stops; returns its
-    /// result, or nil at the end of the file.
-    static func eachLine(_ file: UnsafeMutablePointer<FILE>, _ body: (String) -> Step) -> Int?? {
-        var line: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            guard n > 0 else { break }
-            for byte in buffer[0..<n] {
-                if byte == 0x0A {
-                    if case .stop(let result) = body(String(decoding: line, as: UTF8.self)) { return .some(result) }
-                    line.removeAll(keepingCapacity: true)
-                } else if line.count < 4096 {
-                    line.append(byte)
-                }
-            }
-        }
-        if !line.isEmpty, case .stop(let result) = body(String(decoding: line, as: UTF8.self)) { return .some(result) }
-        return nil
     }
 }
 

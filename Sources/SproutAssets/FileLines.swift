@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file read line by line, streamed, for the scans before Assimp (FBX's ASCII connections and
+/// curves, an OBJ's material libraries): each line at most its first 4,096 bytes, so a file
+/// of one endless line holds little.
+enum FileLines {
+    /// What a line's reader does next.
+    enum Step {
+        /// Read the next line.
+        case next
+        /// Stop, with a result.
+        case stop(Int?)
+    }
+
+    /// Calls `body` with each line until it stops; returns its result, or nil at the end of the
+    /// file.
+    static func each(_ file: UnsafeMutablePointer<FILE>, _ body: (String) -> Step) -> Int?? {
+        var line: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            guard n > 0 else { break }
+            for byte in buffer[0..<n] {
+                if byte == 0x0A {
+                    if case .stop(let result) = body(String(decoding: line, as: UTF8.self)) { return .some(result) }
+                    line.removeAll(keepingCapacity: true)
+                } else if line.count < 4096 {
+                    line.append(byte)
+                }
+            }
+        }
+        if !line.isEmpty, case .stop(let result) = body(String(decoding: line, as: UTF8.self)) { return .some(result) }
+        return nil
+    }
+}
