@@ -3,10 +3,11 @@ import SproutScene
 
 /// MSFT_lod's levels read from the file itself: Assimp 5.2 imports only the meshes the default
 /// scene reaches, and the levels' nodes lie outside it. Each listed node's mesh becomes parts:
-/// triangles (mode 4) with positions, normals (flat where absent, as glTF asks), first texture
-/// coordinates, `COLOR_0` and position morph targets; a material the full model also uses is
-/// the one Assimp made of it, another is read from the JSON (`SceneConverter.gltfMaterial(at:)`),
-/// textures and all either way.
+/// every primitive mode (strips, loops and fans as lists, as Assimp gives the full model's),
+/// with positions, normals (flat where absent, as glTF asks), first texture coordinates,
+/// `COLOR_0` and position morph targets; a material the full model also uses is the one Assimp
+/// made of it, another is read from the JSON (`SceneConverter.gltfMaterial(at:)`), textures and
+/// all either way; lines and points are drawn unlit, as the full model's are.
 struct GLTFLevels {
     let json: GLTFJSON
     let buffers: GLTFBuffers
@@ -18,9 +19,10 @@ struct GLTFLevels {
         guard let mesh = json["meshes"]?[index] else { return [] }
         var parts: [(part: ModelPart, primitive: Int, material: Int?)] = []
         for (p, primitive) in (mesh["primitives"]?.array ?? []).enumerated() {
-            guard (primitive["mode"]?.int ?? 4) == 4, let built = self.mesh(primitive, name: mesh["name"]?.string ?? "") else { continue }
+            guard let built = self.mesh(primitive, name: mesh["name"]?.string ?? "") else { continue }
             let materialIndex = primitive["material"]?.int
-            let chosen = try materialIndex.map(material) ?? Material()
+            var chosen = try materialIndex.map(material) ?? Material()
+            if built.primitive != .triangles { chosen = SceneConverter.unlit(chosen) }
             parts.append((ModelPart(mesh: built, material: chosen), p, materialIndex))
         }
         return parts
@@ -46,8 +48,8 @@ struct GLTFLevels {
         } else {
             indices = (0..<UInt32(count)).map { $0 }
         }
-        indices.removeLast(indices.count % 3)
-        guard !indices.isEmpty else { return nil }
+        guard let (kind, listed) = Self.lists(mode: primitive["mode"]?.int ?? 4, indices) else { return nil }
+        indices = listed
         var uvs: [Vec2] = []
         if let accessor = attributes?["TEXCOORD_0"]?.int, let read = buffers.floats(accessor: accessor), read.components == 2, read.values.count == count * 2 {
             // Flipped as Assimp's import flips them (aiProcess_FlipUVs): v up the image.
@@ -63,9 +65,47 @@ struct GLTFLevels {
         let targets = (primitive["targets"]?.array ?? []).prefix(SceneConverter.maximumMorphTargets).map { target in
             MorphTarget(positionOffsets: vectors3(target["POSITION"]?.int, count: count) ?? Array(repeating: .zero, count: count))
         }
+        if kind != .triangles {
+            return Mesh(name: name, positions: positions, uvs: uvs, colors: colors, indices: indices, primitive: kind, morphTargets: Array(targets))
+        }
         guard let normals = vectors3(attributes?["NORMAL"]?.int, count: count) else {
             return Mesh.flatShaded(name: name, positions: positions, uvs: uvs, colors: colors, indices: indices, morphTargets: Array(targets))
         }
         return Mesh(name: name, positions: positions, normals: normals, uvs: uvs, colors: colors, indices: indices, morphTargets: Array(targets))
+    }
+
+    /// glTF's primitive `mode` (0 POINTS ... 6 TRIANGLE_FAN, glTF 2.0 3.7.2.1) over `indices` as
+    /// a list of points, lines or triangles: a loop closed back to its first vertex, a strip's
+    /// triangle i as {i, i + 1 + i % 2, i + 2 - i % 2} (the specification's, keeping the
+    /// winding), a fan around its first vertex; an incomplete
+    /// last primitive left out. nil for another mode or nothing to draw.
+    static func lists(mode: Int, _ indices: [UInt32]) -> (Mesh.Primitive, [UInt32])? {
+        let n = indices.count
+        var listed: [UInt32] = []
+        let kind: Mesh.Primitive
+        switch mode {
+        case 0:
+            kind = .points
+            listed = indices
+        case 1, 2, 3:
+            kind = .lines
+            let segments = mode == 1 ? n / 2 : mode == 2 ? (n < 2 ? 0 : n) : max(n - 1, 0)
+            for s in 0..<segments {
+                let a = mode == 1 ? 2 * s : s
+                listed += [indices[a], indices[mode == 2 ? (s + 1) % n : a + 1]]
+            }
+        case 4, 5, 6:
+            kind = .triangles
+            let triangles = mode == 4 ? n / 3 : max(n - 2, 0)
+            for t in 0..<triangles {
+                switch mode {
+                case 4: listed += [indices[3 * t], indices[3 * t + 1], indices[3 * t + 2]]
+                case 5: listed += [indices[t], indices[t + 1 + t % 2], indices[t + 2 - t % 2]]
+                default: listed += [indices[0], indices[t + 1], indices[t + 2]]
+                }
+            }
+        default: return nil
+        }
+        return listed.isEmpty ? nil : (kind, listed)
     }
 }

@@ -379,7 +379,7 @@ struct SceneConverter {
 
     /// `material` as lines and points are drawn: unlit (they have no surface to light), its
     /// colour through exposure and the tone mapper as an unlit glTF material's.
-    private static func unlit(_ material: Material) -> Material {
+    static func unlit(_ material: Material) -> Material {
         var result = material
         result.isUnlit = true
         result.toneMapsUnlitColor = true

@@ -47,4 +47,17 @@ import Testing
         try asset.selectMaterialVariant(nil)
         #expect(asset.root.findEntity(named: "plant")?.model?.levelsOfDetail.first?.parts.first?.material.name == "leaf")
     }
+
+    /// Every primitive mode as a list (glTF 2.0 3.7.2.1), worked out by hand for five vertices.
+    @Test func primitiveModesBecomeLists() {
+        let five: [UInt32] = [0, 1, 2, 3, 4]
+        #expect(GLTFLevels.lists(mode: 0, five)! == (.points, five))
+        #expect(GLTFLevels.lists(mode: 1, five)! == (.lines, [0, 1, 2, 3]))
+        #expect(GLTFLevels.lists(mode: 2, five)! == (.lines, [0, 1, 1, 2, 2, 3, 3, 4, 4, 0]))
+        #expect(GLTFLevels.lists(mode: 3, five)! == (.lines, [0, 1, 1, 2, 2, 3, 3, 4]))
+        #expect(GLTFLevels.lists(mode: 4, five)! == (.triangles, [0, 1, 2]))
+        #expect(GLTFLevels.lists(mode: 5, five)! == (.triangles, [0, 1, 2, 1, 3, 2, 2, 3, 4]))
+        #expect(GLTFLevels.lists(mode: 6, five)! == (.triangles, [0, 1, 2, 0, 2, 3, 0, 3, 4]))
+        #expect(GLTFLevels.lists(mode: 5, [0, 1]) == nil && GLTFLevels.lists(mode: 7, five) == nil)
+    }
 }
