@@ -7,11 +7,23 @@ extension SceneConverter {
         texturePath(slot).reduce(json as GLTFJSON?) { $0?[$1] }
     }
 
+    /// The coordinate set a textureInfo names (KHR_texture_transform's `texCoord` overrides).
+    static func texCoord(of info: GLTFJSON) -> Int {
+        info["extensions"]?["KHR_texture_transform"]?["texCoord"]?.int ?? info["texCoord"]?.int ?? 0
+    }
+
+    /// How many of the file's materials' texture references name a coordinate set past the two
+    /// Sprout draws (`TEXCOORD_2` on): each drawn with `TEXCOORD_0` (`mapping(of:)`), said once.
+    static func texturesOnALaterCoordinateSet(in json: GLTFJSON) -> Int {
+        (json["materials"]?.array ?? []).reduce(0) { count, material in
+            count + TextureSlot.allCases.filter { slot in textureInfo(slot, in: material).map { texCoord(of: $0) >= 2 } ?? false }.count
+        }
+    }
+
     /// A textureInfo's coordinate set and KHR_texture_transform.
     static func mapping(of info: GLTFJSON) -> TextureMapping {
         let transform = info["extensions"]?["KHR_texture_transform"]
-        let texCoord = transform?["texCoord"]?.int ?? info["texCoord"]?.int ?? 0
-        var mapping = TextureMapping(texCoord: texCoord == 1 ? 1 : 0)
+        var mapping = TextureMapping(texCoord: texCoord(of: info) == 1 ? 1 : 0)
         if let transform {
             if let offset = transform["offset"]?.floats(count: 2) { mapping.offset = Vec2(offset[0], offset[1]) }
             if let rotation = transform["rotation"]?.float { mapping.rotation = rotation }

@@ -183,6 +183,9 @@ struct SceneConverter {
             lines.append(
                 "has \(posedInstancedNodes) skinned or morphed node(s) with EXT_mesh_gpu_instancing, which Sprout draws once each, at the node")
         }
+        if let gltf, case let later = Self.texturesOnALaterCoordinateSet(in: gltf), later > 0 {
+            lines.append("has \(later) texture reference(s) to a third or later coordinate set (texCoord 2 on), which Sprout draws with TEXCOORD_0")
+        }
         if let first = invalidOrthographicCameras.first {
             lines.append(
                 "has \(invalidOrthographicCameras.count) orthographic camera(s) without a non-zero ymag and 0 <= znear < zfar (the first: \(first)), drawn in perspective"

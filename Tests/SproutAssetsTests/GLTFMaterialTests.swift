@@ -53,6 +53,21 @@ import Testing
         #expect(texture.image.pixels == [255, 128, 0, 255])
     }
 
+    /// A texture on a third coordinate set cannot be drawn as the file asks: said once, drawn
+    /// with the first set (two references: the base colour's and, through KHR_texture_transform,
+    /// the emissive's).
+    @Test func aThirdCoordinateSetIsWarnedAbout() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-texcoord-2")
+        let material =
+            #"{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0, "texCoord": 2}}, "normalTexture": {"index": 0, "texCoord": 1}, "#
+            + #""emissiveTexture": {"index": 0, "extensions": {"KHR_texture_transform": {"texCoord": 3}}}}"#
+        let path = try write(materials: material, extensions: #", "extensionsUsed": ["KHR_texture_transform"]"#, to: dir)
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        #expect(
+            asset.warnings == ["\(path): has 2 texture reference(s) to a third or later coordinate set (texCoord 2 on), which Sprout draws with TEXCOORD_0"])
+        #expect(asset.materials.first?.mapping(.baseColor).texCoord == 0 && asset.materials.first?.mapping(.normal).texCoord == 1)
+    }
+
     @Test func texturesCoordinatesColoursAndSamplersArrive() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-material")
         let path = try write(
