@@ -121,6 +121,9 @@ final class GLTFBuffers {
         }
     }
 
+    /// The most values an accessor without a buffer view is read as (all zeros, 64 MB).
+    static let maximumZeroValues = 1 << 24
+
     /// Accessor `index` as floats (`count` x components, in order): float components as they
     /// are, normalised integers mapped to 0...1 or -1...1 (glTF 3.11), other integers as their
     /// values; sparse substitutions applied. nil when it is malformed or reads outside its buffer.
@@ -138,8 +141,11 @@ final class GLTFBuffers {
             else { return nil }
             values = read
         } else {
-            guard count <= 1 << 26 else { return nil }
-            values = Array(repeating: 0, count: count * width)
+            // No buffer view: zeros (a sparse accessor's base). At most 2^24 values (64 MB), which
+            // no file's bytes bound: a count of 2^26 MAT4s had been 4 GB of zeros.
+            let (zeros, overflow) = count.multipliedReportingOverflow(by: width)
+            guard !overflow, zeros <= Self.maximumZeroValues else { return nil }
+            values = Array(repeating: 0, count: zeros)
         }
         if let sparse = accessor["sparse"] {
             guard let n = sparse["count"]?.int, n >= 0, n <= count,

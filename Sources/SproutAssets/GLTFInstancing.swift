@@ -14,15 +14,21 @@ enum GLTFInstancing {
         case instances([Transform])
         /// Why the extension cannot be read, naming the attribute.
         case malformed(String)
+        /// More instances than the import may make: nothing was read.
+        case tooMany(Int)
     }
 
     /// The attributes Sprout reads and the components each has (the extension's VEC3 and VEC4).
     private static let transformAttributes = [("TRANSLATION", 3), ("ROTATION", 4), ("SCALE", 3)]
 
     /// What `node` (one of `gltf`'s nodes) asks for, its attributes read through `buffers`.
-    static func request(of node: GLTFJSON, in gltf: GLTFJSON, buffers: GLTFBuffers) -> Request {
+    /// An attribute's accessor declaring more than `maximumInstances` is not read at all (one
+    /// declaring 999,999,999 without a buffer view made 48 GB of zeros, found by mutation).
+    static func request(of node: GLTFJSON, in gltf: GLTFJSON, buffers: GLTFBuffers, maximumInstances: Int) -> Request {
         guard let instancing = node["extensions"]?["EXT_mesh_gpu_instancing"] else { return .none }
         guard case .object(let attributes)? = instancing["attributes"] else { return .malformed("attributes is not an object") }
+        let declared = attributes.values.compactMap { $0.int.flatMap { gltf["accessors"]?[$0]?["count"]?.int } }
+        if let most = declared.max(), most > maximumInstances { return .tooMany(most) }
         var columns: [String: [Float]] = [:]
         var counts: [(name: String, count: Int)] = []
         for name in attributes.keys.sorted() {

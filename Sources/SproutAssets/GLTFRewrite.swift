@@ -1,7 +1,9 @@
 /// A glTF file rewritten as Assimp 5.2 can read it, when it needs to be: buffer views compressed
 /// with EXT_meshopt_compression decoded (`MeshoptCodec`), mesh attributes stored as integers
 /// (KHR_mesh_quantization) turned into floats, textures' EXT_texture_webp or EXT_texture_avif
-/// images made their sources (decoded by `ImageCodec` as any other), and every buffer gathered into the one binary
+/// images made their sources (decoded by `ImageCodec` as any other), skins without
+/// `inverseBindMatrices` given identity ones (glTF's default, which Assimp 5.2 dereferences as
+/// if present: a valid file crashed it), and every buffer gathered into the one binary
 /// chunk of a GLB, which `ConfinedFileSystem` serves in place of the file. Accessor, buffer view,
 /// image, material and node indices stay as they were, so all Sprout reads from the JSON itself
 /// (materials, animations, skins, instances, levels) reads the rewritten document alike.
@@ -21,6 +23,14 @@ struct GLTFRewrite {
     /// Whether `gltf` uses an extension Assimp cannot read that a rewrite decodes.
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
         !decodedExtensions.isDisjoint(with: (gltf["extensionsUsed"]?.strings ?? []) + (gltf["extensionsRequired"]?.strings ?? []))
+            || !skinsWithoutInverseBinds(gltf).isEmpty
+    }
+
+    /// The skins that give no `inverseBindMatrices`, with their joint counts.
+    static func skinsWithoutInverseBinds(_ gltf: GLTFJSON) -> [(skin: Int, joints: Int)] {
+        (gltf["skins"]?.array ?? []).enumerated().compactMap { index, skin in
+            skin["inverseBindMatrices"] == nil ? (index, skin["joints"]?.array.count ?? 0) : nil
+        }
     }
 
     /// Why a file cannot be rewritten, naming the field.
@@ -95,6 +105,25 @@ struct GLTFRewrite {
                 fields["max"] = .array(columns.map { .number(Double($0.max()!)) })
             }
             accessors[index] = .object(fields)
+        }
+        // Identity inverse bind matrices where a skin gives none (glTF's default).
+        if case .array(var skins)? = gltf["skins"] {
+            for (index, joints) in Self.skinsWithoutInverseBinds(gltf) where joints > 0 {
+                guard case .object(var fields) = skins[index] else { continue }
+                let identity: [Float] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+                var bytes: [UInt8] = []
+                for _ in 0..<joints { for value in identity { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 } } }
+                let offset = try append(bytes, what: "skins[\(index)]'s inverse bind matrices")
+                views.append(.object(["buffer": .number(0), "byteOffset": .number(Double(offset)), "byteLength": .number(Double(bytes.count))]))
+                accessors.append(
+                    .object([
+                        "bufferView": .number(Double(views.count - 1)), "componentType": .number(5126), "count": .number(Double(joints)),
+                        "type": .string("MAT4")
+                    ]))
+                fields["inverseBindMatrices"] = .number(Double(accessors.count - 1))
+                skins[index] = .object(fields)
+            }
+            document["skins"] = .array(skins)
         }
         document["bufferViews"] = .array(views)
         document["buffers"] = .array([.object(["byteLength": .number(Double(binary.count))])])

@@ -52,10 +52,10 @@ public enum ModelImporter {
             flags |= aiProcess_JoinIdenticalVertices.rawValue | aiProcess_GenSmoothNormals.rawValue
         }
         // A file Assimp cannot read as it is (quantized or meshopt-compressed) is read rewritten.
-        let (gltf, buffers) = try rewrittenIfNeeded(fileJSON, at: absolute, shownAs: path, fileExtension: ext, in: fs, limits: limits)
+        let (gltf, buffers, importPath) = try rewrittenIfNeeded(fileJSON, at: absolute, shownAs: path, fileExtension: ext, in: fs, limits: limits)
         // Assimp's own failed checks end this import with an error, not the process (CAssimpChecks).
         precondition(sproutAssimpChecksThrow() == 1)
-        let scenePointer = fs.withFileIO { io in aiImportFileEx(absolute, flags, io) }
+        let scenePointer = fs.withFileIO { io in aiImportFileEx(importPath, flags, io) }
         defer { if let scenePointer { aiReleaseImport(scenePointer) } }
 
         if let escaped = fs.refused.first { throw ModelImportError.pathEscapesFolder(model: path, requested: escaped) }
@@ -85,13 +85,14 @@ public enum ModelImporter {
         return asset
     }
 
-    /// `gltf` and its buffers rewritten (`GLTFRewrite`), the rewrite served by `fs` in place of
-    /// the file at `absolute`, when Assimp cannot read it as it is; else `gltf` as it is.
+    /// `gltf` and its buffers rewritten (`GLTFRewrite`), the rewrite served by `fs` as a GLB at
+    /// the returned path (the file's own for a .glb, a name beside it for a .gltf), when Assimp
+    /// cannot read it as it is; else `gltf` as it is and the file's path.
     private static func rewrittenIfNeeded(
         _ gltf: GLTFJSON?, at absolute: String, shownAs path: String, fileExtension ext: String, in fs: ConfinedFileSystem,
         limits: ModelLimits
-    ) throws -> (GLTFJSON?, GLTFBuffers?) {
-        guard let gltf, GLTFRewrite.isNeeded(for: gltf) else { return (gltf, nil) }
+    ) throws -> (GLTFJSON?, GLTFBuffers?, importPath: String) {
+        guard let gltf, GLTFRewrite.isNeeded(for: gltf) else { return (gltf, nil, absolute) }
         // The file's own buffers live only while the rewrite reads them: at the 1 GiB limit the
         // rewrite and its GLB are what is held, not three copies.
         let result = Result { () throws(GLTFRewrite.Failure) in
@@ -104,8 +105,15 @@ public enum ModelImporter {
             throw ModelImportError.malformed(path: path, reason: failure.reason)
         case .success(let rewrite):
             let layout = try rewrite.glbLayout()
-            fs.substitute(absolute, size: layout.size) { layout.write(binary: rewrite.binary, into: $0) }
-            return (rewrite.json, GLTFBuffers(json: rewrite.json, binary: rewrite.binary, fileSystem: fs, maximumBytes: limits.maximumFileBytes))
+            // Served as a .glb beside the file: Assimp picks its reader by the name, and reads a
+            // .gltf as JSON (a rewritten .gltf had failed: "no suitable reader"). Its images
+            // still resolve from the same folder; the name is never written to disk.
+            let importPath = ext == "glb" ? absolute : absolute + ".sprout-rewritten.glb"
+            fs.substitute(importPath, size: layout.size) { layout.write(binary: rewrite.binary, into: $0) }
+            return (
+                rewrite.json, GLTFBuffers(json: rewrite.json, binary: rewrite.binary, fileSystem: fs, maximumBytes: limits.maximumFileBytes),
+                importPath
+            )
         }
     }
 
@@ -130,7 +138,9 @@ public enum ModelImporter {
             json: gltf, path: path, fileExtension: ext, fileSystem: ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder),
             maximumBytes: limits.maximumFileBytes)
         GLTFAnimations.readAll(gltf, buffers: buffers)
-        for node in gltf["nodes"]?.array ?? [] { _ = GLTFInstancing.request(of: node, in: gltf, buffers: buffers) }
+        for node in gltf["nodes"]?.array ?? [] {
+            _ = GLTFInstancing.request(of: node, in: gltf, buffers: buffers, maximumInstances: limits.maximumNodeInstances)
+        }
         if GLTFRewrite.isNeeded(for: gltf) {
             do {
                 _ = try GLTFRewrite(gltf, buffers: buffers, fileSystem: buffers.fileSystem, maximumBytes: limits.maximumFileBytes)
@@ -151,6 +161,7 @@ public enum ModelImporter {
         if let gltf, let problem = GLTFNodeGraph.problem(in: gltf, maximumDepth: limits.maximumNodeDepth, maximumInstances: limits.maximumNodeInstances) {
             throw .exceedsLimit(path: path, what: problem)
         }
+        if let gltf, let problem = GLTFValidity.problem(in: gltf) { throw .malformed(path: path, reason: problem) }
         let extensions = GLTFExtensions.check(
             used: gltf?["extensionsUsed"]?.strings ?? [], required: gltf?["extensionsRequired"]?.strings ?? [],
             present: gltf?.extensionNamesPresent)

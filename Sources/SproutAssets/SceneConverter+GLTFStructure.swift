@@ -79,9 +79,13 @@ extension SceneConverter {
         guard let gltf, let nodes = gltf["nodes"]?.array else { return }
         var instances = 0, triangles = 0
         for (index, node) in nodes.enumerated() {
-            let request = GLTFInstancing.request(of: node, in: gltf, buffers: buffers)
+            let request = GLTFInstancing.request(of: node, in: gltf, buffers: buffers, maximumInstances: limits.maximumNodeInstances)
             if case .malformed(let why) = request {
                 throw ModelImportError.malformed(path: modelPath, reason: "nodes[\(index)].extensions.EXT_mesh_gpu_instancing: \(why)")
+            }
+            if case .tooMany(let count) = request {
+                throw ModelImportError.exceedsLimit(
+                    path: modelPath, what: "more than \(limits.maximumNodeInstances) instances (EXT_mesh_gpu_instancing: nodes[\(index)] declares \(count))")
             }
             guard case .instances(let transforms) = request, let aiNode = nodeMap.aiNodes[index], let entity = entities[aiNode],
                 let model = entity.model

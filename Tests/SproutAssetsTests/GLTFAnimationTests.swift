@@ -128,4 +128,41 @@ import Testing
         #expect(fox.model?.skin?.joints.count == 24)
         #expect(fox.model?.parts[0].mesh.skinSets == 1)
     }
+
+    /// glTF's default inverse bind matrices are identities; Assimp 5.2 crashed on a skin that
+    /// gives none (found by mutation), so the file is rewritten with identity ones: it loads and
+    /// its skin binds the joint where it stands. A skin naming no joint, which glTF forbids, is
+    /// refused before Assimp reads it.
+    @Test func aSkinWithoutInverseBindMatricesLoadsAndOneWithoutJointsIsRefused() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-skin-defaults")
+        let json = #"""
+            {"asset": {"version": "2.0"},
+             "buffers": [{"byteLength": 44, "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAABAAIAAAA="}],
+             "bufferViews": [{"buffer": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 6}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                           {"bufferView": 1, "componentType": 5123, "count": 3, "type": "SCALAR"}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1}]}],
+             "nodes": [{"mesh": 0, "skin": 0}, {"name": "bone"}], "scenes": [{"nodes": [0, 1]}], "scene": 0,
+             "skins": [{"joints": [1]}]}
+            """#
+        try Fixtures.write(json, to: dir + "/default.gltf")
+        // (A .gltf rewritten is read as a GLB served beside it: it had failed, "no suitable reader".)
+        let asset = try ModelImporter.load(path: dir + "/default.gltf", cache: nil)
+        #expect(asset.triangleCount == 1)
+        #expect(asset.root.firstEntity { $0.model?.skin != nil }?.model?.skin?.inverseBindMatrices == [.identity])
+        try Fixtures.write(json.replacingOccurrences(of: #""joints": [1]"#, with: #""joints": []"#), to: dir + "/empty.gltf")
+        #expect {
+            try ModelImporter.load(path: dir + "/empty.gltf", cache: nil)
+        } throws: { error in
+            "\(error)" == "\(dir)/empty.gltf: malformed model: skins[0].joints names no joint"
+        }
+        let loop = json.replacingOccurrences(of: #""indices": 1}"#, with: #""indices": 1, "mode": 2}"#)
+            .replacingOccurrences(of: #""count": 3, "type": "SCALAR""#, with: #""count": 1, "type": "SCALAR""#)
+        try Fixtures.write(loop, to: dir + "/loop.gltf")
+        #expect {
+            try ModelImporter.load(path: dir + "/loop.gltf", cache: nil)
+        } throws: { error in
+            "\(error)" == "\(dir)/loop.gltf: malformed model: meshes[0].primitives[0]: mode 2 draws with at least 2 vertices, its accessor has 1"
+        }
+    }
 }

@@ -72,7 +72,7 @@ import Testing
         #expect {
             try ModelImporter.load(path: path, limits: ModelLimits(maximumNodeInstances: 2), cache: nil)
         } throws: {
-            "\($0)" == "\(path): refused: more than 2 instances (EXT_mesh_gpu_instancing)"
+            "\($0)" == "\(path): refused: more than 2 instances (EXT_mesh_gpu_instancing: nodes[0] declares 3)"
         }
         #expect {
             try ModelImporter.load(path: path, limits: ModelLimits(maximumTriangles: 2), cache: nil)
