@@ -29,10 +29,13 @@ enum COLLADAScan {
     }
 
     /// Refuses elements nested deeper than `depthLimit`, the first index list or counting
-    /// attribute that is not a whole number or counts more than the file has bytes, and an
+    /// attribute that is not a whole number or counts more than the file has bytes, an
     /// accessor reading past its array (offset + count x stride values of one that declares
-    /// fewer), naming its line.
-    static func check(_ file: UnsafeMutablePointer<FILE>, bytes: Int, shown: String, depthLimit: Int) throws(ModelImportError) {
+    /// fewer), naming its line, and what `COLLADAReferences` refuses: nodes, controllers or
+    /// effect parameters that refer to themselves, more than `instanceLimit` node instances.
+    static func check(
+        _ file: UnsafeMutablePointer<FILE>, bytes: Int, shown: String, depthLimit: Int, instanceLimit: Int = ModelLimits.standard.maximumNodeInstances
+    ) throws(ModelImportError) {
         enum State {
             case text, tagName, attributes, attributeName, afterName, closeTag, bang, comment, cdata, declaration, instruction
             case quoted(UInt8)
@@ -42,6 +45,7 @@ enum COLLADAScan {
         var inIndexList = false, previous: UInt8 = 0
         var attributes: [String: String] = [:]   // the open tag's, for arrays and accessors
         var arrayCounts: [String: Int] = [:], accessors: [Accessor] = []
+        var references = COLLADAReferences()
         var recent: [UInt8] = []   // the last bytes seen, to recognise `-->`, `]]>`, `?>`
         var bang: [UInt8] = []   // what follows `<!` so far: `--` opens a comment, `[CDATA[` a section
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -54,8 +58,9 @@ enum COLLADAScan {
         // declared count is kept by id, an accessor's reach checked once every array is known.
         func opened() {
             state = .text
-            if previous == 0x2F { depth -= 1; return }
             let element = text(name)
+            references.opened(element, attributes: attributes, depth: depth, line: line, closes: previous == 0x2F)
+            if previous == 0x2F { depth -= 1; return }
             inIndexList = indexLists.contains(element)
             if arrays.contains(element), let id = attributes["id"], let count = attributes["count"].flatMap({ Int($0) }) {
                 arrayCounts[id] = count
@@ -78,7 +83,10 @@ enum COLLADAScan {
                 case .text:
                     if c == 0x3C {
                         state = .tagName; name = []; inIndexList = false; attributes = [:]
-                    } else if inIndexList && !isDigit(c) && !isSpace(c) {
+                    } else {
+                        references.text(c)
+                    }
+                    if c != 0x3C && inIndexList && !isDigit(c) && !isSpace(c) {
                         throw refuse("<\(text(name))> holds something other than whole numbers (first: '\(String(decoding: [c], as: UTF8.self))')")
                     }
                 case .tagName:
@@ -121,7 +129,11 @@ enum COLLADAScan {
                         throw refuse("<\(text(name))> has \(key)=\"\(number)\", more than the file's \(bytes) bytes could hold")
                     }
                 case .closeTag:
-                    if c == 0x3E { depth -= 1; state = .text }
+                    if c == 0x3E {
+                        depth -= 1
+                        state = .text
+                        references.closed(toDepth: depth)
+                    }
                 case .bang:
                     bang.append(c)
                     if bang.elementsEqual("--".utf8) {
@@ -144,6 +156,7 @@ enum COLLADAScan {
                 }
             }
         }
+        if let problem = references.problem(instanceLimit: instanceLimit) { throw .exceedsLimit(path: shown, what: problem) }
         for accessor in accessors {
             guard let count = arrayCounts[accessor.source], accessor.reads > count else { continue }
             throw .malformed(

@@ -32,7 +32,9 @@ enum ModelPreflight {
             try FBXRecords.check(file, size: size, shown: shown)
             fseeko(file, 0, SEEK_SET)
             return try FBXConnections.check(file, size: size, shown: shown, limits: limits)
-        case "dae": try COLLADAScan.check(file, bytes: size, shown: shown, depthLimit: limits.maximumNodeDepth + Self.colladaSlack)
+        case "dae":
+            try COLLADAScan.check(
+                file, bytes: size, shown: shown, depthLimit: limits.maximumNodeDepth + Self.colladaSlack, instanceLimit: limits.maximumNodeInstances)
         default: break
         }
         return []

@@ -107,6 +107,38 @@ import Testing
         #expect(refusal(big) == big + ": malformed model: 'face' 0 has a list of 4 values, more than the 12 bytes after it can hold")
     }
 
+    /// References Assimp 5.2 follows without a guard, found by mutating `bender.dae` under
+    /// AddressSanitizer: nodes instancing themselves (stack overflow) or each other twice over 39
+    /// levels (2^39 nodes), a controller whose skin reads itself and an effect parameter naming
+    /// itself (both loops without end), a skin weighing fewer vertices than its mesh has (SEGV).
+    @Test func selfReferencesInACOLLADAFileAreRefused() throws {
+        let bender = try String(decoding: Fixtures.read(Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/bender.dae"), as: UTF8.self)
+        func variant(_ name: String, _ change: (String) -> String) throws -> String { try write(Array(change(bender).utf8), name) }
+        let body = ##"<node id="body" name="body">"##
+        let loop = try variant("loop.dae") {
+            $0.replacingOccurrences(of: body, with: ##"<node id="a"><instance_node url="#b"/></node><node id="b"><instance_node url="#a"/></node>"## + body)
+        }
+        #expect(refusal(loop) == loop + ": refused: its node 'a' instances itself (through <instance_node>)")
+        let doubling = (1...39).map { ##"<node id="n\##($0)"><instance_node url="#n\##($0 - 1)"/><instance_node url="#n\##($0 - 1)"/></node>"## }.joined()
+        let many = try variant("many.dae") {
+            $0.replacingOccurrences(
+                of: "<library_visual_scenes>", with: ##"<library_nodes><node id="n0"/>"## + doubling + "</library_nodes><library_visual_scenes>"
+            )
+            .replacingOccurrences(of: body, with: body + ##"<instance_node url="#n39"/>"##)
+        }
+        #expect(refusal(many) == many + ": refused: more than 100000 node instances (<instance_node> counts each time it is used)")
+        let controller = try variant("controller.dae") { $0.replacingOccurrences(of: ##"<skin source="#strip">"##, with: ##"<skin source="#strip-skin">"##) }
+        #expect(refusal(controller) == controller + ": refused: its controller 'strip-skin' refers to itself")
+        let weights = try variant("weights.dae") { $0.replacingOccurrences(of: ##"<vertex_weights count="4">"##, with: ##"<vertex_weights count="0">"##) }
+        #expect(refusal(weights) == weights + ": refused: line 29: <vertex_weights> weighs 0 vertices of 'strip', which has 4")
+        let effect = try write(
+            Array(
+                (##"<?xml version="1.0"?><COLLADA><library_effects><effect id="e"><profile_COMMON><newparam sid="smp"><sampler2D>"##
+                    + "<source> smp </source></sampler2D></newparam></profile_COMMON></effect></library_effects></COLLADA>").utf8), "effect.dae")
+        #expect(refusal(effect) == effect + ": refused: its effect parameter 'smp' refers to itself")
+        #expect(try ModelImporter.load(path: Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/bender.dae", cache: nil).triangleCount == 2)
+    }
+
     @Test func aBinarySTLWithMoreTrianglesThanBytesIsRefused() throws {
         let path = try write([UInt8](repeating: 0, count: 80) + le(1_000_000_000) + [UInt8](repeating: 0, count: 100), "lie.stl")
         #expect(refusal(path) == path + ": malformed model: the header declares 1000000000 triangles, more than the 184-byte file can hold")
