@@ -1,20 +1,41 @@
 /// What a glTF file's JSON must hold that Assimp 5.2 takes on trust, checked before it reads the
 /// file (found by mutation under AddressSanitizer): a skin naming no joint crashed it, a
-/// LINE_LOOP of one index corrupted its heap, a one-index strip or fan allocated without end.
+/// LINE_LOOP of one index corrupted its heap, a one-index strip or fan allocated without end,
+/// float indices, a sparse count past the accessor's and a buffer view's offset of 2^64 - 1
+/// made it read outside its memory.
 enum GLTFValidity {
     /// The fewest vertices each primitive mode draws with (glTF 2.0 3.7.2.1: points one, lines
     /// two, triangles three).
     static let fewestVertices = [1, 2, 2, 2, 3, 3, 3]
 
-    /// The first skin without joints, or primitive whose vertex count (its indices', else its
-    /// positions') is below its mode's fewest, named; nil when there is none.
+    /// The first of those problems, naming the field; nil when there is none.
     static func problem(in json: GLTFJSON) -> String? {
         // A skin must name a joint (glTF 2.0's schema, minItems 1): Assimp 5.2 crashed on none.
         for (index, skin) in (json["skins"]?.array ?? []).enumerated() where (skin["joints"]?.array.count ?? 0) == 0 {
             return "skins[\(index)].joints names no joint"
         }
+        // Buffer views inside their buffers, as whole numbers: a byteOffset of 2^64 - 1 made
+        // Assimp read before its buffer (its own check wraps).
+        let buffers = json["buffers"]?.array ?? []
+        for (v, view) in (json["bufferViews"]?.array ?? []).enumerated() {
+            let offset = view["byteOffset"]?.number ?? 0, length = view["byteLength"]?.number ?? -1
+            let size = view["buffer"]?.int.flatMap { buffers.indices.contains($0) ? buffers[$0]["byteLength"]?.number : nil }
+            guard offset >= 0, offset == offset.rounded(), length >= 0, length == length.rounded(), let size, offset + length <= size else {
+                return "bufferViews[\(v)] does not lie inside its buffer (byteOffset, byteLength and the buffer's byteLength)"
+            }
+        }
+        // A sparse accessor substitutes no more values than it has (Assimp read past its copy).
+        for (a, accessor) in (json["accessors"]?.array ?? []).enumerated() {
+            if let sparse = accessor["sparse"]?["count"]?.number, sparse > (accessor["count"]?.number ?? 0) {
+                return "accessors[\(a)].sparse.count is more than the accessor's count"
+            }
+        }
         for (m, mesh) in (json["meshes"]?.array ?? []).enumerated() {
             for (p, primitive) in (mesh["primitives"]?.array ?? []).enumerated() {
+                // Indices are unsigned integers (glTF 2.0 3.7.2.1): Assimp dereferenced float ones as null.
+                if let indices = primitive["indices"]?.int, let type = json["accessors"]?[indices]?["componentType"]?.int, ![5121, 5123, 5125].contains(type) {
+                    return "meshes[\(m)].primitives[\(p)].indices: accessor \(indices) is not of unsigned bytes, shorts or ints"
+                }
                 let mode = primitive["mode"]?.int ?? 4
                 guard fewestVertices.indices.contains(mode) else { continue }
                 let accessor = primitive["indices"]?.int ?? primitive["attributes"]?["POSITION"]?.int

@@ -156,6 +156,34 @@ import Testing
         } throws: { error in
             "\(error)" == "\(dir)/empty.gltf: malformed model: skins[0].joints names no joint"
         }
+        // The rest of what GLTFValidity refuses, each found by the same mutation.
+        let refusals = [
+            (
+                json.replacingOccurrences(
+                    of: #"{"buffer": 0, "byteLength": 36}"#, with: #"{"buffer": 0, "byteOffset": 18446744073709551615, "byteLength": 36}"#),
+                "bufferViews[0] does not lie inside its buffer (byteOffset, byteLength and the buffer's byteLength)"
+            ),
+            (
+                json.replacingOccurrences(of: #""componentType": 5123"#, with: #""componentType": 5126"#),
+                "meshes[0].primitives[0].indices: accessor 1 is not of unsigned bytes, shorts or ints"
+            ),
+            (
+                json.replacingOccurrences(
+                    of: #""count": 3, "type": "VEC3","#,
+                    with:
+                        #""count": 3, "sparse": {"count": 5, "indices": {"bufferView": 1, "componentType": 5123}, "values": {"bufferView": 0}}, "type": "VEC3","#
+                ),
+                "accessors[0].sparse.count is more than the accessor's count"
+            )
+        ]
+        for (k, (text, reason)) in refusals.enumerated() {
+            try Fixtures.write(text, to: dir + "/bad\(k).gltf")
+            #expect {
+                try ModelImporter.load(path: dir + "/bad\(k).gltf", cache: nil)
+            } throws: { error in
+                "\(error)" == "\(dir)/bad\(k).gltf: malformed model: " + reason
+            }
+        }
         let loop = json.replacingOccurrences(of: #""indices": 1}"#, with: #""indices": 1, "mode": 2}"#)
             .replacingOccurrences(of: #""count": 3, "type": "SCALAR""#, with: #""count": 1, "type": "SCALAR""#)
         try Fixtures.write(loop, to: dir + "/loop.gltf")
