@@ -1,3 +1,4 @@
+import SproutAssets
 import SproutFiles
 import SproutRender
 import SproutScene
@@ -38,12 +39,14 @@ public struct PreviewApp {
     /// the wrong unit, and returns a loader that makes a fresh copy for each placement (turned
     /// upright from `up`, sized by `sizing`).
     public static func plantLoader(
-        _ model: String?, sizing: ModelSizing = .asIs, variant: String? = nil, up: UpAxis = .y, warn: (String) -> Void = { _ in }
+        _ model: String?, sizing: ModelSizing = .asIs, variant: String? = nil, up: UpAxis = .y, isolation: ImportIsolation? = nil,
+        warn: (String) -> Void = { _ in }
     ) throws -> () throws -> Entity {
         let path = try model ?? Assets.requireDirectory() + "/plants/seedling.obj"
         let reference = try ModelReference.resolve(path, relativeTo: ".")
-        // A broken model, or a variant it lacks, is refused here, before anything runs.
-        let loaded = try reference.load(sizing: sizing, variant: variant, up: up)
+        // A broken model, or a variant it lacks, is refused here, before anything runs (in a
+        // child process first where `isolation` covers its format); the copies are of that file.
+        let loaded = try reference.load(isolation: isolation, sizing: sizing, variant: variant, up: up)
         loaded.asset?.warnings.forEach { warn("warning: " + $0) }
         if case .asIs = sizing, let warning = ModelSizing.warning(for: loaded.entity, name: path) { warn(warning) }
         return { try reference.load(sizing: sizing, variant: variant, up: up).entity }

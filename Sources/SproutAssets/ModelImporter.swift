@@ -37,7 +37,7 @@ public enum ModelImporter {
         if let cache, let key, let cached = cache.instance(for: key) { return cached }
         let dropped = try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
         let (fileJSON, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext, limits: limits)
-        try isolation?.probe(absolute, shownAs: path)
+        if let isolation, isolation.covers(ext) { try isolation.probe(absolute, shownAs: path) }
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
         let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder, pathsAreURIs: ext == "gltf" || ext == "glb")
 

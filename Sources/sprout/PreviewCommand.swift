@@ -1,5 +1,6 @@
 import ArgumentParser
 import SproutApp
+import SproutAssets
 import SproutCommandLine
 
 struct PreviewCommand: ParsableCommand, StageDefaults, FramesDefaults {
@@ -50,7 +51,12 @@ struct PreviewCommand: ParsableCommand, StageDefaults, FramesDefaults {
     }
 
     private func app() throws -> PreviewApp {
-        var app = PreviewApp(plant: try PreviewApp.plantLoader(model, sizing: sizingOptions.sizing, variant: variant, up: sizingOptions.up, warn: printError))
+        var app = PreviewApp(
+            plant: try PreviewApp.plantLoader(
+                model, sizing: sizingOptions.sizing, variant: variant, up: sizingOptions.up,
+                // The formats Assimp alone parses are imported in a child process first, as `render` does.
+                isolation: model == nil ? nil : ImportIsolation(executable: ImportIsolation.thisProgram, formats: ImportIsolation.assimpOnlyFormats),
+                warn: printError))
         (app.stage, app.seed, app.showsPlanes, app.duration) = (world.stage, world.seed, planes, duration)
         app.options = shadingOptions.applied(to: app.options)
         app.warn = printError

@@ -89,7 +89,10 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw every model at full detail (models with levels of detail use them while they look small).")
     var fullDetail = false
 
-    @Flag(help: "Import the model in a child process first (a crash in the importer becomes an error; 30 s and 8 GiB at most).")
+    @Flag(
+        help:
+            "Import every model in a child process first (a crash in the importer becomes an error; 30 s and 8 GiB at most). FBX, COLLADA, OBJ, PLY and STL files always are."
+    )
     var isolateImport = false
 
     @Flag(help: "Print the GL renderer and timings.")
@@ -135,7 +138,10 @@ struct RenderCommand: ParsableCommand {
         if window && frames != 1 { throw ValidationError("--window draws until it is closed: --frames is for PNG files") }
     }
 
-    var isolation: ImportIsolation? { isolateImport ? ImportIsolation(executable: ImportIsolation.thisProgram) : nil }
+    /// Every format with `--isolate-import`; else the formats Assimp alone parses.
+    var isolation: ImportIsolation? {
+        ImportIsolation(executable: ImportIsolation.thisProgram, formats: isolateImport ? nil : ImportIsolation.assimpOnlyFormats)
+    }
 
     func run() throws {
         timeoutOptions.start("sprout render")

@@ -34,4 +34,21 @@ import Testing
         }
         #expect("\(error!)".hasPrefix("m.glb: cannot import model: cannot start the import process /nonexistent/sprout"))
     }
+
+    /// Only the formats asked for go through the child: the command's default is the formats
+    /// Assimp alone parses, glTF being read and checked by Sprout itself first.
+    @Test func onlyTheFormatsAskedForAreIsolated() throws {
+        let assimpOnly = ImportIsolation(executable: "/bin/false", formats: ImportIsolation.assimpOnlyFormats)
+        #expect(["fbx", "dae", "obj", "ply", "stl"].allSatisfy(assimpOnly.covers) && !assimpOnly.covers("gltf") && !assimpOnly.covers("glb"))
+        #expect(ImportIsolation(executable: "/bin/false").covers("glb"))
+        // A glTF file is not probed (the child, /bin/false, would fail it).
+        let box = Fixtures.sharedModel("Box/Box.glb")
+        #expect(try ModelImporter.load(path: box, isolation: assimpOnly, cache: nil).triangleCount == 12)
+        // A PLY file is: the child's failure is the import's.
+        let dir = try Fixtures.temporaryDirectory("isolated-ply")
+        try Fixtures.write(
+            "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n",
+            to: dir + "/t.ply")
+        #expect(throws: ModelImportError.self) { try ModelImporter.load(path: dir + "/t.ply", isolation: assimpOnly, cache: nil) }
+    }
 }
