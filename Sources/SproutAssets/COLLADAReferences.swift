@@ -108,12 +108,17 @@ struct COLLADAReferences {
     func problem(instanceLimit: Int) -> String? {
         var graph = children
         for (key, ids) in instanced { graph[key, default: []] += ids.compactMap { firstWithID[$0] } }
-        var instances: [String: Int] = [:]
-        for root in roots where instances[root] == nil {
-            if let looped = Self.walk(graph, from: root, finished: &instances, limit: instanceLimit + 1) {
-                let id = firstWithID.first { $0.value == looped }?.key ?? "?"
-                return "its node '\(PrintableText.escaped(id, limit: 80))' instances itself (through <instance_node>)"
-            }
+        // Each node's count: 1 + its children's, clamped past the limit (2^39 must not overflow).
+        var instances: [String: Int] = [:], done: Set<String> = [], looped: String?
+        GraphWalk.depthFirst(graph, from: roots, done: &done) { key in
+            looped = key
+            return true
+        } finished: { key, inside in
+            instances[key] = inside.reduce(1) { min($0 + (instances[$1] ?? 0), instanceLimit + 1) }
+        }
+        if let looped {
+            let id = firstWithID.first { $0.value == looped }?.key ?? "?"
+            return "its node '\(PrintableText.escaped(id, limit: 80))' instances itself (through <instance_node>)"
         }
         let total = roots.reduce(0) { min($0 + (instances[$1] ?? 0), instanceLimit + 1) }
         if total > instanceLimit { return "more than \(instanceLimit) node instances (<instance_node> counts each time it is used)" }
@@ -121,41 +126,15 @@ struct COLLADAReferences {
             guard let vertices = positionSources[geometry].flatMap({ accessorCounts[$0] }), count < vertices else { continue }
             return "line \(line): <vertex_weights> weighs \(count) vertices of '\(PrintableText.escaped(geometry, limit: 80))', which has \(vertices)"
         }
-        var done: [String: Int] = [:]
-        for start in sources.keys.sorted() where done[start] == nil {
-            if let looped = Self.walk(sources, from: start, finished: &done, limit: 1) {
-                let controller = looped.hasPrefix("controller ")
-                let name = controller ? looped.dropFirst(11) : looped.split(separator: " ", maxSplits: 2).last ?? ""
-                let kind = controller ? "controller" : "effect parameter"
-                return "its \(kind) '\(PrintableText.escaped(String(name), limit: 80))' refers to itself"
-            }
+        var read: Set<String> = [], readsItself: String?
+        GraphWalk.depthFirst(sources, from: sources.keys.sorted(), done: &read) { key in
+            readsItself = key
+            return true
+        } finished: { _, _ in
         }
-        return nil
-    }
-
-    /// Walks `graph` depth-first from `start` with an explicit stack, recording in `finished`
-    /// each key's count (1 + its children's, at most `limit`); returns a key reached again on
-    /// its own path (a cycle), else nil.
-    private static func walk(_ graph: [String: [String]], from start: String, finished: inout [String: Int], limit: Int) -> String? {
-        var stack: [(key: String, next: Int)] = [(start, 0)]
-        var onPath: Set<String> = [start]
-        while let top = stack.last {
-            let inside = graph[top.key] ?? []
-            if top.next < inside.count {
-                stack[stack.count - 1].next += 1
-                let child = inside[top.next]
-                if onPath.contains(child) { return child }
-                if finished[child] == nil {
-                    onPath.insert(child)
-                    stack.append((child, 0))
-                }
-                continue
-            }
-            // Clamped past `limit`: a count of 2^39 must not overflow.
-            finished[top.key] = inside.reduce(1) { min($0.addingReportingOverflow(finished[$1] ?? 0).partialValue, limit) }
-            onPath.remove(top.key)
-            stack.removeLast()
-        }
-        return nil
+        guard let readsItself else { return nil }
+        let controller = readsItself.hasPrefix("controller ")
+        let name = controller ? readsItself.dropFirst(11) : readsItself.split(separator: " ", maxSplits: 2).last ?? ""
+        return "its \(controller ? "controller" : "effect parameter") '\(PrintableText.escaped(String(name), limit: 80))' refers to itself"
     }
 }

@@ -98,36 +98,10 @@ enum FBXConnections {
         return parents
     }
 
-    /// Walks up `parents` from every object (in id order: the same cycle named every run),
-    /// depth-first with an explicit stack (a hostile chain is 50,000 long): `onCycle` hears of
-    /// each link back onto the path and stops the walk by returning true; `finished` hears of
-    /// each object once all its parents are done, with them.
-    private static func walkUp(
-        _ parents: [Int64: [Int64]], onCycle: (Int64) -> Bool, finished: (Int64, [Int64]) -> Void
-    ) {
+    /// Walks up `parents` from every object, in id order (the same cycle named every run).
+    private static func walkUp(_ parents: [Int64: [Int64]], onCycle: (Int64) -> Bool, finished: (Int64, [Int64]) -> Void) {
         var done: Set<Int64> = []
-        for start in parents.keys.sorted() where !done.contains(start) {
-            var stack: [(id: Int64, next: Int)] = [(start, 0)]
-            var onPath: Set<Int64> = [start]
-            while let top = stack.last {
-                let ups = parents[top.id] ?? []
-                if top.next < ups.count {
-                    stack[stack.count - 1].next += 1
-                    let up = ups[top.next]
-                    if onPath.contains(up) {
-                        if onCycle(up) { return }
-                    } else if !done.contains(up) {
-                        onPath.insert(up)
-                        stack.append((up, 0))
-                    }
-                    continue
-                }
-                done.insert(top.id)
-                finished(top.id, ups)
-                onPath.remove(top.id)
-                stack.removeLast()
-            }
-        }
+        GraphWalk.depthFirst(parents, from: parents.keys.sorted(), done: &done, onCycle: onCycle, finished: finished)
     }
 
     /// Binary FBX: top-level records from byte 27 (each says where it ends), into `Connections`.
