@@ -87,8 +87,7 @@ struct COLLADAReferences {
     /// A closing tag brought the depth to `depth`: the elements opened deeper are done.
     mutating func closed(toDepth depth: Int) {
         if let text = captured, let parameter {
-            let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
-            let name = String(decoding: text.drop(while: blank).reversed().drop(while: blank).reversed(), as: UTF8.self)
+            let name = String(decoding: text, as: UTF8.self).trimmed(of: " \t\r\n")
             sources[parameter.key, default: []].append("effect \(effects) " + name)
             captured = nil
         }

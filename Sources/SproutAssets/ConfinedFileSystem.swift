@@ -24,11 +24,16 @@ final class ConfinedFileSystem {
         self.pathsAreURIs = pathsAreURIs
     }
 
-    /// The file `requested` names, admitted and opened: for URIs, the decoded name first, then
-    /// the name as written (a file named `a%20b.bin` is still found); nil when neither opens.
-    fileprivate func openForAssimp(_ requested: String) -> ConfinedFile? {
+    /// The names `requested` may mean, in the order they are tried: for URIs, the decoded name
+    /// first, then the name as written (a file named `a%20b.bin` is still found).
+    func candidateNames(_ requested: String) -> [String] {
         let decoded = pathsAreURIs ? GLTFBuffers.percentDecoded(requested) : requested
-        for name in decoded == requested ? [requested] : [decoded, requested] {
+        return decoded == requested ? [requested] : [decoded, requested]
+    }
+
+    /// The file `requested` names (`candidateNames`), admitted and opened; nil when none opens.
+    fileprivate func openForAssimp(_ requested: String) -> ConfinedFile? {
+        for name in candidateNames(requested) {
             guard let admitted = admit(name) else { return nil }
             if let opened = openSubstitute(admitted) ?? ConfinedFile(path: admitted) { return opened }
         }

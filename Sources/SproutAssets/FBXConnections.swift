@@ -212,11 +212,3 @@ enum FBXConnections {
         return value
     }
 }
-
-private extension StringProtocol {
-    /// The text without `characters` at either end.
-    func trimmed(of characters: String) -> String {
-        let set = Set(characters)
-        return String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
-    }
-}

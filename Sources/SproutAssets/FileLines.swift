@@ -35,3 +35,11 @@ enum FileLines {
         return nil
     }
 }
+
+extension StringProtocol {
+    /// The text without `characters` at either end (the scans' trimming of a field or name).
+    func trimmed(of characters: String) -> String {
+        let set = Set(characters)
+        return String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}

@@ -42,20 +42,12 @@ enum OBJMaterialLibraries {
             if trimmed.hasPrefix("mtllib "), names.count < 64 {
                 // Assimp takes the rest of the line as written; a name trimmed is checked too.
                 let rest = trimmed.dropFirst(7).drop { $0 == " " || $0 == "\t" }
-                for name in Set([String(rest.hasSuffix("\r") ? rest.dropLast() : rest), rest.trimmingWhitespace()]) where !name.isEmpty {
+                for name in Set([String(rest.hasSuffix("\r") ? rest.dropLast() : rest), rest.trimmed(of: " \t\r")]) where !name.isEmpty {
                     names.append(name)
                 }
             }
             return .next
         }
         return names
-    }
-}
-
-extension Substring {
-    /// Without spaces, tabs and carriage returns at either end.
-    fileprivate func trimmingWhitespace() -> String {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        return String(drop(while: blank).reversed().drop(while: blank).reversed())
     }
 }

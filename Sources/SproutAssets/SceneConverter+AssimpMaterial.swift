@@ -145,12 +145,13 @@ extension SceneConverter {
 
     /// The bytes of a texture file beside the model. A glTF image's `uri` is a URI (Assimp 5.2
     /// passes it on undecoded): `Wood%20Floor.png`, as Blender writes it, is the file
-    /// `Wood Floor.png`; a file named as the text is still found. Other formats name files as they are.
+    /// `Wood Floor.png`; a file named as the text is still found (`candidateNames`, as Assimp's
+    /// own opens go). Other formats name files as they are. The first name's error is reported.
     private func textureFileBytes(_ reference: String) throws(ModelImportError) -> [UInt8] {
-        let decoded = fileSystem.pathsAreURIs ? GLTFBuffers.percentDecoded(reference) : reference
-        do { return try fileSystem.textureBytes(decoded, model: modelPath, limit: limits.maximumFileBytes) } catch {
-            guard decoded != reference, case .badTexture = error,
-                let bytes = try? fileSystem.textureBytes(reference, model: modelPath, limit: limits.maximumFileBytes)
+        let names = fileSystem.candidateNames(reference)
+        do { return try fileSystem.textureBytes(names[0], model: modelPath, limit: limits.maximumFileBytes) } catch {
+            guard names.count > 1, case .badTexture = error,
+                let bytes = try? fileSystem.textureBytes(names[1], model: modelPath, limit: limits.maximumFileBytes)
             else { throw error }
             return bytes
         }
