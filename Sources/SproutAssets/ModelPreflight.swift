@@ -149,6 +149,9 @@ enum ModelPreflight {
             "char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
             "int": 4, "uint": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4, "double": 8, "float64": 8
         ]
+        func valueKind(_ type: Substring) -> PLYLists.ValueKind {
+            ["char", "int8", "short", "int16", "int", "int32"].contains(type) ? .signed : type.hasPrefix("float") || type == "double" ? .float : .unsigned
+        }
         var elements: [PLYLists.Element] = []
         for words in lines {
             if words.first == "element", words.count >= 3 {
@@ -159,8 +162,10 @@ enum ModelPreflight {
             } else if words.first == "property", words.count >= 2, !elements.isEmpty {
                 let property =
                     words.count >= 4 && words[1] == "list"
-                    ? PLYLists.Property(isList: true, countBytes: typeSizes[words[2]] ?? 1, bytes: typeSizes[words[3]] ?? 1)
-                    : PLYLists.Property(isList: false, countBytes: 0, bytes: typeSizes[words[1]] ?? 1)
+                    ? PLYLists.Property(
+                        isList: true, countBytes: typeSizes[words[2]] ?? 1, bytes: typeSizes[words[3]] ?? 1, name: words.count >= 5 ? words[4] : "",
+                        values: valueKind(words[3]))
+                    : PLYLists.Property(isList: false, countBytes: 0, bytes: typeSizes[words[1]] ?? 1, name: words.count >= 3 ? words[2] : "")
                 elements[elements.count - 1].properties.append(property)
             }
         }

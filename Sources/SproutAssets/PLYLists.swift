@@ -2,18 +2,29 @@
 import Glibc
 #endif
 
-/// The lists in a PLY file's body (a face's vertex indices), measured before Assimp reads them:
+/// The lists in a PLY file's body (a face's vertex indices), measured before Assimp reads them.
 /// Assimp 5.2 allocates for each list's declared length, so one face claiming 300,000,000
-/// indices in a 200-byte file took 4 GB (found by mutation under AddressSanitizer). Each list
-/// may claim no more values than the bytes left after its count could hold: one byte each in
-/// binary (the smallest type), two in ASCII (a digit and a separator).
+/// indices in a 200-byte file took 4 GB (found by mutation under AddressSanitizer): each list
+/// may claim no more values than the bytes left after its count could hold, one byte each in
+/// binary (the smallest type), two in ASCII (a digit and a separator). And Assimp takes a
+/// face's vertex indices on trust: an index past the vertices, or an ASCII face whose list
+/// count is not a whole number or whose line ends before its values (Assimp then makes a face
+/// of no corners), crashed it later in post-processing (a bus error, found by mutation), so
+/// those are refused, as is a body that ends before the instances its header declares.
 enum PLYLists {
+    /// How a property's values are stored, for reading a vertex index.
+    enum ValueKind { case unsigned, signed, float }
+
     /// One property of an element: a value of `bytes` (binary), or a list whose count takes
     /// `countBytes` and whose values take `bytes` each.
     struct Property {
         var isList: Bool
         var countBytes: Int
         var bytes: Int
+        /// The property's name in the header (`vertex_indices`).
+        var name: Substring = ""
+        /// How its values (a list's values) are stored.
+        var values: ValueKind = .unsigned
     }
 
     /// An element of the header, with its instance count and properties in order.
@@ -26,62 +37,134 @@ enum PLYLists {
     /// The body's format.
     enum Format { case ascii, binaryLittleEndian, binaryBigEndian }
 
+    /// The property names Assimp reads as a face's vertex indices (its `EST_VertexIndex`).
+    static let vertexIndexNames: Set<Substring> = ["vertex_index", "vertex_indices"]
+
+    /// The smallest vertex index `element`'s `property` may hold, or nil when its values are no
+    /// vertex indices: a face's from 0; a triangle strip's from -1, which restarts the strip.
+    static func smallestIndex(_ element: Element, _ property: Property) -> Int? {
+        guard property.isList, property.values != .float, vertexIndexNames.contains(property.name) else { return nil }
+        switch element.name {
+        case "face": return 0
+        case "tristrips": return -1
+        default: return nil
+        }
+    }
+
     /// Throws at the first list (in the body from byte `start`) claiming more values than the
-    /// rest of the file can hold. A body it cannot follow (a count that is not a number, too
-    /// few bytes) ends the scan quietly, for Assimp to refuse.
+    /// rest of the file can hold, the first vertex index outside the `vertex` element's count,
+    /// the first ASCII list that is malformed, or when the body ends before its instances.
     static func check(_ bytes: FileBytes, from start: Int, elements: [Element], format: Format, shown: String) throws(ModelImportError) {
-        var p = start
-        var lastList: [Substring: Int] = [:]
-        for element in elements { lastList[element.name] = element.properties.lastIndex(where: \.isList) }
+        var scan = Scan(bytes: bytes, offset: start, format: format, shown: shown)
+        scan.vertexCount = elements.first { $0.name == "vertex" }?.count ?? 0
         for element in elements {
             let hasList = element.properties.contains(where: \.isList)
             if format != .ascii && !hasList {
                 // Fixed-size instances: skip them all at once.
-                let (total, overflow) = element.count.multipliedReportingOverflow(by: element.properties.reduce(0) { $0 + $1.bytes })
-                guard !overflow, total <= bytes.count - p else { return }
-                p += total
+                let size = element.properties.reduce(0) { $0 + $1.bytes }, left = bytes.count - scan.offset
+                let (total, overflow) = element.count.multipliedReportingOverflow(by: size)
+                guard !overflow, total <= left else { throw scan.endsEarly(element, instance: left / max(size, 1)) }
+                scan.offset += total
                 continue
             }
             for instance in 0..<element.count {
-                guard p < bytes.count else { return }
                 if format == .ascii {
-                    let lineEnd = bytes.index(of: 0x0A, from: p) ?? bytes.count
-                    if hasList {
-                        var cursor = p
-                        for (index, property) in element.properties.enumerated() {
-                            guard let (token, next) = bytes.token(from: cursor, before: lineEnd) else { break }
-                            cursor = next
-                            guard property.isList else { continue }
-                            guard let claimed = Int(token) else { return }
-                            if claimed > (bytes.count - cursor) / 2 { throw tooLong(element, instance, claimed, left: bytes.count - cursor, shown) }
-                            if index == lastList[element.name] { break }   // the rest of the line holds no other count
-                            for _ in 0..<claimed {
-                                guard let (_, after) = bytes.token(from: cursor, before: lineEnd) else { break }
-                                cursor = after
-                            }
-                        }
-                    }
-                    p = lineEnd + 1
+                    try scan.asciiInstance(element, instance, hasList: hasList)
                 } else {
-                    for property in element.properties {
-                        guard p + property.countBytes <= bytes.count else { return }
-                        guard property.isList else {
-                            p += property.bytes
-                            continue
-                        }
-                        let claimed = Int(clamping: bytes.integer(at: p, width: property.countBytes, bigEndian: format == .binaryBigEndian))
-                        p += property.countBytes
-                        if claimed > (bytes.count - p) / max(property.bytes, 1) { throw tooLong(element, instance, claimed, left: bytes.count - p, shown) }
-                        p += claimed * property.bytes
-                    }
+                    guard scan.offset < bytes.count else { throw scan.endsEarly(element, instance: instance) }
+                    try scan.binaryInstance(element, instance)
                 }
             }
         }
     }
+}
 
-    private static func tooLong(_ element: Element, _ instance: Int, _ claimed: Int, left: Int, _ shown: String) -> ModelImportError {
-        .malformed(
-            path: shown, reason: "'\(element.name.prefix(32))' \(instance) has a list of \(claimed) values, more than the \(left) bytes after it can hold")
+extension PLYLists {
+    /// Where a check of the body stands.
+    struct Scan {
+        let bytes: FileBytes
+        var offset: Int
+        let format: Format
+        let shown: String
+        var vertexCount = 0
+
+        /// One ASCII instance, the next line that is not blank (Assimp's line reader skips a
+        /// line end left before a line; `\r` ends a line as `\n` does): each property present,
+        /// each list's count a whole number and its values on the line, vertex indices among
+        /// the vertices.
+        mutating func asciiInstance(_ element: Element, _ instance: Int, hasList: Bool) throws(ModelImportError) {
+            func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C || b == 0 }
+            while offset < bytes.count, blank(bytes[offset]) { offset += 1 }
+            guard offset < bytes.count else { throw endsEarly(element, instance: instance) }
+            var lineEnd = offset
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            defer { offset = lineEnd }
+            guard hasList else { return }
+            var cursor = offset
+            for property in element.properties {
+                guard let (count, afterCount) = bytes.wholeNumber(from: cursor, before: lineEnd) else {
+                    throw malformed(element, instance, "ends before its property '\(property.name.prefix(32))'")
+                }
+                cursor = afterCount
+                guard property.isList else { continue }
+                guard let claimed = count, claimed >= 0 else {
+                    throw malformed(element, instance, "has a list count that is not a whole number ('\(bytes.text(before: afterCount))')")
+                }
+                if claimed > (bytes.count - cursor) / 2 { throw tooLong(element, instance, claimed, left: bytes.count - cursor) }
+                let smallest = PLYLists.smallestIndex(element, property)
+                for index in 0..<claimed {
+                    guard let (value, after) = bytes.wholeNumber(from: cursor, before: lineEnd) else {
+                        throw malformed(
+                            element, instance, "ends its line after \(index) of the \(claimed) values its list '\(property.name.prefix(32))' claims")
+                    }
+                    cursor = after
+                    if let smallest { try checkIndex(value, text: { bytes.text(before: after) }, smallest: smallest, element, instance) }
+                }
+            }
+        }
+
+        /// One binary instance: its lists' lengths and vertex indices.
+        mutating func binaryInstance(_ element: Element, _ instance: Int) throws(ModelImportError) {
+            let bigEndian = format == .binaryBigEndian
+            for property in element.properties {
+                guard offset + property.countBytes <= bytes.count else { throw endsEarly(element, instance: instance) }
+                guard property.isList else {
+                    offset += property.bytes
+                    continue
+                }
+                let claimed = Int(clamping: bytes.integer(at: offset, width: property.countBytes, bigEndian: bigEndian))
+                offset += property.countBytes
+                let size = max(property.bytes, 1)
+                if claimed > (bytes.count - offset) / size { throw tooLong(element, instance, claimed, left: bytes.count - offset) }
+                if let smallest = PLYLists.smallestIndex(element, property) {
+                    for i in 0..<claimed {
+                        let raw = bytes.integer(at: offset + i * size, width: size, bigEndian: bigEndian)
+                        let value = property.values == .signed ? Int(bitPattern: UInt(raw << (64 - 8 * size))) >> (64 - 8 * size) : Int(clamping: raw)
+                        try checkIndex(value, text: { "\(value)" }, smallest: smallest, element, instance)
+                    }
+                }
+                offset += claimed * size
+            }
+            guard offset <= bytes.count else { throw endsEarly(element, instance: instance) }
+        }
+
+        private func checkIndex(_ value: Int?, text: () -> String, smallest: Int, _ element: Element, _ instance: Int) throws(ModelImportError) {
+            guard let value, value >= smallest, value < vertexCount else {
+                throw malformed(element, instance, "names vertex \(text()), outside the file's \(vertexCount) vertices")
+            }
+        }
+
+        func endsEarly(_ element: Element, instance: Int) -> ModelImportError {
+            .malformed(path: shown, reason: "the file ends after \(instance) of the \(element.count) '\(element.name.prefix(32))' elements its header declares")
+        }
+
+        private func malformed(_ element: Element, _ instance: Int, _ what: String) -> ModelImportError {
+            .malformed(path: shown, reason: "'\(element.name.prefix(32))' \(instance) \(what)")
+        }
+
+        private func tooLong(_ element: Element, _ instance: Int, _ claimed: Int, left: Int) -> ModelImportError {
+            malformed(element, instance, "has a list of \(claimed) values, more than the \(left) bytes after it can hold")
+        }
     }
 }
 
@@ -92,18 +175,32 @@ extension FileBytes {
         return UnsafeRawPointer(found) - base
     }
 
-    /// The whitespace-separated token starting at or after `start` and ending before `end`, and
-    /// where the scan goes on; nil when there is none.
-    func token(from start: Int, before end: Int) -> (Substring, Int)? {
+    /// The whitespace-separated token starting at or after `start` and ending before `end` as a
+    /// whole number (nil when it is not one: a sign and at most 18 digits), and where the scan
+    /// goes on; nil when there is no token.
+    func wholeNumber(from start: Int, before end: Int) -> (Int?, Int)? {
         func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
         var i = start
         while i < end, blank(self[i]) { i += 1 }
         guard i < end else { return nil }
-        var j = i
-        while j < end, !blank(self[j]), j - i < 32 { j += 1 }
-        let text = String(decoding: (i..<j).map { self[$0] }, as: UTF8.self)
-        while j < end, !blank(self[j]) { j += 1 }
-        return (Substring(text), j)
+        let negative = self[i] == UInt8(ascii: "-")
+        if negative || self[i] == UInt8(ascii: "+") { i += 1 }
+        var value = 0, digits = 0
+        while i < end, (0x30...0x39).contains(self[i]) {
+            if digits < 18 { value = value * 10 + Int(self[i] - 0x30) }
+            digits += 1
+            i += 1
+        }
+        let whole = digits > 0 && digits <= 18 && (i == end || blank(self[i]))
+        while i < end, !blank(self[i]) { i += 1 }
+        return (whole ? (negative ? -value : value) : nil, i)
+    }
+
+    /// The token ending at `end` (its last 32 bytes at most), for a message.
+    func text(before end: Int) -> String {
+        var start = end
+        while start > 0, end - start < 32, ![0x20, 0x09, 0x0A, 0x0D].contains(self[start - 1]) { start -= 1 }
+        return String(decoding: (start..<end).map { self[$0] }, as: UTF8.self)
     }
 
     /// An unsigned integer of `width` bytes at `offset`, little- or big-endian.

@@ -107,6 +107,55 @@ import Testing
         #expect(refusal(big) == big + ": malformed model: 'face' 0 has a list of 4 values, more than the 12 bytes after it can hold")
     }
 
+    /// Found by mutation under AddressSanitizer: Assimp 5.2 takes a face's vertex indices on
+    /// trust, and an ASCII face whose list count is "-1" or whose line ends before its values
+    /// became a face of no corners that crashed its post-processing (a bus error). Indices
+    /// outside the vertices, such counts and lines, and a body ending before its faces are
+    /// refused; a triangle strip's -1 (a restart) and blank lines are not.
+    @Test func aPLYFaceOutsideItsVerticesOrCutShortIsRefused() throws {
+        let head =
+            "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
+            + "element face 2\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n"
+        func ascii(_ faces: String, _ name: String) throws -> String {
+            let path = try write(Array((head + faces).utf8), name)
+            return refusal(path).replacingOccurrences(of: path, with: name)
+        }
+        #expect(try ascii("3 0 1 2\n3 0 1 3\n", "past.ply") == "past.ply: malformed model: 'face' 1 names vertex 3, outside the file's 3 vertices")
+        #expect(try ascii("3 0 -1 2\n3 0 1 2\n", "minus.ply") == "minus.ply: malformed model: 'face' 0 names vertex -1, outside the file's 3 vertices")
+        #expect(
+            try ascii("3 0 1 2\n-1\n", "count.ply") == "count.ply: malformed model: 'face' 1 has a list count that is not a whole number ('-1')")
+        #expect(
+            try ascii("1\n-1\n", "short.ply") == "short.ply: malformed model: 'face' 0 ends its line after 0 of the 1 values its list 'vertex_indices' claims")
+        #expect(
+            try ascii("3 0 1 2\n", "cut.ply") == "cut.ply: malformed model: the file ends after 1 of the 2 'face' elements its header declares")
+        // Blank lines, Windows line ends, and a last line without one are read as Assimp reads them.
+        #expect(try ascii("3 0 1 2\r\n\n  \r\n3 2 1 0", "blank.ply") == "imported")
+        let strip = try write(
+            Array(head.replacingOccurrences(of: "element face 2", with: "element tristrips 1").utf8) + Array("7 0 1 2 -1 2 1 0\n".utf8), "strip.ply")
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: strip) }
+
+        func le32(_ v: Int32) -> [UInt8] { withUnsafeBytes(of: v.littleEndian, Array.init) }
+        let binaryHead =
+            "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
+            + "element face 2\nproperty list uchar TYPE vertex_indices\nend_header\n"
+        let vertices = [UInt8](repeating: 0, count: 36)
+        func binary(_ type: String, _ faces: [UInt8], _ name: String) throws -> String {
+            let path = try write(Array(binaryHead.replacingOccurrences(of: "TYPE", with: type).utf8) + vertices + faces, name)
+            return refusal(path).replacingOccurrences(of: path, with: name)
+        }
+        let triangle: [UInt8] = [3] + le32(0) + le32(1) + le32(2)
+        #expect(
+            try binary("int", triangle + [3] + le32(0) + le32(-1) + le32(2), "signed.ply")
+                == "signed.ply: malformed model: 'face' 1 names vertex -1, outside the file's 3 vertices")
+        #expect(
+            try binary("uint", triangle + [3] + le32(0) + le32(-1) + le32(2), "unsigned.ply")
+                == "unsigned.ply: malformed model: 'face' 1 names vertex 4294967295, outside the file's 3 vertices")
+        #expect(
+            try binary("int", triangle, "cut-binary.ply")
+                == "cut-binary.ply: malformed model: the file ends after 1 of the 2 'face' elements its header declares")
+        #expect(try binary("int", triangle + [3] + le32(2) + le32(1) + le32(0), "fine.ply") == "imported")
+    }
+
     /// References Assimp 5.2 follows without a guard, found by mutating `bender.dae` under
     /// AddressSanitizer: nodes instancing themselves (stack overflow) or each other twice over 39
     /// levels (2^39 nodes), a controller whose skin reads itself and an effect parameter naming
