@@ -1,12 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The object hierarchy of an FBX file, read before Assimp sees it (issue 30, item 6): FBX keeps
 /// its node tree as connections (`C: "OO", child, parent`) that Assimp 5.2 turns into nodes by
 /// recursion, so a chain 50,000 deep in a few hundred kilobytes ends the process inside Assimp.
-/// Only the `Connections` section is read (binary FBX: its records; ASCII FBX: its `C:` lines);
-/// the longest chain from an object up to the root must stay within the node-depth limit (with
+/// Only the `Connections` section's links are read (binary FBX: its `C` records, in `FBXRecords`'
+/// walk; ASCII FBX: its `C:` keys, in `FBXASCIIScan`); the longest chain from an object up to the root must stay within the node-depth limit (with
 /// room for the geometry, material and texture links that hang below the deepest model).
 enum FBXConnections {
     /// Links below a model that are not nodes (geometry, deformer, material, texture, video).
@@ -26,20 +22,11 @@ enum FBXConnections {
         var morphAnimations = 0
     }
 
-    /// Throws when the chain of connections is deeper than `limits.maximumNodeDepth` + `slack`,
-    /// or when a binary file's records run past its end. Returns what the file has that Assimp
-    /// drops without a word (morph animations), one line each.
-    static func check(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String, limits: ModelLimits) throws(ModelImportError) -> [String] {
-        var head = [UInt8](repeating: 0, count: 27)
-        let n = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, 27, file) }
-        let found: Links
-        if n == 27, Array(head[0..<21]) == binaryMagic {
-            let version = UInt32(head[23]) | UInt32(head[24]) << 8 | UInt32(head[25]) << 16 | UInt32(head[26]) << 24
-            found = try binaryLinks(file, size: size, wide: version >= 7500, shown: shown)
-        } else {
-            fseeko(file, 0, SEEK_SET)
-            found = asciiLinks(file)
-        }
+    /// Throws when the chain of connections `found` (by `FBXRecords`' walk of either encoding)
+    /// is deeper than `limits.maximumNodeDepth` + `slack`, runs in a cycle, or links the same
+    /// objects twice. Returns what the file has that Assimp drops without a word (morph
+    /// animations), one line each.
+    static func check(_ found: Links, shown: String, limits: ModelLimits) throws(ModelImportError) -> [String] {
         let links = found.links
         // Assimp follows a model's parents and a bone's by recursion: objects that are their own
         // ancestors (3000 under 3001 under 3000, found by mutation) overflowed its stack.
@@ -104,111 +91,43 @@ enum FBXConnections {
         GraphWalk.depthFirst(parents, from: parents.keys.sorted(), done: &done, onCycle: onCycle, finished: finished)
     }
 
-    /// Binary FBX: top-level records from byte 27 (each says where it ends), into `Connections`.
-    static func binaryLinks(_ file: UnsafeMutablePointer<FILE>, size: Int, wide: Bool, shown: String) throws(ModelImportError) -> Links {
-        let word = wide ? 8 : 4
-        var offset = 27
-        while offset + 3 * word + 1 <= size {
-            fseeko(file, off_t(offset), SEEK_SET)
-            var header = [UInt8](repeating: 0, count: 3 * word + 1)
-            guard header.withUnsafeMutableBytes({ fread($0.baseAddress, 1, $0.count, file) }) == header.count else { break }
-            let end = Int(clamping: read(header, at: 0, word))
-            if end == 0 { break }   // the list's closing null record
-            guard end > offset, end <= size else {
-                throw .malformed(path: shown, reason: "an FBX record at byte \(offset) says it ends at \(end), outside the file (\(size) bytes)")
-            }
-            let nameLength = Int(header[3 * word])
-            var name = [UInt8](repeating: 0, count: nameLength)
-            _ = name.withUnsafeMutableBytes { fread($0.baseAddress, 1, nameLength, file) }
-            if name == Array("Connections".utf8) {
-                var body = [UInt8](repeating: 0, count: end - offset)
-                fseeko(file, off_t(offset), SEEK_SET)
-                guard body.withUnsafeMutableBytes({ fread($0.baseAddress, 1, $0.count, file) }) == body.count else { break }
-                return connections(in: body, startingAt: offset, word: word)
-            }
-            offset = end
-        }
-        return Links()
-    }
-
-    /// The `C` records nested in a `Connections` record (`body`, which starts at file offset
-    /// `base`: records give their ends as file offsets): each one's first two integer properties
-    /// are the child's and the parent's ids, a string property after them the parent's property
-    /// the link drives.
-    static func connections(in body: [UInt8], startingAt base: Int, word: Int) -> Links {
-        var result = Links()
-        let header = 3 * word + 1
-        guard body.count >= header else { return result }
-        // A property list longer than the record (up to 2^64 - 1 in an 8-byte field) would
-        // overflow the offset: nothing of such a record is read.
-        let propertyBytes = Int(clamping: read(body, at: 2 * word, word))
-        guard propertyBytes <= body.count else { return result }
-        var offset = header + Int(body[3 * word]) + propertyBytes
-        while offset + header <= body.count {
-            let end = Int(clamping: read(body, at: offset, word)) - base
-            guard end > offset, end <= body.count else { break }   // the null record, or a malformed one
-            let properties = Int(clamping: read(body, at: offset + word, word))
-            let nameLength = Int(body[offset + 3 * word])
-            var p = offset + header + nameLength
-            var ids: [Int64] = []
-            var drivesMorphWeight = false, objectToObject = false
-            for _ in 0..<min(properties, 8) where p < end {
-                let type = body[p]
-                p += 1
-                switch type {
-                case UInt8(ascii: "L"): if p + 8 <= end { ids.append(Int64(bitPattern: read(body, at: p, 8))) }; p += 8
-                case UInt8(ascii: "I"): if p + 4 <= end { ids.append(Int64(Int32(bitPattern: UInt32(read(body, at: p, 4))))) }; p += 4
-                case UInt8(ascii: "S"), UInt8(ascii: "R"):
-                    let length = p + 4 <= end ? Int(read(body, at: p, 4)) : end
-                    if type == UInt8(ascii: "S"), length == Self.morphWeightBytes.count, p + 4 + length <= end,
-                        body[(p + 4)..<(p + 4 + length)].elementsEqual(Self.morphWeightBytes)
-                    {
-                        drivesMorphWeight = true
-                    }
-                    if type == UInt8(ascii: "S"), ids.isEmpty, length == 2, p + 6 <= end, body[p + 4] == UInt8(ascii: "O"), body[p + 5] == UInt8(ascii: "O") {
-                        objectToObject = true
-                    }
-                    p += 4 + length
-                case UInt8(ascii: "Y"): p += 2
-                case UInt8(ascii: "C"): p += 1
-                case UInt8(ascii: "F"): p += 4
-                case UInt8(ascii: "D"): p += 8
-                default: p = end   // arrays do not appear in connections
+    /// Adds the link a binary `C` record makes (its `propertyCount` properties from `start` to
+    /// `end`): its first two integer properties are the child's and the parent's ids, a string
+    /// property after them the parent's property the link drives.
+    static func addLink(_ bytes: FileBytes, from start: Int, propertyCount: Int, before end: Int, to result: inout Links) {
+        var p = start
+        var ids: [Int64] = []
+        var drivesMorphWeight = false, objectToObject = false
+        for _ in 0..<min(propertyCount, 8) where p < end {
+            let type = bytes[p]
+            p += 1
+            switch type {
+            case UInt8(ascii: "L"): if p + 8 <= end { ids.append(Int64(bitPattern: bytes.integer(at: p, width: 8))) }; p += 8
+            case UInt8(ascii: "I"): if p + 4 <= end { ids.append(Int64(Int32(bitPattern: UInt32(bytes.integer(at: p, width: 4))))) }; p += 4
+            case UInt8(ascii: "S"), UInt8(ascii: "R"):
+                let length = p + 4 <= end ? Int(bytes.integer(at: p, width: 4)) : end
+                if type == UInt8(ascii: "S"), length == Self.morphWeightBytes.count, p + 4 + length <= end,
+                    (0..<length).allSatisfy({ bytes[p + 4 + $0] == Self.morphWeightBytes[$0] })
+                {
+                    drivesMorphWeight = true
                 }
+                if type == UInt8(ascii: "S"), ids.isEmpty, length == 2, p + 6 <= end, bytes[p + 4] == UInt8(ascii: "O"), bytes[p + 5] == UInt8(ascii: "O") {
+                    objectToObject = true
+                }
+                p += 4 + length
+            case UInt8(ascii: "Y"): p += 2
+            case UInt8(ascii: "C"): p += 1
+            case UInt8(ascii: "F"): p += 4
+            case UInt8(ascii: "D"): p += 8
+            default: p = end   // arrays do not appear in connections
             }
-            if ids.count >= 2 {
-                result.links.append((ids[0], ids[1]))
-                if objectToObject { result.objectLinks.append((ids[0], ids[1])) }
-            }
-            if drivesMorphWeight { result.morphAnimations += 1 }
-            offset = end
         }
-        return result
+        if ids.count >= 2 {
+            result.links.append((ids[0], ids[1]))
+            if objectToObject { result.objectLinks.append((ids[0], ids[1])) }
+        }
+        if drivesMorphWeight { result.morphAnimations += 1 }
     }
 
     private static let morphWeightBytes = Array(morphWeightProperty.utf8)
-
-    /// ASCII FBX: every `C: "OO",child,parent` (or `"OP"`, with its property) line, streamed.
-    static func asciiLinks(_ file: UnsafeMutablePointer<FILE>) -> Links {
-        var result = Links()
-        _ = FileLines.each(file) { line in
-            let text = line.drop { $0 == " " || $0 == "\t" }
-            guard text.hasPrefix("C:") else { return .next }
-            let fields = text.dropFirst(2).split(separator: ",").map { $0.trimmed(of: " \t\r\"") }
-            if fields.count >= 3, fields[0] == "OO" || fields[0] == "OP", let child = Int64(fields[1]), let parent = Int64(fields[2]) {
-                result.links.append((child, parent))
-                if fields[0] == "OO" { result.objectLinks.append((child, parent)) }
-                if fields[0] == "OP", fields.count >= 4, fields[3] == Self.morphWeightProperty { result.morphAnimations += 1 }
-            }
-            return .next
-        }
-        return result
-    }
-
-    /// A little-endian unsigned integer of `width` bytes at `offset`.
-    static func read(_ bytes: [UInt8], at offset: Int, _ width: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for i in (0..<width).reversed() where offset + i < bytes.count { value = value << 8 | UInt64(bytes[offset + i]) }
-        return value
-    }
 }

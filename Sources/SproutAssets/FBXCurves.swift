@@ -62,36 +62,4 @@ struct FBXCurves {
         }
         try add(values, shown: shown)
     }
-
-    /// An ASCII file's curves, streamed: the numbers after each `KeyValueFloat:` up to its
-    /// closing brace.
-    static func checkASCII(_ file: UnsafeMutablePointer<FILE>, shown: String) throws(ModelImportError) {
-        var curves = FBXCurves()
-        var inCurve = false, values: [Double] = []
-        var failure: ModelImportError?
-        _ = FileLines.each(file) { line in
-            let text = line.drop { $0 == " " || $0 == "\t" }
-            if !inCurve {
-                guard text.hasPrefix("KeyValueFloat:") else { return .next }
-                inCurve = true
-                values.removeAll(keepingCapacity: true)
-                return .next   // "*N {": the count, not a value
-            }
-            let closes = text.contains("}")
-            let body = text.hasPrefix("a:") ? text.dropFirst(2) : text
-            for piece in body.split(whereSeparator: { $0 == "," || $0 == "}" || $0 == " " || $0 == "\t" || $0 == "\r" }) {
-                if let value = Double(piece) { values.append(value) }
-            }
-            if closes || values.count >= 1 << 16 {
-                do throws(ModelImportError) { try curves.add(values, shown: shown) } catch {
-                    failure = error
-                    return .stop(nil)
-                }
-                values.removeAll(keepingCapacity: true)
-                if closes { inCurve = false }
-            }
-            return .next
-        }
-        if let failure { throw failure }
-    }
 }

@@ -2,60 +2,91 @@
 import Glibc
 #endif
 
-/// An FBX file's records, measured before Assimp reads them. How deep they nest: Assimp 5.2's
-/// FBX parsers (binary and ASCII) descend into nested records by recursion, so a file of 50,000
+/// An FBX file's records, measured before Assimp reads them, in one walk of either encoding
+/// (binary here, ASCII by `FBXASCIIScan`) for every check. How deep they nest: Assimp 5.2's FBX
+/// parsers (binary and ASCII) descend into nested records by recursion, so a file of 50,000
 /// records each inside the last (1.3 MB binary, 200 KB ASCII) ends the process with a stack
 /// overflow, where a real file nests a handful deep (`Objects` > `Model` > `Properties70` > `P`).
-/// And a binary file's compressed arrays, which must not declare more values than they hold.
+/// A binary file's compressed arrays, which must not declare more values than they hold. And on
+/// the way, what the other checks read: animation curves (`FBXCurves`), connections
+/// (`FBXConnections`), geometry layers (`FBXLayers`).
 enum FBXRecords {
     /// The deepest nesting admitted: far above any exporter's, far below what exhausts the stack.
     static let maximumDepth = 256
 
-    /// Throws when records nest deeper than `maximumDepth`, or a binary file's compressed array
-    /// claims more values than it can hold (`checkArrays`). A binary file is walked record by
-    /// record (each says where it ends; a record whose end is out of place stops the walk, for
-    /// Assimp to refuse), an ASCII one by its braces outside strings and comments.
-    static func check(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String) throws(ModelImportError) {
+    /// What the walk found for the checks made after it.
+    struct Findings {
+        var links = FBXConnections.Links()
+        /// What Assimp drops without a word, one line each.
+        var warnings: [String] = []
+    }
+
+    /// Throws when records nest deeper than `maximumDepth`, a binary file's compressed array
+    /// claims more values than it can hold (`checkArrays`), a top-level binary record ends
+    /// outside the file, or a check made on the way refuses. A binary file is walked record by
+    /// record (each says where it ends; a nested record whose end is out of place stops the
+    /// walk, for Assimp to refuse), an ASCII one token by token.
+    static func check(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String) throws(ModelImportError) -> Findings {
         fseeko(file, 0, SEEK_SET)
+        var findings = Findings()
         let depth: Int
         if let bytes = FileBytes(file, size: size), bytes.count >= 27, (0..<21).allSatisfy({ bytes[$0] == FBXConnections.binaryMagic[$0] }) {
             let version = UInt32(bytes[23]) | UInt32(bytes[24]) << 8 | UInt32(bytes[25]) << 16 | UInt32(bytes[26]) << 24
-            depth = try binaryDepth(bytes, wide: version >= 7500, stopAt: maximumDepth + 1, shown: shown)
+            depth = try binaryWalk(bytes, wide: version >= 7500, stopAt: maximumDepth + 1, shown: shown, findings: &findings)
         } else {
-            fseeko(file, 0, SEEK_SET)
-            depth = asciiDepth(file, stopAt: maximumDepth + 1)
-            fseeko(file, 0, SEEK_SET)
-            try FBXCurves.checkASCII(file, shown: shown)
+            var scan = FBXASCIIScan(shown: shown, stopAt: maximumDepth + 1)
+            try scan.scan(file)
+            depth = scan.deepest
+            findings.links = scan.links
+            findings.warnings = scan.layers.warnings
         }
         guard depth <= maximumDepth else {
             throw .exceedsLimit(path: shown, what: "its records nest more than \(maximumDepth) deep (Assimp reads them by recursion)")
         }
+        return findings
     }
 
-    /// The deepest nesting of binary records from byte 27, or `stopAt` once reached. Each
-    /// record's header is its end (a file offset), its property count and byte length (words of
-    /// 4 bytes, 8 from version 7500) and its name's length; nested records follow its
-    /// properties, closed by a null record. Each record's arrays are checked on the way.
-    static func binaryDepth(_ bytes: FileBytes, wide: Bool, stopAt: Int, shown: String) throws(ModelImportError) -> Int {
+    /// Walks binary records from byte 27 and returns their deepest nesting, or `stopAt` once
+    /// reached. Each record's header is its end (a file offset), its property count and byte
+    /// length (words of 4 bytes, 8 from version 7500) and its name's length; nested records
+    /// follow its properties, closed by a null record. The top-level list ends at its null
+    /// record (a footer follows, which Assimp does not read either). Each record's arrays are
+    /// checked on the way, and what the other checks read is collected into `findings`.
+    static func binaryWalk(_ bytes: FileBytes, wide: Bool, stopAt: Int, shown: String, findings: inout Findings) throws(ModelImportError) -> Int {
         var curves = FBXCurves()
+        var layers = FBXLayers(shown: shown)
         let word = wide ? 8 : 4, header = 3 * word + 1
         var ends: [Int] = []   // the records open around `offset`
         var deepest = 0, offset = 27
+        var inConnections = false
         while offset + header <= bytes.count {
             while let last = ends.last, offset >= last { ends.removeLast() }
             let end = Int(clamping: bytes.integer(at: offset, width: word))
             if end == 0 {   // a null record closes a list of nested records
+                if ends.isEmpty { break }
                 offset += header
                 continue
             }
-            guard end > offset, end <= (ends.last ?? bytes.count) else { break }
+            guard end > offset, end <= (ends.last ?? bytes.count) else {
+                guard ends.isEmpty else { break }
+                throw .malformed(path: shown, reason: "an FBX record at byte \(offset) says it ends at \(end), outside the file (\(bytes.count) bytes)")
+            }
+            let propertyCount = Int(clamping: bytes.integer(at: offset + word, width: word))
             let propertyBytes = Int(clamping: bytes.integer(at: offset + 2 * word, width: word))
-            guard propertyBytes < end else { break }
             let nameLength = Int(bytes[offset + 3 * word])
             let properties = offset + header + nameLength
-            try checkArrays(bytes, from: properties, to: min(properties + propertyBytes, end), shown: shown)
-            if nameLength == FBXCurves.keyValuesName.count, (0..<nameLength).allSatisfy({ bytes[offset + header + $0] == FBXCurves.keyValuesName[$0] }) {
-                try curves.add(binaryArray: bytes, at: properties, before: min(properties + propertyBytes, end), shown: shown)
+            guard propertyBytes < end, properties <= end else { break }
+            let propertiesEnd = min(properties + propertyBytes, end)
+            try checkArrays(bytes, from: properties, to: propertiesEnd, shown: shown)
+            let name = UnsafeRawBufferPointer(start: bytes.base + offset + header, count: nameLength)
+            if ends.isEmpty { inConnections = name.elementsEqual("Connections".utf8) }
+            if name.elementsEqual(FBXCurves.keyValuesName) {
+                try curves.add(binaryArray: bytes, at: properties, before: propertiesEnd, shown: shown)
+            } else if ends.count == 1, inConnections, nameLength == 1, name[0] == UInt8(ascii: "C") {
+                FBXConnections.addLink(bytes, from: properties, propertyCount: propertyCount, before: propertiesEnd, to: &findings.links)
+            } else if nameLength >= FBXLayers.shortestName {
+                let (string, arrayCount) = firstStringAndArray(bytes, from: properties, to: propertiesEnd)
+                try layers.element(String(decoding: name, as: UTF8.self), depth: ends.count, string: string, arrayCount: arrayCount)
             }
             let nested = properties + propertyBytes
             if nested < end {
@@ -67,7 +98,38 @@ enum FBXRecords {
                 offset = end
             }
         }
+        try layers.finish()
+        findings.warnings += layers.warnings
         return deepest
+    }
+
+    /// A record's first string property (at most 256 bytes of it) and its first array's value
+    /// count, among its properties from `start` to `end`.
+    static func firstStringAndArray(_ bytes: FileBytes, from start: Int, to end: Int) -> (String?, Int?) {
+        var p = start
+        var string: String?
+        while p < end {
+            let type = bytes[p]
+            p += 1
+            switch type {
+            case UInt8(ascii: "Y"): p += 2
+            case UInt8(ascii: "C"): p += 1
+            case UInt8(ascii: "I"), UInt8(ascii: "F"): p += 4
+            case UInt8(ascii: "D"), UInt8(ascii: "L"): p += 8
+            case UInt8(ascii: "S"), UInt8(ascii: "R"):
+                guard p + 4 <= end else { return (string, nil) }
+                let length = Int(bytes.integer(at: p, width: 4))
+                if type == UInt8(ascii: "S"), string == nil {
+                    let text = UnsafeRawBufferPointer(start: bytes.base + p + 4, count: max(0, min(length, 256, end - p - 4)))
+                    string = String(decoding: text, as: UTF8.self)
+                }
+                p += 4 + length
+            default:
+                guard arrayValueBytes[type] != nil, p + 12 <= end else { return (string, nil) }
+                return (string, Int(bytes.integer(at: p, width: 4)))
+            }
+        }
+        return (string, nil)
     }
 
     /// Bytes a value of each array property type holds (FBX binary: f, d, l, i, b).
@@ -104,37 +166,5 @@ enum FBXRecords {
                 p += 12 + stored
             }
         }
-    }
-
-    /// The deepest brace nesting of an ASCII file, streamed: braces inside "strings" and after
-    /// a `;` (a comment, to the end of its line) do not count.
-    static func asciiDepth(_ file: UnsafeMutablePointer<FILE>, stopAt: Int) -> Int {
-        var depth = 0, deepest = 0
-        var inString = false, inComment = false
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            guard n > 0 else { break }
-            for i in 0..<n {
-                let c = buffer[i]
-                if inComment {
-                    if c == 0x0A { inComment = false }
-                } else if inString {
-                    if c == 0x22 || c == 0x0A { inString = false }
-                } else {
-                    switch c {
-                    case 0x22: inString = true
-                    case 0x3B: inComment = true
-                    case 0x7B:
-                        depth += 1
-                        deepest = max(deepest, depth)
-                        if deepest >= stopAt { return deepest }
-                    case 0x7D: depth = max(0, depth - 1)
-                    default: break
-                    }
-                }
-            }
-        }
-        return deepest
     }
 }

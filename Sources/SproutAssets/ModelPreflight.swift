@@ -29,9 +29,8 @@ enum ModelPreflight {
             let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
             try OBJMaterialLibraries.check(file, folder: folder.isEmpty ? "/" : folder, shown: shown, maximumBytes: limits.maximumFileBytes)
         case "fbx":
-            try FBXRecords.check(file, size: size, shown: shown)
-            fseeko(file, 0, SEEK_SET)
-            return try FBXConnections.check(file, size: size, shown: shown, limits: limits)
+            let findings = try FBXRecords.check(file, size: size, shown: shown)
+            return try FBXConnections.check(findings.links, shown: shown, limits: limits) + findings.warnings
         case "dae":
             try COLLADAScan.check(
                 file, bytes: size, shown: shown, depthLimit: limits.maximumNodeDepth + Self.colladaSlack, instanceLimit: limits.maximumNodeInstances)
