@@ -8,15 +8,8 @@ import Glibc
 /// its braces nest (`FBXRecords`), its animation curves' travel (`FBXCurves`), its connections
 /// (`FBXConnections`), its geometries' layers (`FBXLayers`) and its videos' embedded content.
 struct FBXASCIIScan {
-    /// One element as it ends: its key, its depth (0 at the top), the first tokens after the key
-    /// (quotes removed, at most `keptTokens`, each at most `keptBytes`) and how many there were.
-    struct Element {
-        var name: String
-        var depth: Int
-        var tokens: [String]
-        var count: Int
-    }
-
+    /// How many of an element's first tokens are kept (a connection's four), and how many bytes
+    /// of each.
     static let keptTokens = 4, keptBytes = 64
 
     let shown: String
@@ -33,15 +26,21 @@ struct FBXASCIIScan {
     private var tokens: [String] = []
     private var count = 0
     private var opened: [(name: String?, label: String?)] = []
-
-    // The token being read.
-    private var token: [UInt8] = []
-    private var tokenLength = 0
-    private var inToken = false, quoted = false, tokenQuoted = false, inComment = false
     /// The element's first quoted token: a name (`"Geometry::Cube"`) or a mode (`"ByVertice"`).
     private var firstQuoted: String?
-    /// A token ended by a blank, not yet known to be a key (a `:` may follow the blanks).
-    private var held: [UInt8]?
+
+    /// What the tokens of the element being read are, decided once at its key: most of a file
+    /// is arrays' values, which are only counted.
+    private enum Values { case kept, arrayValues, curveValues, videoContent }
+    private var values = Values.kept
+
+    // The token being read: its first `keptBytes` in `tokenBytes` (owned by `scan`), its length.
+    private var tokenBytes: UnsafeMutablePointer<UInt8>?
+    private var tokenLength = 0
+    private var inToken = false, quoted = false, tokenQuoted = false, inComment = false
+    /// The last token ended at a blank and is not yet known to be a key (a `:` may follow the
+    /// blanks); its bytes are still in `tokenBytes`.
+    private var held = false
     private var base64 = Base64Check()
 
     init(shown: String, stopAt: Int) {
@@ -51,14 +50,47 @@ struct FBXASCIIScan {
     }
 
     /// Streams `file` from its start. Throws what a check refuses; stops quietly at `stopAt`.
+    /// Runs of a token's, a string's or a comment's bytes are passed over in place; only the
+    /// bytes that separate tokens go through `separator`.
     mutating func scan(_ file: UnsafeMutablePointer<FILE>) throws(ModelImportError) {
         fseeko(file, 0, SEEK_SET)
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+        let kept = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.keptBytes)
+        defer {
+            buffer.deallocate()
+            kept.deallocate()
+            tokenBytes = nil
+        }
+        tokenBytes = kept
         reading: while true {
-            let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            let n = fread(buffer, 1, 1 << 16, file)
             guard n > 0 else { break }
-            for i in 0..<n {
-                try byte(buffer[i])
+            var i = 0
+            while i < n {
+                var j = i
+                if inComment {
+                    while j < n, buffer[j] != 0x0A, buffer[j] != 0x0D { j += 1 }
+                    if j < n { inComment = false }
+                    i = j
+                    continue
+                }
+                if quoted {
+                    while j < n, buffer[j] != 0x22 { j += 1 }
+                    keep(buffer + i, j - i)
+                    guard j < n else { break }
+                    quoted = false
+                    try endToken()
+                    i = j + 1
+                    continue
+                }
+                while j < n, Self.inToken(buffer[j]) { j += 1 }
+                if j > i {
+                    try startToken(quoted: false)
+                    keep(buffer + i, j - i)
+                    guard j < n else { break }
+                }
+                try separator(buffer[j])
+                i = j + 1
                 if deepest >= stopAt { break reading }
             }
         }
@@ -69,29 +101,21 @@ struct FBXASCIIScan {
         try layers.finish()
     }
 
-    private mutating func byte(_ c: UInt8) throws(ModelImportError) {
-        if inComment {
-            if c == 0x0A || c == 0x0D { inComment = false }
-            return
+    /// Whether `c` continues a token (outside strings and comments).
+    private static func inToken(_ c: UInt8) -> Bool {
+        switch c {
+        case 0x09, 0x0A, 0x0D, 0x20, 0x22, 0x2C, 0x3A, 0x3B, 0x7B, 0x7D: false
+        default: true
         }
-        if quoted {
-            if c == 0x22 {
-                quoted = false
-                try endToken()
-            } else {
-                append(c)
-            }
-            return
-        }
+    }
+
+    /// A byte outside tokens: a quote, `;`, a brace, `,`, `:` or a blank.
+    private mutating func separator(_ c: UInt8) throws(ModelImportError) {
         switch c {
         case 0x22:   // a string starts
             try endToken()
-            inToken = true
+            try startToken(quoted: true)
             quoted = true
-            tokenQuoted = true
-            token.removeAll(keepingCapacity: true)
-            tokenLength = 0
-            if inContent { base64 = Base64Check() }
         case 0x3B:   // ;
             try endToken()
             inComment = true
@@ -108,79 +132,90 @@ struct FBXASCIIScan {
             if !opened.isEmpty { opened.removeLast() }
         case 0x2C:   // ,
             try endToken()
-        case 0x3A:   // : makes the token before it a key
-            if inToken {
-                let key = token
+        case 0x3A:   // : makes the token before it (here or before blanks) a key
+            if inToken || held {
                 inToken = false
-                try startElement(key)
-            } else if let key = held {
-                held = nil
-                try startElement(key)
+                held = false
+                try startElement()
             }
-        case 0x20, 0x09, 0x0A, 0x0D:
+        default:   // a blank: the token may yet be a key
             if inToken {
-                held = token
                 inToken = false
+                held = true
             }
-        default:
-            if let value = held {
-                held = nil
-                try addToken(value, quoted: false)
-            }
-            if !inToken {
-                inToken = true
-                tokenQuoted = false
-                token.removeAll(keepingCapacity: true)
-                tokenLength = 0
-            }
-            append(c)
         }
     }
 
-    private mutating func append(_ c: UInt8) {
-        if tokenLength < Self.keptBytes { token.append(c) }
-        tokenLength += 1
-        if quoted && inContent { base64.add(c) }
+    /// Begins a token, unless one is being read (a run of its bytes went on past a chunk).
+    private mutating func startToken(quoted: Bool) throws(ModelImportError) {
+        guard !inToken else { return }
+        if held { try endToken() }
+        inToken = true
+        tokenQuoted = quoted
+        tokenLength = 0
+        if quoted && values == .videoContent { base64 = Base64Check() }
     }
 
-    /// Whether the tokens being read are a video's embedded content.
-    private var inContent: Bool { name == "Content" && opened.last?.name == "Video" }
+    /// Keeps the first bytes of a run of the token's `count` bytes at `bytes`.
+    private mutating func keep(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) {
+        let room = max(0, min(count, Self.keptBytes - tokenLength))
+        if room > 0 { (tokenBytes! + tokenLength).update(from: bytes, count: room) }
+        if tokenQuoted && values == .videoContent {
+            for k in 0..<count { base64.add(bytes[k]) }
+        }
+        tokenLength += count
+    }
 
-    /// Ends the token being read (or the one held) as a value of the element.
+    /// The token's kept bytes as text.
+    private var tokenText: String {
+        String(decoding: UnsafeBufferPointer(start: tokenBytes!, count: min(tokenLength, Self.keptBytes)), as: UTF8.self)
+    }
+
+    /// Ends the token being read, or the one held, as a value of the element.
     private mutating func endToken() throws(ModelImportError) {
-        if let value = held {
-            held = nil
-            try addToken(value, quoted: false)
-        }
-        guard inToken else { return }
+        guard inToken || held else { return }
         inToken = false
-        try addToken(token, quoted: tokenQuoted)
+        held = false
+        try addToken(quoted: tokenQuoted)
     }
 
-    private mutating func addToken(_ value: [UInt8], quoted: Bool) throws(ModelImportError) {
+    private mutating func addToken(quoted: Bool) throws(ModelImportError) {
         guard name != nil else { return }
         count += 1
-        if inContent && (!quoted || !base64.decodesWhole) {
-            throw .malformed(
-                path: shown,
-                reason:
-                    "video '\(FBXLayers.label(opened.last?.label))' holds embedded content that is not a quoted base64 string (Assimp 5.2 frees such content twice)"
-            )
-        }
-        if name == "a", opened.last?.name == "KeyValueFloat" {
-            guard let number = Double(String(decoding: value, as: UTF8.self)) else { return }
+        switch values {
+        case .arrayValues: return
+        case .curveValues:
+            guard let number = Double(tokenText) else { return }
             curveValues.append(number)
             if curveValues.count >= 1 << 16 { try flushCurve() }
             return
+        case .videoContent:
+            guard quoted, base64.decodesWhole else {
+                throw .malformed(
+                    path: shown,
+                    reason:
+                        "video '\(FBXLayers.label(opened.last?.label))' holds embedded content that is not a quoted base64 string (Assimp 5.2 frees such content twice)"
+                )
+            }
+        case .kept: break
         }
-        let text = String(decoding: value, as: UTF8.self)
+        guard tokens.count < Self.keptTokens || (quoted && firstQuoted == nil) else { return }
+        let text = tokenText
         if quoted && firstQuoted == nil { firstQuoted = text }
         if tokens.count < Self.keptTokens { tokens.append(text) }
     }
 
-    private mutating func startElement(_ key: [UInt8]) throws(ModelImportError) {
+    /// The token just read is a key: the element before it ends, its own begins.
+    private mutating func startElement() throws(ModelImportError) {
+        let key = tokenText
         try endElement()
-        name = String(decoding: key, as: UTF8.self)
+        name = key
+        switch (key, opened.last?.name) {
+        case ("a", "KeyValueFloat"): values = .curveValues
+        case ("a", _): values = .arrayValues
+        case ("Content", "Video"): values = .videoContent
+        default: values = .kept
+        }
     }
 
     /// Reports the element being read to the checks.
@@ -188,6 +223,7 @@ struct FBXASCIIScan {
         guard let ended = name else { return }
         let depth = opened.count
         name = nil
+        values = .kept
         defer {
             tokens.removeAll(keepingCapacity: true)
             firstQuoted = nil
