@@ -95,32 +95,22 @@ enum FBXConnections {
     /// `end`): its first two integer properties are the child's and the parent's ids, a string
     /// property after them the parent's property the link drives.
     static func addLink(_ bytes: FileBytes, from start: Int, propertyCount: Int, before end: Int, to result: inout Links) {
-        var p = start
         var ids: [Int64] = []
-        var drivesMorphWeight = false, objectToObject = false
-        for _ in 0..<min(propertyCount, 8) where p < end {
-            let type = bytes[p]
-            p += 1
+        var drivesMorphWeight = false, objectToObject = false, seen = 0
+        FBXRecords.eachProperty(bytes, from: start, to: end) { type, p in
             switch type {
-            case UInt8(ascii: "L"): if p + 8 <= end { ids.append(Int64(bitPattern: bytes.integer(at: p, width: 8))) }; p += 8
-            case UInt8(ascii: "I"): if p + 4 <= end { ids.append(Int64(Int32(bitPattern: UInt32(bytes.integer(at: p, width: 4))))) }; p += 4
-            case UInt8(ascii: "S"), UInt8(ascii: "R"):
-                let length = p + 4 <= end ? Int(bytes.integer(at: p, width: 4)) : end
-                if type == UInt8(ascii: "S"), length == Self.morphWeightBytes.count, p + 4 + length <= end,
-                    (0..<length).allSatisfy({ bytes[p + 4 + $0] == Self.morphWeightBytes[$0] })
-                {
+            case UInt8(ascii: "L"): if p + 8 <= end { ids.append(Int64(bitPattern: bytes.integer(at: p, width: 8))) }
+            case UInt8(ascii: "I"): if p + 4 <= end { ids.append(Int64(Int32(bitPattern: UInt32(bytes.integer(at: p, width: 4))))) }
+            case UInt8(ascii: "S"):
+                let length = Int(bytes.integer(at: p, width: 4))
+                if length == Self.morphWeightBytes.count, p + 4 + length <= end, (0..<length).allSatisfy({ bytes[p + 4 + $0] == Self.morphWeightBytes[$0] }) {
                     drivesMorphWeight = true
                 }
-                if type == UInt8(ascii: "S"), ids.isEmpty, length == 2, p + 6 <= end, bytes[p + 4] == UInt8(ascii: "O"), bytes[p + 5] == UInt8(ascii: "O") {
-                    objectToObject = true
-                }
-                p += 4 + length
-            case UInt8(ascii: "Y"): p += 2
-            case UInt8(ascii: "C"): p += 1
-            case UInt8(ascii: "F"): p += 4
-            case UInt8(ascii: "D"): p += 8
-            default: p = end   // arrays do not appear in connections
+                if ids.isEmpty, length == 2, p + 6 <= end, bytes[p + 4] == UInt8(ascii: "O"), bytes[p + 5] == UInt8(ascii: "O") { objectToObject = true }
+            default: break
             }
+            seen += 1
+            return seen < min(propertyCount, 8)
         }
         if ids.count >= 2 {
             result.links.append((ids[0], ids[1]))

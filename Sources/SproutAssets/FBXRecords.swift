@@ -106,30 +106,44 @@ enum FBXRecords {
     /// A record's first string property (at most 256 bytes of it) and its first array's value
     /// count, among its properties from `start` to `end`.
     static func firstStringAndArray(_ bytes: FileBytes, from start: Int, to end: Int) -> (String?, Int?) {
-        var p = start
-        var string: String?
-        while p < end {
-            let type = bytes[p]
-            p += 1
-            switch type {
-            case UInt8(ascii: "Y"): p += 2
-            case UInt8(ascii: "C"): p += 1
-            case UInt8(ascii: "I"), UInt8(ascii: "F"): p += 4
-            case UInt8(ascii: "D"), UInt8(ascii: "L"): p += 8
-            case UInt8(ascii: "S"), UInt8(ascii: "R"):
-                guard p + 4 <= end else { return (string, nil) }
-                let length = Int(bytes.integer(at: p, width: 4))
-                if type == UInt8(ascii: "S"), string == nil {
-                    let text = UnsafeRawBufferPointer(start: bytes.base + p + 4, count: max(0, min(length, 256, end - p - 4)))
-                    string = String(decoding: text, as: UTF8.self)
-                }
-                p += 4 + length
-            default:
-                guard arrayValueBytes[type] != nil, p + 12 <= end else { return (string, nil) }
-                return (string, Int(bytes.integer(at: p, width: 4)))
+        var string: String?, arrayCount: Int?
+        eachProperty(bytes, from: start, to: end) { type, value in
+            if type == UInt8(ascii: "S"), string == nil {
+                let length = Int(bytes.integer(at: value, width: 4))
+                string = String(
+                    decoding: UnsafeRawBufferPointer(start: bytes.base + value + 4, count: max(0, min(length, 256, end - value - 4))), as: UTF8.self)
+            } else if arrayValueBytes[type] != nil {
+                arrayCount = Int(bytes.integer(at: value, width: 4))
+                return false
             }
+            return true
         }
-        return (string, nil)
+        return (string, arrayCount)
+    }
+
+    /// Calls `body` with each property's type code and the offset of its value, among a binary
+    /// record's properties from `start` to `end`, while it returns true and the next property's
+    /// length can be read (a string's or an array's header lies before `end`).
+    static func eachProperty<Failure: Error>(
+        _ bytes: FileBytes, from start: Int, to end: Int, _ body: (_ type: UInt8, _ value: Int) throws(Failure) -> Bool
+    ) throws(Failure) {
+        var p = start
+        while p < end {
+            let type = bytes[p], value = p + 1
+            switch type {
+            case UInt8(ascii: "Y"): p = value + 2
+            case UInt8(ascii: "C"): p = value + 1
+            case UInt8(ascii: "I"), UInt8(ascii: "F"): p = value + 4
+            case UInt8(ascii: "D"), UInt8(ascii: "L"): p = value + 8
+            case UInt8(ascii: "S"), UInt8(ascii: "R"):
+                guard value + 4 <= end else { return }
+                p = value + 4 + Int(bytes.integer(at: value, width: 4))
+            default:
+                guard arrayValueBytes[type] != nil, value + 12 <= end else { return }
+                p = value + 12 + Int(bytes.integer(at: value + 8, width: 4))
+            }
+            guard try body(type, value) else { return }
+        }
     }
 
     /// Bytes a value of each array property type holds (FBX binary: f, d, l, i, b).
@@ -143,28 +157,15 @@ enum FBXRecords {
     /// count (2^32 - 1 values in a 15 KB file took 4 GB, found by mutation). Stops quietly at
     /// anything it cannot read, for Assimp to refuse.
     static func checkArrays(_ bytes: FileBytes, from start: Int, to end: Int, shown: String) throws(ModelImportError) {
-        var p = start
-        while p < end {
-            let type = bytes[p]
-            p += 1
-            switch type {
-            case UInt8(ascii: "Y"): p += 2
-            case UInt8(ascii: "C"): p += 1
-            case UInt8(ascii: "I"), UInt8(ascii: "F"): p += 4
-            case UInt8(ascii: "D"), UInt8(ascii: "L"): p += 8
-            case UInt8(ascii: "S"), UInt8(ascii: "R"):
-                guard p + 4 <= end else { return }
-                p += 4 + Int(bytes.integer(at: p, width: 4))
-            default:
-                guard let valueBytes = arrayValueBytes[type], p + 12 <= end else { return }
-                let count = Int(bytes.integer(at: p, width: 4)), encoding = bytes.integer(at: p + 4, width: 4)
-                let stored = Int(bytes.integer(at: p + 8, width: 4))
-                if encoding == 1, count * valueBytes > stored * deflateMaximumRatio + deflateSlack {
-                    throw .malformed(
-                        path: shown, reason: "an array at byte \(p - 1) declares \(count) values, more than its \(stored) compressed bytes can hold")
-                }
-                p += 12 + stored
+        try eachProperty(bytes, from: start, to: end) { type, value throws(ModelImportError) in
+            guard let valueBytes = arrayValueBytes[type] else { return true }
+            let count = Int(bytes.integer(at: value, width: 4)), encoding = bytes.integer(at: value + 4, width: 4)
+            let stored = Int(bytes.integer(at: value + 8, width: 4))
+            if encoding == 1, count * valueBytes > stored * deflateMaximumRatio + deflateSlack {
+                throw .malformed(
+                    path: shown, reason: "an array at byte \(value - 1) declares \(count) values, more than its \(stored) compressed bytes can hold")
             }
+            return true
         }
     }
 }
