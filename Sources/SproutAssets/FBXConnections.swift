@@ -7,7 +7,11 @@
 enum FBXConnections {
     /// Links below a model that are not nodes (geometry, deformer, material, texture, video).
     static let slack = 8
+    /// A binary file's first 21 bytes, as exporters write them.
     static let binaryMagic = Array("Kaydara FBX Binary  ".utf8) + [0]
+    /// What Assimp 5.2 compares to choose its binary reader: the first 18 (`strncmp`), so a file
+    /// that differs after them is read as binary and must be measured as one.
+    static let binaryMagicCompared = 18
 
     /// A connection's property naming a blend shape channel's weight: an animation curve
     /// linked to it (`C: "OP", curveNode, channel, "DeformPercent"`) animates a morph target,

@@ -30,7 +30,9 @@ enum FBXRecords {
         fseeko(file, 0, SEEK_SET)
         var findings = Findings()
         let depth: Int
-        if let bytes = FileBytes(file, size: size), bytes.count >= 27, (0..<21).allSatisfy({ bytes[$0] == FBXConnections.binaryMagic[$0] }) {
+        if let bytes = FileBytes(file, size: size), bytes.count >= 27,
+            (0..<FBXConnections.binaryMagicCompared).allSatisfy({ bytes[$0] == FBXConnections.binaryMagic[$0] })
+        {
             let version = UInt32(bytes[23]) | UInt32(bytes[24]) << 8 | UInt32(bytes[25]) << 16 | UInt32(bytes[26]) << 24
             depth = try binaryWalk(bytes, wide: version >= 7500, stopAt: maximumDepth + 1, shown: shown, findings: &findings)
         } else {

@@ -26,6 +26,12 @@ import Testing
         try Data(Self.binaryNest(300)).write(to: URL(fileURLWithPath: dir + "/deep.fbx"))
         let error = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/deep.fbx") }
         #expect("\(error!)" == "\(dir)/deep.fbx: refused: its records nest more than 256 deep (Assimp reads them by recursion)")
+        // Assimp reads a file as binary when its first 18 bytes are the magic's, whatever follows.
+        var renamed = Self.binaryNest(300)
+        renamed.replaceSubrange(18..<21, with: Array("XY\u{1}".utf8))
+        try Data(renamed).write(to: URL(fileURLWithPath: dir + "/magic.fbx"))
+        let magic = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/magic.fbx") }
+        #expect("\(magic!)".hasSuffix("refused: its records nest more than 256 deep (Assimp reads them by recursion)"))
         try Data(Self.binaryNest(256)).write(to: URL(fileURLWithPath: dir + "/fine.fbx"))
         #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/fine.fbx") }
     }
