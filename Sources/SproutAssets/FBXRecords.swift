@@ -48,12 +48,15 @@ enum FBXRecords {
         return findings
     }
 
-    /// Walks binary records from byte 27 and returns their deepest nesting, or `stopAt` once
-    /// reached. Each record's header is its end (a file offset), its property count and byte
-    /// length (words of 4 bytes, 8 from version 7500) and its name's length; nested records
-    /// follow its properties, closed by a null record. The top-level list ends at its null
-    /// record (a footer follows, which Assimp does not read either). Each record's arrays are
-    /// checked on the way, and what the other checks read is collected into `findings`.
+    /// Walks binary records from byte 27 as Assimp 5.2's tokenizer does (`ReadScope`), and returns
+    /// their deepest nesting, or `stopAt` once reached. Each record's header is its end (a file
+    /// offset), its property count and byte length (words of 4 bytes, 8 from version 7500) and
+    /// its name's length; nested records follow its properties, read while before the null
+    /// record that closes them, each ending within it. The top-level list ends at its null
+    /// record (a footer follows, which Assimp does not read either); a null word inside a list
+    /// is skipped word by word, as Assimp skips it. Where Assimp would stop with an error before
+    /// reading deeper, so does the walk (quietly, for Assimp to refuse). Each record's arrays
+    /// are checked on the way, and what the other checks read is collected into `findings`.
     static func binaryWalk(_ bytes: FileBytes, wide: Bool, stopAt: Int, shown: String, findings: inout Findings) throws(ModelImportError) -> Int {
         var curves = FBXCurves()
         var layers = FBXLayers(shown: shown)
@@ -61,24 +64,36 @@ enum FBXRecords {
         var ends: [Int] = []   // the records open around `offset`
         var deepest = 0, offset = 27
         var inConnections = false
-        while offset + header <= bytes.count {
-            while let last = ends.last, offset >= last { ends.removeLast() }
+        walk: while true {
+            // A list of nested records ends where its parent's closing null record begins: Assimp
+            // reads children while before it (each within it), then expects it.
+            while let last = ends.last, offset >= last - header {
+                guard offset == last - header else { break walk }   // Assimp: "scope length not reached"
+                offset = last
+                ends.removeLast()
+            }
+            let limit = ends.last.map { $0 - header } ?? bytes.count
+            guard offset + word <= limit else { break }
             let end = Int(clamping: bytes.integer(at: offset, width: word))
-            if end == 0 {   // a null record closes a list of nested records
+            if end == 0 {
+                // A null record: at the top the file's list ends (a footer follows); inside a
+                // list Assimp reads on from the next word, so a record may follow.
                 if ends.isEmpty { break }
-                offset += header
+                offset += word
                 continue
             }
-            guard end > offset, end <= (ends.last ?? bytes.count) else {
-                guard ends.isEmpty else { break }
+            guard end >= offset + word, end <= limit else {
+                guard ends.isEmpty else { break }   // Assimp: "block offset is out of range"
                 throw .malformed(path: shown, reason: "an FBX record at byte \(offset) says it ends at \(end), outside the file (\(bytes.count) bytes)")
             }
+            guard offset + header <= limit else { break }
             let propertyCount = Int(clamping: bytes.integer(at: offset + word, width: word))
             let propertyBytes = Int(clamping: bytes.integer(at: offset + 2 * word, width: word))
             let nameLength = Int(bytes[offset + 3 * word])
             let properties = offset + header + nameLength
-            guard propertyBytes < end, properties <= end else { break }
-            let propertiesEnd = min(properties + propertyBytes, end)
+            // Assimp: "property length out of bounds", then "scope length not reached".
+            guard properties <= limit, propertyBytes <= limit - properties, properties + propertyBytes <= end else { break }
+            let propertiesEnd = properties + propertyBytes
             try checkArrays(bytes, from: properties, to: propertiesEnd, shown: shown)
             let name = UnsafeRawBufferPointer(start: bytes.base + offset + header, count: nameLength)
             if ends.isEmpty { inConnections = name.elementsEqual("Connections".utf8) }
@@ -90,12 +105,12 @@ enum FBXRecords {
                 let (string, arrayCount) = firstStringAndArray(bytes, from: properties, to: propertiesEnd)
                 try layers.element(String(decoding: name, as: UTF8.self), depth: ends.count, string: string, arrayCount: arrayCount)
             }
-            let nested = properties + propertyBytes
-            if nested < end {
+            if propertiesEnd < end {
+                guard end - propertiesEnd >= header else { break }   // Assimp: "insufficient padding bytes"
                 ends.append(end)
                 deepest = max(deepest, ends.count)
                 if deepest >= stopAt { return deepest }
-                offset = nested
+                offset = propertiesEnd
             } else {
                 offset = end
             }

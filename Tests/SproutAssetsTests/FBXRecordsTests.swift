@@ -8,13 +8,16 @@ import Testing
 @Suite struct FBXRecordsTests {
     /// A binary FBX 7.4 of `levels` records named "X", each holding the next: record i starts at
     /// 27 + 14 i (a 13-byte header and its 1-byte name) and holds 14 + 27 (levels - 1 - i)
-    /// bytes (its name, the records inside it and the 13-byte null record closing them).
-    static func binaryNest(_ levels: Int) -> [UInt8] {
+    /// bytes (its name, the records inside it and the 13-byte null record closing them). With a
+    /// `gap`, the first record's list starts with that many zero bytes (records 1... and every
+    /// end after it move by as many).
+    static func binaryNest(_ levels: Int, gap: Int = 0) -> [UInt8] {
         func u32(_ v: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(v).littleEndian, Array.init) }
         var file = FBXConnections.binaryMagic + [0x1A, 0x00] + u32(7400)
         for i in 0..<levels {
-            let start = 27 + 14 * i, size = 14 + 27 * (levels - 1 - i)
+            let start = 27 + 14 * i + (i > 0 ? gap : 0), size = 14 + 27 * (levels - 1 - i) + (i == 0 ? gap : 0)
             file += u32(start + size) + u32(0) + u32(0) + [1, UInt8(ascii: "X")]
+            if i == 0 { file += [UInt8](repeating: 0, count: gap) }
         }
         for _ in 0..<levels { file += [UInt8](repeating: 0, count: 13) }   // levels - 1 closing, one ending the file's list
         return file
@@ -32,6 +35,10 @@ import Testing
         try Data(renamed).write(to: URL(fileURLWithPath: dir + "/magic.fbx"))
         let magic = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/magic.fbx") }
         #expect("\(magic!)".hasSuffix("refused: its records nest more than 256 deep (Assimp reads them by recursion)"))
+        // A null word inside a list: Assimp reads on from the next word, into the chain.
+        try Data(Self.binaryNest(300, gap: 4)).write(to: URL(fileURLWithPath: dir + "/gap.fbx"))
+        let gap = #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: dir + "/gap.fbx") }
+        #expect("\(gap!)".hasSuffix("refused: its records nest more than 256 deep (Assimp reads them by recursion)"))
         try Data(Self.binaryNest(256)).write(to: URL(fileURLWithPath: dir + "/fine.fbx"))
         #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/fine.fbx") }
     }
