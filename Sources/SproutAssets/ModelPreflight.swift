@@ -146,26 +146,31 @@ enum ModelPreflight {
         let ascii = lines.contains { $0.count >= 2 && $0[0] == "format" && $0[1] == "ascii" }
         let typeSizes: [Substring: Int] = [
             "char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
-            "int": 4, "uint": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4, "double": 8, "float64": 8
+            "int": 4, "uint": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4, "double": 8, "float64": 8, "double64": 8
         ]
         func valueKind(_ type: Substring) -> PLYLists.ValueKind {
             ["char", "int8", "short", "int16", "int", "int32"].contains(type) ? .signed : type.hasPrefix("float") || type == "double" ? .float : .unsigned
         }
         var elements: [PLYLists.Element] = []
-        for words in lines {
+        for (number, words) in lines.enumerated() {
             if words.first == "element", words.count >= 3 {
                 guard let count = Int(words[2]), count >= 0 else {
                     throw .malformed(path: shown, reason: "element '\(words[1])' has no valid count ('\(words[2].prefix(32))')")
                 }
                 elements.append(PLYLists.Element(name: words[1], count: count))
             } else if words.first == "property", words.count >= 2, !elements.isEmpty {
-                let property =
-                    words.count >= 4 && words[1] == "list"
-                    ? PLYLists.Property(
-                        isList: true, countBytes: typeSizes[words[2]] ?? 1, bytes: typeSizes[words[3]] ?? 1, name: words.count >= 5 ? words[4] : "",
-                        values: valueKind(words[3]))
-                    : PLYLists.Property(isList: false, countBytes: 0, bytes: typeSizes[words[1]] ?? 1, name: words.count >= 3 ? words[2] : "")
-                elements[elements.count - 1].properties.append(property)
+                // Assimp ends an element's properties at a type it does not know and reads the
+                // body by the rest: a body it sizes otherwise than the scan is refused.
+                let isList = words[1] == "list"
+                let types = isList ? Array(words.dropFirst(2).prefix(2)) : [words[1]]
+                guard types.count == (isList ? 2 : 1), let countBytes = typeSizes[types[0]], let valueBytes = typeSizes[types[types.count - 1]] else {
+                    let named = types.first { typeSizes[$0] == nil }.map { "'\($0.prefix(32))' is not a PLY property type" } ?? "a list without its two types"
+                    throw .malformed(path: shown, reason: "header line \(number + 1): \(named)")
+                }
+                let name = words.count > types.count + (isList ? 2 : 1) ? words[types.count + (isList ? 2 : 1)] : ""
+                elements[elements.count - 1].properties.append(
+                    PLYLists.Property(
+                        isList: isList, countBytes: isList ? countBytes : 0, bytes: valueBytes, name: name, values: valueKind(types[types.count - 1])))
             }
         }
         let body = size - headerLength

@@ -134,6 +134,15 @@ import Testing
             Array(head.replacingOccurrences(of: "element face 2", with: "element tristrips 1").utf8) + Array("7 0 1 2 -1 2 1 0\n".utf8), "strip.ply")
         #expect(throws: Never.self) { try ModelImporter.preflight(path: strip) }
 
+        // Assimp ends an element's properties at a type it does not know: the body would be
+        // sized otherwise than the scan sizes it.
+        let unknown = try write(
+            Array(head.replacingOccurrences(of: "property float z", with: "property int64 z").utf8) + Array("3 0 1 2\n3 0 1 2\n".utf8), "type.ply")
+        #expect(refusal(unknown).hasSuffix("type.ply: malformed model: header line 6: 'int64' is not a PLY property type"))
+        let bare = try write(
+            Array(head.replacingOccurrences(of: "list uchar int vertex_indices", with: "list uchar").utf8) + Array("3 0 1 2\n3 0 1 2\n".utf8), "list.ply")
+        #expect(refusal(bare).hasSuffix("list.ply: malformed model: header line 8: a list without its two types"))
+
         func le32(_ v: Int32) -> [UInt8] { withUnsafeBytes(of: v.littleEndian, Array.init) }
         let binaryHead =
             "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
