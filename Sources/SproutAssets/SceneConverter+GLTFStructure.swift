@@ -111,6 +111,15 @@ extension SceneConverter {
         }
     }
 
+    /// KHR_node_selectability: a node whose `selectable` is false is skipped by hit tests, with
+    /// its descendants (`Entity.isSelectable`).
+    func markUnselectableNodes() {
+        for (index, node) in (gltf?["nodes"]?.array ?? []).enumerated()
+        where node["extensions"]?["KHR_node_selectability"]?["selectable"]?.bool == false {
+            if let aiNode = nodeMap.aiNodes[index] { entities[aiNode]?.isSelectable = false }
+        }
+    }
+
     /// KHR_node_visibility: a node whose `visible` is false is disabled, with its descendants
     /// (`Entity.isEnabled`: neither drawn, nor lighting, nor hit), until an animation shows it.
     func hideInvisibleNodes() {

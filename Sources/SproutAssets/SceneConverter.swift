@@ -110,6 +110,7 @@ struct SceneConverter {
             try attachLevelsOfDetail(buffers: buffers)
             try expandInstances(buffers: buffers)
             hideInvisibleNodes()
+            markUnselectableNodes()
         }
         let materials =
             materialCache.keys.sorted().compactMap { materialCache[$0] } + materialsReadFromJSON.keys.sorted().compactMap { materialsReadFromJSON[$0] }

@@ -2,7 +2,9 @@ import SproutMath
 import SproutScene
 
 /// Bounding-box hit tests on placed objects (SceneKit `hitTest(_:options: [.boundingBoxOnly])`):
-/// each object's box is taken in its own frame, so a turned object is hit by its turned box.
+/// each object's box is taken in its own frame, so a turned object is hit by its turned box; the
+/// box holds only the object's selectable parts (KHR_node_selectability), so a tap on the others
+/// passes through.
 /// World boxes are cached per object. Nothing is re-read while no object has moved or turned
 /// (the tester's own `ObjectChangeLog`, which the objects it tracks write to); after moves, the objects named in that log
 /// are recomputed, or, when the log no longer reaches back far enough, every object whose
@@ -101,7 +103,7 @@ final class ObjectHitTester {
             let o = objects[i]
             versions[i] = SIMD2(o.transformVersion, o.pivot.transformVersion)
             let world = o.presentedWorldMatrix
-            let local = o.visualBounds(relativeTo: o)
+            let local = o.visualBounds(relativeTo: o, selectableOnly: true)
             locals[i] = local
             worlds[i] = world
             inverses[i] = world.inverse ?? .identity

@@ -27,6 +27,10 @@ open class Entity {
     public private(set) var children: [Entity] = []
     /// Disabled entities and their descendants are neither drawn nor hit.
     public var isEnabled = true
+    /// Unselectable entities and their descendants are drawn but skipped by hit tests: a tap
+    /// passes through them to what lies behind (a glTF node's KHR_node_selectability
+    /// `selectable: false`; an object's box for taps covers only its selectable parts).
+    public var isSelectable = true
     /// What to draw, if anything.
     public var model: ModelComponent?
     /// A light here, shining along this entity's -Z, if any (a glTF node's KHR_lights_punctual light).
@@ -90,13 +94,14 @@ open class Entity {
     }
 
     /// A copy of this entity (and with `recursive`, of its subtree) as plain `Entity`s: names,
-    /// transforms, enabled flags, model components, lights, camera lenses, animation clips and variant names are copied (skins
+    /// transforms, enabled and selectable flags, model components, lights, camera lenses, animation clips and variant names are copied (skins
     /// and clips name entities by path, so a clone's find the clone's own); meshes, materials and textures
     /// are shared (they are immutable), so a clone costs no geometry and no GPU memory.
     /// State of subclasses (anchors, virtual objects) is not copied.
     public final func clone(recursive: Bool = true) -> Entity {
         let copy = Entity(name: name, transform: transform, model: model)
         copy.isEnabled = isEnabled
+        copy.isSelectable = isSelectable
         copy.light = light
         copy.cameraLens = cameraLens
         copy.animationClips = animationClips
@@ -210,11 +215,12 @@ open class Entity {
     /// Bounds of the models in this subtree as drawn, in `reference`'s space (world when nil).
     /// With `posed` false, skinned and morphed meshes count as stored (bind pose, no targets):
     /// what fitting and standing a model use, so that a clip's time never moves or rescales it.
-    public func visualBounds(relativeTo reference: Entity? = nil, posed: Bool = true) -> BoundingBox {
+    /// With `selectableOnly`, unselectable subtrees (`isSelectable`) are left out: what a tap hits.
+    public func visualBounds(relativeTo reference: Entity? = nil, posed: Bool = true, selectableOnly: Bool = false) -> BoundingBox {
         let toReference = reference.flatMap { $0.presentedWorldMatrix.inverse } ?? .identity
         var box = BoundingBox.empty
         visit { e in
-            guard e.isEnabled else { return false }
+            guard e.isEnabled, e.isSelectable || !selectableOnly else { return false }
             if let model = e.model {
                 box.formUnion(model.bounds(deformedBy: posed && model.isDeformable ? e.deformation : nil).transformed(by: toReference * e.presentedWorldMatrix))
             }

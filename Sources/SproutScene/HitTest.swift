@@ -18,14 +18,14 @@ public struct HitTestResult {
     public let position: Vec3
 }
 
-/// Ray casts against the entities of a subtree.
+/// Ray casts against the entities of a subtree; disabled and unselectable subtrees are skipped.
 struct HitTester {
     let mode: HitTestMode
 
     func hits(_ ray: Ray, in root: Entity) -> [HitTestResult] {
         var results: [HitTestResult] = []
         root.visit { e in
-            guard e.isEnabled else { return false }
+            guard e.isEnabled, e.isSelectable else { return false }
             guard let model = e.model else { return true }
             let world = e.presentedWorldMatrix
             guard let toLocal = world.inverse else { return true }

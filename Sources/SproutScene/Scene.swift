@@ -126,7 +126,8 @@ public final class Scene {
         for a in stopped { a.end() }
     }
 
-    /// Entities with a model whose bounds or triangles the ray hits, nearest first.
+    /// Entities with a model whose bounds or triangles the ray hits, nearest first; disabled and
+    /// unselectable ones (`Entity.isSelectable`), with their descendants, are passed through.
     public func hitTest(_ ray: Ray, mode: HitTestMode = .boundingBox) -> [HitTestResult] {
         HitTester(mode: mode).hits(ray, in: root)
     }

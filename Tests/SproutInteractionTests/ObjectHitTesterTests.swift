@@ -37,6 +37,24 @@ import Testing
         #expect(tester.nearest(down(1.7, 0), among: [object, still]) === object)
     }
 
+    /// KHR_node_selectability: an object's box for taps holds only its selectable parts. A
+    /// plank (x -0.5 to 0.5) under a glass pane at x 2 to 3 that cannot be selected: a tap on the
+    /// pane passes through, one on the plank selects the object; the drawn bounds keep both.
+    @Test func anObjectIsHitOnlyWhereItsPartsAreSelectable() {
+        let root = Entity(name: "case")
+        root.addChild(Entity(name: "plank", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(1, 0.1, 0.1)), material: Material())))
+        let pane = Entity(name: "pane", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(1, 0.1, 0.1)), material: Material()))
+        pane.transform.translation = Vec3(2.5, 0, 0)
+        pane.isSelectable = false
+        root.addChild(pane)
+        let object = VirtualObject(name: "case", model: root)
+        let tester = ObjectHitTester()
+        #expect(tester.nearest(down(2.5, 0), among: [object]) == nil)
+        #expect(tester.nearest(down(1.5, 0), among: [object]) == nil)
+        #expect(tester.nearest(down(0.2, 0), among: [object]) === object)
+        #expect(object.visualBounds(relativeTo: object).max.x == 3)
+    }
+
     @Test func findsTheNearestAndFollowsMovesAndTurns() {
         let tester = ObjectHitTester()
         let a = plank("a", x: 0), b = plank("b", x: 3)

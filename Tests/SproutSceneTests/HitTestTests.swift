@@ -36,6 +36,20 @@ import Testing
         #expect(abs(hit.position.z + 2.5) < 0.01)
     }
 
+    /// KHR_node_selectability: an unselectable entity and its descendants are passed through,
+    /// though drawn; the far box is hit at 5.5 m.
+    @Test func unselectableSubtreesArePassedThrough() {
+        let (scene, near, far) = scene()
+        let cover = Entity(name: "cover")
+        scene.addChild(cover)
+        near.removeFromParent()
+        cover.addChild(near)
+        cover.isSelectable = false
+        let hits = scene.hitTest(Ray(origin: .zero, direction: Vec3(0, 0, -1)))
+        #expect(hits.count == 1 && hits[0].entity === far && abs(hits[0].distance - 5.5) < 1e-5)
+        #expect(near.clone().isSelectable && !cover.clone().isSelectable)
+    }
+
     @Test func disabledEntitiesAreNotHit() {
         let (scene, near, far) = scene()
         near.isEnabled = false
