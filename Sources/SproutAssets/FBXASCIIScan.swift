@@ -69,15 +69,16 @@ struct FBXASCIIScan {
             while i < n {
                 var j = i
                 if inComment {
-                    while j < n, buffer[j] != 0x0A, buffer[j] != 0x0D { j += 1 }
+                    while j < n, !Self.endsLine(buffer[j]) { j += 1 }
                     if j < n { inComment = false }
                     i = j
                     continue
                 }
                 if quoted {
-                    while j < n, buffer[j] != 0x22 { j += 1 }
+                    while j < n, buffer[j] != 0x22, buffer[j] != 0 { j += 1 }
                     keep(buffer + i, j - i)
                     guard j < n else { break }
+                    guard buffer[j] != 0 else { break reading }   // Assimp's text ends at a NUL
                     quoted = false
                     try endToken()
                     i = j + 1
@@ -89,6 +90,7 @@ struct FBXASCIIScan {
                     keep(buffer + i, j - i)
                     guard j < n else { break }
                 }
+                guard buffer[j] != 0 else { break reading }
                 try separator(buffer[j])
                 i = j + 1
                 if deepest >= stopAt { break reading }
@@ -101,15 +103,19 @@ struct FBXASCIIScan {
         try layers.finish()
     }
 
-    /// Whether `c` continues a token (outside strings and comments).
+    /// Whether `c` continues a token (outside strings and comments): not a blank, a line end
+    /// (Assimp's: `\r`, `\n`, `\f` and NUL, which ends its text), a quote or a separator.
     private static func inToken(_ c: UInt8) -> Bool {
         switch c {
-        case 0x09, 0x0A, 0x0D, 0x20, 0x22, 0x2C, 0x3A, 0x3B, 0x7B, 0x7D: false
+        case 0x00, 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x22, 0x2C, 0x3A, 0x3B, 0x7B, 0x7D: false
         default: true
         }
     }
 
-    /// A byte outside tokens: a quote, `;`, a brace, `,`, `:` or a blank.
+    /// Whether `c` ends a line, and so a comment, as Assimp's `IsLineEnd` has it.
+    private static func endsLine(_ c: UInt8) -> Bool { c == 0x0A || c == 0x0D || c == 0x0C || c == 0 }
+
+    /// A byte outside tokens: a quote, `;`, a brace, `,`, `:`, a blank or a line end.
     private mutating func separator(_ c: UInt8) throws(ModelImportError) {
         switch c {
         case 0x22:   // a string starts
@@ -209,14 +215,21 @@ struct FBXASCIIScan {
     private mutating func startElement() throws(ModelImportError) {
         let key = tokenText
         try endElement()
+        try layers.enter(depth: opened.count)
         name = key
-        switch (key, opened.last?.name) {
-        case ("a", "KeyValueFloat"): values = .curveValues
-        case ("a", _): values = .arrayValues
-        case ("Content", "Video"): values = .videoContent
-        default: values = .kept
+        let parent = opened.last?.name ?? nil
+        if key == "a" {
+            values = parent == "KeyValueFloat" ? .curveValues : .arrayValues
+        } else if key == "Content", let parent, Self.isVideoKey(parent) {
+            values = .videoContent
+        } else {
+            values = .kept
         }
     }
+
+    /// Whether Assimp takes an object of this key for a video: it compares the key with each
+    /// class name for the key's own length, and "V" to "Video" match no class before it.
+    static func isVideoKey(_ key: String) -> Bool { !key.isEmpty && "Video".hasPrefix(key) }
 
     /// Reports the element being read to the checks.
     private mutating func endElement() throws(ModelImportError) {
@@ -237,17 +250,47 @@ struct FBXASCIIScan {
             return
         }
         if ended == "C", depth == 1, opened.last?.name == "Connections" { link(tokens) }
-        if ended.utf8.count >= FBXLayers.shortestName {
-            try layers.element(ended, depth: depth, string: firstQuoted, arrayCount: nil)
+        if FBXLayers.reads(ended.utf8) {
+            try layers.element(ended, depth: depth, string: firstQuoted, arrayCount: nil, tokens: count, integer: tokens.first.flatMap(Self.assimpInteger))
         }
     }
 
-    /// `C: "OO", child, parent` or `C: "OP", child, parent, "property"`.
+    /// `C: "OO", child, parent` or `C: "OP", child, parent, "property"`, as Assimp reads them:
+    /// every type but "PP" links two objects, and only "OP" names a property (an empty one
+    /// leaves an object link); ids are the digits a token starts with (`assimpID`).
     private mutating func link(_ fields: [String]) {
-        guard fields.count >= 3, fields[0] == "OO" || fields[0] == "OP", let child = Int64(fields[1]), let parent = Int64(fields[2]) else { return }
+        guard fields.count >= 3, fields[0] != "PP", let child = Self.assimpID(fields[1]), let parent = Self.assimpID(fields[2]) else { return }
         links.links.append((child, parent))
-        if fields[0] == "OO" { links.objectLinks.append((child, parent)) }
-        if fields[0] == "OP", fields.count >= 4, fields[3] == FBXConnections.morphWeightProperty { links.morphAnimations += 1 }
+        let property = fields[0] == "OP" && fields.count >= 4 ? fields[3] : ""
+        if property.isEmpty { links.objectLinks.append((child, parent)) }
+        if property == FBXConnections.morphWeightProperty { links.morphAnimations += 1 }
+    }
+
+    /// An ASCII integer as Assimp 5.2 reads it (`strtol10`): a sign and the digits after it;
+    /// nil when no digit follows.
+    static func assimpInteger(_ text: String) -> Int? {
+        var rest = Substring(text)
+        let negative = rest.first == "-"
+        if negative || rest.first == "+" { rest = rest.dropFirst() }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }.prefix(18)
+        guard let value = Int(digits) else { return nil }
+        return negative ? -value : value
+    }
+
+    /// An ASCII id as Assimp 5.2 reads it (`strtoul10_64`): the decimal digits the token starts
+    /// with, wrapping, and 0 where a digit makes the value fall (its overflow test); nil when it
+    /// starts with no digit (Assimp refuses the file).
+    static func assimpID(_ text: String) -> Int64? {
+        var value: UInt64 = 0
+        var digits = 0
+        for c in text.utf8 {
+            guard c >= 0x30 && c <= 0x39 else { break }
+            let next = value &* 10 &+ UInt64(c - 0x30)
+            if next < value { return 0 }
+            value = next
+            digits += 1
+        }
+        return digits > 0 ? Int64(bitPattern: value) : nil
     }
 
     private mutating func flushCurve() throws(ModelImportError) {

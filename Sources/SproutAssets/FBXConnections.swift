@@ -96,31 +96,31 @@ enum FBXConnections {
     }
 
     /// Adds the link a binary `C` record makes (its `propertyCount` properties from `start` to
-    /// `end`): its first two integer properties are the child's and the parent's ids, a string
-    /// property after them the parent's property the link drives.
+    /// `end`), as Assimp reads it: its type (a string) and the child's and the parent's ids; every
+    /// type but "PP" links two objects, and only "OP" names a property after the ids (an empty
+    /// one leaves an object link).
     static func addLink(_ bytes: FileBytes, from start: Int, propertyCount: Int, before end: Int, to result: inout Links) {
-        var ids: [Int64] = []
-        var drivesMorphWeight = false, objectToObject = false, seen = 0
-        FBXRecords.eachProperty(bytes, from: start, to: end) { type, p in
-            switch type {
-            case UInt8(ascii: "L"): if p + 8 <= end { ids.append(Int64(bitPattern: bytes.integer(at: p, width: 8))) }
-            case UInt8(ascii: "I"): if p + 4 <= end { ids.append(Int64(Int32(bitPattern: UInt32(bytes.integer(at: p, width: 4))))) }
-            case UInt8(ascii: "S"):
-                let length = Int(bytes.integer(at: p, width: 4))
-                if length == Self.morphWeightBytes.count, p + 4 + length <= end, (0..<length).allSatisfy({ bytes[p + 4 + $0] == Self.morphWeightBytes[$0] }) {
-                    drivesMorphWeight = true
-                }
-                if ids.isEmpty, length == 2, p + 6 <= end, bytes[p + 4] == UInt8(ascii: "O"), bytes[p + 5] == UInt8(ascii: "O") { objectToObject = true }
+        var type: [UInt8] = [], ids: [Int64] = [], property: [UInt8]?
+        var index = 0
+        FBXRecords.eachProperty(bytes, from: start, to: end) { code, p in
+            switch (index, code) {
+            case (0, UInt8(ascii: "S")), (3, UInt8(ascii: "S")):
+                let length = min(Int(bytes.integer(at: p, width: 4)), 64, max(0, end - p - 4))
+                let text = (0..<length).map { bytes[p + 4 + $0] }
+                if index == 0 { type = text } else { property = text }
+            case (1, UInt8(ascii: "L")), (2, UInt8(ascii: "L")): if p + 8 <= end { ids.append(Int64(bitPattern: bytes.integer(at: p, width: 8))) }
+            case (1, UInt8(ascii: "I")), (2, UInt8(ascii: "I")):
+                if p + 4 <= end { ids.append(Int64(Int32(bitPattern: UInt32(bytes.integer(at: p, width: 4))))) }
             default: break
             }
-            seen += 1
-            return seen < min(propertyCount, 8)
+            index += 1
+            return index < min(propertyCount, 4)
         }
-        if ids.count >= 2 {
-            result.links.append((ids[0], ids[1]))
-            if objectToObject { result.objectLinks.append((ids[0], ids[1])) }
-        }
-        if drivesMorphWeight { result.morphAnimations += 1 }
+        guard ids.count == 2, type != Array("PP".utf8) else { return }
+        result.links.append((ids[0], ids[1]))
+        let named = type == Array("OP".utf8) ? property ?? [] : []
+        if named.isEmpty { result.objectLinks.append((ids[0], ids[1])) }
+        if named == Self.morphWeightBytes { result.morphAnimations += 1 }
     }
 
     private static let morphWeightBytes = Array(morphWeightProperty.utf8)

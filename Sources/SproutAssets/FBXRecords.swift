@@ -101,9 +101,16 @@ enum FBXRecords {
                 try curves.add(binaryArray: bytes, at: properties, before: propertiesEnd, shown: shown)
             } else if ends.count == 1, inConnections, nameLength == 1, name[0] == UInt8(ascii: "C") {
                 FBXConnections.addLink(bytes, from: properties, propertyCount: propertyCount, before: propertiesEnd, to: &findings.links)
-            } else if nameLength >= FBXLayers.shortestName {
+            }
+            try layers.enter(depth: ends.count)
+            if FBXLayers.reads(name) {
                 let (string, arrayCount) = firstStringAndArray(bytes, from: properties, to: propertiesEnd)
-                try layers.element(String(decoding: name, as: UTF8.self), depth: ends.count, string: string, arrayCount: arrayCount)
+                // A first property of type I (Assimp's ParseTokenAsInt reads no other), as an integer.
+                let integer =
+                    propertiesEnd - properties >= 5 && bytes[properties] == UInt8(ascii: "I")
+                    ? Int(Int32(bitPattern: UInt32(bytes.integer(at: properties + 1, width: 4)))) : nil
+                try layers.element(
+                    String(decoding: name, as: UTF8.self), depth: ends.count, string: string, arrayCount: arrayCount, tokens: propertyCount, integer: integer)
             }
             if propertiesEnd < end {
                 guard end - propertiesEnd >= header else { break }   // Assimp: "insufficient padding bytes"

@@ -136,3 +136,87 @@ import Testing
         #expect(try check(Self.asciiCube(mapping: "ByPolygonVertex", indices: 24, video: "\tContent: \"!!\"\n"), "other.fbx") == "")
     }
 }
+
+/// The third mutation round: files the scans read otherwise than Assimp 5.2 does, each of which
+/// crashed it past the first two rounds' checks. The scans now read as Assimp reads: its line
+/// ends (`\f` ends a comment, NUL the text), the first of a repeated key, a class named by any
+/// start of its name ("Geo" is a geometry, "V" a video), every connection type but "PP", and
+/// what a layer's own tokens say.
+@Suite struct FBXLayersAsAssimpReadsThemTests {
+    private let past =
+        "malformed model: geometry 'Cube' maps its UV layer ByVertice through 24 IndexToDirect indices, more than its 8 control points (Assimp 5.2 reads past its tables)"
+
+    private func check(_ text: String) throws -> String {
+        let dir = try Fixtures.temporaryDirectory("fbx-assimp-reads")
+        try Fixtures.write(text, to: dir + "/cube.fbx")
+        do { return try ModelPreflight.check(dir + "/cube.fbx", shownAs: "cube.fbx", fileExtension: "fbx", limits: .standard).joined(separator: "\n") } catch {
+            return "\(error)".replacingOccurrences(of: "cube.fbx: ", with: "")
+        }
+    }
+
+    private var cube: String { FBXLayersTests.asciiCube(mapping: "ByVertice", indices: 24) }
+
+    @Test func linesEndAsAssimpEndsThem() throws {
+        // A form feed ends a comment, so the layer after it is read.
+        let hidden = cube.replacingOccurrences(of: "\t\tLayerElementUV: 0 {", with: "\t\t; a note\u{0C}LayerElementUV: 0 {")
+        #expect(try check(hidden) == past)
+        // Assimp's text ends at a NUL: nothing after it nests, however deep.
+        let deep = cube + "\0" + String(repeating: "X: {", count: 300)
+        #expect(try check(deep) == past)
+        #expect(try check(FBXLayersTests.asciiCube(mapping: "ByPolygonVertex", indices: 24) + "\0" + String(repeating: "X: {", count: 300)) == "")
+    }
+
+    @Test func theFirstOfARepeatedKeyCounts() throws {
+        let twice = cube.replacingOccurrences(
+            of: "MappingInformationType: \"ByVertice\"", with: "MappingInformationType: \"ByVertice\"\n\t\t\tMappingInformationType: \"ByPolygonVertex\"")
+        #expect(try check(twice) == past)
+        // Two value lists in Vertices: Assimp takes the first (8 control points), not 24.
+        let lists = cube.replacingOccurrences(
+            of: "a: 0,0,0,1,0,0,0,1,0,1,1,0,0,0,1,1,0,1,0,1,1,1,1,1",
+            with: "a: 0,0,0,1,0,0,0,1,0,1,1,0,0,0,1,1,0,1,0,1,1,1,1,1\n\ta: " + Array(repeating: "0", count: 72).joined(separator: ","))
+        #expect(try check(lists) == past)
+        // A ColorIndex in a UV layer is not its index.
+        let foreign = FBXLayersTests.asciiCube(mapping: "ByVertice", indices: 8).replacingOccurrences(
+            of: "\t\t\tUVIndex:",
+            with: "\t\t\tColorIndex: *24 {\n\t\t\t\ta: " + Array(repeating: "0", count: 24).joined(separator: ",") + "\n\t\t\t}\n\t\t\tUVIndex:")
+        #expect(try check(foreign).hasPrefix("geometry 'Cube': its UV layer, mapped ByVertice through IndexToDirect indices, is dropped"))
+    }
+
+    @Test func classesAreNamedByAnyStartOfTheirName() throws {
+        #expect(try check(cube.replacingOccurrences(of: "\tGeometry: 1000", with: "\tGeo: 1000")) == past)
+        let video = "\tV: 4600, \"Video::Tex\", \"Clip\" {\n\t\tContent: \"!!!!\"\n\t}\n"
+        #expect(
+            try check(FBXLayersTests.asciiCube(mapping: "ByPolygonVertex", indices: 24, video: video))
+                == "malformed model: video 'Tex' holds embedded content that is not a quoted base64 string (Assimp 5.2 frees such content twice)")
+    }
+
+    @Test func aLayersOwnTokensAreChecked() throws {
+        let layer = "\t\tLayer: {\n\t\t\tLayerElement: {\n\t\t\t\tType: \"LayerElementUV\"\n\t\t\t\tTypedIndex: 0\n\t\t\t}\n\t\t}\n\t}\n}\nConnections:"
+        let plain = FBXLayersTests.asciiCube(mapping: "ByPolygonVertex", indices: 24)
+        #expect(
+            try check(plain.replacingOccurrences(of: "\t}\n}\nConnections:", with: layer))
+                == "malformed model: geometry 'Cube' has a Layer without its index (Assimp 5.2 reads past its tokens)")
+        #expect(try check(plain.replacingOccurrences(of: "\t}\n}\nConnections:", with: layer.replacingOccurrences(of: "Layer: {", with: "Layer: 0 {"))) == "")
+        #expect(
+            try check(plain.replacingOccurrences(of: "LayerElementUV: 0 {", with: "LayerElementUV: -1 {"))
+                == "malformed model: geometry 'Cube' numbers a UV layer -1 (Assimp 5.2 writes before its table)")
+        // Materials mapped as Assimp does not read them, more than one: it misreads the list.
+        let materials =
+            "\t\tLayerElementMaterial: 0 {\n\t\t\tMappingInformationType: \"MAPPING\"\n\t\t\tReferenceInformationType: \"IndexToDirect\"\n\t\t\tMaterials: *3 {\n\t\t\t\ta: 0,1,2\n\t\t\t}\n\t\t}\n\t}\n}\nConnections:"
+        #expect(
+            try check(plain.replacingOccurrences(of: "\t}\n}\nConnections:", with: materials.replacingOccurrences(of: "MAPPING", with: "ByVertex")))
+                == "malformed model: geometry 'Cube' assigns 3 materials mapped ByVertex through IndexToDirect (Assimp 5.2 reads only AllSame and ByPolygon through IndexToDirect, and misreads the rest)"
+        )
+        #expect(try check(plain.replacingOccurrences(of: "\t}\n}\nConnections:", with: materials.replacingOccurrences(of: "MAPPING", with: "ByPolygon"))) == "")
+    }
+
+    @Test func everyConnectionTypeButPPLinksObjects() throws {
+        func links(_ lines: String) throws -> String { try check("; FBX 7.4.0 project file\nConnections:  {\n" + lines + "}\n") }
+        let cycle = "malformed model: its objects connect in a cycle (object 3000 is its own ancestor)"
+        #expect(try links("\tC: \"PO\",3000,3001\n\tC: \"XX\",3001,3000\n") == cycle)
+        #expect(try links("\tC: \"OP\",3000,3001, \"\"\n\tC: \"OO\",3001,3000\n") == cycle)
+        // Ids are the digits a token starts with, as Assimp's strtoul10_64 reads them.
+        #expect(try links("\tC: \"OO\",3000x,3001\n\tC: \"OO\",3001,3000\n") == cycle)
+        #expect(try links("\tC: \"PP\",3000,3001\n\tC: \"OP\",3001,3000, \"Lcl Translation\"\n") == "")
+    }
+}
