@@ -170,8 +170,14 @@ enum ModelPreflight {
                 let name = words.count > types.count + (isList ? 2 : 1) ? words[types.count + (isList ? 2 : 1)] : ""
                 elements[elements.count - 1].properties.append(
                     PLYLists.Property(
-                        isList: isList, countBytes: isList ? countBytes : 0, bytes: valueBytes, name: name, values: valueKind(types[types.count - 1])))
+                        isList: isList, countBytes: isList ? countBytes : 0, bytes: valueBytes, name: name, values: valueKind(types[types.count - 1]),
+                        countSigned: isList && valueKind(types[0]) == .signed))
             }
+        }
+        // Assimp sizes its vertices by the first vertex element and its faces by the first face
+        // or strip element, then loads every one into them: a second, larger one wrote past them.
+        for names in [["vertex"], ["face", "tristrips"]] where elements.filter({ names.contains(String($0.name)) }).count > 1 {
+            throw .malformed(path: shown, reason: "the header declares more than one '\(names.joined(separator: "' or '"))' element")
         }
         let body = size - headerLength
         var needed = 0

@@ -4,8 +4,9 @@ import Glibc
 
 /// An OBJ file's material libraries (`mtllib`), read before Assimp: Assimp 5.2's MTL reader
 /// crashes (a null material) on a texture statement (`map_Kd`, `bump`, `disp`, `norm`, ...)
-/// before the library's first `newmtl`, found by mutation under AddressSanitizer. Colour and
-/// scalar statements there are harmless and left alone.
+/// before the library's first `newmtl`, and on any line beginning with `a` there (its anisotropy),
+/// found by mutation under AddressSanitizer. Colour and other scalar statements there are
+/// harmless and left alone.
 enum OBJMaterialLibraries {
     /// Statements naming a texture, by their first word's start (MTL keywords, any case).
     static let textureStatements = ["map_", "bump", "disp", "norm", "refl", "decal"]
@@ -19,17 +20,30 @@ enum OBJMaterialLibraries {
             guard let library = fileSystem.resolve(name), let (stream, size) = ConfinedFileSystem.openRegularFile(library) else { continue }
             defer { fclose(stream) }
             guard size <= maximumBytes else { continue }   // the import refuses it by size
-            var line = 0
+            var line = 0, anisotropy = false
             let stop = FileLines.each(stream) { text in
                 line += 1
-                let word = text.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }.lowercased()
+                // Assimp skips the blanks that begin a line after a statement, but not the first
+                // line's: a first line that begins with a blank is no statement to it.
+                if line == 1, text.first == " " || text.first == "\t" { return .next }
+                let statement = text.drop { $0 == " " || $0 == "\t" }
+                let word = statement.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }.lowercased()
                 if word == "newmtl" { return .stop(nil) }
                 if textureStatements.contains(where: { word.hasPrefix($0) }) { return .stop(line) }
+                // Any line that begins with 'a' is read as an anisotropy into the material before
+                // the reader looks for one (a null pointer, found by mutation).
+                if statement.first == "a" {
+                    anisotropy = true
+                    return .stop(line)
+                }
                 return .next
             }
             if case .some(.some(let bad)) = stop {
                 throw .malformed(
-                    path: shown, reason: "material library '\(name.prefix(80))' line \(bad): a texture before any newmtl (no material to attach it to)")
+                    path: shown,
+                    reason:
+                        "material library '\(name.prefix(80))' line \(bad): \(anisotropy ? "an anisotropy" : "a texture") before any newmtl (no material to attach it to)"
+                )
             }
         }
     }

@@ -25,6 +25,8 @@ enum PLYLists {
         var name: Substring = ""
         /// How its values (a list's values) are stored.
         var values: ValueKind = .unsigned
+        /// Whether a list's count is of a signed type: Assimp reads a negative one as 2^32 less it.
+        var countSigned = false
     }
 
     /// An element of the header, with its instance count and properties in order.
@@ -49,6 +51,19 @@ enum PLYLists {
         case "tristrips": return -1
         default: return nil
         }
+    }
+
+    /// Whether `property` is a face's texture coordinates (Assimp's `texcoord` list).
+    static func isTextureCoordinates(_ element: Element, _ property: Property) -> Bool {
+        element.name == "face" && property.isList && property.name == "texcoord"
+    }
+
+    /// What is wrong with a face of `corners` vertex indices (nil: none listed) and `coordinates`
+    /// texture coordinates, for Assimp 5.2: with 6 to 8 of them it reads a corner for every two,
+    /// without looking whether the face has that many (a face without corners: a null pointer).
+    static func coordinatesProblem(_ element: Element, corners: Int?, coordinates: Int) -> String? {
+        guard element.name == "face", coordinates / 3 == 2, (corners ?? 0) < (coordinates + 1) / 2 else { return nil }
+        return "has \(coordinates) texture coordinates for \(corners ?? 0) corners (Assimp 5.2 reads a corner for every two)"
     }
 
     /// Throws at the first list (in the body from byte `start`) claiming more values than the
@@ -101,6 +116,7 @@ extension PLYLists {
             defer { offset = lineEnd }
             guard hasList else { return }
             var cursor = offset
+            var corners: Int?, coordinates = 0
             for property in element.properties {
                 guard let (count, afterCount) = bytes.wholeNumber(from: cursor, before: lineEnd) else {
                     throw malformed(element, instance, "ends before its property '\(property.name.prefix(32))'")
@@ -112,6 +128,8 @@ extension PLYLists {
                 }
                 if claimed > (bytes.count - cursor) / 2 { throw tooLong(element, instance, claimed, left: bytes.count - cursor) }
                 let smallest = PLYLists.smallestIndex(element, property)
+                if smallest == 0 { corners = claimed }
+                if PLYLists.isTextureCoordinates(element, property) { coordinates = claimed }
                 for index in 0..<claimed {
                     guard let (value, after) = bytes.wholeNumber(from: cursor, before: lineEnd) else {
                         throw malformed(
@@ -121,21 +139,29 @@ extension PLYLists {
                     if let smallest { try checkIndex(value, text: { bytes.text(before: after) }, smallest: smallest, element, instance) }
                 }
             }
+            if let problem = PLYLists.coordinatesProblem(element, corners: corners, coordinates: coordinates) { throw malformed(element, instance, problem) }
         }
 
         /// One binary instance: its lists' lengths and vertex indices.
         mutating func binaryInstance(_ element: Element, _ instance: Int) throws(ModelImportError) {
             let bigEndian = format == .binaryBigEndian
+            var corners: Int?, coordinates = 0
             for property in element.properties {
                 guard offset + property.countBytes <= bytes.count else { throw endsEarly(element, instance: instance) }
                 guard property.isList else {
                     offset += property.bytes
                     continue
                 }
-                let claimed = Int(clamping: bytes.integer(at: offset, width: property.countBytes, bigEndian: bigEndian))
+                let raw = bytes.integer(at: offset, width: property.countBytes, bigEndian: bigEndian), shift = 64 - 8 * property.countBytes
+                let claimed = property.countSigned ? Int(bitPattern: UInt(raw << shift)) >> shift : Int(clamping: raw)
+                guard claimed >= 0 else {
+                    throw malformed(element, instance, "has a list count of \(claimed) (Assimp 5.2 reads it as \(UInt32(truncatingIfNeeded: claimed)))")
+                }
                 offset += property.countBytes
                 let size = max(property.bytes, 1)
                 if claimed > (bytes.count - offset) / size { throw tooLong(element, instance, claimed, left: bytes.count - offset) }
+                if PLYLists.smallestIndex(element, property) == 0 { corners = claimed }
+                if PLYLists.isTextureCoordinates(element, property) { coordinates = claimed }
                 if let smallest = PLYLists.smallestIndex(element, property) {
                     for i in 0..<claimed {
                         let raw = bytes.integer(at: offset + i * size, width: size, bigEndian: bigEndian)
@@ -146,6 +172,7 @@ extension PLYLists {
                 offset += claimed * size
             }
             guard offset <= bytes.count else { throw endsEarly(element, instance: instance) }
+            if let problem = PLYLists.coordinatesProblem(element, corners: corners, coordinates: coordinates) { throw malformed(element, instance, problem) }
         }
 
         private func checkIndex(_ value: Int?, text: () -> String, smallest: Int, _ element: Element, _ instance: Int) throws(ModelImportError) {

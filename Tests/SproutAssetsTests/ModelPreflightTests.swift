@@ -77,6 +77,14 @@ import Testing
         #expect(
             refusal(dir + "/a.obj") == dir
                 + "/a.obj: malformed model: material library 'lib one.mtl' line 3: a texture before any newmtl (no material to attach it to)")
+        // Found by the third round: any line beginning with 'a' is an anisotropy to Assimp; and a
+        // first line beginning with a blank is no statement, so its newmtl makes no material.
+        try Fixtures.write("aniso 1\nnewmtl red\n", to: dir + "/lib one.mtl")
+        #expect(
+            refusal(dir + "/a.obj") == dir
+                + "/a.obj: malformed model: material library 'lib one.mtl' line 1: an anisotropy before any newmtl (no material to attach it to)")
+        try Fixtures.write(" newmtl red\nmap_Kd t.png\n", to: dir + "/lib one.mtl")
+        #expect(refusal(dir + "/a.obj").hasSuffix("line 2: a texture before any newmtl (no material to attach it to)"))
         try Fixtures.write("newmtl red\nKd 1 1 1\nmap_Kd t.png\n", to: dir + "/lib one.mtl")
         #expect(try ModelImporter.load(path: dir + "/a.obj", cache: nil).materials.first?.baseColorTexture != nil)
     }
@@ -143,6 +151,22 @@ import Testing
             Array(head.replacingOccurrences(of: "list uchar int vertex_indices", with: "list uchar").utf8) + Array("3 0 1 2\n3 0 1 2\n".utf8), "list.ply")
         #expect(refusal(bare).hasSuffix("list.ply: malformed model: header line 8: a list without its two types"))
 
+        // Found by the third round: a second vertex or face element (Assimp sizes by the first
+        // and loads every one into it), and texture coordinates (6 to 8 values) with fewer
+        // than one corner for every two (Assimp reads them without looking).
+        let second = try write(
+            Array((head + "3 0 1 2\n3 0 1 2\n").replacingOccurrences(of: "element face 2", with: "element vertex 1\nproperty float x\nelement face 2").utf8),
+            "second.ply")
+        #expect(refusal(second).hasSuffix("second.ply: malformed model: the header declares more than one 'vertex' element"))
+        let coordinates = try write(
+            Array(
+                (head.replacingOccurrences(of: "element face 2\n", with: "element face 2\nproperty list uchar float texcoord\n")
+                    + "8 0 0 1 0 0 1 1 1 3 0 1 2\n6 0 0 1 0 0 1 3 0 1 2\n").utf8),
+            "texcoord.ply")
+        #expect(
+            refusal(coordinates).hasSuffix(
+                "texcoord.ply: malformed model: 'face' 0 has 8 texture coordinates for 3 corners (Assimp 5.2 reads a corner for every two)"))
+
         func le32(_ v: Int32) -> [UInt8] { withUnsafeBytes(of: v.littleEndian, Array.init) }
         let binaryHead =
             "ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
@@ -163,6 +187,10 @@ import Testing
             try binary("int", triangle, "cut-binary.ply")
                 == "cut-binary.ply: malformed model: the file ends after 1 of the 2 'face' elements its header declares")
         #expect(try binary("int", triangle + [3] + le32(2) + le32(1) + le32(0), "fine.ply") == "imported")
+        // A signed count of -1 is 2^32 - 1 to Assimp.
+        let negative = try write(
+            Array(binaryHead.replacingOccurrences(of: "uchar TYPE", with: "char int").utf8) + vertices + triangle + [0xFF] + le32(0), "negative.ply")
+        #expect(refusal(negative).hasSuffix("negative.ply: malformed model: 'face' 1 has a list count of -1 (Assimp 5.2 reads it as 4294967295)"))
     }
 
     /// References Assimp 5.2 follows without a guard, found by mutating `bender.dae` under
