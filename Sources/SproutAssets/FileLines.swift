@@ -2,9 +2,10 @@
 import Glibc
 #endif
 
-/// A file read line by line, streamed, for the scans before Assimp (FBX's ASCII connections and
-/// curves, an OBJ's material libraries): each line at most its first 4,096 bytes, so a file
-/// of one endless line holds little.
+/// A file read line by line, streamed, for the scans before Assimp (an OBJ's material
+/// libraries and the libraries themselves): each line at most its first 4,096 bytes, so a file
+/// of one endless line holds little. Lines end where Assimp's text readers end them
+/// (`IsLineEnd`: `\n`, `\r`, `\f` and NUL; `\r\n` is one end).
 enum FileLines {
     /// What a line's reader does next.
     enum Step {
@@ -19,11 +20,14 @@ enum FileLines {
     static func each(_ file: UnsafeMutablePointer<FILE>, _ body: (String) -> Step) -> Int?? {
         var line: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var afterReturn = false
         while true {
             let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             guard n > 0 else { break }
             for byte in buffer[0..<n] {
-                if byte == 0x0A {
+                defer { afterReturn = byte == 0x0D }
+                if byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0 {
+                    if byte == 0x0A && afterReturn { continue }
                     if case .stop(let result) = body(String(decoding: line, as: UTF8.self)) { return .some(result) }
                     line.removeAll(keepingCapacity: true)
                 } else if line.count < 4096 {

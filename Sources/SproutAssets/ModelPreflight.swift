@@ -103,97 +103,34 @@ enum ModelPreflight {
         }
     }
 
-    /// PLY: every element's declared count times the fewest bytes one can take must fit in
-    /// the body.
+    /// PLY: the header as Assimp reads it (`PLYHeader`); every element's declared count times
+    /// the fewest bytes one can take must fit in the body, and the lists in it are measured
+    /// (`PLYLists`).
     static func ply(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String) throws(ModelImportError) {
-        var header: [UInt8] = []
         let cap = min(size, 1 << 16)
-        header.reserveCapacity(cap)
-        var lineStart = 0
-        while header.count < cap {
-            let c = fgetc(file)
-            guard c >= 0 else { break }
-            header.append(UInt8(c))
-            if c == 0x0A {   // a line that begins with end_header ends the header
-                if header[lineStart...].starts(with: "end_header".utf8) { break }
-                lineStart = header.count
-            }
-        }
-        // The header's lines up to the first that begins with "end_header", which must be that
-        // word alone: Assimp 5.2 loops forever on "end_headerx" (found by mutation).
-        let marker = Array("end_header".utf8)
-        var lines: [[Substring]] = []
-        var headerLength: Int?
-        lineStart = 0
-        while lineStart < header.count {
-            let lineEnd = header[lineStart...].firstIndex(of: 0x0A) ?? header.count
-            let line = header[lineStart..<lineEnd]
-            if line.starts(with: marker) {
-                let after = line.dropFirst(marker.count)
-                guard after.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else {
-                    throw .malformed(
-                        path: shown, reason: "header line \(lines.count + 1) runs on after end_header ('\(String(decoding: line.prefix(32), as: UTF8.self))')")
-                }
-                headerLength = min(lineEnd + 1, size)
-                break
-            }
-            lines.append(String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace))
-            lineStart = lineEnd + 1
-        }
-        guard header.starts(with: Array("ply".utf8)), let headerLength else {
+        guard let bytes = FileBytes(file, size: size) else {
             throw .malformed(path: shown, reason: "no PLY header ending in end_header within the first \(cap) bytes")
         }
-        let ascii = lines.contains { $0.count >= 2 && $0[0] == "format" && $0[1] == "ascii" }
-        let typeSizes: [Substring: Int] = [
-            "char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
-            "int": 4, "uint": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4, "double": 8, "float64": 8, "double64": 8
-        ]
-        func valueKind(_ type: Substring) -> PLYLists.ValueKind {
-            ["char", "int8", "short", "int16", "int", "int32"].contains(type) ? .signed : type.hasPrefix("float") || type == "double" ? .float : .unsigned
-        }
-        var elements: [PLYLists.Element] = []
-        for (number, words) in lines.enumerated() {
-            if words.first == "element", words.count >= 3 {
-                guard let count = Int(words[2]), count >= 0 else {
-                    throw .malformed(path: shown, reason: "element '\(words[1])' has no valid count ('\(words[2].prefix(32))')")
-                }
-                elements.append(PLYLists.Element(name: words[1], count: count))
-            } else if words.first == "property", words.count >= 2, !elements.isEmpty {
-                // Assimp ends an element's properties at a type it does not know and reads the
-                // body by the rest: a body it sizes otherwise than the scan is refused.
-                let isList = words[1] == "list"
-                let types = isList ? Array(words.dropFirst(2).prefix(2)) : [words[1]]
-                guard types.count == (isList ? 2 : 1), let countBytes = typeSizes[types[0]], let valueBytes = typeSizes[types[types.count - 1]] else {
-                    let named = types.first { typeSizes[$0] == nil }.map { "'\($0.prefix(32))' is not a PLY property type" } ?? "a list without its two types"
-                    throw .malformed(path: shown, reason: "header line \(number + 1): \(named)")
-                }
-                let name = words.count > types.count + (isList ? 2 : 1) ? words[types.count + (isList ? 2 : 1)] : ""
-                elements[elements.count - 1].properties.append(
-                    PLYLists.Property(
-                        isList: isList, countBytes: isList ? countBytes : 0, bytes: valueBytes, name: name, values: valueKind(types[types.count - 1]),
-                        countSigned: isList && valueKind(types[0]) == .signed))
-            }
-        }
+        guard let header = try PLYHeader.read(bytes, cap: cap, shown: shown) else { return }   // Assimp refuses it itself
+        let elements = header.elements
         // Assimp sizes its vertices by the first vertex element and its faces by the first face
         // or strip element, then loads every one into them: a second, larger one wrote past them.
         for names in [["vertex"], ["face", "tristrips"]] where elements.filter({ names.contains(String($0.name)) }).count > 1 {
             throw .malformed(path: shown, reason: "the header declares more than one '\(names.joined(separator: "' or '"))' element")
         }
-        let body = size - headerLength
+        let body = size - min(header.bodyStart, size)
         var needed = 0
         for e in elements {
             // At least per value: ASCII a digit and a separator; binary the type's size (a list: its count's).
-            let least = e.properties.reduce(0) { $0 + (ascii ? 2 : $1.isList ? $1.countBytes : $1.bytes) }
+            let least = e.properties.reduce(0) { $0 + (header.format == .ascii ? 2 : $1.isList ? $1.countBytes : $1.bytes) }
             let (product, overflow) = e.count.multipliedReportingOverflow(by: max(least, 1))
             guard !overflow, product <= body - needed else {
                 throw .malformed(path: shown, reason: "the header declares \(e.count) '\(e.name)' elements, more than the \(body)-byte body can hold")
             }
             needed += product
         }
-        guard elements.contains(where: { $0.properties.contains(where: \.isList) }), let bytes = FileBytes(file, size: size) else { return }
-        let bigEndian = lines.contains { $0.count >= 2 && $0[0] == "format" && $0[1] == "binary_big_endian" }
-        try PLYLists.check(
-            bytes, from: headerLength, elements: elements, format: ascii ? .ascii : bigEndian ? .binaryBigEndian : .binaryLittleEndian, shown: shown)
+        guard elements.contains(where: { $0.properties.contains(where: \.isList) }) else { return }
+        try PLYLists.check(bytes, from: header.bodyStart, elements: elements, format: header.format, shown: shown)
     }
 
     /// Binary STL: 80 bytes, a triangle count, 50 bytes a triangle. (ASCII STL starts "solid"

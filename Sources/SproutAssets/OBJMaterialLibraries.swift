@@ -3,16 +3,47 @@ import Glibc
 #endif
 
 /// An OBJ file's material libraries (`mtllib`), read before Assimp: Assimp 5.2's MTL reader
-/// crashes (a null material) on a texture statement (`map_Kd`, `bump`, `disp`, `norm`, ...)
-/// before the library's first `newmtl`, and on any line beginning with `a` there (its anisotropy),
-/// found by mutation under AddressSanitizer. Colour and other scalar statements there are
+/// writes into the current material without looking for one on a texture statement
+/// (`map_Kd`, `bump`, `disp`, `norm`, `refl`, ...) and on any line beginning with `a` (its
+/// anisotropy), so either before the library's first material crashed it (found by mutation
+/// under AddressSanitizer). Lines are read as Assimp's reader reads them: it ends them at
+/// `\n`, `\r`, `\f` and NUL (`FileLines`), skips the blanks that begin every line but the
+/// first, drops a UTF-8 byte order mark, and picks a statement by its first letters, case
+/// and all: `ne` or `Ne` makes a material (`NEWMTL` does not). Other statements there are
 /// harmless and left alone.
 enum OBJMaterialLibraries {
-    /// Statements naming a texture, by their first word's start (MTL keywords, any case).
-    static let textureStatements = ["map_", "bump", "disp", "norm", "refl", "decal"]
+    /// Statements naming a texture, by their first word's start, for the lines Assimp reads as
+    /// textures (those beginning `m`, `b` or `r`; `disp`; `norm` after `n` or `N`), compared
+    /// as Assimp compares them, without case.
+    static let textureStatements = ["map_", "bump", "refl"]
+
+    /// What Assimp's reader makes of one line (its blanks and line end already taken off):
+    /// a material, a statement that needs one (named), or nothing that matters here.
+    enum Statement: Equatable {
+        case material, needsMaterial(String), other
+    }
+
+    static func statement(_ line: Substring) -> Statement {
+        let letters = Array(line.utf8.prefix(4))
+        guard let first = letters.first else { return .other }
+        let second = letters.count > 1 ? letters[1] : 0
+        let lowered = line.prefix(8).lowercased()
+        switch first {
+        case UInt8(ascii: "n"), UInt8(ascii: "N"):
+            if second == UInt8(ascii: "e") { return .material }
+            if second == UInt8(ascii: "o"), lowered.hasPrefix("norm") { return .needsMaterial("a texture") }
+        case UInt8(ascii: "m"), UInt8(ascii: "b"), UInt8(ascii: "r"):
+            if textureStatements.contains(where: { lowered.hasPrefix($0) }) { return .needsMaterial("a texture") }
+        case UInt8(ascii: "d"):
+            if letters.elementsEqual("disp".utf8) { return .needsMaterial("a texture") }
+        case UInt8(ascii: "a"): return .needsMaterial("an anisotropy")
+        default: break
+        }
+        return .other
+    }
 
     /// Throws when a library the OBJ at `path` names (inside `folder`; one outside is left for
-    /// the import to refuse) has a texture statement before its first material.
+    /// the import to refuse) has a statement that needs a material before its first material.
     static func check(_ file: UnsafeMutablePointer<FILE>, folder: String, shown: String, maximumBytes: Int) throws(ModelImportError) {
         let fileSystem = ConfinedFileSystem(folder: folder)
         var checked = Set<String>()
@@ -20,30 +51,27 @@ enum OBJMaterialLibraries {
             guard let library = fileSystem.resolve(name), let (stream, size) = ConfinedFileSystem.openRegularFile(library) else { continue }
             defer { fclose(stream) }
             guard size <= maximumBytes else { continue }   // the import refuses it by size
-            var line = 0, anisotropy = false
+            var line = 0, found = ""
             let stop = FileLines.each(stream) { text in
                 line += 1
-                // Assimp skips the blanks that begin a line after a statement, but not the first
-                // line's: a first line that begins with a blank is no statement to it.
-                if line == 1, text.first == " " || text.first == "\t" { return .next }
-                let statement = text.drop { $0 == " " || $0 == "\t" }
-                let word = statement.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }.lowercased()
-                if word == "newmtl" { return .stop(nil) }
-                if textureStatements.contains(where: { word.hasPrefix($0) }) { return .stop(line) }
-                // Any line that begins with 'a' is read as an anisotropy into the material before
-                // the reader looks for one (a null pointer, found by mutation).
-                if statement.first == "a" {
-                    anisotropy = true
-                    return .stop(line)
+                var text = Substring(text)
+                if line == 1 {
+                    if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }   // Assimp drops a UTF-8 mark
+                    // Assimp skips the blanks that begin a line after a statement, but not the
+                    // first line's: a first line that begins with a blank is no statement to it.
+                    if text.first == " " || text.first == "\t" { return .next }
                 }
-                return .next
+                switch statement(text.drop { $0 == " " || $0 == "\t" }) {
+                case .material: return .stop(nil)
+                case .needsMaterial(let what):
+                    found = what
+                    return .stop(line)
+                case .other: return .next
+                }
             }
             if case .some(.some(let bad)) = stop {
                 throw .malformed(
-                    path: shown,
-                    reason:
-                        "material library '\(name.prefix(80))' line \(bad): \(anisotropy ? "an anisotropy" : "a texture") before any newmtl (no material to attach it to)"
-                )
+                    path: shown, reason: "material library '\(name.prefix(80))' line \(bad): \(found) before any newmtl (no material to attach it to)")
             }
         }
     }

@@ -103,19 +103,15 @@ extension PLYLists {
         let shown: String
         var vertexCount = 0
 
-        /// One ASCII instance, the next line that is not blank (Assimp's line reader skips a
-        /// line end left before a line; `\r` ends a line as `\n` does): each property present,
-        /// each list's count a whole number and its values on the line, vertex indices among
-        /// the vertices.
+        /// One ASCII instance: the next line of Assimp's stream reader (`FileBytes.assimpLine`),
+        /// each property present, each list's count a whole number and its values on the line,
+        /// vertex indices among the vertices.
         mutating func asciiInstance(_ element: Element, _ instance: Int, hasList: Bool) throws(ModelImportError) {
-            func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C || b == 0 }
-            while offset < bytes.count, blank(bytes[offset]) { offset += 1 }
-            guard offset < bytes.count else { throw endsEarly(element, instance: instance) }
-            var lineEnd = offset
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
-            defer { offset = lineEnd }
+            guard let (line, next) = bytes.assimpLine(from: offset) else { throw endsEarly(element, instance: instance) }
+            offset = next
+            let lineEnd = line.upperBound
             guard hasList else { return }
-            var cursor = offset
+            var cursor = line.lowerBound
             var corners: Int?, coordinates = 0
             for property in element.properties {
                 guard let (count, afterCount) = bytes.wholeNumber(from: cursor, before: lineEnd) else {
@@ -129,6 +125,7 @@ extension PLYLists {
                 if claimed > (bytes.count - cursor) / 2 { throw tooLong(element, instance, claimed, left: bytes.count - cursor) }
                 let smallest = PLYLists.smallestIndex(element, property)
                 if smallest == 0 { corners = claimed }
+                if smallest == 0, claimed == 0 { throw malformed(element, instance, "has no corners") }
                 if PLYLists.isTextureCoordinates(element, property) { coordinates = claimed }
                 for index in 0..<claimed {
                     guard let (value, after) = bytes.wholeNumber(from: cursor, before: lineEnd) else {
@@ -160,7 +157,10 @@ extension PLYLists {
                 offset += property.countBytes
                 let size = max(property.bytes, 1)
                 if claimed > (bytes.count - offset) / size { throw tooLong(element, instance, claimed, left: bytes.count - offset) }
-                if PLYLists.smallestIndex(element, property) == 0 { corners = claimed }
+                if PLYLists.smallestIndex(element, property) == 0 {
+                    corners = claimed
+                    if claimed == 0 { throw malformed(element, instance, "has no corners") }
+                }
                 if PLYLists.isTextureCoordinates(element, property) { coordinates = claimed }
                 if let smallest = PLYLists.smallestIndex(element, property) {
                     for i in 0..<claimed {

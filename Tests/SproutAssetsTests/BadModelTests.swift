@@ -60,17 +60,22 @@ import Testing
     }
 
     /// Assimp 5.2's own checks (`ai_assert`) aborted the process on files found by mutation
-    /// under AddressSanitizer; now they fail the import naming the check (CAssimpChecks). A PLY
-    /// face with no corners fails triangulation's count of its output faces.
+    /// under AddressSanitizer; now they fail the import naming the check (CAssimpChecks). An FBX
+    /// 7500 record inside another whose property length wraps past 2^64 (a pointer sum Assimp's
+    /// bounds test misses) fails its tokenizer's check that it has not read backwards. (The
+    /// zero-corner PLY face this test used before is now refused before Assimp: PLYLists.)
     @Test func assimpsFailedChecksAreErrorsNotAborts() throws {
         let (model, _) = try sandbox()
-        try Fixtures.write(
-            "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 2\n"
-                + "property list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n0\n", to: model + "/empty-face.ply")
+        let records: [UInt8] = [
+            109, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 65, 84, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255,
+            255, 255, 255, 255, 255, 1, 66, 73, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        ]
+        try Fixtures.write(FBXConnections.binaryMagic + [0x1A, 0x00] + [76, 29, 0, 0] + records, to: model + "/wrapping.fbx")
         #expect {
-            try ModelImporter.load(path: model + "/empty-face.ply", cache: nil)
+            try ModelImporter.load(path: model + "/wrapping.fbx", cache: nil)
         } throws: { error in
-            "\(error)" == "\(model)/empty-face.ply: cannot import model: a check inside Assimp failed (numOut != pMesh->mNumFaces)"
+            "\(error)" == "\(model)/wrapping.fbx: cannot import model: a check inside Assimp failed (begin <= cursor)"
         }
     }
 

@@ -54,7 +54,8 @@ import Testing
         let ascii = try write(
             Array("ply\r\nformat ascii 1.0\r\nelement vertex 40\r\nproperty float x\r\nproperty float y\r\nproperty float z\r\nend_header\r\n0 0 0\r\n".utf8),
             "ascii.ply")
-        #expect(refusal(ascii) == ascii + ": malformed model: the header declares 40 'vertex' elements, more than the 7-byte body can hold")
+        // The body begins after end_header's line end, \r: with the \n, 8 bytes.
+        #expect(refusal(ascii) == ascii + ": malformed model: the header declares 40 'vertex' elements, more than the 8-byte body can hold")
         let noHeader = try write(Array("ply\nformat ascii 1.0\n".utf8), "cut.ply")
         #expect(refusal(noHeader).hasPrefix(noHeader + ": malformed model: no PLY header ending in end_header"))
         // Found by mutation: Assimp 5.2 loops forever on a header ending "end_headerend_header".
@@ -73,7 +74,7 @@ import Testing
         let obj = "mtllib  lib one.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl red\nf 1 2 3\n"
         try Fixtures.write(obj, to: dir + "/a.obj")
         try ImageFile.writePNG(Image(width: 1, height: 1, pixels: [255, 0, 0, 255]), to: dir + "/t.png")
-        try Fixtures.write("# made by hand\nKd 1 1 1\n  MAP_KD t.png\nnewmtl red\n", to: dir + "/lib one.mtl")
+        try Fixtures.write("# made by hand\nKd 1 1 1\n  mAp_kD t.png\nnewmtl red\n", to: dir + "/lib one.mtl")
         #expect(
             refusal(dir + "/a.obj") == dir
                 + "/a.obj: malformed model: material library 'lib one.mtl' line 3: a texture before any newmtl (no material to attach it to)")
@@ -85,7 +86,18 @@ import Testing
                 + "/a.obj: malformed model: material library 'lib one.mtl' line 1: an anisotropy before any newmtl (no material to attach it to)")
         try Fixtures.write(" newmtl red\nmap_Kd t.png\n", to: dir + "/lib one.mtl")
         #expect(refusal(dir + "/a.obj").hasSuffix("line 2: a texture before any newmtl (no material to attach it to)"))
-        try Fixtures.write("newmtl red\nKd 1 1 1\nmap_Kd t.png\n", to: dir + "/lib one.mtl")
+        // Found by the fourth: lines end at \r, \f and NUL too (so UTF-16 text is a letter a
+        // line), and only a lowercase 'e' after 'n' or 'N' makes a material (NEWMTL does not),
+        // while a texture's name is compared without case and MAP_KD (no 'm') is no texture.
+        for (library, line) in [
+            ("newmtl x\rmap_Kd t.png", 0), ("Kd 1 1 1\u{0C}map_Kd t.png", 2), ("NEWMTL red\nmap_Kd t.png\n", 2), ("\u{FF}\u{FE}m\0a\0p\0", 2)
+        ] {
+            try Fixtures.write(library, to: dir + "/lib one.mtl")
+            let expected =
+                line == 0 ? "imported" : "line \(line): \(line == 2 && library.hasPrefix("\u{FF}") ? "an anisotropy" : "a texture") before any newmtl"
+            #expect(line == 0 ? (try? ModelImporter.preflight(path: dir + "/a.obj")) != nil : refusal(dir + "/a.obj").contains(expected), "\(library)")
+        }
+        try Fixtures.write("MAP_KD t.png\nnewmtl red\nKd 1 1 1\nmap_Kd t.png\n", to: dir + "/lib one.mtl")
         #expect(try ModelImporter.load(path: dir + "/a.obj", cache: nil).materials.first?.baseColorTexture != nil)
     }
 
@@ -136,8 +148,16 @@ import Testing
             try ascii("1\n-1\n", "short.ply") == "short.ply: malformed model: 'face' 0 ends its line after 0 of the 1 values its list 'vertex_indices' claims")
         #expect(
             try ascii("3 0 1 2\n", "cut.ply") == "cut.ply: malformed model: the file ends after 1 of the 2 'face' elements its header declares")
-        // Blank lines, Windows line ends, and a last line without one are read as Assimp reads them.
-        #expect(try ascii("3 0 1 2\r\n\n  \r\n3 2 1 0", "blank.ply") == "imported")
+        // Lines as Assimp's stream reader reads them: a blank line and Windows line ends are
+        // passed over, a last line needs no end; but a line end where a line should begin skips
+        // to the next \n, so after \r\n a blank \r\n line is read as a face of nothing.
+        #expect(try ascii("3 0 1 2\n\n3 2 1 0", "blank.ply") == "imported")
+        #expect(try ascii("3 0 1 2\r\n3 2 1 0\r\n", "crlf.ply") == "imported")
+        #expect(
+            try ascii("3 0 1 2\r\n\r\n3 2 1 0\r\n", "crlf-blank.ply") == "crlf-blank.ply: malformed model: 'face' 1 ends before its property 'vertex_indices'")
+        // A second \r skips a whole line: here the face with the bad index, so the next one is read.
+        #expect(try ascii("3 0 1 2\r\r3 0 1 9\n3 2 1 0\n", "cr-cr.ply") == "imported")
+        #expect(try ascii("0\n3 2 1 0\n", "none.ply") == "none.ply: malformed model: 'face' 0 has no corners")
         let strip = try write(
             Array(head.replacingOccurrences(of: "element face 2", with: "element tristrips 1").utf8) + Array("7 0 1 2 -1 2 1 0\n".utf8), "strip.ply")
         #expect(throws: Never.self) { try ModelImporter.preflight(path: strip) }
@@ -150,6 +170,17 @@ import Testing
         let bare = try write(
             Array(head.replacingOccurrences(of: "list uchar int vertex_indices", with: "list uchar").utf8) + Array("3 0 1 2\n3 0 1 2\n".utf8), "list.ply")
         #expect(refusal(bare).hasSuffix("list.ply: malformed model: header line 8: a list without its two types"))
+        // Assimp ends an element's properties at a comment, obj_info or a property without its
+        // name, and drops the property lines after it: the body would be sized otherwise.
+        for (line, name) in [("comment made by hand", "comment"), ("obj_info scanner", "info"), ("property float", "nameless")] {
+            let split = try write(
+                Array(head.replacingOccurrences(of: "property float y\n", with: "\(line)\nproperty float y\n").utf8) + Array("3 0 1 2\n3 0 1 2\n".utf8),
+                name + ".ply")
+            #expect(
+                refusal(split).hasSuffix(
+                    "\(name).ply: malformed model: header line 6: a property of 'vertex' after a line that ends its properties for Assimp 5.2"),
+                "\(line)")
+        }
 
         // Found by the third round: a second vertex or face element (Assimp sizes by the first
         // and loads every one into it), and texture coordinates (6 to 8 values) with fewer
@@ -268,7 +299,9 @@ import Testing
     @Test func aBarePropertyLineIsMalformedNotATrap() throws {
         let found = try Fixtures.read(Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Regressions/ply-bare-property.bin")
         let path = try write(Array(found.dropFirst()), "fuzzed.ply")   // the first byte picked the format
-        #expect(throws: ModelImportError.self) { try ModelImporter.preflight(path: path) }
+        // Its second line is no format line, so Assimp refuses it; the scan leaves it to Assimp.
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: path) }
+        #expect(throws: ModelImportError.self) { try ModelImporter.load(path: path, cache: nil) }
         let bare = try write(Array("ply\nformat ascii 1.0\nelement vertex 1\nproperty\nend_header\n0\n".utf8), "bare.ply")
         #expect(throws: Never.self) { try ModelImporter.preflight(path: bare) }
     }

@@ -1,0 +1,143 @@
+/// A PLY file's header as Assimp 5.2 reads it, for `PLYLists` to measure the body by: the
+/// scans had read it otherwise, and each difference let a file Assimp crashes on past them
+/// (found by mutation under AddressSanitizer). Assimp reads the whole file as one stream of
+/// lines (`FileBytes.assimpLine`); the format is the second line's; an element's properties are
+/// the `property` lines right after it (a comment, a property without its name or any other
+/// line ends them, and Assimp drops the properties after it); an element Assimp does not know by name takes its count from the
+/// name's leading digits; a property type it does not know ends the list too.
+struct PLYHeader {
+    var format: PLYLists.Format
+    var elements: [PLYLists.Element]
+    /// Where the body begins: after the line end of the `end_header` line.
+    var bodyStart: Int
+
+    /// The element names Assimp knows (`PLY::Element::ParseSemantic`); the others' counts it
+    /// reads from their names.
+    static let knownElements: Set<Substring> = ["vertex", "face", "tristrips", "edge", "material"]
+
+    static let typeSizes: [Substring: Int] = [
+        "char": 1, "uchar": 1, "int8": 1, "uint8": 1, "short": 2, "ushort": 2, "int16": 2, "uint16": 2,
+        "int": 4, "uint": 4, "int32": 4, "uint32": 4, "float": 4, "float32": 4, "double": 8, "float64": 8, "double64": 8
+    ]
+
+    static func valueKind(_ type: Substring) -> PLYLists.ValueKind {
+        ["char", "int8", "short", "int16", "int", "int32"].contains(type) ? .signed : type.hasPrefix("float") || type.hasPrefix("double") ? .float : .unsigned
+    }
+
+    /// The header of `bytes` (the first `cap` of them searched for its end); nil when Assimp
+    /// refuses the file by itself (no `ply`, no format on the second line). Throws what the
+    /// scans refuse in it.
+    static func read(_ bytes: FileBytes, cap: Int, shown: String) throws(ModelImportError) -> PLYHeader? {
+        var lines: [(words: [Substring], next: Int)] = []
+        var position = 0
+        var bodyStart: Int?
+        let marker = Array("end_header".utf8)
+        while position < min(bytes.count, cap), let (range, next) = bytes.assimpLine(from: position) {
+            position = next
+            let line = (range.lowerBound..<range.upperBound).map { bytes[$0] }
+            // A line that begins with end_header ends the header; it must be that word alone:
+            // Assimp 5.2 loops forever on "end_headerx" (found by mutation).
+            let text = line.drop { $0 == 0x20 || $0 == 0x09 }
+            if text.starts(with: marker) {
+                guard text.dropFirst(marker.count).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
+                    throw .malformed(
+                        path: shown, reason: "header line \(lines.count + 1) runs on after end_header ('\(String(decoding: line.prefix(32), as: UTF8.self))')")
+                }
+                bodyStart = next
+                break
+            }
+            lines.append((String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" }), next))
+        }
+        guard let first = lines.first?.words.first, first.lowercased().hasPrefix("ply"), let bodyStart else {
+            throw .malformed(path: shown, reason: "no PLY header ending in end_header within the first \(cap) bytes")
+        }
+        guard lines.count >= 2, lines[1].words.count >= 2, lines[1].words[0] == "format" else { return nil }
+        let kind = lines[1].words[1]
+        let format: PLYLists.Format
+        if kind == "ascii" {
+            format = .ascii
+        } else if kind.hasPrefix("binary_") {
+            format = kind.dropFirst(7).hasPrefix("big") ? .binaryBigEndian : .binaryLittleEndian
+        } else {
+            return nil
+        }
+        var elements: [PLYLists.Element] = []
+        var takingProperties = false
+        for (number, line) in lines.enumerated().dropFirst(2) {
+            let words = line.words
+            if words.first == "element", words.count >= 2 {
+                let name = words[1]
+                let count: Int
+                if knownElements.contains(name) {
+                    guard words.count >= 3, let declared = Int(words[2]), declared >= 0 else {
+                        throw .malformed(
+                            path: shown, reason: "element '\(name.prefix(32))' has no valid count ('\((words.count >= 3 ? words[2] : "").prefix(32))')")
+                    }
+                    count = declared
+                } else {
+                    count = Int(assimpUnsigned(name))   // Assimp reads the count from the name
+                }
+                elements.append(PLYLists.Element(name: name, count: count))
+                takingProperties = true
+            } else if words.first == "property", words.count >= 2, !elements.isEmpty {
+                guard takingProperties else {
+                    throw .malformed(
+                        path: shown,
+                        reason:
+                            "header line \(number + 1): a property of '\(elements[elements.count - 1].name.prefix(32))' after a line that ends its properties for Assimp 5.2"
+                    )
+                }
+                let isList = words[1] == "list"
+                let types = isList ? Array(words.dropFirst(2).prefix(2)) : [words[1]]
+                guard types.count == (isList ? 2 : 1), let countBytes = typeSizes[types[0]], let valueBytes = typeSizes[types[types.count - 1]] else {
+                    let named = types.first { typeSizes[$0] == nil }.map { "'\($0.prefix(32))' is not a PLY property type" } ?? "a list without its two types"
+                    throw .malformed(path: shown, reason: "header line \(number + 1): \(named)")
+                }
+                let nameIndex = types.count + (isList ? 2 : 1)
+                guard words.count > nameIndex else {
+                    takingProperties = false   // a property without its name ends the list, and is not one
+                    continue
+                }
+                elements[elements.count - 1].properties.append(
+                    PLYLists.Property(
+                        isList: isList, countBytes: isList ? countBytes : 0, bytes: valueBytes, name: words[nameIndex],
+                        values: valueKind(types[types.count - 1]), countSigned: isList && valueKind(types[0]) == .signed))
+            } else {
+                takingProperties = false   // a comment, obj_info or anything else
+            }
+        }
+        return PLYHeader(format: format, elements: elements, bodyStart: bodyStart)
+    }
+
+    /// Assimp's `strtoul10`: the decimal digits a text starts with, wrapping at 32 bits.
+    static func assimpUnsigned(_ text: Substring) -> UInt32 {
+        var value: UInt32 = 0
+        for c in text.utf8 {
+            guard c >= 0x30 && c <= 0x39 else { break }
+            value = value &* 10 &+ UInt32(c - 0x30)
+        }
+        return value
+    }
+}
+
+extension FileBytes {
+    /// Whether Assimp's text readers end a line at `byte` (`IsLineEnd`).
+    static func endsLine(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0 }
+
+    /// The line Assimp's stream reader (`IOStreamBuffer::getNextLine`) returns from `start`,
+    /// and where it goes on: a line end where a line should begin makes it skip to the next
+    /// `\n` (a second `\r` skips a whole line); the line runs to the next line end, which is
+    /// passed over. Nil at the end of the file.
+    func assimpLine(from start: Int) -> (Range<Int>, Int)? {
+        var p = start
+        guard p < count else { return nil }
+        if Self.endsLine(self[p]) {
+            guard let newline = index(of: 0x0A, from: p) else { return nil }
+            p = newline + 1
+            guard p < count else { return nil }
+        }
+        var end = p
+        while end < count, !Self.endsLine(self[end]) { end += 1 }
+        return (p..<end, end + 1)
+    }
+}
