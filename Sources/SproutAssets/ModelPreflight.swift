@@ -27,7 +27,10 @@ enum ModelPreflight {
         case "stl": try stl(file, size: size, shown: shown)
         case "obj":
             let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-            try OBJMaterialLibraries.check(file, folder: folder.isEmpty ? "/" : folder, shown: shown, maximumBytes: limits.maximumFileBytes)
+            let fileName = path.split(separator: "/").last.map(String.init) ?? path
+            try OBJMaterialLibraries.check(
+                file, folder: folder.isEmpty ? "/" : folder, fallback: String(fileName.dropLast(3)) + "mtl", shown: shown, maximumBytes: limits.maximumFileBytes
+            )
         case "fbx":
             let findings = try FBXRecords.check(file, size: size, shown: shown)
             return try FBXConnections.check(findings.links, shown: shown, limits: limits) + findings.warnings

@@ -44,11 +44,21 @@ enum OBJMaterialLibraries {
 
     /// Throws when a library the OBJ at `path` names (inside `folder`; one outside is left for
     /// the import to refuse) has a statement that needs a material before its first material.
-    static func check(_ file: UnsafeMutablePointer<FILE>, folder: String, shown: String, maximumBytes: Int) throws(ModelImportError) {
+    /// `fallback` is the library Assimp opens when one named cannot be: the OBJ's own name with
+    /// `mtl` for its last three letters.
+    static func check(_ file: UnsafeMutablePointer<FILE>, folder: String, fallback: String, shown: String, maximumBytes: Int) throws(ModelImportError) {
         let fileSystem = ConfinedFileSystem(folder: folder)
         var checked = Set<String>()
-        for name in libraries(file).sorted() where checked.insert(name).inserted {
-            guard let library = fileSystem.resolve(name), let (stream, size) = ConfinedFileSystem.openRegularFile(library) else { continue }
+        var names = libraries(file).sorted()
+        var index = 0
+        while index < names.count {
+            let name = names[index]
+            index += 1
+            guard checked.insert(name).inserted else { continue }
+            guard let library = fileSystem.resolve(name), let (stream, size) = ConfinedFileSystem.openRegularFile(library) else {
+                if !names.contains(fallback) { names.append(fallback) }
+                continue
+            }
             defer { fclose(stream) }
             guard size <= maximumBytes else { continue }   // the import refuses it by size
             var line = 0, found = ""
@@ -81,7 +91,7 @@ enum OBJMaterialLibraries {
         var names: [String] = []
         _ = FileLines.each(file) { text in
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
-            if trimmed.hasPrefix("mtllib "), names.count < 64 {
+            if trimmed.hasPrefix("mtllib ") || trimmed.hasPrefix("mtllib\t"), names.count < 64 {
                 // Assimp takes the rest of the line as written; a name trimmed is checked too.
                 let rest = trimmed.dropFirst(7).drop { $0 == " " || $0 == "\t" }
                 for name in Set([String(rest.hasSuffix("\r") ? rest.dropLast() : rest), rest.trimmed(of: " \t\r")]) where !name.isEmpty {

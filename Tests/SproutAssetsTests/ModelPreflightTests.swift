@@ -97,6 +97,16 @@ import Testing
                 line == 0 ? "imported" : "line \(line): \(line == 2 && library.hasPrefix("\u{FF}") ? "an anisotropy" : "a texture") before any newmtl"
             #expect(line == 0 ? (try? ModelImporter.preflight(path: dir + "/a.obj")) != nil : refusal(dir + "/a.obj").contains(expected), "\(library)")
         }
+        // A library named after a tab is read; one that cannot be opened sends Assimp to the OBJ's
+        // own name with "mtl" (here a.mtl).
+        try Fixtures.write("map_Kd t.png\nnewmtl red\n", to: dir + "/a.mtl")
+        for (line, library) in [("mtllib\tlib one.mtl", "lib one.mtl"), ("mtllib missing.mtl", "a.mtl")] {
+            try Fixtures.write("map_Kd t.png\nnewmtl red\n", to: dir + "/lib one.mtl")
+            try Fixtures.write(obj.replacingOccurrences(of: "mtllib  lib one.mtl", with: line), to: dir + "/b.obj")
+            try Fixtures.write(obj.replacingOccurrences(of: "mtllib  lib one.mtl", with: line), to: dir + "/a.obj")
+            #expect(refusal(dir + "/a.obj").contains("material library '\(library)' line 1: a texture before any newmtl"), "\(line)")
+        }
+        try Fixtures.write(obj, to: dir + "/a.obj")
         try Fixtures.write("MAP_KD t.png\nnewmtl red\nKd 1 1 1\nmap_Kd t.png\n", to: dir + "/lib one.mtl")
         #expect(try ModelImporter.load(path: dir + "/a.obj", cache: nil).materials.first?.baseColorTexture != nil)
     }
