@@ -191,7 +191,7 @@ struct FBXASCIIScan {
         switch values {
         case .arrayValues: return
         case .curveValues:
-            guard let number = Double(tokenText) else { return }
+            guard let number = Self.assimpFloat(tokenText) else { return }
             curveValues.append(number)
             if curveValues.count >= 1 << 16 { try flushCurve() }
             return
@@ -250,6 +250,9 @@ struct FBXASCIIScan {
             return
         }
         if ended == "C", depth == 1, opened.last?.name == "Connections" { link(tokens) }
+        if depth == 1, opened.last?.name == "Objects", tokens.count >= 3, let id = Self.assimpID(tokens[0]) {
+            links.object(key: ended, id: id, name: tokens[1], classTag: tokens[2])
+        }
         if FBXLayers.reads(ended.utf8) {
             try layers.element(ended, depth: depth, string: firstQuoted, arrayCount: nil, tokens: count, integer: tokens.first.flatMap(Self.assimpInteger))
         }
@@ -266,15 +269,45 @@ struct FBXASCIIScan {
         if property == FBXConnections.morphWeightProperty { links.morphAnimations += 1 }
     }
 
-    /// An ASCII integer as Assimp 5.2 reads it (`strtol10`): a sign and the digits after it;
-    /// nil when no digit follows.
+    /// An ASCII integer as Assimp 5.2 reads it (`ParseTokenAsInt`, `strtol10`): a sign and
+    /// decimal digits, wrapping at 32 bits (4294967295 is -1); nil when anything else follows
+    /// (Assimp refuses it).
     static func assimpInteger(_ text: String) -> Int? {
         var rest = Substring(text)
         let negative = rest.first == "-"
         if negative || rest.first == "+" { rest = rest.dropFirst() }
-        let digits = rest.prefix { $0.isASCII && $0.isNumber }.prefix(18)
-        guard let value = Int(digits) else { return nil }
-        return negative ? -value : value
+        guard !rest.isEmpty, rest.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let value = Int32(bitPattern: PLYHeader.assimpUnsigned(rest))
+        return Int(negative ? 0 &- value : value)
+    }
+
+    /// An ASCII number as Assimp 5.2 reads it (`fast_atoreal_move`): the number a token begins
+    /// with ("1e12x" is 1e12), or "nan" and "inf"; nil when it begins with none.
+    static func assimpFloat(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        var i = 0
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        let word = String(decoding: bytes[i...].prefix(3), as: UTF8.self).lowercased()
+        if word == "nan" { return .nan }
+        if word == "inf" { return bytes.first == UInt8(ascii: "-") ? -.infinity : .infinity }
+        func digits() -> Int {
+            let start = i
+            while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
+            return i - start
+        }
+        var count = digits()
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            count += digits()
+        }
+        guard count > 0 else { return nil }
+        var end = i
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+            if digits() > 0 { end = i }
+        }
+        return Double(String(decoding: bytes[..<end], as: UTF8.self))
     }
 
     /// An ASCII id as Assimp 5.2 reads it (`strtoul10_64`): the decimal digits the token starts

@@ -1,3 +1,5 @@
+import SproutFiles
+
 /// The object hierarchy of an FBX file, read before Assimp sees it (issue 30, item 6): FBX keeps
 /// its node tree as connections (`C: "OO", child, parent`) that Assimp 5.2 turns into nodes by
 /// recursion, so a chain 50,000 deep in a few hundred kilobytes ends the process inside Assimp.
@@ -24,6 +26,46 @@ enum FBXConnections {
         /// The object-to-object ("OO") links among `links`: the node tree, skins and materials.
         var objectLinks: [(child: Int64, parent: Int64)] = []
         var morphAnimations = 0
+        /// The models, skins and clusters among the file's objects, by id, with their names.
+        var objects: [Int64: (kind: ObjectKind, name: String)] = [:]
+
+        /// Notes an object (`Objects`' child) of `key`, `name` and `classTag` when it is one
+        /// the checks read. Assimp names a class by any start of its name (`strncmp` for the
+        /// key's length), in its order: "M" and "Ma" are materials, "Mo" on models; "D" on
+        /// deformers.
+        mutating func object(key: String, id: Int64, name: String, classTag: String) {
+            let kind: ObjectKind
+            if key.count >= 2, "Model".hasPrefix(key) {
+                kind = .model
+            } else if !key.isEmpty, "Deformer".hasPrefix(key), classTag == "Skin" || classTag == "Cluster" {
+                kind = classTag == "Skin" ? .skin : .cluster
+            } else {
+                return
+            }
+            objects[id] = (kind, name)
+        }
+    }
+
+    /// The objects a skin's check reads.
+    enum ObjectKind { case model, skin, cluster }
+
+    /// The first skin two of whose clusters deform models of one name, with that name: Assimp
+    /// 5.2 keys a skin's bones by their model's name and gives the second cluster the first's
+    /// bone, which the scene then frees twice (found by mutation). A cluster's model is the
+    /// first model linked to it, as Assimp takes it.
+    static func sharedBone(_ found: Links) -> (skin: Int64, name: String)? {
+        var skinOf: [Int64: Int64] = [:], modelOf: [Int64: Int64] = [:]
+        for link in found.objectLinks {
+            guard let child = found.objects[link.child], let parent = found.objects[link.parent] else { continue }
+            if child.kind == .cluster, parent.kind == .skin, skinOf[link.child] == nil { skinOf[link.child] = link.parent }
+            if child.kind == .model, parent.kind == .cluster, modelOf[link.parent] == nil { modelOf[link.parent] = link.child }
+        }
+        var seen = Set<[String]>()
+        for (cluster, skin) in skinOf.sorted(by: { $0.key < $1.key }) {
+            guard let model = modelOf[cluster], let name = found.objects[model]?.name else { continue }
+            if !seen.insert([String(skin), name]).inserted { return (skin, name) }
+        }
+        return nil
     }
 
     /// Throws when the chain of connections `found` (by `FBXRecords`' walk of either encoding)
@@ -50,6 +92,13 @@ enum FBXConnections {
                 path: shown,
                 what:
                     "its objects connect in a chain \(depth) deep, more than the limit of \(limits.maximumNodeDepth) levels (+\(slack) for geometry and materials)"
+            )
+        }
+        if let shared = sharedBone(found) {
+            throw .malformed(
+                path: shown,
+                reason:
+                    "skin \(shared.skin) has two clusters deforming '\(PrintableText.escaped(shared.name, limit: 80))' (Assimp 5.2 gives them one bone and frees it twice)"
             )
         }
         guard found.morphAnimations > 0 else { return [] }

@@ -63,7 +63,7 @@ enum FBXRecords {
         let word = wide ? 8 : 4, header = 3 * word + 1
         var ends: [Int] = []   // the records open around `offset`
         var deepest = 0, offset = 27
-        var inConnections = false
+        var inConnections = false, inObjects = false
         walk: while true {
             // A list of nested records ends where its parent's closing null record begins: Assimp
             // reads children while before it (each within it), then expects it.
@@ -96,7 +96,13 @@ enum FBXRecords {
             let propertiesEnd = properties + propertyBytes
             try checkArrays(bytes, from: properties, to: propertiesEnd, shown: shown)
             let name = UnsafeRawBufferPointer(start: bytes.base + offset + header, count: nameLength)
-            if ends.isEmpty { inConnections = name.elementsEqual("Connections".utf8) }
+            if ends.isEmpty {
+                inConnections = name.elementsEqual("Connections".utf8)
+                inObjects = name.elementsEqual("Objects".utf8)
+            } else if ends.count == 1, inObjects, nameLength <= 8, let (id, objectName, classTag) = objectProperties(bytes, from: properties, to: propertiesEnd)
+            {
+                findings.links.object(key: String(decoding: name, as: UTF8.self), id: id, name: objectName, classTag: classTag)
+            }
             if name.elementsEqual(FBXCurves.keyValuesName) {
                 try curves.add(binaryArray: bytes, at: properties, before: propertiesEnd, shown: shown)
             } else if ends.count == 1, inConnections, nameLength == 1, name[0] == UInt8(ascii: "C") {
@@ -125,6 +131,25 @@ enum FBXRecords {
         try layers.finish()
         findings.warnings += layers.warnings
         return deepest
+    }
+
+    /// An object's id, name and class (its properties L, S, S), as Assimp reads them.
+    static func objectProperties(_ bytes: FileBytes, from start: Int, to end: Int) -> (Int64, String, String)? {
+        var id: Int64?, strings: [String] = []
+        var index = 0
+        eachProperty(bytes, from: start, to: end) { type, value in
+            if index == 0, type == UInt8(ascii: "L"), value + 8 <= end { id = Int64(bitPattern: bytes.integer(at: value, width: 8)) }
+            if index > 0, type == UInt8(ascii: "S") {
+                let length = min(Int(bytes.integer(at: value, width: 4)), 256, max(0, end - value - 4))
+                strings.append(String(decoding: UnsafeRawBufferPointer(start: bytes.base + value + 4, count: length), as: UTF8.self))
+            }
+            index += 1
+            return index < 3
+        }
+        guard let id, strings.count == 2 else { return nil }
+        // Binary names are "Name\0\u{1}Class"; Assimp turns them into "Class::Name", as ASCII has them.
+        let parts = strings[0].split(separator: "\0\u{1}", maxSplits: 1, omittingEmptySubsequences: false)
+        return (id, parts.count == 2 ? parts[1] + "::" + parts[0] : strings[0], strings[1])
     }
 
     /// A record's first string property (at most 256 bytes of it) and its first array's value

@@ -210,6 +210,49 @@ import Testing
         #expect(try check(plain.replacingOccurrences(of: "\t}\n}\nConnections:", with: materials.replacingOccurrences(of: "MAPPING", with: "ByPolygon"))) == "")
     }
 
+    /// Found by the fourth round: numbers as Assimp's parsers read them (a curve key "1e12x" is
+    /// 1e12, a layer numbered 4294967295 is -1), and two clusters of a skin deforming models of
+    /// one name (Assimp gives them one bone, and frees it twice).
+    @Test func numbersAndBonesAsAssimpReadsThem() throws {
+        let curve = "; FBX 7.4.0 project file\nObjects:  {\n\tAnimationCurve: 1, \"AnimCurve::\", \"\" {\n\t\tKeyValueFloat: *3 {\n a: 0,1e12x,0\n}\n\t}\n}\n"
+        #expect(
+            try check(curve)
+                == "refused: its animation curves travel more than 1800000000 in all (Assimp 5.2 makes a rotation key every 180 degrees of it)")
+        #expect(
+            try check(
+                FBXLayersTests.asciiCube(mapping: "ByPolygonVertex", indices: 24).replacingOccurrences(
+                    of: "LayerElementUV: 0 {", with: "LayerElementUV: 4294967295 {"))
+                == "malformed model: geometry 'Cube' numbers a UV layer -1 (Assimp 5.2 writes before its table)")
+        #expect(FBXASCIIScan.assimpInteger("12x") == nil && FBXASCIIScan.assimpInteger("-3") == -3 && FBXASCIIScan.assimpFloat("-2.5e1q") == -25)
+        func skin(_ second: String) -> String {
+            """
+            ; FBX 7.4.0 project file
+            Objects:  {
+            \tModel: 10, "Model::Bone", "LimbNode" {
+            \t}
+            \tModel: 11, "Model::\(second)", "LimbNode" {
+            \t}
+            \tDeformer: 20, "Deformer::Skin", "Skin" {
+            \t}
+            \tDeformer: 21, "SubDeformer::One", "Cluster" {
+            \t}
+            \tDeformer: 22, "SubDeformer::Two", "Cluster" {
+            \t}
+            }
+            Connections:  {
+            \tC: "OO",21,20
+            \tC: "OO",22,20
+            \tC: "OO",10,21
+            \tC: "OO",11,22
+            }
+
+            """
+        }
+        #expect(
+            try check(skin("Bone")) == "malformed model: skin 20 has two clusters deforming 'Model::Bone' (Assimp 5.2 gives them one bone and frees it twice)")
+        #expect(try check(skin("Other")) == "")
+    }
+
     @Test func everyConnectionTypeButPPLinksObjects() throws {
         func links(_ lines: String) throws -> String { try check("; FBX 7.4.0 project file\nConnections:  {\n" + lines + "}\n") }
         let cycle = "malformed model: its objects connect in a cycle (object 3000 is its own ancestor)"
