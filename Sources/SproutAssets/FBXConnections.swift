@@ -39,15 +39,29 @@ enum FBXConnections {
                 kind = .model
             } else if !key.isEmpty, "Deformer".hasPrefix(key), classTag == "Skin" || classTag == "Cluster" {
                 kind = classTag == "Skin" ? .skin : .cluster
+            } else if !key.isEmpty, "Texture".hasPrefix(key) {
+                kind = .texture
+            } else if !key.isEmpty, "LayeredTexture".hasPrefix(key) {
+                kind = .layeredTexture
             } else {
-                return
+                kind = .other
             }
             objects[id] = (kind, name)
         }
     }
 
-    /// The objects a skin's check reads.
-    enum ObjectKind { case model, skin, cluster }
+    /// The objects the checks tell apart; every other object of the file is `other`.
+    enum ObjectKind { case model, skin, cluster, texture, layeredTexture, other }
+
+    /// The first object linked into a layered texture that is no texture: Assimp 5.2 keeps
+    /// whatever is linked there as a texture, a null one where it is not (found by mutation:
+    /// a video), and reads through it.
+    static func foreignLayer(_ found: Links) -> (layered: Int64, object: Int64)? {
+        for link in found.links where found.objects[link.parent]?.kind == .layeredTexture {
+            if let child = found.objects[link.child], child.kind != .texture { return (link.parent, link.child) }
+        }
+        return nil
+    }
 
     /// The first skin two of whose clusters deform models of one name, with that name: Assimp
     /// 5.2 keys a skin's bones by their model's name and gives the second cluster the first's
@@ -100,6 +114,11 @@ enum FBXConnections {
                 reason:
                     "skin \(shared.skin) has two clusters deforming '\(PrintableText.escaped(shared.name, limit: 80))' (Assimp 5.2 gives them one bone and frees it twice)"
             )
+        }
+        if let foreign = foreignLayer(found) {
+            throw .malformed(
+                path: shown,
+                reason: "layered texture \(foreign.layered) has object \(foreign.object), which is no texture, as a layer (Assimp 5.2 reads it as one)")
         }
         guard found.morphAnimations > 0 else { return [] }
         return [

@@ -99,8 +99,7 @@ enum FBXRecords {
             if ends.isEmpty {
                 inConnections = name.elementsEqual("Connections".utf8)
                 inObjects = name.elementsEqual("Objects".utf8)
-            } else if ends.count == 1, inObjects, nameLength <= 8, let (id, objectName, classTag) = objectProperties(bytes, from: properties, to: propertiesEnd)
-            {
+            } else if ends.count == 1, inObjects, let (id, objectName, classTag) = objectProperties(bytes, from: properties, to: propertiesEnd) {
                 findings.links.object(key: String(decoding: name, as: UTF8.self), id: id, name: objectName, classTag: classTag)
             }
             if name.elementsEqual(FBXCurves.keyValuesName) {
