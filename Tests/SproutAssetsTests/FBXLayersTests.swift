@@ -251,6 +251,14 @@ import Testing
         #expect(
             try check(skin("Bone")) == "malformed model: skin 20 has two clusters deforming 'Model::Bone' (Assimp 5.2 gives them one bone and frees it twice)")
         #expect(try check(skin("Other")) == "")
+        // A layered texture's layers are whatever is linked to it, kept as textures: a video
+        // linked there is a null texture to Assimp.
+        func layered(_ key: String) -> String {
+            "; FBX 7.4.0 project file\nObjects:  {\n\tLayeredTexture: 30, \"LayeredTexture::L\", \"\" {\n\t}\n\t\(key): 31, \"\(key)::T\", \"Clip\" {\n\t}\n}\nConnections:  {\n\tC: \"OO\",31,30\n}\n"
+        }
+        #expect(
+            try check(layered("Video")) == "malformed model: layered texture 30 has object 31, which is no texture, as a layer (Assimp 5.2 reads it as one)")
+        #expect(try check(layered("Texture")) == "")
     }
 
     @Test func everyConnectionTypeButPPLinksObjects() throws {
