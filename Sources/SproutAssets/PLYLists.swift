@@ -114,11 +114,22 @@ extension PLYLists {
             var cursor = line.lowerBound
             var corners: Int?, coordinates = 0
             for property in element.properties {
+                var tokenStart = cursor
+                while tokenStart < lineEnd, bytes[tokenStart] == 0x20 || bytes[tokenStart] == 0x09 || bytes[tokenStart] == 0x0D { tokenStart += 1 }
                 guard let (count, afterCount) = bytes.wholeNumber(from: cursor, before: lineEnd) else {
                     throw malformed(element, instance, "ends before its property '\(property.name.prefix(32))'")
                 }
                 cursor = afterCount
-                guard property.isList else { continue }
+                guard property.isList else {
+                    // Assimp reads the number a token begins with and the rest as the next
+                    // value: a token that is not wholly a number of its type shifts every value
+                    // after it, list counts too.
+                    let token = String(decoding: (tokenStart..<min(afterCount, tokenStart + 64)).map { bytes[$0] }, as: UTF8.self)
+                    guard afterCount - tokenStart <= 64, property.values == .float ? Double(token) != nil : count != nil else {
+                        throw malformed(element, instance, "has '\(token)' for its property '\(property.name.prefix(32))', not a number of its type")
+                    }
+                    continue
+                }
                 guard let claimed = count, claimed >= 0 else {
                     throw malformed(element, instance, "has a list count that is not a whole number ('\(bytes.text(before: afterCount))')")
                 }

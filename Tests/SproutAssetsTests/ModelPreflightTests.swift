@@ -168,6 +168,13 @@ import Testing
         // A second \r skips a whole line: here the face with the bad index, so the next one is read.
         #expect(try ascii("3 0 1 2\r\r3 0 1 9\n3 2 1 0\n", "cr-cr.ply") == "imported")
         #expect(try ascii("0\n3 2 1 0\n", "none.ply") == "none.ply: malformed model: 'face' 0 has no corners")
+        // A value that is not wholly a number of its type: Assimp reads its start and the rest
+        // as the next value, so the list count after it would be another.
+        let flagged = head.replacingOccurrences(of: "element face 2\n", with: "element face 2\nproperty uchar flags\n")
+        #expect(
+            refusal(try write(Array((flagged + "0.5 3 0 1 2\n1 3 0 1 2\n").utf8), "flags.ply")).hasSuffix(
+                "'face' 0 has '0.5' for its property 'flags', not a number of its type"))
+        #expect(refusal(try write(Array((flagged + "0 3 0 1 2\n1 3 2 1 0\n").utf8), "whole.ply")) == "imported")
         let strip = try write(
             Array(head.replacingOccurrences(of: "element face 2", with: "element tristrips 1").utf8) + Array("7 0 1 2 -1 2 1 0\n".utf8), "strip.ply")
         #expect(throws: Never.self) { try ModelImporter.preflight(path: strip) }
