@@ -20,9 +20,12 @@ enum OBJMaterialLibraries {
     /// What Assimp's reader makes of one line (its blanks and line end already taken off):
     /// a material, a statement that needs one (named), or nothing that matters here.
     enum Statement: Equatable {
-        case material, needsMaterial(String), other
+        case material
+        case needsMaterial(String)
+        case other
     }
 
+    /// The statement Assimp 5.2 reads in `line`, by its first letters as its reader picks them.
     static func statement(_ line: Substring) -> Statement {
         let letters = Array(line.utf8.prefix(4))
         guard let first = letters.first else { return .other }
