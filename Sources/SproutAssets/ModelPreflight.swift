@@ -26,6 +26,8 @@ enum ModelPreflight {
         case "ply": try ply(file, size: size, shown: shown)
         case "stl": try stl(file, size: size, shown: shown)
         case "obj":
+            try objContinuations(file, size: size, shown: shown)
+            fseeko(file, 0, SEEK_SET)
             let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
             let fileName = path.split(separator: "/").last.map(String.init) ?? path
             try OBJMaterialLibraries.check(
@@ -133,7 +135,28 @@ enum ModelPreflight {
             needed += product
         }
         guard elements.contains(where: { $0.properties.contains(where: \.isList) }) else { return }
-        try PLYLists.check(bytes, from: header.bodyStart, elements: elements, format: header.format, shown: shown)
+        // Assimp's binary reader drops a \n that begins the body (after end_header\r\n, or a
+        // first value's byte 0x0A): the body is measured from where Assimp reads it.
+        let start = header.format != .ascii && header.bodyStart < bytes.count && bytes[header.bodyStart] == 0x0A ? header.bodyStart + 1 : header.bodyStart
+        try PLYLists.check(bytes, from: start, elements: elements, format: header.format, buffer: header.buffer, shown: shown)
+    }
+
+    /// Assimp 5.2's OBJ reader buffers the file 16 MiB at a time and follows a line continued
+    /// with a backslash to the next \n without refilling, or looking past the buffer's end
+    /// (found by a fifth mutation round): in a file of that size or more, a continuation is
+    /// refused (smaller files fit one buffer, padded with line ends).
+    static let objBufferBytes = 4096 * 4096
+
+    static func objContinuations(_ file: UnsafeMutablePointer<FILE>, size: Int, shown: String) throws(ModelImportError) {
+        guard size >= objBufferBytes, let bytes = FileBytes(file, size: size) else { return }
+        var p = 0
+        while let slash = bytes.index(of: 0x5C, from: p) {
+            if (slash + 1) % objBufferBytes == 0 || (slash + 1 < bytes.count && FileBytes.endsLine(bytes[slash + 1])) {
+                throw .malformed(
+                    path: shown, reason: "a line continued with a backslash at byte \(slash) of a file of 16 MiB or more (Assimp 5.2 reads past its buffer)")
+            }
+            p = slash + 1
+        }
     }
 
     /// Binary STL: 80 bytes, a triangle count, 50 bytes a triangle. (ASCII STL starts "solid"

@@ -52,7 +52,11 @@ enum OBJMaterialLibraries {
     static func check(_ file: UnsafeMutablePointer<FILE>, folder: String, fallback: String, shown: String, maximumBytes: Int) throws(ModelImportError) {
         let fileSystem = ConfinedFileSystem(folder: folder)
         var checked = Set<String>()
-        var names = libraries(file).sorted()
+        let found = libraries(file)
+        if let line = found.singleVertexLine {
+            throw .malformed(path: shown, reason: "line \(line): a line statement (l) of one vertex (Assimp 5.2 writes past its vertices after one)")
+        }
+        var names = found.names.sorted()
         var index = 0
         while index < names.count {
             let name = names[index]
@@ -89,11 +93,21 @@ enum OBJMaterialLibraries {
         }
     }
 
-    /// The names after each `mtllib` (the rest of its line, as Assimp reads it), streamed.
-    static func libraries(_ file: UnsafeMutablePointer<FILE>) -> [String] {
+    /// The names after each `mtllib` (the rest of its line, as Assimp reads it), streamed; and
+    /// the first line (1-based) whose `l` statement names exactly one vertex, which Assimp 5.2
+    /// counts as no line but gives a vertex slot, so that a later polyline writes past its
+    /// vertices (found by a fifth mutation round, under valgrind).
+    static func libraries(_ file: UnsafeMutablePointer<FILE>) -> (names: [String], singleVertexLine: Int?) {
         var names: [String] = []
+        var line = 0, singleVertexLine: Int?
         _ = FileLines.each(file) { text in
+            line += 1
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            if singleVertexLine == nil, trimmed.hasPrefix("l ") || trimmed.hasPrefix("l\t"),
+                trimmed.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).count == 1
+            {
+                singleVertexLine = line
+            }
             if trimmed.hasPrefix("mtllib ") || trimmed.hasPrefix("mtllib\t"), names.count < 64 {
                 // Assimp takes the rest of the line as written; a name trimmed is checked too.
                 let rest = trimmed.dropFirst(7).drop { $0 == " " || $0 == "\t" }
@@ -103,6 +117,6 @@ enum OBJMaterialLibraries {
             }
             return .next
         }
-        return names
+        return (names, singleVertexLine)
     }
 }

@@ -10,6 +10,8 @@ struct PLYHeader {
     var elements: [PLYLists.Element]
     /// Where the body begins: after the line end of the `end_header` line.
     var bodyStart: Int
+    /// Assimp's line buffer after the header (`LineBuffer`), for the body's last line.
+    var buffer = LineBuffer()
 
     /// The element names Assimp knows (`PLY::Element::ParseSemantic`); the others' counts it
     /// reads from their names.
@@ -31,6 +33,7 @@ struct PLYHeader {
         var lines: [(words: [Substring], next: Int)] = []
         var position = 0
         var bodyStart: Int?
+        var buffer = LineBuffer()
         let marker = Array("end_header".utf8)
         while position < min(bytes.count, cap), let (range, next) = bytes.assimpLine(from: position) {
             position = next
@@ -44,9 +47,12 @@ struct PLYHeader {
                         path: shown, reason: "header line \(lines.count + 1) runs on after end_header ('\(String(decoding: line.prefix(32), as: UTF8.self))')")
                 }
                 bodyStart = next
+                buffer.read(line)
                 break
             }
             lines.append((String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" }), next))
+            // Its first two lines Assimp reads into other buffers.
+            if lines.count > 2 { buffer.read(line) }
         }
         guard let first = lines.first?.words.first, first.lowercased().hasPrefix("ply"), let bodyStart else {
             throw .malformed(path: shown, reason: "no PLY header ending in end_header within the first \(cap) bytes")
@@ -106,7 +112,7 @@ struct PLYHeader {
                 takingProperties = false   // a comment, obj_info or anything else
             }
         }
-        return PLYHeader(format: format, elements: elements, bodyStart: bodyStart)
+        return PLYHeader(format: format, elements: elements, bodyStart: bodyStart, buffer: buffer)
     }
 
     /// Assimp's `strtoul10`: the decimal digits a text starts with, wrapping at 32 bits.
@@ -140,4 +146,25 @@ extension FileBytes {
         while end < count, !Self.endsLine(self[end]) { end += 1 }
         return (p..<end, end + 1)
     }
+}
+
+/// Assimp's reused line buffer (`IOStreamBuffer::getNextLine`): each line is copied over the
+/// last and ended with a `\n`, the rest kept. The file's last line, when nothing ends it, is
+/// copied without its `\n`, so Assimp reads it on into what an earlier, longer line left
+/// there (found by a fifth mutation round: a face "0" read as "06 0 0 3 ...").
+struct LineBuffer {
+    /// The buffer's first bytes (lines longer than this are not followed).
+    static let kept = 1 << 16
+    private(set) var bytes: [UInt8] = []
+
+    /// Copies a line ended by a line end over the buffer.
+    mutating func read<Line: Collection<UInt8>>(_ line: Line) {
+        guard line.count < Self.kept else { return }
+        if bytes.count < line.count + 1 { bytes += [UInt8](repeating: 0, count: line.count + 1 - bytes.count) }
+        bytes.replaceSubrange(0..<line.count, with: line)
+        bytes[line.count] = 0x0A
+    }
+
+    /// Whether a last line of `length` bytes, not ended, would be read on into older bytes.
+    func runsOn(length: Int) -> Bool { length < bytes.count && !FileBytes.endsLine(bytes[length]) }
 }

@@ -69,8 +69,11 @@ enum PLYLists {
     /// Throws at the first list (in the body from byte `start`) claiming more values than the
     /// rest of the file can hold, the first vertex index outside the `vertex` element's count,
     /// the first ASCII list that is malformed, or when the body ends before its instances.
-    static func check(_ bytes: FileBytes, from start: Int, elements: [Element], format: Format, shown: String) throws(ModelImportError) {
+    static func check(_ bytes: FileBytes, from start: Int, elements: [Element], format: Format, buffer: LineBuffer = LineBuffer(), shown: String)
+        throws(ModelImportError)
+    {
         var scan = Scan(bytes: bytes, offset: start, format: format, shown: shown)
+        scan.buffer = buffer
         scan.vertexCount = elements.first { $0.name == "vertex" }?.count ?? 0
         for element in elements {
             let hasList = element.properties.contains(where: \.isList)
@@ -102,6 +105,7 @@ extension PLYLists {
         let format: Format
         let shown: String
         var vertexCount = 0
+        var buffer = LineBuffer()
 
         /// One ASCII instance: the next line of Assimp's stream reader (`FileBytes.assimpLine`),
         /// each property present, each list's count a whole number and its values on the line,
@@ -109,6 +113,12 @@ extension PLYLists {
         mutating func asciiInstance(_ element: Element, _ instance: Int, hasList: Bool) throws(ModelImportError) {
             guard let (line, next) = bytes.assimpLine(from: offset) else { throw endsEarly(element, instance: instance) }
             offset = next
+            let lineBytes = UnsafeRawBufferPointer(start: bytes.base + line.lowerBound, count: line.count)
+            if line.upperBound < bytes.count {
+                buffer.read(lineBytes)
+            } else if buffer.runsOn(length: line.count) {
+                throw malformed(element, instance, "is the file's last line, with no line end, and Assimp 5.2 reads it on into the longer line before it")
+            }
             let lineEnd = line.upperBound
             guard hasList else { return }
             var cursor = line.lowerBound

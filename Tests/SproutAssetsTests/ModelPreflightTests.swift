@@ -168,6 +168,14 @@ import Testing
         // A second \r skips a whole line: here the face with the bad index, so the next one is read.
         #expect(try ascii("3 0 1 2\r\r3 0 1 9\n3 2 1 0\n", "cr-cr.ply") == "imported")
         #expect(try ascii("0\n3 2 1 0\n", "none.ply") == "none.ply: malformed model: 'face' 0 has no corners")
+        // Found by the fifth round: Assimp copies each line over its last, and a last line with
+        // no line end runs on into what a longer line before it left ("3 0 1 2 1\n" then "3 0":
+        // "3 0 1 2 1"... read as the face's last line); ended, or no shorter, it does not.
+        #expect(
+            try ascii("3 0 1 2 1\n3 0", "runs-on.ply")
+                == "runs-on.ply: malformed model: 'face' 1 is the file's last line, with no line end, and Assimp 5.2 reads it on into the longer line before it"
+        )
+        #expect(try ascii("3 0 1 2\n3 0 1 2", "ends.ply") == "imported")
         // A value that is not wholly a number of its type: Assimp reads its start and the rest
         // as the next value, so the list count after it would be another.
         let flagged = head.replacingOccurrences(of: "element face 2\n", with: "element face 2\nproperty uchar flags\n")
@@ -235,6 +243,13 @@ import Testing
             try binary("int", triangle, "cut-binary.ply")
                 == "cut-binary.ply: malformed model: the file ends after 1 of the 2 'face' elements its header declares")
         #expect(try binary("int", triangle + [3] + le32(2) + le32(1) + le32(0), "fine.ply") == "imported")
+        // Assimp's binary reader drops a \n that begins the body: after end_header\r\n the body
+        // is read from the byte after it.
+        let crlf = try write(
+            Array(binaryHead.replacingOccurrences(of: "TYPE", with: "int").replacingOccurrences(of: "end_header\n", with: "end_header\r\n").utf8) + vertices
+                + triangle
+                + [3] + le32(0) + le32(-1) + le32(2), "crlf-binary.ply")
+        #expect(refusal(crlf).hasSuffix("crlf-binary.ply: malformed model: 'face' 1 names vertex -1, outside the file's 3 vertices"))
         // A signed count of -1 is 2^32 - 1 to Assimp.
         let negative = try write(
             Array(binaryHead.replacingOccurrences(of: "uchar TYPE", with: "char int").utf8) + vertices + triangle + [0xFF] + le32(0), "negative.ply")
@@ -309,6 +324,24 @@ import Testing
         #expect(refusal(box, limits: ModelLimits(maximumTriangles: 5)) == box + ": refused: 12 triangles, more than the limit of 5")
         #expect(refusal(box) == "imported")
         #expect(refusal(Fixtures.sharedModel("WusonPLY/Wuson.ply")) == "imported")
+    }
+
+    /// Found by the fifth round: an OBJ line statement of one vertex (Assimp 5.2 gives it a
+    /// vertex slot but no line, and a later polyline writes past the vertices), and in a file of
+    /// 16 MiB or more a line continued with a backslash (followed past Assimp's buffer).
+    @Test func anOBJLineOfOneVertexAndAContinuationInABigFileAreRefused() throws {
+        let dir = try Fixtures.temporaryDirectory("obj-lines")
+        try Fixtures.write("v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1\nl 1 2 3\n", to: dir + "/one.obj")
+        #expect(
+            refusal(dir + "/one.obj") == dir
+                + "/one.obj: malformed model: line 4: a line statement (l) of one vertex (Assimp 5.2 writes past its vertices after one)")
+        try Fixtures.write("v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2 \\\n 3\n", to: dir + "/small.obj")
+        #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/small.obj") }
+        let big = Array("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 \\\n 3\n".utf8) + [UInt8](repeating: 0x0A, count: ModelPreflight.objBufferBytes)
+        try Fixtures.write(big, to: dir + "/big.obj")
+        #expect(
+            refusal(dir + "/big.obj").hasSuffix(
+                "big.obj: malformed model: a line continued with a backslash at byte 30 of a file of 16 MiB or more (Assimp 5.2 reads past its buffer)"))
     }
 
     /// Found by Scripts/fuzz model-preflight: a PLY header line "property" with nothing after
