@@ -69,7 +69,7 @@ struct FBXASCIIScan {
             while i < n {
                 var j = i
                 if inComment {
-                    while j < n, !Self.endsLine(buffer[j]) { j += 1 }
+                    while j < n, !FileBytes.endsLine(buffer[j]) { j += 1 }   // a comment ends at a line end
                     if j < n { inComment = false }
                     i = j
                     continue
@@ -111,9 +111,6 @@ struct FBXASCIIScan {
         default: true
         }
     }
-
-    /// Whether `c` ends a line, and so a comment, as Assimp's `IsLineEnd` has it.
-    private static func endsLine(_ c: UInt8) -> Bool { c == 0x0A || c == 0x0D || c == 0x0C || c == 0 }
 
     /// A byte outside tokens: a quote, `;`, a brace, `,`, `:`, a blank or a line end.
     private mutating func separator(_ c: UInt8) throws(ModelImportError) {
@@ -220,16 +217,12 @@ struct FBXASCIIScan {
         let parent = opened.last?.name ?? nil
         if key == "a" {
             values = parent == "KeyValueFloat" ? .curveValues : .arrayValues
-        } else if key == "Content", let parent, Self.isVideoKey(parent) {
+        } else if key == "Content", let parent, FBXClass.of(parent.utf8) == .video {
             values = .videoContent
         } else {
             values = .kept
         }
     }
-
-    /// Whether Assimp takes an object of this key for a video: it compares the key with each
-    /// class name for the key's own length, and "V" to "Video" match no class before it.
-    static func isVideoKey(_ key: String) -> Bool { !key.isEmpty && "Video".hasPrefix(key) }
 
     /// Reports the element being read to the checks.
     private mutating func endElement() throws(ModelImportError) {
@@ -258,15 +251,11 @@ struct FBXASCIIScan {
         }
     }
 
-    /// `C: "OO", child, parent` or `C: "OP", child, parent, "property"`, as Assimp reads them:
-    /// every type but "PP" links two objects, and only "OP" names a property (an empty one
-    /// leaves an object link); ids are the digits a token starts with (`assimpID`).
+    /// `C: "OO", child, parent` or `C: "OP", child, parent, "property"`; ids are the digits a
+    /// token starts with (`assimpID`).
     private mutating func link(_ fields: [String]) {
-        guard fields.count >= 3, fields[0] != "PP", let child = Self.assimpID(fields[1]), let parent = Self.assimpID(fields[2]) else { return }
-        links.links.append((child, parent))
-        let property = fields[0] == "OP" && fields.count >= 4 ? fields[3] : ""
-        if property.isEmpty { links.objectLinks.append((child, parent)) }
-        if property == FBXConnections.morphWeightProperty { links.morphAnimations += 1 }
+        guard fields.count >= 3, let child = Self.assimpID(fields[1]), let parent = Self.assimpID(fields[2]) else { return }
+        links.add(type: fields[0], child: child, parent: parent, property: fields.count >= 4 ? fields[3] : nil)
     }
 
     /// An ASCII integer as Assimp 5.2 reads it (`ParseTokenAsInt`, `strtol10`): a sign and

@@ -26,27 +26,34 @@ enum FBXConnections {
         /// The object-to-object ("OO") links among `links`: the node tree, skins and materials.
         var objectLinks: [(child: Int64, parent: Int64)] = []
         var morphAnimations = 0
-        /// The models, skins and clusters among the file's objects, by id, with their names.
+        /// The file's objects (`Objects`' children), by id: what the checks tell apart of
+        /// them and their names.
         var objects: [Int64: (kind: ObjectKind, name: String)] = [:]
 
-        /// Notes an object (`Objects`' child) of `key`, `name` and `classTag` when it is one
-        /// the checks read. Assimp names a class by any start of its name (`strncmp` for the
-        /// key's length), in its order: "M" and "Ma" are materials, "Mo" on models; "D" on
-        /// deformers.
+        /// Notes an object of `key`, `name` and `classTag`, of the class Assimp makes of it
+        /// (`FBXClass`).
         mutating func object(key: String, id: Int64, name: String, classTag: String) {
             let kind: ObjectKind
-            if key.count >= 2, "Model".hasPrefix(key) {
-                kind = .model
-            } else if !key.isEmpty, "Deformer".hasPrefix(key), classTag == "Skin" || classTag == "Cluster" {
-                kind = classTag == "Skin" ? .skin : .cluster
-            } else if !key.isEmpty, "Texture".hasPrefix(key) {
-                kind = .texture
-            } else if !key.isEmpty, "LayeredTexture".hasPrefix(key) {
-                kind = .layeredTexture
-            } else {
-                kind = .other
+            switch FBXClass.of(key.utf8) {
+            case .model: kind = .model
+            case .deformer where classTag == "Skin": kind = .skin
+            case .deformer where classTag == "Cluster": kind = .cluster
+            case .texture: kind = .texture
+            case .layeredTexture: kind = .layeredTexture
+            default: kind = .other
             }
             objects[id] = (kind, name)
+        }
+
+        /// Adds a connection as Assimp reads it (`Document::ReadConnections`): every type but
+        /// "PP" links two objects, and only "OP" names a property (an empty one leaves an
+        /// object link).
+        mutating func add(type: String, child: Int64, parent: Int64, property: String?) {
+            guard type != "PP" else { return }
+            links.append((child, parent))
+            let named = type == "OP" ? property ?? "" : ""
+            if named.isEmpty { objectLinks.append((child, parent)) }
+            if named == FBXConnections.morphWeightProperty { morphAnimations += 1 }
         }
     }
 
@@ -164,17 +171,16 @@ enum FBXConnections {
     }
 
     /// Adds the link a binary `C` record makes (its `propertyCount` properties from `start` to
-    /// `end`), as Assimp reads it: its type (a string) and the child's and the parent's ids; every
-    /// type but "PP" links two objects, and only "OP" names a property after the ids (an empty
-    /// one leaves an object link).
+    /// `end`): its type (a string), the child's and the parent's ids and, after them, the
+    /// property an "OP" link names (`Links.add`).
     static func addLink(_ bytes: FileBytes, from start: Int, propertyCount: Int, before end: Int, to result: inout Links) {
-        var type: [UInt8] = [], ids: [Int64] = [], property: [UInt8]?
+        var type = "", ids: [Int64] = [], property: String?
         var index = 0
         FBXRecords.eachProperty(bytes, from: start, to: end) { code, p in
             switch (index, code) {
             case (0, UInt8(ascii: "S")), (3, UInt8(ascii: "S")):
                 let length = min(Int(bytes.integer(at: p, width: 4)), 64, max(0, end - p - 4))
-                let text = (0..<length).map { bytes[p + 4 + $0] }
+                let text = String(decoding: UnsafeRawBufferPointer(start: bytes.base + p + 4, count: length), as: UTF8.self)
                 if index == 0 { type = text } else { property = text }
             case (1, UInt8(ascii: "L")), (2, UInt8(ascii: "L")): if p + 8 <= end { ids.append(Int64(bitPattern: bytes.integer(at: p, width: 8))) }
             case (1, UInt8(ascii: "I")), (2, UInt8(ascii: "I")):
@@ -184,12 +190,7 @@ enum FBXConnections {
             index += 1
             return index < min(propertyCount, 4)
         }
-        guard ids.count == 2, type != Array("PP".utf8) else { return }
-        result.links.append((ids[0], ids[1]))
-        let named = type == Array("OP".utf8) ? property ?? [] : []
-        if named.isEmpty { result.objectLinks.append((ids[0], ids[1])) }
-        if named == Self.morphWeightBytes { result.morphAnimations += 1 }
+        guard ids.count == 2 else { return }
+        result.add(type: type, child: ids[0], parent: ids[1], property: property)
     }
-
-    private static let morphWeightBytes = Array(morphWeightProperty.utf8)
 }

@@ -25,10 +25,9 @@ struct FBXLayers {
     /// other short records (`P`, `C`, `a`) are skipped before their names are decoded.
     static let shortestName = 7
 
-    /// Whether Assimp takes an object of this key for a geometry: it compares the key with each
-    /// class name for the key's own length (`strncmp`), so any start of "Geometry" (even none)
-    /// is one.
-    static func isGeometryKey<Name: Collection<UInt8>>(_ name: Name) -> Bool { "Geometry".utf8.starts(with: name) }
+    /// Whether Assimp takes an object of this key for a geometry (`FBXClass`: any start of
+    /// "Geometry", even none).
+    static func isGeometryKey<Name: Collection<UInt8>>(_ name: Name) -> Bool { FBXClass.of(name) == .geometry }
 
     /// Whether the check reads an element of this name.
     static func reads<Name: Collection<UInt8>>(_ name: Name) -> Bool {
