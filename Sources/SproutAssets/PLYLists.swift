@@ -170,8 +170,7 @@ extension PLYLists {
                     offset += property.bytes
                     continue
                 }
-                let raw = bytes.integer(at: offset, width: property.countBytes, bigEndian: bigEndian), shift = 64 - 8 * property.countBytes
-                let claimed = property.countSigned ? Int(bitPattern: UInt(raw << shift)) >> shift : Int(clamping: raw)
+                let claimed = bytes.integer(at: offset, width: property.countBytes, bigEndian: bigEndian, signed: property.countSigned)
                 guard claimed >= 0 else {
                     throw malformed(element, instance, "has a list count of \(claimed) (Assimp 5.2 reads it as \(UInt32(truncatingIfNeeded: claimed)))")
                 }
@@ -185,8 +184,7 @@ extension PLYLists {
                 if PLYLists.isTextureCoordinates(element, property) { coordinates = claimed }
                 if let smallest = PLYLists.smallestIndex(element, property) {
                     for i in 0..<claimed {
-                        let raw = bytes.integer(at: offset + i * size, width: size, bigEndian: bigEndian)
-                        let value = property.values == .signed ? Int(bitPattern: UInt(raw << (64 - 8 * size))) >> (64 - 8 * size) : Int(clamping: raw)
+                        let value = bytes.integer(at: offset + i * size, width: size, bigEndian: bigEndian, signed: property.values == .signed)
                         try checkIndex(value, text: { "\(value)" }, smallest: smallest, element, instance)
                     }
                 }
@@ -249,6 +247,13 @@ extension FileBytes {
         var start = end
         while start > 0, end - start < 32, ![0x20, 0x09, 0x0A, 0x0D].contains(self[start - 1]) { start -= 1 }
         return String(decoding: (start..<end).map { self[$0] }, as: UTF8.self)
+    }
+
+    /// An integer of `width` bytes at `offset`, little- or big-endian, `signed` (its top bit
+    /// its sign) or not (clamped to `Int`).
+    func integer(at offset: Int, width: Int, bigEndian: Bool, signed: Bool) -> Int {
+        let raw = integer(at: offset, width: width, bigEndian: bigEndian), shift = 64 - 8 * width
+        return signed ? Int(bitPattern: UInt(raw << shift)) >> shift : Int(clamping: raw)
     }
 
     /// An unsigned integer of `width` bytes at `offset`, little- or big-endian.
