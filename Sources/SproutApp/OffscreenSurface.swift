@@ -65,26 +65,57 @@ public final class OffscreenSurface: Surface {
 }
 
 /// An `OffscreenSurface` being made on a thread of its own (`OffscreenSurface.starting`).
+///
+/// The thread is joined, not just waited for: `finish` (or the deinit, where `finish` was never
+/// called) returns only once the thread has wholly ended, its thread-local destructors (EGL's
+/// and Mesa's) run. A program that fails while loading and exits at once would otherwise run
+/// the libraries' exit handlers while that thread still tears itself down (a double free, seen
+/// once in a loaded test run of `sprout render` refusing a scene).
 public final class StartingSurface: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    // Written by the starting thread before it signals `done`, read only after `finish` waited.
+    private var thread = pthread_t()
+    private var joined = false
+    // Written by the starting thread before it ends, read only after `join`.
     private var result: Result<OffscreenSurface, Error>?
+    private let width: Int, height: Int, samples: Int
 
     fileprivate init(width: Int, height: Int, samples: Int) {
-        let thread = Thread { [self] in
-            result = Result {
-                let surface = try OffscreenSurface(width: width, height: height, samples: samples)
-                surface.release()
-                return surface
-            }
-            done.signal()
+        (self.width, self.height, self.samples) = (width, height, samples)
+        let started = pthread_create(
+            &thread, nil,
+            { raw in
+                let starting = Unmanaged<StartingSurface>.fromOpaque(raw!).takeRetainedValue()
+                starting.start()
+                return nil
+            }, Unmanaged.passRetained(self).toOpaque())
+        if started != 0 {   // no thread to be had: make it here, as `OffscreenSurface.init` would
+            Unmanaged.passUnretained(self).release()
+            joined = true
+            start()
         }
-        thread.start()
     }
 
-    /// Waits for the surface and makes its context current on this thread; throws what making it threw.
+    deinit { join() }
+
+    private func start() {
+        result = Result {
+            let surface = try OffscreenSurface(width: width, height: height, samples: samples)
+            surface.release()
+            return surface
+        }
+    }
+
+    private func join() {
+        guard !joined else { return }
+        joined = true
+        // The last reference dropped on the starting thread itself (its caller let go first):
+        // nothing to wait for, and a thread cannot join itself.
+        if pthread_equal(pthread_self(), thread) != 0 { pthread_detach(thread) } else { pthread_join(thread, nil) }
+    }
+
+    /// Waits for the surface's thread to end and makes its context current on this thread;
+    /// throws what making it threw.
     public func finish() throws -> OffscreenSurface {
-        done.wait()
+        join()
         guard let result else { preconditionFailure("the surface's thread ended without a result") }
         let surface = try result.get()
         try surface.context.makeCurrent()

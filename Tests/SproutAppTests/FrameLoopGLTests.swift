@@ -49,6 +49,14 @@ import Testing
         #expect(Set(stride(from: 0, to: started.count, by: 4).map { started[$0] }).count > 4)   // the pot, not a clear
     }
 
+    /// A surface started and let go without `finish` (a scene that failed to load) is waited for
+    /// by its deinit; ten in a row leave nothing running that a later surface trips over.
+    @Test func aSurfaceLetGoUnfinishedIsWaitedForAndTheNextOneDraws() throws {
+        for _ in 0..<10 { _ = OffscreenSurface.starting(width: 16, height: 16, samples: 0) }
+        let surface = try OffscreenSurface.starting(width: 16, height: 16, samples: 0).finish()
+        #expect(try surface.readPixels().count == 16 * 16 * 4)
+    }
+
     /// The lamp switched off (issue 14): a red box placed on the tabletop, the stage's sun then
     /// switched off. The session's estimate falls from what the lit room reads to the ambient
     /// light's 250 lm, and the box (content, lit as P18 lights it: the stage's lights scaled by
