@@ -35,7 +35,7 @@ struct PLYHeader {
         var bodyStart: Int?
         var buffer = LineBuffer()
         let marker = Array("end_header".utf8)
-        while position < min(bytes.count, cap), let (range, next) = bytes.assimpLine(from: position) {
+        while position < min(bytes.count, cap), let (range, next) = try bytes.assimpLine(from: position, shown: shown) {
             position = next
             let line = (range.lowerBound..<range.upperBound).map { bytes[$0] }
             // A line that begins with end_header ends the header; it must be that word alone:
@@ -130,15 +130,31 @@ extension FileBytes {
     /// Whether Assimp's text readers end a line at `byte` (`IsLineEnd`).
     static func endsLine(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0 }
 
+    /// The block Assimp's PLY reader streams a file through (`PlyLoader.cpp`: an
+    /// `IOStreamBuffer` of 1024 * 1024 bytes).
+    static let assimpBlock = 1 << 20
+
     /// The line Assimp's stream reader (`IOStreamBuffer::getNextLine`) returns from `start`,
     /// and where it goes on: a line end where a line should begin makes it skip to the next
     /// `\n` (a second `\r` skips a whole line); the line runs to the next line end, which is
-    /// passed over. Nil at the end of the file.
-    func assimpLine(from start: Int) -> (Range<Int>, Int)? {
+    /// passed over. Nil at the end of the file. Throws where that skip would leave the block
+    /// Assimp holds: it searches its buffer with no bound, so in a file of a block or more a
+    /// `\n` only in a later block makes it read past the buffer (a file under a block sits in a
+    /// buffer filled with `\n` beyond it, where the search stops).
+    func assimpLine(from start: Int, shown: String) throws(ModelImportError) -> (Range<Int>, Int)? {
         var p = start
         guard p < count else { return nil }
         if Self.endsLine(self[p]) {
-            guard let newline = index(of: 0x0A, from: p) else { return nil }
+            let block = Self.assimpBlock
+            let blockEnd = count < block ? count : min(count, (p / block + 1) * block)
+            guard let newline = index(of: 0x0A, from: p), newline < blockEnd else {
+                guard count < block else {
+                    throw .malformed(
+                        path: shown,
+                        reason: "a line end at byte \(p) begins a line with no \\n after it in its 1 MiB block, where Assimp 5.2 searches on past the block")
+                }
+                return nil
+            }
             p = newline + 1
             guard p < count else { return nil }
         }

@@ -111,7 +111,7 @@ extension PLYLists {
         /// each property present, each list's count a whole number and its values on the line,
         /// vertex indices among the vertices.
         mutating func asciiInstance(_ element: Element, _ instance: Int, hasList: Bool) throws(ModelImportError) {
-            guard let (line, next) = bytes.assimpLine(from: offset) else { throw endsEarly(element, instance: instance) }
+            guard let (line, next) = try bytes.assimpLine(from: offset, shown: shown) else { throw endsEarly(element, instance: instance) }
             offset = next
             let lineBytes = UnsafeRawBufferPointer(start: bytes.base + line.lowerBound, count: line.count)
             if line.upperBound < bytes.count {

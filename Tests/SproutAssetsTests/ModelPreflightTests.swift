@@ -168,6 +168,28 @@ import Testing
         // A second \r skips a whole line: here the face with the bad index, so the next one is read.
         #expect(try ascii("3 0 1 2\r\r3 0 1 9\n3 2 1 0\n", "cr-cr.ply") == "imported")
         #expect(try ascii("0\n3 2 1 0\n", "none.ply") == "none.ply: malformed model: 'face' 0 has no corners")
+        // Assimp streams the file through a 1 MiB block, and that skip searches its buffer with
+        // no bound: in a file of a block or more, a \n only in the next block is read past the
+        // buffer. `prefix` bytes (the header padded by a comment, the vertices, "3 0 1 2\n"
+        // faces) come before "3 0 1 2\r\r\n3 2 1 0\n": the second \r at prefix + 8 begins a
+        // line, its \n right after it at 1,048,575 (the first block's last byte) or 1,048,576
+        // (the second block's first).
+        func large(prefix: Int) -> [UInt8] {
+            let start = head.replacingOccurrences(of: "format ascii 1.0\n", with: "format ascii 1.0\ncomment \n")
+                .replacingOccurrences(of: "face 2", with: "face FFFFFF")
+            let faces = (prefix - start.utf8.count) / 8
+            let header = start.replacingOccurrences(of: "comment ", with: "comment " + String(repeating: "x", count: prefix - start.utf8.count - faces * 8))
+                .replacingOccurrences(of: "FFFFFF", with: String(format: "%06d", faces + 2))
+            return Array((header + String(repeating: "3 0 1 2\n", count: faces) + "3 0 1 2\r\r\n3 2 1 0\n").utf8)
+        }
+        let inBlock = large(prefix: 1_048_566)
+        #expect(inBlock.count == 1_048_566 + 18 && inBlock[1_048_574] == 0x0D && inBlock[1_048_575] == 0x0A)
+        #expect(try refusal(write(inBlock, "cr-cr-in-block.ply")) == "imported")
+        let across = try write(large(prefix: 1_048_567), "cr-cr-across-blocks.ply")
+        #expect(
+            refusal(across).replacingOccurrences(of: across, with: "across.ply")
+                == "across.ply: malformed model: a line end at byte 1048575 begins a line with no \\n after it in its 1 MiB block, where Assimp 5.2 searches on past the block"
+        )
         // Found by the fifth round: Assimp copies each line over its last, and a last line with
         // no line end runs on into what a longer line before it left ("3 0 1 2 1\n" then "3 0":
         // "3 0 1 2 1"... read as the face's last line); ended, or no shorter, it does not.
