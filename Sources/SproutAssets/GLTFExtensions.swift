@@ -16,8 +16,11 @@ public enum GLTFExtensions {
 
     /// Drawn, with a simpler model than the extension's; what is approximated.
     public static let approximated: [String: String] = [
-        "KHR_materials_transmission": "thin-walled: the light behind is let through, tinted by the base colour and blurred by roughness, not refracted",
-        "KHR_materials_volume": "absorption over the thickness (factor and texture) only: no refraction",
+        "KHR_materials_transmission":
+            "the light behind is let through, tinted by the base colour and blurred by roughness; thin-walled (not refracted) without a volume",
+        "KHR_materials_volume":
+            "refraction as the Khronos sample viewer reads it (what lies behind, where the refracted view ray leaves the thickness) and absorption over the thickness; surfaces behind that are themselves transmissive do not show through",
+        "KHR_materials_dispersion": "the refraction of a volume per colour channel, at three indices (the sample viewer's)",
         "KHR_materials_sheen": "the environment's sheen from its diffuse light (exact for a uniform one)",
         "KHR_materials_diffuse_transmission": "thin-walled: light reaching the other side comes through it, with no volume inside",
         "KHR_materials_anisotropy": "the environment's reflection along a normal bent towards the direction (the sample viewer's), not integrated",
@@ -31,7 +34,6 @@ public enum GLTFExtensions {
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
     public static let notDrawn: [String: String] = [
-        "KHR_materials_dispersion": "no dispersion",
         "KHR_node_hoverability": "Sprout has no hover (a tap selects; nothing follows the pointer)",
         "KHR_texture_basisu": "the fallback image, when there is one",
         "MSFT_texture_dds": "the fallback image, when there is one",

@@ -103,6 +103,9 @@ extension SceneConverter {
             let color = diffuse["diffuseTransmissionColorFactor"]?.floats(count: 3) ?? [1, 1, 1]
             material.diffuseTransmissionColor = Vec3(color[0], color[1], color[2]).clamped(lowerBound: .zero, upperBound: .one)
         }
+        if let dispersion = extensions?["KHR_materials_dispersion"]?["dispersion"]?.float, dispersion.isFinite {
+            material.dispersion = max(dispersion, 0)
+        }
         if let volume = extensions?["KHR_materials_volume"] {
             material.volumeThickness = max(volume["thicknessFactor"]?.float ?? 0, 0)
             material.attenuationDistance = volume["attenuationDistance"]?.float.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }

@@ -100,6 +100,10 @@ public struct Matrix4: Equatable, Sendable {
     /// The upper-left 3x3 as three columns (for normal matrices).
     public var upperLeft3x3: (Vec3, Vec3, Vec3) { (columns.0.xyz, columns.1.xyz, columns.2.xyz) }
 
+    /// How much the matrix stretches its x, y and z axes: the lengths of its first three
+    /// columns (a node's scale, whatever its rotation).
+    public var axisScales: Vec3 { Vec3(length(columns.0.xyz), length(columns.1.xyz), length(columns.2.xyz)) }
+
     /// The determinant; negative when the matrix mirrors, 0 when it is singular.
     public var determinant: Float {
         let m = self.flat

@@ -30,9 +30,8 @@ public struct Transform: Equatable, Sendable {
     /// Decomposes an affine matrix (no shear). A negative determinant puts the flip into scale.x.
     public init(matrix m: Matrix4) {
         translation = m.translation
-        var sx = length(m.columns.0.xyz)
-        let sy = length(m.columns.1.xyz), sz = length(m.columns.2.xyz)
-        if m.determinant < 0 { sx = -sx }
+        let axes = m.axisScales
+        let (sx, sy, sz) = (m.determinant < 0 ? -axes.x : axes.x, axes.y, axes.z)
         scale = Vec3(sx, sy, sz)
         var r = Matrix4.identity
         if sx != 0 { r.columns.0 = Vec4(m.columns.0.xyz / sx, 0) }

@@ -418,6 +418,14 @@ public final class Renderer {
             let c = material.attenuationColor
             program.set("uAttenuation", Vec3(pow(max(c.x, 0), ratio), pow(max(c.y, 0), ratio), pow(max(c.z, 0), ratio)))
         }
+        if features.contains(.volumeRefraction) {
+            program.set("uThickness", material.volumeThickness)
+            program.set("uModelScale", item.world.axisScales)
+            program.set("uIOR", max(material.ior, 1))
+            // KHR_materials_dispersion as the Khronos sample viewer spreads it: red and blue
+            // refracted by the index less and more (ior - 1) x 0.025 x dispersion.
+            if features.contains(.dispersion) { program.set("uDispersionSpread", (max(material.ior, 1) - 1) * 0.025 * material.dispersion) }
+        }
         if features.contains(.transmission) {
             program.set("uTransmission", min(max(material.transmission, 0), 1))
             if let copy = sceneColor {

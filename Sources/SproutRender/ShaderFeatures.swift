@@ -62,7 +62,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let specularColorMap = ShaderFeatures(rawValue: 1 << 35)
     /// KHR_materials_clearcoat's own normal map (only with `clearcoat`).
     static let clearcoatNormalMap = ShaderFeatures(rawValue: 1 << 36)
-    /// KHR_materials_volume's thickness map (only with `volumeAttenuation`).
+    /// KHR_materials_volume's thickness map (only with `volumeAttenuation` or `volumeRefraction`).
     static let thicknessMap = ShaderFeatures(rawValue: 1 << 37)
     /// KHR_materials_diffuse_transmission: part of the diffuse light passes through (thin-walled).
     static let diffuseTransmission = ShaderFeatures(rawValue: 1 << 38)
@@ -78,6 +78,11 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// KHR_materials_pbrSpecularGlossiness: the metallic-roughness slot holds glossiness in alpha
     /// (only with `metallicRoughnessMap`).
     static let glossinessMap = ShaderFeatures(rawValue: 1 << 46)
+    /// KHR_materials_volume with a thickness: what lies behind is read where the refracted view
+    /// ray leaves the volume (only with `transmission`).
+    static let volumeRefraction = ShaderFeatures(rawValue: 1 << 47)
+    /// KHR_materials_dispersion: each colour refracted by its own index (only with `volumeRefraction`).
+    static let dispersion = ShaderFeatures(rawValue: 1 << 48)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -103,7 +108,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.diffuseTransmission, "HAS_DIFFUSE_TRANSMISSION"), (.diffuseTransmissionMap, "HAS_DIFFUSE_TRANSMISSION_MAP"),
         (.diffuseTransmissionColorMap, "HAS_DIFFUSE_TRANSMISSION_COLOR_MAP"), (.anisotropy, "HAS_ANISOTROPY"),
         (.anisotropyMap, "HAS_ANISOTROPY_MAP"), (.iridescence, "HAS_IRIDESCENCE"), (.iridescenceMap, "HAS_IRIDESCENCE_MAP"),
-        (.iridescenceThicknessMap, "HAS_IRIDESCENCE_THICKNESS_MAP"), (.glossinessMap, "HAS_GLOSSINESS_MAP")
+        (.iridescenceThicknessMap, "HAS_IRIDESCENCE_THICKNESS_MAP"), (.glossinessMap, "HAS_GLOSSINESS_MAP"),
+        (.volumeRefraction, "HAS_VOLUME_REFRACTION"), (.dispersion, "HAS_DISPERSION")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -179,10 +185,11 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if realistic && material.transmission > 0 && !linearOutput {
             features.insert(.transmission)
             if hasUVs && material.transmissionTexture != nil { features.insert(.transmissionMap) }
-            if material.volumeThickness > 0, let distance = material.attenuationDistance, distance > 0, distance.isFinite,
-                material.attenuationColor != .one
-            {
-                features.insert(.volumeAttenuation)
+            if material.volumeThickness > 0 && material.volumeThickness.isFinite {
+                features.insert(material.dispersion > 0 ? [.volumeRefraction, .dispersion] : .volumeRefraction)
+                if let distance = material.attenuationDistance, distance > 0, distance.isFinite, material.attenuationColor != .one {
+                    features.insert(.volumeAttenuation)
+                }
                 if hasUVs && material.thicknessTexture != nil { features.insert(.thicknessMap) }
             }
         }

@@ -47,17 +47,22 @@ public struct Material: Sendable {
     /// false keeps the exact colour, as Sprout's own markers (focus square, planes, overlays) need.
     public var toneMapsUnlitColor = false
     /// KHR_materials_transmission's factor, 0...1: the share of light that passes through the
-    /// surface (thin-walled: tinted by the base colour, blurred by roughness, not refracted). A
-    /// transmissive material is drawn after opaque ones, over what lies behind it.
+    /// surface (tinted by the base colour, blurred by roughness; thin-walled, not refracted,
+    /// unless `volumeThickness` gives it a volume). A transmissive material is drawn after
+    /// opaque ones, over what lies behind it.
     public var transmission: Float = 0
     /// KHR_materials_volume's `thicknessFactor`, in the mesh's units: how far light transmitted
-    /// through the surface travels inside it (0 by default: a thin wall, no absorption).
+    /// through the surface travels inside it, refracted by `ior` (0 by default: a thin wall, no
+    /// refraction or absorption).
     public var volumeThickness: Float = 0
     /// KHR_materials_volume's `attenuationDistance`, in the mesh's units: after this distance
     /// the light inside is `attenuationColor` of what it was (nil by default: no absorption).
     public var attenuationDistance: Float?
     /// KHR_materials_volume's `attenuationColor`, linear RGB (white by default).
     public var attenuationColor: Vec3 = .one
+    /// KHR_materials_dispersion's `dispersion`, 20 / the Abbe number (0 by default: none): a
+    /// volume (`volumeThickness` above 0) bends each colour by its own index of refraction.
+    public var dispersion: Float = 0
     /// KHR_materials_clearcoat's `clearcoatFactor`, 0...1: a clear dielectric layer (F0 0.04)
     /// over the material, as on car paint or varnished wood (0 by default: none).
     public var clearcoat: Float = 0

@@ -115,16 +115,19 @@ import Testing
                 {"extensions": {"KHR_materials_ior": {"ior": 1.33},
                                 "KHR_materials_specular": {"specularFactor": 0.5, "specularColorFactor": [1, 0.5, 0.25]},
                                 "KHR_materials_volume": {"thicknessFactor": 0.5, "attenuationDistance": 2, "attenuationColor": [1, 0.5, 2]},
+                                "KHR_materials_dispersion": {"dispersion": 0.5},
                                 "KHR_materials_clearcoat": {"clearcoatFactor": 0.75, "clearcoatRoughnessFactor": 0.25,
                                                             "clearcoatTexture": {"index": 0}, "clearcoatRoughnessTexture": {"index": 0, "texCoord": 1}}}}
-                """, extensions: #", "extensionsUsed": ["KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_volume"]"#,
-            to: dir)
+                """,
+            extensions: #", "extensionsUsed": ["KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "KHR_materials_volume", "#
+                + #""KHR_materials_dispersion"]"#, to: dir)
         let asset = try ModelImporter.load(path: path, cache: nil)
         let material = try #require(asset.materials.first)
         #expect(material.ior == 1.33 && material.specular == 0.5 && material.specularColor == Vec3(1, 0.5, 0.25))
         #expect(material.clearcoat == 0.75 && material.clearcoatRoughness == 0.25)
         // A colour channel above 1 is not a colour: kept at 1.
         #expect(material.volumeThickness == 0.5 && material.attenuationDistance == 2 && material.attenuationColor == Vec3(1, 0.5, 1))
+        #expect(material.dispersion == 0.5)
         #expect(material.clearcoatTexture != nil && material.clearcoatRoughnessTexture != nil)
         #expect(material.mapping(.clearcoatRoughness) == TextureMapping(texCoord: 1))
         #expect(asset.warnings.isEmpty)
@@ -146,22 +149,22 @@ import Testing
     @Test func requiredExtensionsRefuseAndUsedOnesWarn() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-extensions")
         let required = try write(
-            materials: #"{"extensions": {"KHR_materials_dispersion": {"dispersion": 1}}}"#,
-            extensions: #", "extensionsUsed": ["KHR_materials_dispersion"], "extensionsRequired": ["KHR_materials_dispersion"]"#, to: dir)
-        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_dispersion")) {
+            materials: #"{"extensions": {"KHR_node_hoverability": {"hoverable": false}}}"#,
+            extensions: #", "extensionsUsed": ["KHR_node_hoverability"], "extensionsRequired": ["KHR_node_hoverability"]"#, to: dir)
+        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_node_hoverability")) {
             try ModelImporter.load(path: required, cache: nil)
         }
         // Before any import: the fuzzed preflight refuses it too.
-        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_materials_dispersion")) {
+        #expect(throws: ModelImportError.unsupportedExtension(path: required, name: "KHR_node_hoverability")) {
             try ModelImporter.preflight(path: required)
         }
         let used = try write(
-            materials: #"{"extensions": {"KHR_materials_dispersion": {"dispersion": 1}}}"#,
-            extensions: #", "extensionsUsed": ["KHR_materials_dispersion", "KHR_texture_basisu"]"#, to: dir)
+            materials: #"{"extensions": {"KHR_node_hoverability": {"hoverable": false}}}"#,
+            extensions: #", "extensionsUsed": ["KHR_node_hoverability", "KHR_texture_basisu"]"#, to: dir)
         // KHR_texture_basisu is listed but never used in the file: nothing is lost, nothing said.
         #expect(
             try ModelImporter.load(path: used, cache: nil).warnings == [
-                "\(used): uses KHR_materials_dispersion, which Sprout does not draw: no dispersion"
+                "\(used): uses KHR_node_hoverability, which Sprout does not draw: Sprout has no hover (a tap selects; nothing follows the pointer)"
             ])
     }
 
@@ -345,8 +348,13 @@ import Testing
         #expect(GLTFExtensions.check(used: ["KHR_texture_transform"], required: ["KHR_texture_transform"]) == (nil, []))
         #expect(GLTFExtensions.check(used: ["KHR_lights_punctual"], required: ["KHR_lights_punctual"]) == (nil, []))
         #expect(GLTFExtensions.check(used: ["KHR_materials_sheen"], required: ["KHR_materials_sheen"]) == (nil, []))
-        let dispersion = GLTFExtensions.check(used: ["KHR_materials_dispersion"], required: [])
-        #expect(dispersion.refused == nil && dispersion.warnings == ["uses KHR_materials_dispersion, which Sprout does not draw: no dispersion"])
+        #expect(GLTFExtensions.check(used: ["KHR_materials_dispersion"], required: ["KHR_materials_dispersion"]) == (nil, []))
+        let hover = GLTFExtensions.check(used: ["KHR_node_hoverability"], required: [])
+        #expect(
+            hover.refused == nil
+                && hover.warnings == [
+                    "uses KHR_node_hoverability, which Sprout does not draw: Sprout has no hover (a tap selects; nothing follows the pointer)"
+                ])
         #expect(GLTFExtensions.check(used: [], required: ["EXT_meshopt_compression", "KHR_mesh_quantization"]) == (nil, []))
         #expect(GLTFExtensions.check(used: [], required: ["KHR_draco_mesh_compression"]) == (nil, []))
         #expect(GLTFExtensions.check(used: [], required: ["KHR_meshopt_compression"]).refused == "KHR_meshopt_compression")

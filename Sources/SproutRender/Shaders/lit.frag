@@ -31,6 +31,19 @@ uniform sampler2D uThicknessMap;
 // What was drawn before the transmissive surfaces, mipmapped, for rough ones to read blurred.
 uniform sampler2D uSceneColor;
 uniform vec2 uSceneColorSize;
+#ifdef HAS_VOLUME_REFRACTION
+// KHR_materials_volume's thickness (mesh units) along the refracted view ray, scaled by the
+// node's scale per axis, and the index that bends it; the ray's end is projected to read what
+// lies behind there (the Khronos sample viewer's getIBLVolumeRefraction).
+uniform float uThickness;
+uniform vec3 uModelScale;
+uniform float uIOR;
+uniform mat4 uViewProjection;
+#ifdef HAS_DISPERSION
+// KHR_materials_dispersion: red and blue refracted by uIOR less and more this.
+uniform float uDispersionSpread;
+#endif
+#endif
 #else
 out vec4 oColor;
 #endif
@@ -463,6 +476,16 @@ float lightVisibility(float ndl) {
 }
 #endif
 
+#ifdef HAS_VOLUME_REFRACTION
+// What lies behind a volume along the view ray refracted by `ior`: the ray travels `thickness`
+// (mesh units, times the node's scale per axis) and the copy is read where its end projects.
+vec3 refractedRead(vec3 v, vec3 n, float thickness, float ior, float level) {
+    vec3 exitPoint = vWorld + normalize(refract(-v, n, 1.0 / ior)) * thickness * uModelScale;
+    vec4 exitClip = uViewProjection * vec4(exitPoint, 1.0);
+    return textureLod(uSceneColor, clamp(exitClip.xy / exitClip.w * 0.5 + 0.5, 0.0, 1.0), level).rgb;
+}
+#endif
+
 void main() {
     vec4 base = uBaseColor;
 #ifdef HAS_BASE_COLOR_TEXTURE
@@ -627,14 +650,36 @@ void main() {
     // The target holds sRGB-encoded light, so the linear share is applied as its encoded
     // equivalent (a power of 1/2.2: encode(L x f) ~ encode(L) x f^(1/2.2)).
     vec3 passingLinear = transmission * base.rgb * (1.0 - specularEnvironment);
+#ifdef HAS_THICKNESS_MAP
+    float thicknessScale = texture(uThicknessMap, slotUV(13)).g;
+#endif
 #ifdef HAS_VOLUME_ATTENUATION
 #ifdef HAS_THICKNESS_MAP
-    passingLinear *= exp2(log2(max(uAttenuation, vec3(1e-6))) * texture(uThicknessMap, slotUV(13)).g);
+    passingLinear *= exp2(log2(max(uAttenuation, vec3(1e-6))) * thicknessScale);
 #else
     passingLinear *= uAttenuation;
 #endif
 #endif
     vec3 passing = pow(passingLinear, vec3(1.0 / 2.2));
+#ifdef HAS_VOLUME_REFRACTION
+    // A volume refracts: the view ray bent by the index travels the thickness inside, and what
+    // lies behind is read where its end projects, always from the copy (blurred by roughness
+    // scaled by the index, as the sample viewer's applyIorToRoughness does).
+    float thickness = uThickness;
+#ifdef HAS_THICKNESS_MAP
+    thickness *= thicknessScale;
+#endif
+    float sceneLevel = log2(uSceneColorSize.x) * roughness * clamp(uIOR * 2.0 - 2.0, 0.0, 1.0);
+#ifdef HAS_DISPERSION
+    vec3 refracted = vec3(
+        refractedRead(v, n, thickness, max(uIOR - uDispersionSpread, 1.0), sceneLevel).r, refractedRead(v, n, thickness, uIOR, sceneLevel).g,
+        refractedRead(v, n, thickness, uIOR + uDispersionSpread, sceneLevel).b);
+#else
+    vec3 refracted = refractedRead(v, n, thickness, uIOR, sceneLevel);
+#endif
+    vec3 behind = passing * refracted;
+    oTransmittance = vec4(0.0);
+#else
     // Roughness blurs what lies behind: the copy's level log2(width) x roughness (the Khronos
     // sample viewer's, at glTF's ior 1.5). A smooth surface blends over the live target (which
     // keeps other transparent surfaces behind it); a rough one reads the blurred copy instead,
@@ -643,6 +688,7 @@ void main() {
     float fromCopy = clamp(sceneLevel, 0.0, 1.0);
     vec3 behind = fromCopy * passing * textureLod(uSceneColor, gl_FragCoord.xy / uSceneColorSize, sceneLevel).rgb;
     oTransmittance = vec4(passing * (1.0 - fromCopy), 0.0);
+#endif
 #endif
 #ifdef HAS_ENVIRONMENT
     // Diffuse light from the probe's coarsest level along the normal (a face's mean radiance,
