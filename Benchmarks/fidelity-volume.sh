@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# KHR_materials_volume measured against Blender Cycles as ../shared/fidelity measures its
+# scenarios (issue 27): two solid glass spheres 0.6 thick (a clear one, and an amber one with
+# attenuation and roughness 0.15) before a checkered backdrop and floor, written here as a GLB
+# (no third-party model), scored by ../shared/fidelity/run-all with its own light and metric.
+# The Cycles reference is rendered once into a cache.
+#
+#   BLENDER_PY=path/to/python-with-bpy Benchmarks/fidelity-volume.sh [SPROUT_BINARY]
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+. "$ROOT/Benchmarks/lib.sh"
+find_shared "$ROOT"
+WORK="${FIDELITY_VOLUME_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sprout-fidelity-volume}"
+: "${BLENDER_PY:?set BLENDER_PY to a python that can import bpy (pip install 'bpy==4.5.*' in a python3.11 venv)}"
+mkdir -p "$WORK"
+SPROUT_BIN="${1:-}"
+if [ -z "$SPROUT_BIN" ]; then
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
+    SPROUT_BIN="$ROOT/.build/release/sprout"
+fi
+python3 - "$WORK" "$SHARED/fidelity/scenarios.json" <<'PY'
+import json, math, struct, sys, zlib
+folder, scenarios = sys.argv[1], sys.argv[2]
+# A 256 x 256 checker of 32-pixel squares, light grey and blue, as an RGB PNG.
+rows = b"".join(b"\0" + bytes(c for x in range(256) for c in ((230, 230, 230) if (x // 32 + y // 32) % 2 else (40, 60, 140)))
+                for y in range(256))
+def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 256, 256, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+blobs, views, accessors = [], [], []
+def view(data):
+    views.append({"buffer": 0, "byteOffset": sum(len(b) for b in blobs), "byteLength": len(data)})
+    blobs.append(data + b"\0" * (-len(data) % 4))
+    return len(views) - 1
+def accessor(values, fmt, kind, component=5126, bounds=False):
+    entry = {"bufferView": view(b"".join(struct.pack(fmt, *v) for v in values)), "componentType": component, "count": len(values), "type": kind}
+    if bounds: entry.update(min=[min(v[k] for v in values) for k in range(3)], max=[max(v[k] for v in values) for k in range(3)])
+    accessors.append(entry)
+    return len(accessors) - 1
+def primitive(positions, normals, uvs, indices, material):
+    attributes = {"POSITION": accessor(positions, "<3f", "VEC3", bounds=True), "NORMAL": accessor(normals, "<3f", "VEC3")}
+    if uvs: attributes["TEXCOORD_0"] = accessor(uvs, "<2f", "VEC2")
+    return {"attributes": attributes, "indices": accessor([(i,) for i in indices], "<I", "SCALAR", 5125), "material": material}
+def quad(corners, normal, repeat):
+    return primitive(corners, [normal] * 4, [(0, 0), (repeat[0], 0), (repeat[0], repeat[1]), (0, repeat[1])], [0, 1, 2, 0, 2, 3], 0)
+def sphere(radius, material, slices=64, stacks=32):
+    normals = [(math.sin(math.pi * i / stacks) * math.cos(2 * math.pi * j / slices), math.cos(math.pi * i / stacks),
+                -math.sin(math.pi * i / stacks) * math.sin(2 * math.pi * j / slices)) for i in range(stacks + 1) for j in range(slices + 1)]
+    indices = []
+    for i in range(stacks):
+        for j in range(slices):
+            a = i * (slices + 1) + j
+            indices += [a, a + slices + 1, a + 1, a + 1, a + slices + 1, a + slices + 2]
+    return primitive([tuple(radius * c for c in n) for n in normals], normals, None, indices, material)
+glass = lambda roughness, volume: {"pbrMetallicRoughness": {"metallicFactor": 0, "roughnessFactor": roughness},
+    "extensions": {"KHR_materials_transmission": {"transmissionFactor": 1}, "KHR_materials_volume": volume}}
+meshes = [{"primitives": [quad([(-1.5, 0, -0.8), (1.5, 0, -0.8), (1.5, 2, -0.8), (-1.5, 2, -0.8)], (0, 0, 1), (3, 2)),
+                          quad([(-1.5, 0, 1), (1.5, 0, 1), (1.5, 0, -0.8), (-1.5, 0, -0.8)], (0, 1, 0), (3, 1.8))]},
+          {"primitives": [sphere(0.3, 1)]}, {"primitives": [sphere(0.3, 2)]}]
+image = view(png)
+binary = b"".join(blobs)
+doc = {"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_materials_transmission", "KHR_materials_volume"],
+       "buffers": [{"byteLength": len(binary)}], "bufferViews": views, "accessors": accessors,
+       "images": [{"bufferView": image, "mimeType": "image/png"}], "samplers": [{}], "textures": [{"source": 0, "sampler": 0}],
+       "materials": [{"name": "checker", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0}, "metallicFactor": 0, "roughnessFactor": 0.8}},
+                     dict(glass(0, {"thicknessFactor": 0.6}), name="clear glass"),
+                     dict(glass(0.15, {"thicknessFactor": 0.6, "attenuationColor": [1, 0.65, 0.25], "attenuationDistance": 0.6}), name="amber glass")],
+       "meshes": meshes, "nodes": [{"mesh": 0}, {"mesh": 1, "translation": [-0.42, 0.3, 0]}, {"mesh": 2, "translation": [0.42, 0.3, 0]}],
+       "scenes": [{"nodes": [0, 1, 2]}], "scene": 0}
+text = json.dumps(doc).encode()
+text += b" " * (-len(text) % 4)
+with open(folder + "/VolumeSpheres.glb", "wb") as out:
+    out.write(struct.pack("<III", 0x46546C67, 2, 28 + len(text) + len(binary)) + struct.pack("<II", len(text), 0x4E4F534A) + text
+              + struct.pack("<II", len(binary), 0x004E4942) + binary)
+settings = json.load(open(scenarios))
+settings["scenarios"] = [{"id": "volume-spheres", "model": "VolumeSpheres.glb", "fit": 1,
+                          "camera": {"target": [0, 0.3, 0], "yaw": 0, "pitch": 12, "distance": 2.2},
+                          "checks": "KHR_materials_volume: solid glass spheres with a thickness before a checker"}]
+json.dump(settings, open(folder + "/scenarios.json", "w"), indent=1)
+PY
+SPROUT="$SPROUT_BIN" FIDELITY_SCENARIOS="$WORK/scenarios.json" FIDELITY_REFERENCES="$WORK/references" FIDELITY_OUT="$WORK/out" \
+    "$SHARED/fidelity/run-all"
