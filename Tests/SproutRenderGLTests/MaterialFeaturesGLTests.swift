@@ -435,21 +435,10 @@ import Testing
         let renderer = try Renderer()
         try context.makeCurrent()
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
-        let halves = Texture(
-            name: "halves", image: Image(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255]),
-            wrap: .clampToEdge, magnification: .nearest)
-        func quad(_ size: Float) -> Mesh {
-            Mesh(
-                name: "quad", positions: [Vec3(-size, size, 0), Vec3(size, size, 0), Vec3(size, -size, 0), Vec3(-size, -size, 0)],
-                normals: Array(repeating: Vec3(0, 0, 1), count: 4), uvs: [Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)], indices: [0, 2, 1, 0, 3, 2])
-        }
-        scene.addChild(
-            Entity(
-                name: "backdrop", transform: Transform(translation: Vec3(0, 0, -1)),
-                model: ModelComponent(mesh: quad(4), material: Material(baseColorTexture: halves, isUnlit: true))))
+        scene.addChild(SeamBackdrop.entity(at: -1))
         var sheet = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: roughness)
         sheet.transmission = 1
-        scene.addChild(Entity(name: "sheet", model: ModelComponent(mesh: quad(2), material: sheet)))
+        scene.addChild(Entity(name: "sheet", model: ModelComponent(mesh: SeamBackdrop.quad(2), material: sheet)))
         let target = try OffscreenTarget(width: 32, height: 32, samples: 0)
         try renderer.render(
             scene,

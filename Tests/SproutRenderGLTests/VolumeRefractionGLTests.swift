@@ -23,18 +23,7 @@ import Testing
         let renderer = try Renderer()
         try context.makeCurrent()
         let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
-        let halves = Texture(
-            name: "halves", image: Image(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255]),
-            wrap: .clampToEdge, magnification: .nearest)
-        func quad(_ size: Float) -> Mesh {
-            Mesh(
-                name: "quad", positions: [Vec3(-size, size, 0), Vec3(size, size, 0), Vec3(size, -size, 0), Vec3(-size, -size, 0)],
-                normals: Array(repeating: Vec3(0, 0, 1), count: 4), uvs: [Vec2(0, 0), Vec2(1, 0), Vec2(1, 1), Vec2(0, 1)], indices: [0, 2, 1, 0, 3, 2])
-        }
-        scene.addChild(
-            Entity(
-                name: "backdrop", transform: Transform(translation: Vec3(0, 0, -3)),
-                model: ModelComponent(mesh: quad(4), material: Material(baseColorTexture: halves, isUnlit: true))))
+        scene.addChild(SeamBackdrop.entity(at: -3))
         var glass = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 0)
         glass.transmission = 1
         glass.volumeThickness = thickness
@@ -42,7 +31,7 @@ import Testing
         scene.addChild(
             Entity(
                 name: "glass", transform: Transform(matrix: .rotationY(.pi / 4) * .scale(Vec3(repeating: scale))),
-                model: ModelComponent(mesh: quad(1 / scale), material: glass)))
+                model: ModelComponent(mesh: SeamBackdrop.quad(1 / scale), material: glass)))
         let target = try OffscreenTarget(width: 64, height: 64, samples: 0)
         var camera = Camera.looking(from: Vec3(0, 0, 5), at: .zero)
         camera.projection = .orthographic(halfHeight: 2, near: 0.1, far: 20)
