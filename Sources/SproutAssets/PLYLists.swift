@@ -144,10 +144,7 @@ extension PLYLists {
                     throw malformed(element, instance, "has a list count that is not a whole number ('\(bytes.text(before: afterCount))')")
                 }
                 if claimed > (bytes.count - cursor) / 2 { throw tooLong(element, instance, claimed, left: bytes.count - cursor) }
-                let smallest = PLYLists.smallestIndex(element, property)
-                if smallest == 0 { corners = claimed }
-                if smallest == 0, claimed == 0 { throw malformed(element, instance, "has no corners") }
-                if PLYLists.isTextureCoordinates(element, property) { coordinates = claimed }
+                let smallest = try noteList(property, of: element, instance, claimed: claimed, corners: &corners, coordinates: &coordinates)
                 for index in 0..<claimed {
                     guard let (value, after) = bytes.wholeNumber(from: cursor, before: lineEnd) else {
                         throw malformed(
@@ -177,12 +174,7 @@ extension PLYLists {
                 offset += property.countBytes
                 let size = max(property.bytes, 1)
                 if claimed > (bytes.count - offset) / size { throw tooLong(element, instance, claimed, left: bytes.count - offset) }
-                if PLYLists.smallestIndex(element, property) == 0 {
-                    corners = claimed
-                    if claimed == 0 { throw malformed(element, instance, "has no corners") }
-                }
-                if PLYLists.isTextureCoordinates(element, property) { coordinates = claimed }
-                if let smallest = PLYLists.smallestIndex(element, property) {
+                if let smallest = try noteList(property, of: element, instance, claimed: claimed, corners: &corners, coordinates: &coordinates) {
                     for i in 0..<claimed {
                         let value = bytes.integer(at: offset + i * size, width: size, bigEndian: bigEndian, signed: property.values == .signed)
                         try checkIndex(value, text: { "\(value)" }, smallest: smallest, element, instance)
@@ -192,6 +184,21 @@ extension PLYLists {
             }
             guard offset <= bytes.count else { throw endsEarly(element, instance: instance) }
             if let problem = PLYLists.coordinatesProblem(element, corners: corners, coordinates: coordinates) { throw malformed(element, instance, problem) }
+        }
+
+        /// Notes a list of `claimed` values: a face's corners (refused when there are none) or
+        /// its texture coordinates. Returns the smallest vertex index its values may hold, nil
+        /// when they are no vertex indices.
+        private func noteList(
+            _ property: Property, of element: Element, _ instance: Int, claimed: Int, corners: inout Int?, coordinates: inout Int
+        ) throws(ModelImportError) -> Int? {
+            let smallest = PLYLists.smallestIndex(element, property)
+            if smallest == 0 {
+                if claimed == 0 { throw malformed(element, instance, "has no corners") }
+                corners = claimed
+            }
+            if PLYLists.isTextureCoordinates(element, property) { coordinates = claimed }
+            return smallest
         }
 
         private func checkIndex(_ value: Int?, text: () -> String, smallest: Int, _ element: Element, _ instance: Int) throws(ModelImportError) {
