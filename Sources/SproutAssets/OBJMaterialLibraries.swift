@@ -68,7 +68,7 @@ enum OBJMaterialLibraries {
             }
             defer { fclose(stream) }
             guard size <= maximumBytes else { continue }   // the import refuses it by size
-            var line = 0, found = ""
+            var line = 0, needing = ""
             let stop = FileLines.each(stream) { text in
                 line += 1
                 var text = Substring(text)
@@ -81,14 +81,14 @@ enum OBJMaterialLibraries {
                 switch statement(text.drop { $0 == " " || $0 == "\t" }) {
                 case .material: return .stop(nil)
                 case .needsMaterial(let what):
-                    found = what
+                    needing = what
                     return .stop(line)
                 case .other: return .next
                 }
             }
             if case .some(.some(let bad)) = stop {
                 throw .malformed(
-                    path: shown, reason: "material library '\(name.prefix(80))' line \(bad): \(found) before any newmtl (no material to attach it to)")
+                    path: shown, reason: "material library '\(name.prefix(80))' line \(bad): \(needing) before any newmtl (no material to attach it to)")
             }
         }
     }

@@ -421,10 +421,11 @@ public final class Renderer {
         if features.contains(.volumeRefraction) {
             program.set("uThickness", material.volumeThickness)
             program.set("uModelScale", item.world.axisScales)
-            program.set("uIOR", max(material.ior, 1))
+            let ior = max(material.ior, 1)
+            program.set("uIOR", ior)
             // KHR_materials_dispersion as the Khronos sample viewer spreads it: red and blue
             // refracted by the index less and more (ior - 1) x 0.025 x dispersion.
-            if features.contains(.dispersion) { program.set("uDispersionSpread", (max(material.ior, 1) - 1) * 0.025 * material.dispersion) }
+            if features.contains(.dispersion) { program.set("uDispersionSpread", (ior - 1) * 0.025 * material.dispersion) }
         }
         if features.contains(.transmission) {
             program.set("uTransmission", min(max(material.transmission, 0), 1))
