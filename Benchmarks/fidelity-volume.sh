@@ -4,7 +4,7 @@
 # attenuation and roughness 0.15) before a checkered backdrop and floor, written here as a GLB
 # (no third-party model), scored by ../shared/fidelity/run-all with its own light and metric.
 # The Cycles reference is rendered once into a cache. VOLUME_SHAPE=slab puts two glass slabs
-# 0.1 thick, turned 22.5 degrees either way, in place of the spheres (a lens against a pane).
+# 0.1 thick, turned 45 degrees either way (quaternion y 0.3827: sin 22.5), in place of the spheres (a lens against a pane).
 #
 #   BLENDER_PY=path/to/python-with-bpy [VOLUME_SHAPE=slab] Benchmarks/fidelity-volume.sh [SPROUT_BINARY]
 set -euo pipefail

@@ -18,8 +18,8 @@ struct DrawState: Equatable {
         case transmittance
     }
 
-    /// Which faces are dropped.
-    enum Cull: Equatable { case none, back }
+    /// Which faces are dropped (front ones: a volume's back faces, `VolumeRefractionBuffers`).
+    enum Cull: Equatable { case none, back, front }
 
     /// Which fragments the depth test lets through.
     enum DepthCompare: Equatable {
@@ -103,6 +103,7 @@ struct GLStateCache {
             switch state.cull {
             case .none: glDisable(GLenum(GL_CULL_FACE))
             case .back: glEnable(GLenum(GL_CULL_FACE)); glCullFace(GLenum(GL_BACK))
+            case .front: glEnable(GLenum(GL_CULL_FACE)); glCullFace(GLenum(GL_FRONT))
             }
         }
         if old?.clockwiseFront != state.clockwiseFront { glFrontFace(GLenum(state.clockwiseFront ? GL_CW : GL_CCW)) }

@@ -50,6 +50,8 @@ public final class Renderer {
     var submission = SubmissionPacer()
     var shadowMap: ShadowMap?
     private var sceneColor: SceneColorCopy?
+    /// The volumes' back faces and the depth behind them, made when a volume first refracts.
+    var volumeRefraction: VolumeRefractionBuffers?
     private let overlayQuad = MeshFactory.plane(width: 1, depth: 1, name: "overlay quad")
     /// Draw calls issued by the last `render`.
     public private(set) var lastDrawCount = 0
@@ -225,6 +227,8 @@ public final class Renderer {
         try afterOpaque?()
         if let target = frame.target, frame.shading == .realistic, layer.transparent.contains(where: { $0.material.transmission > 0 }) {
             try copySceneColor(of: target)
+            let volumes = layer.transparent.filter { ShaderFeatures.refracts($0.material, shading: frame.shading, linearOutput: frame.linearOutput) }
+            if !volumes.isEmpty { try prepareVolumeRefraction(volumes, on: target, frame: &frame) }
         }
         for item in layer.transparent {
             try draw(item, pass: item.material.transmission > 0 && !frame.linearOutput ? .transmissive : .transparent, shadowed: shadowed, frame: &frame)
@@ -433,6 +437,13 @@ public final class Renderer {
                 copy.bind(unit: TextureUnit.sceneColor.rawValue)
                 program.set("uSceneColorSize", Vec2(Float(copy.width), Float(copy.height)))
             }
+            if features.contains(.volumeRefraction) {
+                let buffers = volumeRefraction
+                buffers?.bind(
+                    backFacesUnit: TextureUnit.volumeBackFaces.rawValue, backFaceDepthUnit: TextureUnit.volumeBackFaceDepth.rawValue,
+                    depthUnit: TextureUnit.sceneDepth.rawValue)
+                program.set("uTraceBehind", Float(buffers?.hasSceneDepth == true ? 1 : 0))
+            }
         }
         try setDeformation(item, features: features, on: program)
         var drawState = pass.faces(doubleSided: material.isDoubleSided, mirrored: item.world.determinant < 0)
@@ -492,7 +503,7 @@ public final class Renderer {
     }
 
     /// Inverse-transpose of the upper 3x3, column-major, for normals under non-uniform scale.
-    private func normalMatrix(_ m: Matrix4) -> [Float] {
+    func normalMatrix(_ m: Matrix4) -> [Float] {
         let inv = (m.inverse ?? .identity).transposed
         let (a, b, c) = inv.upperLeft3x3
         return [a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z]

@@ -83,6 +83,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let volumeRefraction = ShaderFeatures(rawValue: 1 << 47)
     /// KHR_materials_dispersion: each colour refracted by its own index (only with `volumeRefraction`).
     static let dispersion = ShaderFeatures(rawValue: 1 << 48)
+    /// Not a material's: the program that draws volumes' back faces (outward normal and depth)
+    /// for their refraction to be traced through (`VolumeRefractionBuffers`).
+    static let volumeBackFaces = ShaderFeatures(rawValue: 1 << 49)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -109,7 +112,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.diffuseTransmissionColorMap, "HAS_DIFFUSE_TRANSMISSION_COLOR_MAP"), (.anisotropy, "HAS_ANISOTROPY"),
         (.anisotropyMap, "HAS_ANISOTROPY_MAP"), (.iridescence, "HAS_IRIDESCENCE"), (.iridescenceMap, "HAS_IRIDESCENCE_MAP"),
         (.iridescenceThicknessMap, "HAS_IRIDESCENCE_THICKNESS_MAP"), (.glossinessMap, "HAS_GLOSSINESS_MAP"),
-        (.volumeRefraction, "HAS_VOLUME_REFRACTION"), (.dispersion, "HAS_DISPERSION")
+        (.volumeRefraction, "HAS_VOLUME_REFRACTION"), (.dispersion, "HAS_DISPERSION"),
+        (.volumeBackFaces, "VOLUME_BACK_FACES")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -185,7 +189,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if realistic && material.transmission > 0 && !linearOutput {
             features.insert(.transmission)
             if hasUVs && material.transmissionTexture != nil { features.insert(.transmissionMap) }
-            if material.volumeThickness > 0 && material.volumeThickness.isFinite {
+            if refracts(material, shading: shading, linearOutput: linearOutput) {
                 features.insert(material.dispersion > 0 ? [.volumeRefraction, .dispersion] : .volumeRefraction)
                 if let distance = material.attenuationDistance, distance > 0, distance.isFinite, material.attenuationColor != .one {
                     features.insert(.volumeAttenuation)
@@ -203,6 +207,13 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             }
         }
         return features
+    }
+
+    /// Whether `material` is a volume that refracts (`volumeRefraction`): transmissive, lit,
+    /// realistic, into a tone-mapped target, with a finite thickness.
+    static func refracts(_ material: Material, shading: RenderOptions.Shading, linearOutput: Bool) -> Bool {
+        !material.isUnlit && shading == .realistic && !linearOutput && material.transmission > 0 && material.volumeThickness > 0
+            && material.volumeThickness.isFinite
     }
 
     /// What `deformation` asks of `mesh`'s vertices: a skin where the mesh has joints and the
@@ -254,6 +265,8 @@ enum TextureUnit: Int32, CaseIterable {
     case morphTargets
     /// The shadow map's translucent layer (`TranslucentShadowLayer`).
     case translucentShadowMap
+    /// The volumes' back faces (normals, depth) and the depth behind them (`VolumeRefractionBuffers`).
+    case volumeBackFaces, volumeBackFaceDepth, sceneDepth
 
     /// The sampler uniform bound to this unit.
     var samplerName: String {
@@ -282,6 +295,9 @@ enum TextureUnit: Int32, CaseIterable {
         case .iridescence: "uIridescenceMap"
         case .iridescenceThickness: "uIridescenceThicknessMap"
         case .translucentShadowMap: "uTranslucentShadowMap"
+        case .volumeBackFaces: "uVolumeBackFaces"
+        case .volumeBackFaceDepth: "uVolumeBackFaceDepth"
+        case .sceneDepth: "uSceneDepth"
         }
     }
 

@@ -1,25 +1,40 @@
 internal import COpenGL
 
 /// A 2D texture and a framebuffer drawing into its level 0, made, checked and deleted together:
-/// what the shadow map, its translucent layer and the scene colour copy each hold.
+/// what the shadow map, its translucent layer, the scene colour and depth copies and the volumes'
+/// back faces each hold.
 final class TextureFramebuffer {
     let texture: GLuint
     let framebuffer: GLuint
+    /// A 24-bit depth texture of the same size, for drawing into a colour texture with depth
+    /// tests and reading that depth afterwards (0: none).
+    let depthTexture: GLuint
 
     /// `storage` allocates the bound texture's images (`TextureFramebuffer.setParameters` sets
-    /// its sampling). A depth attachment draws and reads no colour. Throws naming `name` when the
-    /// framebuffer is incomplete.
-    init(attachment: GLenum, name: String, storage: () -> Void) throws {
-        var ids: (texture: GLuint, framebuffer: GLuint) = (0, 0)
+    /// its sampling). A depth attachment draws and reads no colour. `depthTested` gives a colour
+    /// attachment a depth texture of that size (`depthTexture`, sampled nearest). Throws naming
+    /// `name` when the framebuffer is incomplete.
+    init(attachment: GLenum, name: String, depthTested: (width: Int, height: Int)? = nil, storage: () -> Void) throws {
+        var ids: (texture: GLuint, framebuffer: GLuint, depth: GLuint) = (0, 0, 0)
         glGenTextures(1, &ids.texture)
         glGenFramebuffers(1, &ids.framebuffer)
-        (texture, framebuffer) = ids
-        GLObjectCount.created(2)
+        if depthTested != nil { glGenTextures(1, &ids.depth) }
+        (texture, framebuffer, depthTexture) = ids
+        GLObjectCount.created(depthTested == nil ? 2 : 3)
         glBindTexture(GLC.texture2D, texture)
         storage()
         glBindFramebuffer(GLC.framebuffer, framebuffer)
         glFramebufferTexture2D(GLC.framebuffer, attachment, GLC.texture2D, texture, 0)
-        if attachment == GLenum(GL_DEPTH_ATTACHMENT) {
+        if let size = depthTested {
+            glBindTexture(GLC.texture2D, depthTexture)
+            glTexStorage2D(GLC.texture2D, 1, GLenum(GL_DEPTH_COMPONENT24), GLsizei(size.width), GLsizei(size.height))
+            Self.setParameters([
+                (GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
+                (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)
+            ])
+            glFramebufferTexture2D(GLC.framebuffer, GLenum(GL_DEPTH_ATTACHMENT), GLC.texture2D, depthTexture, 0)
+        }
+        if attachment == GLenum(GL_DEPTH_ATTACHMENT) || attachment == GLenum(GL_DEPTH_STENCIL_ATTACHMENT) {
             glDrawBuffer(GLenum(GL_NONE))
             glReadBuffer(GLenum(GL_NONE))
         }
@@ -30,10 +45,11 @@ final class TextureFramebuffer {
     }
 
     deinit {
-        var ids = (texture: texture, framebuffer: framebuffer)
+        var ids = (texture: texture, framebuffer: framebuffer, depth: depthTexture)
         glDeleteFramebuffers(1, &ids.framebuffer)
         glDeleteTextures(1, &ids.texture)
-        GLObjectCount.deleted(2)
+        if ids.depth != 0 { glDeleteTextures(1, &ids.depth) }
+        GLObjectCount.deleted(ids.depth != 0 ? 3 : 2)
     }
 
     /// Sets the bound 2D texture's integer parameters, in order.
@@ -47,9 +63,9 @@ final class TextureFramebuffer {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    /// Binds the texture to texture unit `unit`, for a shader to read.
-    func bind(unit: Int32) {
+    /// Binds the texture (or its depth texture) to texture unit `unit`, for a shader to read.
+    func bind(unit: Int32, depth: Bool = false) {
         glActiveTexture(GLenum(GL_TEXTURE0 + unit))
-        glBindTexture(GLC.texture2D, texture)
+        glBindTexture(GLC.texture2D, depth ? depthTexture : texture)
     }
 }
