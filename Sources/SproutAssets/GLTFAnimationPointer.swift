@@ -113,9 +113,14 @@ enum GLTFAnimationPointer: Equatable {
             "extensions/KHR_materials_sheen/sheenColorFactor": .sheenColor, "extensions/KHR_materials_sheen/sheenRoughnessFactor": .sheenRoughness,
             "extensions/KHR_materials_volume/thicknessFactor": .volumeThickness,
             "extensions/KHR_materials_volume/attenuationColor": .attenuationColor,
+            "extensions/KHR_materials_volume/attenuationDistance": .attenuationDistance,
+            "extensions/KHR_materials_dispersion/dispersion": .dispersion,
             "extensions/KHR_materials_diffuse_transmission/diffuseTransmissionFactor": .diffuseTransmission,
             "extensions/KHR_materials_diffuse_transmission/diffuseTransmissionColorFactor": .diffuseTransmissionColor,
             "extensions/KHR_materials_iridescence/iridescenceFactor": .iridescence,
+            "extensions/KHR_materials_iridescence/iridescenceIor": .iridescenceIOR,
+            "extensions/KHR_materials_iridescence/iridescenceThicknessMinimum": .iridescenceThicknessMinimum,
+            "extensions/KHR_materials_iridescence/iridescenceThicknessMaximum": .iridescenceThicknessMaximum,
             "extensions/KHR_materials_anisotropy/anisotropyStrength": .anisotropyStrength,
             "extensions/KHR_materials_anisotropy/anisotropyRotation": .anisotropyRotation
         ]

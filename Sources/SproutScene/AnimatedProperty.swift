@@ -52,12 +52,22 @@ public enum MaterialProperty: Hashable, Sendable {
     case volumeThickness
     /// `attenuationColor` (3, 0...1).
     case attenuationColor
+    /// `attenuationDistance` (1; 0 or less stands for its default, no attenuation at any distance).
+    case attenuationDistance
+    /// `dispersion` (1, at least 0).
+    case dispersion
     /// `diffuseTransmission` (1, 0...1).
     case diffuseTransmission
     /// `diffuseTransmissionColor` (3, 0...1).
     case diffuseTransmissionColor
     /// `iridescence` (1, 0...1).
     case iridescence
+    /// `iridescenceIOR` (1, at least 1).
+    case iridescenceIOR
+    /// `iridescenceThicknessMinimum` (1, nanometres, at least 0).
+    case iridescenceThicknessMinimum
+    /// `iridescenceThicknessMaximum` (1, nanometres, at least 0).
+    case iridescenceThicknessMaximum
     /// `anisotropyStrength` (1, 0...1).
     case anisotropyStrength
     /// `anisotropyRotation` (1, radians).
@@ -99,9 +109,14 @@ public enum MaterialProperty: Hashable, Sendable {
         case .sheenRoughness: [material.sheenRoughness]
         case .volumeThickness: [material.volumeThickness]
         case .attenuationColor: Self.floats(material.attenuationColor)
+        case .attenuationDistance: [material.attenuationDistance ?? 0]
+        case .dispersion: [material.dispersion]
         case .diffuseTransmission: [material.diffuseTransmission]
         case .diffuseTransmissionColor: Self.floats(material.diffuseTransmissionColor)
         case .iridescence: [material.iridescence]
+        case .iridescenceIOR: [material.iridescenceIOR]
+        case .iridescenceThicknessMinimum: [material.iridescenceThicknessMinimum]
+        case .iridescenceThicknessMaximum: [material.iridescenceThicknessMaximum]
         case .anisotropyStrength: [material.anisotropyStrength]
         case .anisotropyRotation: [material.anisotropyRotation]
         case .textureOffset(let slot): [material.mapping(slot).offset.x, material.mapping(slot).offset.y]
@@ -134,9 +149,14 @@ public enum MaterialProperty: Hashable, Sendable {
         case .sheenRoughness: material.sheenRoughness = unit(v[0])
         case .volumeThickness: material.volumeThickness = max(v[0], 0)
         case .attenuationColor: material.attenuationColor = vec3(0, 1)
+        case .attenuationDistance: material.attenuationDistance = v[0] > 0 ? v[0] : nil
+        case .dispersion: material.dispersion = max(v[0], 0)
         case .diffuseTransmission: material.diffuseTransmission = unit(v[0])
         case .diffuseTransmissionColor: material.diffuseTransmissionColor = vec3(0, 1)
         case .iridescence: material.iridescence = unit(v[0])
+        case .iridescenceIOR: material.iridescenceIOR = max(v[0], 1)
+        case .iridescenceThicknessMinimum: material.iridescenceThicknessMinimum = max(v[0], 0)
+        case .iridescenceThicknessMaximum: material.iridescenceThicknessMaximum = max(v[0], 0)
         case .anisotropyStrength: material.anisotropyStrength = unit(v[0])
         case .anisotropyRotation: material.anisotropyRotation = v[0]
         case .textureOffset(let slot): material.textureMappings[slot, default: .identity].offset = Vec2(v[0], v[1])

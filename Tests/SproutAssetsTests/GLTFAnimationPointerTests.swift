@@ -19,6 +19,16 @@ import Testing
         #expect(
             GLTFAnimationPointer("/materials/1/extensions/KHR_materials_clearcoat/clearcoatNormalTexture/extensions/KHR_texture_transform/rotation")
                 == .material(1, .direct(.textureRotation(.clearcoatNormal))))
+        #expect(
+            GLTFAnimationPointer("/materials/3/extensions/KHR_materials_dispersion/dispersion") == .material(3, .direct(.dispersion)))
+        #expect(
+            GLTFAnimationPointer("/materials/0/extensions/KHR_materials_volume/attenuationDistance")
+                == .material(0, .direct(.attenuationDistance)))
+        #expect(
+            GLTFAnimationPointer("/materials/0/extensions/KHR_materials_iridescence/iridescenceThicknessMaximum")
+                == .material(0, .direct(.iridescenceThicknessMaximum)))
+        #expect(
+            GLTFAnimationPointer("/materials/0/extensions/KHR_materials_iridescence/iridescenceIor") == .material(0, .direct(.iridescenceIOR)))
         #expect(GLTFAnimationPointer("/extensions/KHR_lights_punctual/lights/4/spot/outerConeAngle") == .light(4, .outerConeAngle))
         #expect(GLTFAnimationPointer("/cameras/0/perspective/yfov") == .camera(0, .fovY))
         #expect(GLTFAnimationPointer("/cameras/2/orthographic/ymag") == .camera(2, .halfHeight))
