@@ -107,6 +107,42 @@ import Testing
         #expect(Array(row[9...15]) == Array(repeating: "r", count: 7))
     }
 
+    /// The red a pixel shows through `glass` square-on at column 16 (x -0.97, on the red half).
+    func redThrough(_ glass: Entity) throws -> Int {
+        let context = try HeadlessContext(forceSoftware: true)
+        let renderer = try Renderer()
+        try context.makeCurrent()
+        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
+        scene.addChild(SeamBackdrop.entity(at: -3))
+        scene.addChild(glass)
+        let target = try OffscreenTarget(width: 64, height: 64, samples: 0)
+        var camera = Camera.looking(from: Vec3(0, 0, 5), at: .zero)
+        camera.projection = .orthographic(halfHeight: 2, near: 0.1, far: 20)
+        try renderer.render(
+            scene, view: View(camera: camera, clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
+        return Int(target.readPixels()[(32 * 64 + 16) * 4])
+    }
+
+    /// Absorption follows the way the ray went inside where it is traced (the extension lets a
+    /// renderer that can compute the thickness use it): glass stating a thickness of 1 with
+    /// attenuation colour (0.25, 1, 1) at distance 1 lets through 0.25 of red over 1 m, and
+    /// 0.25^0.5 = 0.5 over a box 0.5 deep. The surface adds nothing of its own here (no light),
+    /// so the red shown is the encoded share, (0.96 x 0.25)^(1/2.2) against (0.96 x 0.5)^(1/2.2):
+    /// 2^(1/2.2) = 1.370 times brighter through the shallow box. An open sheet takes the stated
+    /// thickness, as the 1 m box does.
+    @Test func absorptionFollowsTheWayTraced() throws {
+        var amber = glass(thickness: 1)
+        amber.attenuationColor = Vec3(0.25, 1, 1)
+        amber.attenuationDistance = 1
+        func box(depth: Float) -> Entity {
+            Entity(name: "amber box", model: ModelComponent(mesh: MeshFactory.box(size: Vec3(4, 4, depth)), material: amber))
+        }
+        let deep = try redThrough(box(depth: 1)), shallow = try redThrough(box(depth: 0.5))
+        let sheet = try redThrough(Entity(name: "amber sheet", model: ModelComponent(mesh: SeamBackdrop.quad(2), material: amber)))
+        #expect(abs(Double(shallow) / Double(deep) - 1.370) < 0.015, "\(shallow) / \(deep)")
+        #expect(abs(sheet - deep) <= 1)
+    }
+
     /// The depth copy takes the target's own format (a blit copies depth only between equal
     /// formats): an offscreen target's 24-bit depth, multisampled or not; a framebuffer with
     /// none (a multisampled target's resolve framebuffer) gives none.

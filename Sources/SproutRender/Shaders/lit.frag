@@ -531,12 +531,14 @@ vec2 landing(vec3 origin, vec3 direction) {
 // (mesh units, times the node's scale per axis) and 6 halvings find where it passes its nearest
 // back face, whose normal bends it again, and it travels on to what was drawn before (Wyman's
 // two-sided refraction). Otherwise, as the Khronos sample viewer's getIBLVolumeRefraction: the
-// ray travels the thickness and the copy is read where its end projects.
-vec3 refractedRead(vec3 v, vec3 n, float thickness, float ior, float level) {
+// ray travels the thickness and the copy is read where its end projects. `travelled`: the way
+// inside as a share of the thickness (1 for the single step), for the absorption.
+vec3 refractedRead(vec3 v, vec3 n, float thickness, float ior, float level, out float travelled) {
     vec3 inside = normalize(refract(-v, n, 1.0 / ior));
     vec3 reach = inside * thickness * uModelScale;
     vec2 at = clamp(windowOf(vWorld + reach).xy, 0.0, 1.0);
     vec3 entry = windowOf(vWorld);
+    travelled = 1.0;
     if (uTraceBehind > 0.5 && !leftVolume(entry)) {
         float near = 0.0, far = -1.0, span = 2.0 * length(reach);
         for (int i = 1; i <= 16; i++) {
@@ -550,6 +552,7 @@ vec3 refractedRead(vec3 v, vec3 n, float thickness, float ior, float level) {
                 if (leftVolume(windowOf(vWorld + inside * middle))) far = middle; else near = middle;
             }
             vec3 exitPoint = vWorld + inside * far;
+            travelled = far / max(length(reach), 1e-6);
             vec4 back = texture(uVolumeBackFaces, clamp(windowOf(exitPoint).xy, 0.0, 1.0));
             // Bent again by the back face, from inside (the normal turned against the ray);
             // where it would reflect wholly inside, or no face is there, on unbent.
@@ -735,30 +738,37 @@ void main() {
 #ifdef HAS_THICKNESS_MAP
     float thicknessScale = texture(uThicknessMap, slotUV(13)).g;
 #endif
-#ifdef HAS_VOLUME_ATTENUATION
-#ifdef HAS_THICKNESS_MAP
-    passingLinear *= exp2(log2(max(uAttenuation, vec3(1e-6))) * thicknessScale);
-#else
-    passingLinear *= uAttenuation;
-#endif
-#endif
-    vec3 passing = pow(passingLinear, vec3(1.0 / 2.2));
 #ifdef HAS_VOLUME_REFRACTION
-    // A volume refracts: the view ray bent by the index travels the thickness inside, and what
-    // lies behind is read where its end projects, always from the copy (blurred by roughness
-    // scaled by the index, as the sample viewer's applyIorToRoughness does).
+    // A volume refracts: the view ray bent by the index travels through it, and what lies
+    // behind is read where it lands, always from the copy (blurred by roughness scaled by the
+    // index, as the sample viewer's applyIorToRoughness does).
     float thickness = uThickness;
 #ifdef HAS_THICKNESS_MAP
     thickness *= thicknessScale;
 #endif
     float sceneLevel = log2(uSceneColorSize.x) * roughness * clamp(uIOR * 2.0 - 2.0, 0.0, 1.0);
+    float travelled;
 #ifdef HAS_DISPERSION
+    float travelledRed, travelledBlue;
     vec3 refracted = vec3(
-        refractedRead(v, n, thickness, max(uIOR - uDispersionSpread, 1.0), sceneLevel).r, refractedRead(v, n, thickness, uIOR, sceneLevel).g,
-        refractedRead(v, n, thickness, uIOR + uDispersionSpread, sceneLevel).b);
+        refractedRead(v, n, thickness, max(uIOR - uDispersionSpread, 1.0), sceneLevel, travelledRed).r,
+        refractedRead(v, n, thickness, uIOR, sceneLevel, travelled).g,
+        refractedRead(v, n, thickness, uIOR + uDispersionSpread, sceneLevel, travelledBlue).b);
 #else
-    vec3 refracted = refractedRead(v, n, thickness, uIOR, sceneLevel);
+    vec3 refracted = refractedRead(v, n, thickness, uIOR, sceneLevel, travelled);
 #endif
+#endif
+#ifdef HAS_VOLUME_ATTENUATION
+    // Beer-Lambert over the way the ray went inside: the stated thickness (times the texture's
+    // green), or the share of it traced through a closed volume.
+    float attenuationPower = travelled;
+#ifdef HAS_THICKNESS_MAP
+    attenuationPower *= thicknessScale;
+#endif
+    passingLinear *= exp2(log2(max(uAttenuation, vec3(1e-6))) * attenuationPower);
+#endif
+    vec3 passing = pow(passingLinear, vec3(1.0 / 2.2));
+#ifdef HAS_VOLUME_REFRACTION
     vec3 behind = passing * refracted;
     oTransmittance = vec4(0.0);
 #else
