@@ -6,6 +6,7 @@ public enum GLTFExtensions {
     public static let supported = Set([
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
         "KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression",
+        "KHR_meshopt_compression",
         "EXT_texture_webp", "EXT_texture_avif", "KHR_materials_variants", "KHR_node_visibility",
         "KHR_node_selectability",
         // Decoded by Assimp (Debian builds it with Draco).
@@ -36,9 +37,7 @@ public enum GLTFExtensions {
     public static let notDrawn: [String: String] = [
         "KHR_node_hoverability": "Sprout has no hover (a tap selects; nothing follows the pointer)",
         "KHR_texture_basisu": "the fallback image, when there is one",
-        "MSFT_texture_dds": "the fallback image, when there is one",
-        "KHR_meshopt_compression":
-            "the uncompressed fallback, when there is one (its codecs are newer than Debian 12's meshoptimizer 0.18, which decodes EXT_meshopt_compression)"
+        "MSFT_texture_dds": "the fallback image, when there is one"
     ]
 
     /// For a file's `extensionsUsed` and `extensionsRequired`: the first required extension

@@ -1,5 +1,5 @@
 /// A glTF file rewritten as Assimp 5.2 can read it, when it needs to be: buffer views compressed
-/// with EXT_meshopt_compression decoded (`MeshoptCodec`), mesh attributes stored as integers
+/// with EXT_meshopt_compression or KHR_meshopt_compression decoded (`MeshoptCodec`), mesh attributes stored as integers
 /// (KHR_mesh_quantization) turned into floats, textures' EXT_texture_webp or EXT_texture_avif
 /// images made their sources (decoded by `ImageCodec` as any other), skins without
 /// `inverseBindMatrices` given identity ones (glTF's default, which Assimp 5.2 dereferences as
@@ -14,7 +14,7 @@ struct GLTFRewrite {
     let binary: [UInt8]
 
     /// The extensions a rewrite takes out of the document.
-    static let decodedExtensions = Set(["KHR_mesh_quantization", "EXT_meshopt_compression"] + imageExtensions)
+    static let decodedExtensions = Set(["KHR_mesh_quantization", "EXT_meshopt_compression", "KHR_meshopt_compression"] + imageExtensions)
 
     /// Texture extensions whose image the rewrite makes the texture's source, the first a
     /// texture names winning (each decodes to the same pixels).
@@ -58,7 +58,7 @@ struct GLTFRewrite {
         for (k, buffer) in (gltf["buffers"]?.array ?? []).enumerated() {
             if let bytes = buffers.buffer(k), let length = buffer["byteLength"]?.int {
                 bufferOffsets.append(try append(bytes.prefix(length), what: "buffers[\(k)]"))
-            } else if buffer["extensions"]?["EXT_meshopt_compression"]?["fallback"]?.bool == true {
+            } else if MeshoptCodec.Variant.allCases.contains(where: { buffer["extensions"]?[$0.rawValue]?["fallback"]?.bool == true }) {
                 bufferOffsets.append(nil)
             } else {
                 throw Failure("buffers[\(k)] cannot be read")
@@ -67,11 +67,13 @@ struct GLTFRewrite {
         var views = gltf["bufferViews"]?.array ?? []
         for (v, view) in views.enumerated() {
             guard case .object(var fields) = view else { throw Failure("bufferViews[\(v)] is not an object") }
-            if let meshopt = view["extensions"]?["EXT_meshopt_compression"] {
-                let decoded = try Self.decode(meshopt, of: v, buffers: buffers, limit: maximumBytes - binary.count)
+            if let variant = MeshoptCodec.Variant.allCases.first(where: { view["extensions"]?[$0.rawValue] != nil }),
+                let meshopt = view["extensions"]?[variant.rawValue]
+            {
+                let decoded = try Self.decode(meshopt, of: v, variant: variant, buffers: buffers, limit: maximumBytes - binary.count)
                 fields["byteOffset"] = .number(Double(try append(decoded, what: "bufferViews[\(v)] decoded")))
                 fields["byteLength"] = .number(Double(decoded.count))
-                Self.remove("EXT_meshopt_compression", fromExtensionsOf: &fields)
+                for other in MeshoptCodec.Variant.allCases { Self.remove(other.rawValue, fromExtensionsOf: &fields) }
             } else {
                 guard let k = view["buffer"]?.int, bufferOffsets.indices.contains(k), let base = bufferOffsets[k] else {
                     throw Failure("bufferViews[\(v)] reads a buffer that has no data")
@@ -162,9 +164,11 @@ struct GLTFRewrite {
         fields["extensions"] = extensions.isEmpty ? nil : .object(extensions)
     }
 
-    /// Buffer view `index`'s EXT_meshopt_compression object decoded, at most `limit` bytes.
-    private static func decode(_ meshopt: GLTFJSON, of index: Int, buffers: GLTFBuffers, limit: Int) throws(Failure) -> [UInt8] {
-        let field = "bufferViews[\(index)].extensions.EXT_meshopt_compression"
+    /// Buffer view `index`'s meshopt compression object (`variant`'s) decoded, at most `limit` bytes.
+    private static func decode(
+        _ meshopt: GLTFJSON, of index: Int, variant: MeshoptCodec.Variant, buffers: GLTFBuffers, limit: Int
+    ) throws(Failure) -> [UInt8] {
+        let field = "bufferViews[\(index)].extensions.\(variant.rawValue)"
         guard let source = meshopt["buffer"]?.int, let length = meshopt["byteLength"]?.int, let stride = meshopt["byteStride"]?.int,
             let count = meshopt["count"]?.int, let mode = meshopt["mode"]?.string
         else { throw Failure("\(field) needs buffer, byteLength, byteStride, count and mode") }
@@ -174,9 +178,11 @@ struct GLTFRewrite {
             throw Failure("\(field): bytes \(offset)..<\(offset + length) lie outside buffers[\(source)] (\(bytes.count) bytes)")
         }
         guard count >= 0, stride > 0, count <= Int.max / stride else { throw Failure("\(field): count \(count) x byteStride \(stride) is no size") }
-        // meshopt's codecs compress at most 64 to 1 (a group of 16 bytes in 2 bits): a count
-        // the bytes cannot hold is refused before a buffer is made for it.
-        guard count * stride <= 64 * length + 4096 else {
+        // meshopt's codecs compress at most 64 to 1 (a group of 16 bytes in 2 bits), version 1
+        // attribute streams 1,024 to 1 (a block of up to 256 elements whose every byte is zero in
+        // the element's quarter of a control byte): a count the bytes cannot hold is refused
+        // before a buffer is made for it.
+        guard count * stride <= (variant == .khr ? 1024 : 64) * length + 4096 else {
             throw Failure("\(field): \(length) bytes cannot hold \(count) elements of \(stride) bytes")
         }
         guard count * stride <= limit else {
@@ -184,7 +190,8 @@ struct GLTFRewrite {
         }
         do {
             return try MeshoptCodec.decode(
-                bytes[offset..<(offset + length)], count: count, stride: stride, mode: mode, filter: meshopt["filter"]?.string ?? "NONE")
+                bytes[offset..<(offset + length)], count: count, stride: stride, mode: mode, filter: meshopt["filter"]?.string ?? "NONE",
+                variant: variant)
         } catch {
             throw Failure("\(field): \(error.reason)")
         }

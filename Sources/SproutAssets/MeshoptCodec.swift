@@ -3,10 +3,20 @@ internal import CMeshOptimizer
 import Glibc
 #endif
 
-/// EXT_meshopt_compression's codecs, through meshoptimizer (opened on first use, `CMeshOptimizer`):
-/// a compressed buffer view decoded into `count` elements of `stride` bytes. Every size the
-/// library would assert on is checked first, so a hostile view gets a reason, not an abort.
+/// EXT_meshopt_compression's and KHR_meshopt_compression's codecs: a compressed buffer view
+/// decoded into `count` elements of `stride` bytes, through meshoptimizer (opened on first use,
+/// `CMeshOptimizer`) where its version reads the stream, and for what KHR_meshopt_compression
+/// added since (version 1 attribute streams, the COLOR filter) `MeshoptAttributes` and
+/// `MeshoptColorFilter`. Every size the library would assert on is checked first, so a hostile
+/// view gets a reason, not an abort.
 enum MeshoptCodec {
+    /// Which extension compressed the view: KHR_meshopt_compression's streams may also be
+    /// version 1 attribute streams and use the COLOR filter.
+    enum Variant: String, CaseIterable, Sendable {
+        case ext = "EXT_meshopt_compression"
+        case khr = "KHR_meshopt_compression"
+    }
+
     /// The library, opened once; nil with the reason when it cannot be.
     nonisolated(unsafe) private static let api: Result<sprout_meshopt, MeshoptError> = {
         var api = sprout_meshopt()
@@ -24,8 +34,9 @@ enum MeshoptCodec {
     }
 
     /// The extension's `mode`, `count`, `byteStride` and `filter` decoding `compressed`.
-    static func decode(_ compressed: ArraySlice<UInt8>, count: Int, stride: Int, mode: String, filter: String) throws(MeshoptError) -> [UInt8] {
-        let api = try api.get()
+    static func decode(
+        _ compressed: ArraySlice<UInt8>, count: Int, stride: Int, mode: String, filter: String, variant: Variant = .ext
+    ) throws(MeshoptError) -> [UInt8] {
         guard count >= 0, stride > 0 else { throw MeshoptError("count \(count) and byteStride \(stride) describe no data") }
         switch mode {
         case "ATTRIBUTES":
@@ -42,26 +53,41 @@ enum MeshoptCodec {
         case "OCTAHEDRAL": guard stride == 4 || stride == 8 else { throw MeshoptError("OCTAHEDRAL needs a byteStride of 4 or 8, not \(stride)") }
         case "QUATERNION": guard stride == 8 else { throw MeshoptError("QUATERNION needs a byteStride of 8, not \(stride)") }
         case "EXPONENTIAL": break   // any multiple of 4, checked above
-        default: throw MeshoptError("filter \(filter) is not NONE, OCTAHEDRAL, QUATERNION or EXPONENTIAL")
+        case "COLOR" where variant == .khr: guard stride == 4 || stride == 8 else { throw MeshoptError("COLOR needs a byteStride of 4 or 8, not \(stride)") }
+        default:
+            throw MeshoptError(
+                "filter \(filter) is not one of \(variant.rawValue)'s (NONE, OCTAHEDRAL, QUATERNION, EXPONENTIAL\(variant == .khr ? ", COLOR" : ""))")
         }
-        var decoded = [UInt8](repeating: 0, count: count * stride)
-        let status = decoded.withUnsafeMutableBytes { out in
-            compressed.withUnsafeBytes { source -> Int32 in
-                let input = source.bindMemory(to: UInt8.self).baseAddress
-                switch mode {
-                case "ATTRIBUTES": return api.decodeVertexBuffer(out.baseAddress, count, stride, input, source.count)
-                case "TRIANGLES": return api.decodeIndexBuffer(out.baseAddress, count, stride, input, source.count)
-                default: return api.decodeIndexSequence(out.baseAddress, count, stride, input, source.count)
+        var decoded: [UInt8]
+        if mode == "ATTRIBUTES", variant == .khr, compressed.first.map({ $0 & 0x0f != 0 }) == true {
+            decoded = try MeshoptAttributes.decode(compressed, count: count, stride: stride)
+        } else {
+            let api = try api.get()
+            decoded = [UInt8](repeating: 0, count: count * stride)
+            let status = decoded.withUnsafeMutableBytes { out in
+                compressed.withUnsafeBytes { source -> Int32 in
+                    let input = source.bindMemory(to: UInt8.self).baseAddress
+                    switch mode {
+                    case "ATTRIBUTES": return api.decodeVertexBuffer(out.baseAddress, count, stride, input, source.count)
+                    case "TRIANGLES": return api.decodeIndexBuffer(out.baseAddress, count, stride, input, source.count)
+                    default: return api.decodeIndexSequence(out.baseAddress, count, stride, input, source.count)
+                    }
                 }
             }
+            guard status == 0 else {
+                throw MeshoptError("its \(compressed.count) bytes are not a valid \(mode) stream of \(count) elements of \(stride) bytes")
+            }
         }
-        guard status == 0 else { throw MeshoptError("its \(compressed.count) bytes are not a valid \(mode) stream of \(count) elements of \(stride) bytes") }
-        decoded.withUnsafeMutableBytes { out in
-            switch filter {
-            case "OCTAHEDRAL": api.decodeFilterOct(out.baseAddress, count, stride)
-            case "QUATERNION": api.decodeFilterQuat(out.baseAddress, count, stride)
-            case "EXPONENTIAL": api.decodeFilterExp(out.baseAddress, count, stride)
-            default: break
+        if filter == "COLOR" {
+            MeshoptColorFilter.decode(&decoded, count: count, stride: stride)
+        } else if filter != "NONE" {
+            let api = try api.get()
+            decoded.withUnsafeMutableBytes { out in
+                switch filter {
+                case "OCTAHEDRAL": api.decodeFilterOct(out.baseAddress, count, stride)
+                case "QUATERNION": api.decodeFilterQuat(out.baseAddress, count, stride)
+                default: api.decodeFilterExp(out.baseAddress, count, stride)
+                }
             }
         }
         return decoded

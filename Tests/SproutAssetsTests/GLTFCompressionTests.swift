@@ -103,6 +103,55 @@ import Testing
         #expect(mesh.normals.allSatisfy { dot(normalize($0), normal) > cosineOfOneDegree }, "\(mesh.normals)")
     }
 
+    /// KHR_meshopt_compression, as gltfpack -ce khr writes it: the quad's positions as a
+    /// version 1 attribute stream and its vertex colours through the COLOR filter (each written
+    /// by meshoptimizer's own encoder, its source at b5b2c439: the colours (1, 0, 0, 1),
+    /// (0, 1, 0, 1), (0, 0, 1, 1), (1, 1, 1, 0.5) with K = 8), indices as TRIANGLES. The colours
+    /// come back as the reference decoder gives them, one unit off at most (the extension's
+    /// tolerance): (254, 1, 0, 255), (0, 254, 0, 255), (1, 0, 255, 255), (255, 255, 255, 128).
+    @Test func khrMeshoptCompressedViewsAreDecoded() throws {
+        let positions: [UInt8] = [
+            161, 250, 234, 170, 0, 0, 0, 255, 0, 127, 0, 126, 0, 0, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0
+        ]
+        let colors: [UInt8] = [
+            161, 255, 0, 126, 125, 129, 0, 253, 253, 254, 0, 131, 130, 128, 0, 0, 0, 125, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 64, 127, 193, 255, 0
+        ]
+        let indices = try MeshoptCodec.encode(triangles: [0, 1, 2, 0, 2, 3], vertexCount: 4)
+        var binary: [UInt8] = [], views: [String] = []
+        for (stream, length, stride, count, mode, filter) in [
+            (positions, 48, 12, 4, "ATTRIBUTES", "NONE"), (colors, 16, 4, 4, "ATTRIBUTES", "COLOR"), (indices, 12, 2, 6, "TRIANGLES", "NONE")
+        ] {
+            views.append(
+                """
+                {"buffer": 1, "byteLength": \(length), "extensions": {"KHR_meshopt_compression": {"buffer": 0, "byteOffset": \(binary.count),
+                 "byteLength": \(stream.count), "byteStride": \(stride), "count": \(count), "mode": "\(mode)", "filter": "\(filter)"}}}
+                """)
+            binary += stream + Array(repeating: 0, count: (4 - stream.count % 4) % 4)
+        }
+        let json = """
+            {"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_meshopt_compression"], "extensionsRequired": ["KHR_meshopt_compression"],
+             "buffers": [{"byteLength": \(binary.count)}, {"byteLength": 76, "extensions": {"KHR_meshopt_compression": {"fallback": true}}}],
+             "bufferViews": [\(views.joined(separator: ", "))],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                           {"bufferView": 1, "componentType": 5121, "normalized": true, "count": 4, "type": "VEC4"},
+                           {"bufferView": 2, "componentType": 5123, "count": 6, "type": "SCALAR"}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "COLOR_0": 1}, "indices": 2}]}],
+             "nodes": [{"name": "quad", "mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
+            """
+        let path = try write(json, binary: binary, to: try Fixtures.temporaryDirectory("gltf-khr-meshopt") + "/packed.glb")
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        #expect(asset.warnings.isEmpty, "\(asset.warnings)")
+        let mesh = try #require(asset.meshes.first)
+        // No normals: each triangle its own corners, to be flat as glTF asks (the corners 0, 1, 2, 0, 2, 3).
+        let corners = [0, 1, 2, 0, 2, 3]
+        #expect(mesh.positions == corners.map { [Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 0)][$0] })
+        let colours: [Vec4] = [Vec4(254, 1, 0, 255), Vec4(0, 254, 0, 255), Vec4(1, 0, 255, 255), Vec4(255, 255, 255, 128)]
+        let expected = corners.map { colours[$0] / 255 }
+        #expect(mesh.colors.count == 6)
+        #expect(zip(mesh.colors, expected).allSatisfy { a, b in (0..<4).allSatisfy { abs(a[$0] - b[$0]) <= 1.01 / 255 } }, "\(mesh.colors)")
+    }
+
     @Test func brokenCompressedViewsAreNamed() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-meshopt-broken")
         let field = "bufferViews[0].extensions.EXT_meshopt_compression"
