@@ -17,9 +17,9 @@ import Testing
 /// the red texels 30 and 31), column 36 both (31.86) and from 37 blue; without a thickness the
 /// seam stays where it is, blue from column 32.
 @Suite(.serialized) final class VolumeRefractionGLTests {
-    /// Which of red and blue each pixel of the middle row shows through `glass` in `columns`:
-    /// "r", "b", or "rb" where both are more than a tenth.
-    func middleRow(through glass: Entity, columns: ClosedRange<Int> = 30...38, samples: Int = 0) throws -> [String] {
+    /// The 64 x 64 picture (RGBA rows from the top) of `glass` over the backdrop 3 m behind the
+    /// origin, seen orthographically from +Z, 4 m tall.
+    func pixels(through glass: Entity, samples: Int = 0) throws -> [UInt8] {
         let context = try HeadlessContext(forceSoftware: true)
         let renderer = try Renderer()
         try context.makeCurrent()
@@ -31,7 +31,13 @@ import Testing
         camera.projection = .orthographic(halfHeight: 2, near: 0.1, far: 20)
         try renderer.render(
             scene, view: View(camera: camera, clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
-        let pixels = target.readPixels()
+        return target.readPixels()
+    }
+
+    /// Which of red and blue each pixel of the middle row shows through `glass` in `columns`:
+    /// "r", "b", or "rb" where both are more than a tenth.
+    func middleRow(through glass: Entity, columns: ClosedRange<Int> = 30...38, samples: Int = 0) throws -> [String] {
+        let pixels = try pixels(through: glass, samples: samples)
         return columns.map { column in
             let pixel = pixels[(32 * 64 + column) * 4..<(32 * 64 + column) * 4 + 3].map(Int.init)
             return (pixel[0] > 25 ? "r" : "") + (pixel[2] > 25 ? "b" : "")
@@ -108,20 +114,7 @@ import Testing
     }
 
     /// The red a pixel shows through `glass` square-on at column 16 (x -0.97, on the red half).
-    func redThrough(_ glass: Entity) throws -> Int {
-        let context = try HeadlessContext(forceSoftware: true)
-        let renderer = try Renderer()
-        try context.makeCurrent()
-        let scene = Scene(lighting: Lighting(intensity: 0, ambient: 0, castsShadows: false))
-        scene.addChild(SeamBackdrop.entity(at: -3))
-        scene.addChild(glass)
-        let target = try OffscreenTarget(width: 64, height: 64, samples: 0)
-        var camera = Camera.looking(from: Vec3(0, 0, 5), at: .zero)
-        camera.projection = .orthographic(halfHeight: 2, near: 0.1, far: 20)
-        try renderer.render(
-            scene, view: View(camera: camera, clearColor: Vec4(0, 0, 0, 1), options: RenderOptions(shadows: false)), into: target)
-        return Int(target.readPixels()[(32 * 64 + 16) * 4])
-    }
+    func redThrough(_ glass: Entity) throws -> Int { Int(try pixels(through: glass)[(32 * 64 + 16) * 4]) }
 
     /// Absorption follows the way the ray went inside where it is traced (the extension lets a
     /// renderer that can compute the thickness use it): glass stating a thickness of 1 with
