@@ -490,44 +490,64 @@ vec3 windowOf(vec3 p) {
     return clip.xyz / clip.w * 0.5 + 0.5;
 }
 
+// A ray in clip space: projection is linear before the divide, so the clip position of
+// origin + direction x s is start + step x s, four multiply-adds a step instead of a matrix.
+struct ClipRay {
+    vec4 start;
+    vec4 step;
+};
+
+ClipRay clipRay(vec3 origin, vec3 direction) { return ClipRay(uViewProjection * vec4(origin, 1.0), uViewProjection * vec4(direction, 0.0)); }
+
+// Where the ray is at `s`: xy over the target in [0, 1], z its window depth.
+vec3 windowAt(ClipRay ray, float s) {
+    vec4 clip = ray.start + ray.step * s;
+    return clip.xyz / clip.w * 0.5 + 0.5;
+}
+
 bool onTarget(vec3 w) { return all(greaterThanEqual(w, vec3(0.0))) && all(lessThan(w, vec3(1.0))); }
 
-// Whether window point w lies outside the volumes: off the target, where no back face is, or
-// behind the nearest one.
+// The texel of `sampler` (the target's size, as the copies are) under window point w.
+#define TEXEL_AT(sampler, w) texelFetch(sampler, ivec2((w).xy * uSceneColorSize), 0)
+
+// Whether window point w lies outside the volumes: off the target, where no back face is (the
+// depth cleared to 1), or behind the nearest one. One fetch a step.
 bool leftVolume(vec3 w) {
-    return !onTarget(w) || texture(uVolumeBackFaces, w.xy).a < 0.5 || w.z >= texture(uVolumeBackFaceDepth, w.xy).r;
+    if (!onTarget(w)) return true;
+    float back = TEXEL_AT(uVolumeBackFaceDepth, w).r;
+    return back >= 1.0 || w.z >= back;
 }
 
 // Where the ray from `origin` along `direction`, leaving a volume, first passes behind what was
-// drawn before (the depth copy): steps growing 1.6 times from 1 cm (to 790 m in 24), then 8
-// halvings of the step that crossed. A ray that meets nothing on the target sees the background
-// where its direction projects (or, under an orthographic view, where it left the target).
-vec2 landing(vec3 origin, vec3 direction) {
-    float near = 0.0, far = 0.01;
-    vec2 last = windowOf(origin).xy;
-    for (int i = 0; i < 24; i++) {
-        vec4 clip = uViewProjection * vec4(origin + direction * far, 1.0);
-        if (clip.w <= 0.0) break;
-        vec3 w = clip.xyz / clip.w * 0.5 + 0.5;
+// drawn before (the depth copy): steps doubling from `first` (the volume's size: what lies just
+// behind it is found in a step or two), at most 16, then 6 halvings of the step that crossed. A
+// ray that meets nothing on the target sees the background where its direction projects (or,
+// under an orthographic view, where it left the target).
+vec2 landing(vec3 origin, vec3 direction, float first) {
+    ClipRay ray = clipRay(origin, direction);
+    float near = 0.0, far = first;
+    vec2 last = windowAt(ray, 0.0).xy;
+    for (int i = 0; i < 16; i++) {
+        if (ray.start.w + ray.step.w * far <= 0.0) break;
+        vec3 w = windowAt(ray, far);
         if (!onTarget(w)) break;
-        if (w.z > texture(uSceneDepth, w.xy).r) {
-            for (int j = 0; j < 8; j++) {
+        if (w.z > TEXEL_AT(uSceneDepth, w).r) {
+            for (int j = 0; j < 6; j++) {
                 float middle = 0.5 * (near + far);
-                vec3 m = windowOf(origin + direction * middle);
-                if (m.z > texture(uSceneDepth, m.xy).r) far = middle; else near = middle;
+                vec3 m = windowAt(ray, middle);
+                if (m.z > TEXEL_AT(uSceneDepth, m).r) far = middle; else near = middle;
             }
-            return windowOf(origin + direction * far).xy;
+            return windowAt(ray, far).xy;
         }
         last = w.xy;
         near = far;
-        far *= 1.6;
+        far *= 2.0;
     }
-    vec4 away = uViewProjection * vec4(direction, 0.0);
-    return away.w > 0.0 ? away.xy / away.w * 0.5 + 0.5 : last;
+    return ray.step.w > 0.0 ? ray.step.xy / ray.step.w * 0.5 + 0.5 : last;
 }
 
 // What lies behind a volume along the view ray refracted by `ior`. Where the volume's back faces
-// are known (a closed mesh) the ray is followed through it: 16 steps over twice the thickness
+// are known (a closed mesh) the ray is followed through it: 8 steps over twice the thickness
 // (mesh units, times the node's scale per axis) and 6 halvings find where it passes its nearest
 // back face, whose normal bends it again, and it travels on to what was drawn before (Wyman's
 // two-sided refraction). Otherwise, as the Khronos sample viewer's getIBLVolumeRefraction: the
@@ -536,29 +556,30 @@ vec2 landing(vec3 origin, vec3 direction) {
 vec3 refractedRead(vec3 v, vec3 n, float thickness, float ior, float level, out float travelled) {
     vec3 inside = normalize(refract(-v, n, 1.0 / ior));
     vec3 reach = inside * thickness * uModelScale;
+    ClipRay ray = clipRay(vWorld, inside);
     vec2 at = clamp(windowOf(vWorld + reach).xy, 0.0, 1.0);
-    vec3 entry = windowOf(vWorld);
     travelled = 1.0;
-    if (uTraceBehind > 0.5 && !leftVolume(entry)) {
+    if (uTraceBehind > 0.5 && !leftVolume(windowAt(ray, 0.0))) {
         float near = 0.0, far = -1.0, span = 2.0 * length(reach);
-        for (int i = 1; i <= 16; i++) {
-            float s = span * float(i) / 16.0;
-            if (leftVolume(windowOf(vWorld + inside * s))) { far = s; break; }
+        for (int i = 1; i <= 8; i++) {
+            float s = span * float(i) / 8.0;
+            if (leftVolume(windowAt(ray, s))) { far = s; break; }
             near = s;
         }
         if (far > 0.0) {
             for (int j = 0; j < 6; j++) {
                 float middle = 0.5 * (near + far);
-                if (leftVolume(windowOf(vWorld + inside * middle))) far = middle; else near = middle;
+                if (leftVolume(windowAt(ray, middle))) far = middle; else near = middle;
             }
             vec3 exitPoint = vWorld + inside * far;
             travelled = far / max(length(reach), 1e-6);
-            vec4 back = texture(uVolumeBackFaces, clamp(windowOf(exitPoint).xy, 0.0, 1.0));
+            vec3 exitWindow = windowAt(ray, far);
+            vec4 back = onTarget(exitWindow) ? TEXEL_AT(uVolumeBackFaces, exitWindow) : vec4(0.0);
             // Bent again by the back face, from inside (the normal turned against the ray);
             // where it would reflect wholly inside, or no face is there, on unbent.
             vec3 leaving = back.a > 0.5 ? refract(inside, -normalize(back.xyz * 2.0 - 1.0), ior) : inside;
             if (dot(leaving, leaving) == 0.0) leaving = inside;
-            at = clamp(landing(exitPoint, normalize(leaving)), 0.0, 1.0);
+            at = clamp(landing(exitPoint, normalize(leaving), max(far, 0.01)), 0.0, 1.0);
         }
     }
     return textureLod(uSceneColor, at, level).rgb;
