@@ -446,7 +446,10 @@ public final class Renderer {
             }
         }
         try setDeformation(item, features: features, on: program)
-        var drawState = pass.faces(doubleSided: material.isDoubleSided, mirrored: item.world.determinant < 0)
+        // `doubleSided` has no effect on a volume's boundary (KHR_materials_volume): its back
+        // faces are the refraction's to follow (`VolumeRefractionBuffers`), not surfaces of their own.
+        let twoSided = material.isDoubleSided && !features.contains(.volumeRefraction)
+        var drawState = pass.faces(doubleSided: twoSided, mirrored: item.world.determinant < 0)
         drawState.alphaToCoverage = features.contains(.alphaToCoverage)
         state.apply(drawState)
         drawMesh(mesh)

@@ -97,6 +97,18 @@ import Testing
         #expect(try middleRow(through: box, samples: samples) == ["r", "r", "r", "r", "r", "r", "r", "rb", "b"])
     }
 
+    /// `doubleSided` has no effect on a volume's boundary (KHR_materials_volume): the box made
+    /// two-sided shows the same row, its back faces left to the trace (drawn as surfaces of
+    /// their own, the last one drawn at a pixel would replace what the front face let through).
+    @Test func aTwoSidedVolumeIsDrawnAsAOneSidedOne() throws {
+        var twoSided = glass(thickness: 1)
+        twoSided.isDoubleSided = true
+        let box = Entity(
+            name: "glass box", transform: Transform(matrix: .rotationY(.pi / 4)),
+            model: ModelComponent(mesh: MeshFactory.box(size: Vec3(2, 2, 1)), material: twoSided))
+        #expect(try middleRow(through: box) == ["r", "r", "r", "r", "r", "r", "r", "rb", "b"])
+    }
+
     /// A ball is a lens: its image of what lies beyond the focal point is turned over. A glass
     /// ball of radius 1 (index 1.5: focal length 1.5 from its centre) before the backdrop 3 m
     /// behind its centre. Traced exactly for a true sphere: the ray through column 26 (x -0.3438)
