@@ -70,7 +70,10 @@ def box(material, half=(0.25, 0.3, 0.05)):
             normals += [normal] * 4
             indices += [base, base + 1, base + 2, base, base + 2, base + 3] if sign > 0 else [base, base + 2, base + 1, base, base + 3, base + 2]
     return primitive(positions, normals, None, indices, material)
-glass = lambda roughness, volume: {"pbrMetallicRoughness": {"metallicFactor": 0, "roughnessFactor": roughness},
+# Two-sided, as Blender writes glass: the extension gives doubleSided no effect on a volume, but the
+# harness's Cycles scene makes a one-sided material's back faces transparent, which would let the
+# light leave the glass unbent (BENCHMARKS.md, "Volumes").
+glass = lambda roughness, volume: {"pbrMetallicRoughness": {"metallicFactor": 0, "roughnessFactor": roughness}, "doubleSided": True,
     "extensions": {"KHR_materials_transmission": {"transmissionFactor": 1}, "KHR_materials_volume": volume}}
 meshes = [{"primitives": [quad([(-1.5, 0, -0.8), (1.5, 0, -0.8), (1.5, 2, -0.8), (-1.5, 2, -0.8)], (0, 0, 1), (3, 2)),
                           quad([(-1.5, 0, 1), (1.5, 0, 1), (1.5, 0, -0.8), (-1.5, 0, -0.8)], (0, 1, 0), (3, 1.8))]},
