@@ -4,7 +4,8 @@ internal import COpenGL
 /// refraction, "An Approximate Image-Space Approach for Interactive Refraction", 2005): the
 /// nearest back faces of the frame's volumes (outward normal and depth), where the ray
 /// leaves the volume, and a copy of the depth drawn before them (opaque surfaces, the
-/// background), where it lands. Made on first need, remade when the size changes.
+/// background), where it lands. Made on first need, remade when the target's size or depth
+/// format changes.
 final class VolumeRefractionBuffers {
     let width: Int
     let height: Int
