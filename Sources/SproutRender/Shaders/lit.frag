@@ -582,7 +582,11 @@ vec3 refractedRead(vec3 v, vec3 n, float thickness, float ior, float level, out 
             at = clamp(landing(exitPoint, normalize(leaving), max(far, 0.01)), 0.0, 1.0);
         }
     }
-    return textureLod(uSceneColor, at, level).rgb;
+    // Where neighbouring pixels land far apart (a ball's rim, a strong lens), the copy is read
+    // from the level their spread calls for, as implicit derivatives would choose it, so that a
+    // pixel shows the average of what its rays reach rather than one of them (aliasing).
+    vec2 spread = max(abs(dFdx(at)), abs(dFdy(at))) * uSceneColorSize;
+    return textureLod(uSceneColor, at, max(level, log2(max(max(spread.x, spread.y), 1.0)))).rgb;
 }
 #endif
 
