@@ -23,12 +23,7 @@ final class SceneColorCopy {
     /// Copies `source`'s colour (resolving its samples), builds the mip chain, and binds
     /// `source` for drawing again.
     func capture(from source: GLuint) {
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source)
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), copy.framebuffer)
-        glBlitFramebuffer(
-            0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
-            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
-        glBindFramebuffer(GLC.framebuffer, source)
+        copy.copy(GL_COLOR_BUFFER_BIT, from: source, width: width, height: height)
         glBindTexture(GLC.texture2D, copy.texture)
         glGenerateMipmap(GLC.texture2D)
     }

@@ -28,10 +28,7 @@ final class TextureFramebuffer {
         if let size = depthTested {
             glBindTexture(GLC.texture2D, depthTexture)
             glTexStorage2D(GLC.texture2D, 1, GLenum(GL_DEPTH_COMPONENT24), GLsizei(size.width), GLsizei(size.height))
-            Self.setParameters([
-                (GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
-                (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)
-            ])
+            Self.setParameters(Self.nearestClamped)
             glFramebufferTexture2D(GLC.framebuffer, GLenum(GL_DEPTH_ATTACHMENT), GLC.texture2D, depthTexture, 0)
         }
         if attachment == GLenum(GL_DEPTH_ATTACHMENT) || attachment == GLenum(GL_DEPTH_STENCIL_ATTACHMENT) {
@@ -52,9 +49,27 @@ final class TextureFramebuffer {
         GLObjectCount.deleted(ids.depth != 0 ? 3 : 2)
     }
 
+    /// Texel for texel, no filtering, no wrapping: for textures read with `texelFetch` or as
+    /// exact values (depth, normals).
+    static let nearestClamped: [(Int32, Int32)] = [
+        (GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
+        (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)
+    ]
+
     /// Sets the bound 2D texture's integer parameters, in order.
     static func setParameters(_ parameters: [(Int32, Int32)]) {
         for (parameter, value) in parameters { glTexParameteri(GLC.texture2D, GLenum(parameter), value) }
+    }
+
+    /// Copies `source`'s `buffers` (`GL_COLOR_BUFFER_BIT` or `GL_DEPTH_BUFFER_BIT`; several
+    /// samples a pixel resolved to one) over `width` x `height` into this framebuffer, then binds
+    /// `source` for drawing again.
+    func copy(_ buffers: Int32, from source: GLuint, width: Int, height: Int) {
+        glBindFramebuffer(GLC.readFramebuffer, source)
+        glBindFramebuffer(GLC.drawFramebuffer, framebuffer)
+        glBlitFramebuffer(
+            0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height), GLbitfield(buffers), GLenum(GL_NEAREST))
+        glBindFramebuffer(GLC.framebuffer, source)
     }
 
     /// Binds the framebuffer and a viewport of `width` x `height`, for drawing into the texture.

@@ -29,7 +29,7 @@ final class VolumeRefractionBuffers {
             attachment: GLenum(GL_COLOR_ATTACHMENT0), name: "volume back faces", depthTested: (width, height)
         ) {
             glTexStorage2D(GLC.texture2D, 1, GLenum(GL_RGB10_A2), GLsizei(width), GLsizei(height))
-            Self.setNearest()
+            TextureFramebuffer.setParameters(TextureFramebuffer.nearestClamped)
         }
         sceneDepth = try depthFormat.map { format in
             let hasStencil = format == GLenum(GL_DEPTH24_STENCIL8) || format == GLenum(GL_DEPTH32F_STENCIL8)
@@ -37,16 +37,9 @@ final class VolumeRefractionBuffers {
                 attachment: GLenum(hasStencil ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT), name: "scene depth copy"
             ) {
                 glTexStorage2D(GLC.texture2D, 1, format, GLsizei(width), GLsizei(height))
-                Self.setNearest()
+                TextureFramebuffer.setParameters(TextureFramebuffer.nearestClamped)
             }
         }
-    }
-
-    private static func setNearest() {
-        TextureFramebuffer.setParameters([
-            (GL_TEXTURE_MIN_FILTER, GL_NEAREST), (GL_TEXTURE_MAG_FILTER, GL_NEAREST),
-            (GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE), (GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE)
-        ])
     }
 
     /// The depth format of `framebuffer`'s depth buffer (0: the window's), as a texture can hold
@@ -85,13 +78,8 @@ final class VolumeRefractionBuffers {
     func captureSceneDepth(from source: GLuint) {
         hasSceneDepth = false
         guard let sceneDepth else { return }
-        glBindFramebuffer(GLC.readFramebuffer, source)
-        glBindFramebuffer(GLC.drawFramebuffer, sceneDepth.framebuffer)
-        glBlitFramebuffer(
-            0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
-            GLbitfield(GL_DEPTH_BUFFER_BIT), GLenum(GL_NEAREST))
+        sceneDepth.copy(GL_DEPTH_BUFFER_BIT, from: source, width: width, height: height)
         hasSceneDepth = glGetError() == GLenum(GL_NO_ERROR)
-        glBindFramebuffer(GLC.framebuffer, source)
     }
 
     /// Binds the back faces' framebuffer, cleared (no back face, the far depth), for drawing.

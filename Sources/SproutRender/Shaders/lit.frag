@@ -33,8 +33,7 @@ uniform sampler2D uSceneColor;
 uniform vec2 uSceneColorSize;
 #ifdef HAS_VOLUME_REFRACTION
 // KHR_materials_volume's thickness (mesh units) along the refracted view ray, scaled by the
-// node's scale per axis, and the index that bends it; the ray's end is projected to read what
-// lies behind there (the Khronos sample viewer's getIBLVolumeRefraction).
+// node's scale per axis, and the index that bends it, for refractedRead to follow the ray.
 uniform float uThickness;
 uniform vec3 uModelScale;
 uniform float uIOR;
@@ -484,11 +483,11 @@ float lightVisibility(float ndl) {
 #endif
 
 #ifdef HAS_VOLUME_REFRACTION
-// Where a world point projects: xy over the target in [0, 1], z its window depth.
-vec3 windowOf(vec3 p) {
-    vec4 clip = uViewProjection * vec4(p, 1.0);
-    return clip.xyz / clip.w * 0.5 + 0.5;
-}
+// A clip-space position on the target: xy in [0, 1] across it, z its window depth.
+vec3 windowOfClip(vec4 clip) { return clip.xyz / clip.w * 0.5 + 0.5; }
+
+// Where a world point projects.
+vec3 windowOf(vec3 p) { return windowOfClip(uViewProjection * vec4(p, 1.0)); }
 
 // A ray in clip space: projection is linear before the divide, so the clip position of
 // origin + direction x s is start + step x s, four multiply-adds a step instead of a matrix.
@@ -500,10 +499,7 @@ struct ClipRay {
 ClipRay clipRay(vec3 origin, vec3 direction) { return ClipRay(uViewProjection * vec4(origin, 1.0), uViewProjection * vec4(direction, 0.0)); }
 
 // Where the ray is at `s`: xy over the target in [0, 1], z its window depth.
-vec3 windowAt(ClipRay ray, float s) {
-    vec4 clip = ray.start + ray.step * s;
-    return clip.xyz / clip.w * 0.5 + 0.5;
-}
+vec3 windowAt(ClipRay ray, float s) { return windowOfClip(ray.start + ray.step * s); }
 
 bool onTarget(vec3 w) { return all(greaterThanEqual(w, vec3(0.0))) && all(lessThan(w, vec3(1.0))); }
 
@@ -543,7 +539,7 @@ vec2 landing(vec3 origin, vec3 direction, float first) {
         near = far;
         far *= 2.0;
     }
-    return ray.step.w > 0.0 ? ray.step.xy / ray.step.w * 0.5 + 0.5 : last;
+    return ray.step.w > 0.0 ? windowOfClip(ray.step).xy : last;
 }
 
 // What lies behind a volume along the view ray refracted by `ior`. Where the volume's back faces
