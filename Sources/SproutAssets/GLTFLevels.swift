@@ -4,8 +4,8 @@ import SproutScene
 /// MSFT_lod's levels read from the file itself: Assimp 5.2 imports only the meshes the default
 /// scene reaches, and the levels' nodes lie outside it. Each listed node's mesh becomes parts:
 /// every primitive mode (strips, loops and fans as lists, as Assimp gives the full model's),
-/// with positions, normals (flat where absent, as glTF asks), first texture coordinates,
-/// `COLOR_0` and position morph targets; a material the full model also uses is the one Assimp
+/// with positions, normals (flat where absent, as glTF asks), both sets of texture coordinates,
+/// tangents, `COLOR_0` and position morph targets; a material the full model also uses is the one Assimp
 /// made of it, another is read from the JSON (`SceneConverter.gltfMaterial(at:)`), textures and
 /// all either way; lines and points are drawn unlit, as the full model's are.
 struct GLTFLevels {
@@ -50,11 +50,15 @@ struct GLTFLevels {
         }
         guard let (kind, listed) = Self.lists(mode: primitive["mode"]?.int ?? 4, indices) else { return nil }
         indices = listed
-        var uvs: [Vec2] = []
-        if let accessor = attributes?["TEXCOORD_0"]?.int, let read = buffers.floats(accessor: accessor), read.components == 2, read.values.count == count * 2 {
-            // Flipped as Assimp's import flips them (aiProcess_FlipUVs): v up the image.
-            uvs = stride(from: 0, to: read.values.count, by: 2).map { Vec2(read.values[$0], 1 - read.values[$0 + 1]) }
+        // Texture coordinates as the file writes them (v down the image), as Assimp's import
+        // leaves them once aiProcess_FlipUVs has undone its own flip.
+        func coordinates(_ name: String) -> [Vec2] {
+            guard let accessor = attributes?[name]?.int, let read = buffers.floats(accessor: accessor), read.components == 2,
+                read.values.count == count * 2
+            else { return [] }
+            return stride(from: 0, to: read.values.count, by: 2).map { Vec2(read.values[$0], read.values[$0 + 1]) }
         }
+        let uvs = coordinates("TEXCOORD_0"), uvs1 = coordinates("TEXCOORD_1")
         var colors: [Vec4] = []
         if let accessor = attributes?["COLOR_0"]?.int, let read = buffers.floats(accessor: accessor), [3, 4].contains(read.components),
             read.values.count == count * read.components
@@ -66,12 +70,24 @@ struct GLTFLevels {
             MorphTarget(positionOffsets: vectors3(target["POSITION"]?.int, count: count) ?? Array(repeating: .zero, count: count))
         }
         if kind != .triangles {
-            return Mesh(name: name, positions: positions, uvs: uvs, colors: colors, indices: indices, primitive: kind, morphTargets: Array(targets))
+            return Mesh(
+                name: name, positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices, primitive: kind, morphTargets: Array(targets))
         }
         guard let normals = vectors3(attributes?["NORMAL"]?.int, count: count) else {
-            return Mesh.flatShaded(name: name, positions: positions, uvs: uvs, colors: colors, indices: indices, morphTargets: Array(targets))
+            return Mesh.flatShaded(name: name, positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices, morphTargets: Array(targets))
         }
-        return Mesh(name: name, positions: positions, normals: normals, uvs: uvs, colors: colors, indices: indices, morphTargets: Array(targets))
+        // glTF TANGENT (xyz and the bitangent's sign), only beside the normals it completes.
+        var tangents: [Vec4] = []
+        if let accessor = attributes?["TANGENT"]?.int, let read = buffers.floats(accessor: accessor), read.components == 4,
+            read.values.count == count * 4, read.values.allSatisfy(\.isFinite)
+        {
+            tangents = stride(from: 0, to: read.values.count, by: 4).map {
+                Vec4(read.values[$0], read.values[$0 + 1], read.values[$0 + 2], read.values[$0 + 3] < 0 ? -1 : 1)
+            }
+        }
+        return Mesh(
+            name: name, positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors, tangents: tangents, indices: indices,
+            morphTargets: Array(targets))
     }
 
     /// glTF's primitive `mode` (0 POINTS ... 6 TRIANGLE_FAN, glTF 2.0 3.7.2.1) over `indices` as
