@@ -23,7 +23,7 @@ struct GLTFLevels {
             let materialIndex = primitive["material"]?.int
             var chosen = try materialIndex.map(material) ?? Material()
             if built.primitive != .triangles { chosen = SceneConverter.unlit(chosen) }
-            parts.append((ModelPart(mesh: built, material: chosen), p, materialIndex))
+            parts.append((ModelPart(mesh: SceneConverter.withTangentFrames(built, for: [chosen]), material: chosen), p, materialIndex))
         }
         return parts
     }

@@ -354,7 +354,7 @@ struct SceneConverter {
         guard !indices.isEmpty else { meshCache[meshIndex] = .some(nil); return nil }
         let (joints, weights) = skinInfluences(of: m, meshIndex: meshIndex)
         let targets = morphTargets(of: m, positions: positions, normals: normals)
-        let mesh =
+        var mesh =
             primitive != .triangles
             ? Mesh(
                 name: string(m.mName), positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices, primitive: primitive,
@@ -366,11 +366,12 @@ struct SceneConverter {
                 : Mesh(
                     name: string(m.mName), positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors,
                     tangents: tangents, indices: indices, joints: joints, weights: weights, morphTargets: targets)
-        meshes.append(mesh)
         let gltfPrimitive = primitiveOfAssimpMesh[meshIndex]
-        gltfMaterialOfMesh[ObjectIdentifier(mesh)] = gltfPrimitive.flatMap { gltf?["meshes"]?[$0.mesh]?["primitives"]?[$0.primitive]?["material"]?.int }
         var defaultMaterial = try material(index: Int(m.mMaterialIndex))
         var variants = try materialVariants(gltfPrimitive.flatMap { self.variants.materials[$0.mesh]?[$0.primitive] }, defaultMaterial: defaultMaterial)
+        mesh = Self.withTangentFrames(mesh, for: [defaultMaterial] + (variants.map { $0.byName.sorted { $0.key < $1.key }.map(\.value) } ?? []))
+        meshes.append(mesh)
+        gltfMaterialOfMesh[ObjectIdentifier(mesh)] = gltfPrimitive.flatMap { gltf?["meshes"]?[$0.mesh]?["primitives"]?[$0.primitive]?["material"]?.int }
         if primitive != .triangles {
             defaultMaterial = Self.unlit(defaultMaterial)
             variants?.defaultMaterial = defaultMaterial
@@ -379,6 +380,17 @@ struct SceneConverter {
         let part = ModelPart(mesh: mesh, material: defaultMaterial, variants: variants)
         meshCache[meshIndex] = part
         return part
+    }
+
+    /// `mesh` with MikkTSpace tangents when one of `materials` reads a tangent frame (a normal
+    /// or clear coat normal texture, anisotropy) and the file gave none, as glTF asks
+    /// (`Mesh.withGeneratedTangents`), from the coordinates the normal texture reads.
+    static func withTangentFrames(_ mesh: Mesh, for materials: [Material]) -> Mesh {
+        guard mesh.tangents.isEmpty, mesh.primitive == .triangles,
+            let reader = materials.first(where: { $0.normalTexture != nil || $0.clearcoatNormalTexture != nil || $0.anisotropyStrength > 0 })
+        else { return mesh }
+        let slot: TextureSlot = reader.normalTexture != nil ? .normal : reader.clearcoatNormalTexture != nil ? .clearcoatNormal : .anisotropy
+        return mesh.withGeneratedTangents(uvSet: reader.textureMappings[slot]?.texCoord ?? 0)
     }
 
     /// `material` as lines and points are drawn: unlit (they have no surface to light), its

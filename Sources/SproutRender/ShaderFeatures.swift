@@ -142,7 +142,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             features.insert(.clearcoat)
             if hasUVs && material.clearcoatTexture != nil { features.insert(.clearcoatMap) }
             if hasUVs && material.clearcoatRoughnessTexture != nil { features.insert(.clearcoatRoughnessMap) }
-            if hasUVs && material.clearcoatNormalTexture != nil { features.insert(.clearcoatNormalMap) }
+            if hasUVs && material.clearcoatNormalTexture != nil {
+                features.insert(mesh.tangents.isEmpty ? .clearcoatNormalMap : [.clearcoatNormalMap, .tangents])
+            }
         }
         if realistic && material.hasSheen && !linearOutput {
             features.insert(.sheen)

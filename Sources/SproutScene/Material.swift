@@ -33,7 +33,8 @@ public struct Material: Sendable {
     /// opaque (leaves with alpha-cut textures); nil for no cut.
     public var alphaCutoff: Float?
     /// glTF `normalTexture` (linear, tangent space, +Y up) and its `scale`; the tangent frame
-    /// comes from the surface's texture coordinates as drawn (no tangents are stored).
+    /// is the mesh's `tangents` (a file's, or MikkTSpace's where the importer computed them),
+    /// else derived from the texture coordinates as drawn.
     public var normalTexture: Texture?
     /// glTF `normalTexture.scale`: multiplies the normal texture's x and y (1 by default).
     public var normalScale: Float = 1

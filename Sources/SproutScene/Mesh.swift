@@ -38,7 +38,9 @@ public final class Mesh: Sendable {
     public let colors: [Vec4]
     /// glTF `TANGENT`s, one per position, or empty: xyz the tangent (along +u), w the sign (+1
     /// or -1) that turns `cross(normal, tangent)` into the bitangent (normal maps' +Y).
-    /// Without them a normal map's frame is derived from the texture coordinates as drawn.
+    /// The importer computes them (MikkTSpace, `withGeneratedTangents`) for normal-mapped
+    /// meshes whose file has none; without them a normal map's frame is derived from the
+    /// texture coordinates as drawn.
     public let tangents: [Vec4]
     /// Three per triangle, counter-clockwise seen from the front; two per line, one per point
     /// (`primitive`).

@@ -1,0 +1,191 @@
+import SproutMath
+
+/// MikkTSpace (Morten Mikkelsen, "Simulation of Wrinkled Surfaces Revisited", 2008), the tangent
+/// frames glTF asks a loader to compute where a primitive with a normal texture has no
+/// `TANGENT`s (glTF 2.0, 3.7.2.1 "default MikkTSpace algorithms"), and those Blender and most
+/// baking tools compute: a normal map baked against them reads back right only with them.
+/// This follows the reference implementation's steps (mikktspace.c, its default 180-degree
+/// threshold): corners with equal position, normal and coordinates are welded; triangles
+/// whose corners share a position are degenerate; each triangle's ∂p/∂u and ∂p/∂v, and its
+/// orientation (the sign of its area in texture space); around each vertex, the triangles
+/// reached across shared edges with the same orientation form a group; a group's tangent is
+/// the sum of its triangles' ∂p/∂u, projected onto the vertex's tangent plane, weighted by the
+/// triangle's angle at the vertex. Degenerate triangles take a good triangle's frame at the
+/// same welded vertex.
+///
+/// The reference recurses around each vertex and compares a group's triangles pairwise; here
+/// the walk keeps its own stack and a group of more than `pairwiseLimit` triangles counts as
+/// one subgroup (what the pairwise test finds unless two projected tangents are exactly
+/// opposed), so a hostile fan of a million triangles costs linear time and no stack.
+public enum MikkTSpace {
+    /// The most triangles a group compares pairwise.
+    static let pairwiseLimit = 64
+
+    /// A tangent for every corner of `indices` (three a triangle): xyz the unit tangent along +u,
+    /// w +1 or -1, the sign that turns `cross(normal, tangent)` into the bitangent along +v.
+    /// `uvs` are in MikkTSpace's convention, v up the image (for glTF's, pass (u, 1 - v)).
+    /// A corner no rule reaches gets the reference's default, (1, 0, 0, -1).
+    public static func cornerTangents(positions: [Vec3], normals: [Vec3], uvs: [Vec2], indices: [UInt32]) -> [Vec4] {
+        let triangleCount = indices.count / 3
+        guard triangleCount > 0 else { return [] }
+        let welded = weld(positions: positions, normals: normals, uvs: uvs, indices: indices)
+        var good: [Int32] = []
+        var degenerate: [Int32] = []
+        good.reserveCapacity(triangleCount)
+        for t in 0..<triangleCount {
+            let p0 = positions[Int(welded[3 * t])], p1 = positions[Int(welded[3 * t + 1])], p2 = positions[Int(welded[3 * t + 2])]
+            if p0 == p1 || p0 == p2 || p1 == p2 { degenerate.append(Int32(t)) } else { good.append(Int32(t)) }
+        }
+        // The good triangles' corners, welded, in their order.
+        var corners = [Int32](repeating: 0, count: good.count * 3)
+        for (g, t) in good.enumerated() {
+            for k in 0..<3 { corners[3 * g + k] = welded[3 * Int(t) + k] }
+        }
+        var triangles = TriangleFrames(corners: corners, positions: positions, uvs: uvs)
+        let neighbors = neighbors(of: corners)
+        let groups = Groups(corners: corners, neighbors: neighbors, triangles: &triangles)
+
+        var result = [Vec4](repeating: Vec4(1, 0, 0, -1), count: triangleCount * 3)
+        for group in 0..<groups.count {
+            let members = groups.members(group)
+            let vertex = groups.vertex[group]
+            let normal = normals[Int(vertex)]
+            let sign: Float = groups.orientPreserving[group] ? 1 : -1
+            for (f, tangent) in subgroupTangents(members, vertex: vertex, normal: normal, corners: corners, positions: positions, triangles: triangles) {
+                guard let k = (0..<3).first(where: { corners[3 * Int(f) + $0] == vertex }) else { continue }
+                result[3 * Int(good[Int(f)]) + k] = Vec4(tangent.x, tangent.y, tangent.z, sign)
+            }
+        }
+        // A degenerate triangle's corner copies the first good corner at its welded vertex.
+        if !degenerate.isEmpty {
+            var firstCorner: [Int32: Int] = [:]
+            for (c, vertex) in corners.enumerated() where firstCorner[vertex] == nil { firstCorner[vertex] = 3 * Int(good[c / 3]) + c % 3 }
+            for t in degenerate {
+                for k in 0..<3 {
+                    if let source = firstCorner[welded[3 * Int(t) + k]] { result[3 * Int(t) + k] = result[source] }
+                }
+            }
+        }
+        return result
+    }
+
+    /// Each corner's representative vertex: the first corner's vertex with the same position,
+    /// normal and coordinates (compared as numbers: -0 equals 0).
+    static func weld(positions: [Vec3], normals: [Vec3], uvs: [Vec2], indices: [UInt32]) -> [Int32] {
+        struct Key: Hashable {
+            var position: SIMD3<UInt32>, normal: SIMD3<UInt32>, uv: SIMD2<UInt32>
+        }
+        // Adding +0 turns -0 into +0, so the bit patterns compare as the numbers do.
+        func bits(_ v: Vec3) -> SIMD3<UInt32> { SIMD3((v.x + 0).bitPattern, (v.y + 0).bitPattern, (v.z + 0).bitPattern) }
+        var representative = [Int32](repeating: -1, count: positions.count)
+        var seen: [Key: Int32] = [:]
+        var welded = [Int32](repeating: 0, count: indices.count)
+        for (c, index) in indices.enumerated() {
+            let v = Int(index)
+            if representative[v] < 0 {
+                let uv = uvs[v]
+                let key = Key(position: bits(positions[v]), normal: bits(normals[v]), uv: SIMD2((uv.x + 0).bitPattern, (uv.y + 0).bitPattern))
+                if let first = seen[key] { representative[v] = first } else { seen[key] = Int32(v); representative[v] = Int32(v) }
+            }
+            welded[c] = representative[v]
+        }
+        return welded
+    }
+
+    /// For each good triangle's edge k (corner k to k + 1), the triangle across it: the first
+    /// one, in the order of the edges' sorted (smaller, larger) vertex pairs, whose edge runs the
+    /// other way and is not yet paired; -1 for none.
+    static func neighbors(of corners: [Int32]) -> [Int32] {
+        func directed(_ code: Int) -> (Int32, Int32) {
+            let f = code / 3, k = code % 3
+            return (corners[3 * f + k], corners[3 * f + (k + 1) % 3])
+        }
+        var edges: [(key: UInt64, code: Int32)] = []
+        edges.reserveCapacity(corners.count)
+        for code in 0..<corners.count {
+            let (a, b) = directed(code)
+            edges.append((UInt64(UInt32(min(a, b))) << 32 | UInt64(UInt32(max(a, b))), Int32(code)))
+        }
+        edges.sort { $0.key != $1.key ? $0.key < $1.key : $0.code < $1.code }
+        var neighbor = [Int32](repeating: -1, count: corners.count)
+        var start = 0
+        while start < edges.count {
+            var end = start
+            while end < edges.count && edges[end].key == edges[start].key { end += 1 }
+            // Within one vertex pair, each unpaired edge takes the next later unpaired one running
+            // the other way; a cursor a direction keeps this linear.
+            var cursor = [start, start]
+            func runsForward(_ i: Int) -> Int { let (a, b) = directed(Int(edges[i].code)); return a < b ? 1 : 0 }
+            for i in start..<end where neighbor[Int(edges[i].code)] < 0 {
+                let other = 1 - runsForward(i)
+                var j = max(cursor[other], i + 1)
+                while j < end && (runsForward(j) != other || neighbor[Int(edges[j].code)] >= 0) { j += 1 }
+                cursor[other] = j
+                guard j < end else { continue }
+                let a = Int(edges[i].code), b = Int(edges[j].code)
+                neighbor[a] = Int32(b / 3)
+                neighbor[b] = Int32(a / 3)
+            }
+            start = end
+        }
+        return neighbor
+    }
+
+    /// Per triangle of a group, the tangent of its subgroup: the group's triangles whose
+    /// projected ∂p/∂u and ∂p/∂v are not exactly opposed to its own (all of them, in practice).
+    static func subgroupTangents(
+        _ members: ArraySlice<Int32>, vertex: Int32, normal: Vec3, corners: [Int32], positions: [Vec3], triangles: TriangleFrames
+    ) -> [(Int32, Vec3)] {
+        let members = Array(members)
+        guard members.count > 1 && members.count <= pairwiseLimit else {
+            let shared = weightedTangent(of: members.sorted(), vertex: vertex, normal: normal, corners: corners, positions: positions, triangles: triangles)
+            return members.map { ($0, shared) }
+        }
+        let projected = members.map { f in (s: projectedUnit(triangles.s[Int(f)], normal), t: projectedUnit(triangles.t[Int(f)], normal)) }
+        let threshold: Float = -1   // the reference's default: cos(180 degrees), -1 in float
+        var evaluated: [[Int32]: Vec3] = [:]
+        var result: [(Int32, Vec3)] = []
+        for (i, f) in members.enumerated() {
+            var subgroup: [Int32] = []
+            for (j, t) in members.enumerated() {
+                let any = triangles.groupsWithAny[Int(f)] || triangles.groupsWithAny[Int(t)]
+                let similar = dot(projected[i].s, projected[j].s) > threshold && dot(projected[i].t, projected[j].t) > threshold
+                if any || f == t || similar { subgroup.append(t) }
+            }
+            subgroup.sort()
+            if evaluated[subgroup] == nil {
+                evaluated[subgroup] = weightedTangent(
+                    of: subgroup, vertex: vertex, normal: normal, corners: corners, positions: positions, triangles: triangles)
+            }
+            result.append((f, evaluated[subgroup] ?? .zero))
+        }
+        return result
+    }
+
+    /// A subgroup's tangent at `vertex`: its good triangles' projected ∂p/∂u, each weighted by
+    /// the triangle's angle at the vertex (measured in the tangent plane), summed, normalised.
+    static func weightedTangent(
+        of subgroup: [Int32], vertex: Int32, normal n: Vec3, corners: [Int32], positions: [Vec3], triangles: TriangleFrames
+    ) -> Vec3 {
+        var sum = Vec3.zero
+        for f in subgroup where !triangles.groupsWithAny[Int(f)] {
+            let base = 3 * Int(f)
+            guard let k = (0..<3).first(where: { corners[base + $0] == vertex }) else { continue }
+            let p0 = positions[Int(corners[base + (k + 2) % 3])], p1 = positions[Int(vertex)], p2 = positions[Int(corners[base + (k + 1) % 3])]
+            let v1 = projectedUnit(p0 - p1, n), v2 = projectedUnit(p2 - p1, n)
+            let angle = acos(min(max(dot(v1, v2), -1), 1))
+            sum += angle * projectedUnit(triangles.s[Int(f)], n)
+        }
+        return unitIfNotZero(sum)
+    }
+
+    /// `v` less its part along unit `n`, normalised unless it is zero.
+    static func projectedUnit(_ v: Vec3, _ n: Vec3) -> Vec3 { unitIfNotZero(v - dot(n, v) * n) }
+
+    /// The reference's `NotZero`: larger in magnitude than the smallest normal float.
+    static func notZero(_ x: Float) -> Bool { abs(x) > Float.leastNormalMagnitude }
+
+    static func unitIfNotZero(_ v: Vec3) -> Vec3 {
+        notZero(v.x) || notZero(v.y) || notZero(v.z) ? v * (1 / length(v)) : v
+    }
+}
