@@ -62,7 +62,9 @@ extension MikkTSpace {
                     triangles.append(Int32(f))
                     // The reference recurses into the left neighbour, then the right: a stack
                     // popped left first visits them in the same order.
-                    stack = [neighbors[3 * f + (k + 2) % 3], neighbors[3 * f + k]].filter { $0 >= 0 }
+                    stack.removeAll(keepingCapacity: true)
+                    if neighbors[3 * f + (k + 2) % 3] >= 0 { stack.append(neighbors[3 * f + (k + 2) % 3]) }
+                    if neighbors[3 * f + k] >= 0 { stack.append(neighbors[3 * f + k]) }
                     while let t = stack.popLast() {
                         let base = 3 * Int(t)
                         guard let j = (0..<3).first(where: { corners[base + $0] == shared }), groupOf[base + j] < 0 else { continue }
@@ -73,7 +75,8 @@ extension MikkTSpace {
                         guard frames.orientPreserving[Int(t)] == orient else { continue }
                         groupOf[base + j] = group
                         triangles.append(t)
-                        for next in [neighbors[base + (j + 2) % 3], neighbors[base + j]] where next >= 0 { stack.append(next) }
+                        if neighbors[base + (j + 2) % 3] >= 0 { stack.append(neighbors[base + (j + 2) % 3]) }
+                        if neighbors[base + j] >= 0 { stack.append(neighbors[base + j]) }
                     }
                     start.append(triangles.count)
                 }

@@ -46,13 +46,16 @@ public enum MikkTSpace {
         let groups = Groups(corners: corners, neighbors: neighbors, triangles: &triangles)
 
         var result = [Vec4](repeating: Vec4(1, 0, 0, -1), count: triangleCount * 3)
+        var scratch = Scratch()
         for group in 0..<groups.count {
-            let members = groups.members(group)
             let vertex = groups.vertex[group]
-            let normal = normals[Int(vertex)]
             let sign: Float = groups.orientPreserving[group] ? 1 : -1
-            for (f, tangent) in subgroupTangents(members, vertex: vertex, normal: normal, corners: corners, positions: positions, triangles: triangles) {
-                guard let k = (0..<3).first(where: { corners[3 * Int(f) + $0] == vertex }) else { continue }
+            subgroupTangents(
+                groups.members(group), vertex: vertex, normal: normals[Int(vertex)], corners: corners, positions: positions, triangles: triangles,
+                scratch: &scratch
+            ) {
+                f, tangent in
+                guard let k = (0..<3).first(where: { corners[3 * Int(f) + $0] == vertex }) else { return }
                 result[3 * Int(good[Int(f)]) + k] = Vec4(tangent.x, tangent.y, tangent.z, sign)
             }
         }
@@ -100,13 +103,24 @@ public enum MikkTSpace {
             let f = code / 3, k = code % 3
             return (corners[3 * f + k], corners[3 * f + (k + 1) % 3])
         }
-        var edges: [(key: UInt64, code: Int32)] = []
-        edges.reserveCapacity(corners.count)
+        // The edges sorted by (smaller vertex, larger vertex, code): counted into buckets by the
+        // smaller vertex (codes in order), then each small bucket sorted by the larger.
+        var bucketStart = [Int](repeating: 0, count: Int(corners.max() ?? 0) + 2)
         for code in 0..<corners.count {
             let (a, b) = directed(code)
-            edges.append((UInt64(UInt32(min(a, b))) << 32 | UInt64(UInt32(max(a, b))), Int32(code)))
+            bucketStart[Int(min(a, b)) + 1] += 1
         }
-        edges.sort { $0.key != $1.key ? $0.key < $1.key : $0.code < $1.code }
+        for v in 1..<bucketStart.count { bucketStart[v] += bucketStart[v - 1] }
+        var fill = bucketStart
+        var edges = [(key: UInt64, code: Int32)](repeating: (0, 0), count: corners.count)
+        for code in 0..<corners.count {
+            let (a, b) = directed(code), low = Int(min(a, b))
+            edges[fill[low]] = (UInt64(UInt32(low)) << 32 | UInt64(UInt32(max(a, b))), Int32(code))
+            fill[low] += 1
+        }
+        for v in 0..<bucketStart.count - 1 where bucketStart[v + 1] - bucketStart[v] > 1 {
+            edges[bucketStart[v]..<bucketStart[v + 1]].sort { $0.key != $1.key ? $0.key < $1.key : $0.code < $1.code }
+        }
         var neighbor = [Int32](repeating: -1, count: corners.count)
         var start = 0
         while start < edges.count {
@@ -131,35 +145,47 @@ public enum MikkTSpace {
         return neighbor
     }
 
-    /// Per triangle of a group, the tangent of its subgroup: the group's triangles whose
+    /// Buffers a group's tangents reuse, so a mesh's hundreds of thousands of small groups
+    /// allocate nothing each.
+    struct Scratch {
+        var projected: [(s: Vec3, t: Vec3)] = []
+        var sorted: [Int32] = []
+    }
+
+    /// Gives each triangle of a group the tangent of its subgroup: the group's triangles whose
     /// projected ∂p/∂u and ∂p/∂v are not exactly opposed to its own (all of them, in practice).
     static func subgroupTangents(
-        _ members: ArraySlice<Int32>, vertex: Int32, normal: Vec3, corners: [Int32], positions: [Vec3], triangles: TriangleFrames
-    ) -> [(Int32, Vec3)] {
-        let members = Array(members)
-        guard members.count > 1 && members.count <= pairwiseLimit else {
-            let shared = weightedTangent(of: members.sorted(), vertex: vertex, normal: normal, corners: corners, positions: positions, triangles: triangles)
-            return members.map { ($0, shared) }
-        }
-        let projected = members.map { f in (s: projectedUnit(triangles.s[Int(f)], normal), t: projectedUnit(triangles.t[Int(f)], normal)) }
+        _ members: ArraySlice<Int32>, vertex: Int32, normal: Vec3, corners: [Int32], positions: [Vec3], triangles: TriangleFrames,
+        scratch: inout Scratch, give: (Int32, Vec3) -> Void
+    ) {
+        scratch.projected.removeAll(keepingCapacity: true)
+        for f in members { scratch.projected.append((projectedUnit(triangles.s[Int(f)], normal), projectedUnit(triangles.t[Int(f)], normal))) }
         let threshold: Float = -1   // the reference's default: cos(180 degrees), -1 in float
+        let projected = scratch.projected, first = members.startIndex
+        func joins(_ i: Int, _ j: Int) -> Bool {
+            let f = Int(members[first + i]), t = Int(members[first + j])
+            return triangles.groupsWithAny[f] || triangles.groupsWithAny[t] || f == t
+                || (dot(projected[i].s, projected[j].s) > threshold && dot(projected[i].t, projected[j].t) > threshold)
+        }
+        // Nearly always every pair joins: one subgroup, the whole group.
+        let count = members.count
+        if count > pairwiseLimit || (0..<count).allSatisfy({ i in (0..<count).allSatisfy { joins(i, $0) } }) {
+            scratch.sorted.removeAll(keepingCapacity: true)
+            scratch.sorted.append(contentsOf: members)
+            scratch.sorted.sort()
+            let shared = weightedTangent(of: scratch.sorted, vertex: vertex, normal: normal, corners: corners, positions: positions, triangles: triangles)
+            for f in members { give(f, shared) }
+            return
+        }
         var evaluated: [[Int32]: Vec3] = [:]
-        var result: [(Int32, Vec3)] = []
         for (i, f) in members.enumerated() {
-            var subgroup: [Int32] = []
-            for (j, t) in members.enumerated() {
-                let any = triangles.groupsWithAny[Int(f)] || triangles.groupsWithAny[Int(t)]
-                let similar = dot(projected[i].s, projected[j].s) > threshold && dot(projected[i].t, projected[j].t) > threshold
-                if any || f == t || similar { subgroup.append(t) }
-            }
-            subgroup.sort()
+            let subgroup = (0..<count).filter { joins(i, $0) }.map { members[first + $0] }.sorted()
             if evaluated[subgroup] == nil {
                 evaluated[subgroup] = weightedTangent(
                     of: subgroup, vertex: vertex, normal: normal, corners: corners, positions: positions, triangles: triangles)
             }
-            result.append((f, evaluated[subgroup] ?? .zero))
+            give(f, evaluated[subgroup] ?? .zero)
         }
-        return result
     }
 
     /// A subgroup's tangent at `vertex`: its good triangles' projected ∂p/∂u, each weighted by
