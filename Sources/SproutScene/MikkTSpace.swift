@@ -112,31 +112,33 @@ public enum MikkTSpace {
         }
         for v in 1..<bucketStart.count { bucketStart[v] += bucketStart[v - 1] }
         var fill = bucketStart
-        var edges = [(key: UInt64, code: Int32)](repeating: (0, 0), count: corners.count)
+        var edges = [Int32](repeating: 0, count: corners.count)   // codes, bucketed
         for code in 0..<corners.count {
             let (a, b) = directed(code), low = Int(min(a, b))
-            edges[fill[low]] = (UInt64(UInt32(low)) << 32 | UInt64(UInt32(max(a, b))), Int32(code))
+            edges[fill[low]] = Int32(code)
             fill[low] += 1
         }
+        func larger(_ code: Int32) -> Int32 { let (a, b) = directed(Int(code)); return max(a, b) }
         for v in 0..<bucketStart.count - 1 where bucketStart[v + 1] - bucketStart[v] > 1 {
-            edges[bucketStart[v]..<bucketStart[v + 1]].sort { $0.key != $1.key ? $0.key < $1.key : $0.code < $1.code }
+            edges[bucketStart[v]..<bucketStart[v + 1]].sort { larger($0) != larger($1) ? larger($0) < larger($1) : $0 < $1 }
         }
         var neighbor = [Int32](repeating: -1, count: corners.count)
+        func runsForward(_ i: Int) -> Bool { let (a, b) = directed(Int(edges[i])); return a < b }
         var start = 0
         while start < edges.count {
-            var end = start
-            while end < edges.count && edges[end].key == edges[start].key { end += 1 }
+            let pair = directed(Int(edges[start])), low = min(pair.0, pair.1), high = max(pair.0, pair.1)
+            var end = start + 1
+            while end < edges.count, case let (a, b) = directed(Int(edges[end])), min(a, b) == low && max(a, b) == high { end += 1 }
             // Within one vertex pair, each unpaired edge takes the next later unpaired one running
             // the other way; a cursor a direction keeps this linear.
-            var cursor = [start, start]
-            func runsForward(_ i: Int) -> Int { let (a, b) = directed(Int(edges[i].code)); return a < b ? 1 : 0 }
-            for i in start..<end where neighbor[Int(edges[i].code)] < 0 {
-                let other = 1 - runsForward(i)
-                var j = max(cursor[other], i + 1)
-                while j < end && (runsForward(j) != other || neighbor[Int(edges[j].code)] >= 0) { j += 1 }
-                cursor[other] = j
+            var forwardCursor = start, backwardCursor = start
+            for i in start..<end where neighbor[Int(edges[i])] < 0 {
+                let wantsForward = !runsForward(i)
+                var j = max(wantsForward ? forwardCursor : backwardCursor, i + 1)
+                while j < end && (runsForward(j) != wantsForward || neighbor[Int(edges[j])] >= 0) { j += 1 }
+                if wantsForward { forwardCursor = j } else { backwardCursor = j }
                 guard j < end else { continue }
-                let a = Int(edges[i].code), b = Int(edges[j].code)
+                let a = Int(edges[i]), b = Int(edges[j])
                 neighbor[a] = Int32(b / 3)
                 neighbor[b] = Int32(a / 3)
             }
