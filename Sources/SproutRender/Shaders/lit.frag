@@ -240,6 +240,16 @@ vec3 perturbedNormal(sampler2D map, float mapScale, vec3 n, vec3 p, vec2 uv) {
 }
 #endif
 
+#if defined(HAS_NORMAL_MAP) || defined(HAS_CLEARCOAT_NORMAL_MAP)
+// Horizon occlusion (Jeff Russell, "Horizon Occlusion for Normal Mapped Reflections", Marmoset
+// 2013; its fade 1.3): a normal map can turn a reflection below the surface's true horizon,
+// where the surface itself hides the environment, as a path tracer finds; it fades there.
+float horizonFade(vec3 reflection, vec3 geometricNormal) {
+    float horizon = clamp(1.0 + 1.3 * dot(reflection, geometricNormal), 0.0, 1.0);
+    return horizon * horizon;
+}
+#endif
+
 // Schlick's Fresnel term from f0 (square on) to f90 (grazing) at cos theta; (1 - c)^5 by
 // products: llvmpipe's pow is exp2(log2).
 vec3 fresnelSchlick(vec3 f0, float f90, float cosTheta) {
@@ -624,6 +634,9 @@ void main() {
 #else
     vec3 n = normalize(vNormal);
     if (!gl_FrontFacing) n = -n;
+#if defined(HAS_NORMAL_MAP) || defined(HAS_CLEARCOAT_NORMAL_MAP)
+    vec3 geometricNormal = n;
+#endif
 #ifdef HAS_NORMAL_MAP
     n = perturbedNormal(uNormalMap, uNormalScale, n, vWorld, slotUV(2));
 #endif
@@ -748,6 +761,11 @@ void main() {
     float ndv = max(dot(n, v), 1e-4);
     vec2 ab = environmentBRDF(roughness, ndv);
     vec3 specularEnvironment = f0 * ab.x + f90 * ab.y;
+#ifdef HAS_NORMAL_MAP
+    float horizon = horizonFade(reflect(-v, n), geometricNormal);
+#else
+    const float horizon = 1.0;
+#endif
 #ifdef HAS_IRIDESCENCE
     // The film's Fresnel term in place of the split sum's F0 (its scale and bias kept).
     specularEnvironment = mix(specularEnvironment, gIridescenceFresnel * ab.x + ab.y, gIridescence);
@@ -822,7 +840,7 @@ void main() {
     vec3 reflectionNormal = n;
 #endif
     vec3 reflected = textureLod(uEnvironment, reflect(-v, reflectionNormal), roughness * top).rgb;
-    vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected);
+    vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected * horizon);
 #ifdef HAS_DIFFUSE_TRANSMISSION
     // What arrives at the other side, from the environment behind it.
 #ifdef HAS_IRRADIANCE_SH
@@ -833,7 +851,7 @@ void main() {
     environment += uEnvironmentScale * (1.0 - specularEnvironment) * transmittedColor * irradianceBehind;
 #endif
 #else
-    vec3 environment = uAmbient * ((1.0 - specularEnvironment) * diffuseColor + specularEnvironment);
+    vec3 environment = uAmbient * ((1.0 - specularEnvironment) * diffuseColor + specularEnvironment * horizon);
 #ifdef HAS_DIFFUSE_TRANSMISSION
     environment += uAmbient * (1.0 - specularEnvironment) * transmittedColor;   // a uniform ambient arrives behind alike
 #endif
@@ -901,10 +919,15 @@ void main() {
     coatLight += punctualLights(coatNormal, v, vec3(0.0), vec3(0.04), 1.0, coatRoughness, 0.0);
 #endif
     vec2 coatAB = environmentBRDF(coatRoughness, coatNdv);
-#ifdef HAS_ENVIRONMENT
-    coatLight += uEnvironmentScale * (0.04 * coatAB.x + coatAB.y) * textureLod(uEnvironment, reflect(-v, coatNormal), coatRoughness * top).rgb;
+#ifdef HAS_CLEARCOAT_NORMAL_MAP
+    float coatHorizon = horizonFade(reflect(-v, coatNormal), geometricNormal);
 #else
-    coatLight += uAmbient * (0.04 * coatAB.x + coatAB.y);
+    const float coatHorizon = 1.0;
+#endif
+#ifdef HAS_ENVIRONMENT
+    coatLight += uEnvironmentScale * (0.04 * coatAB.x + coatAB.y) * coatHorizon * textureLod(uEnvironment, reflect(-v, coatNormal), coatRoughness * top).rgb;
+#else
+    coatLight += uAmbient * (0.04 * coatAB.x + coatAB.y) * coatHorizon;
 #endif
     float underCoat = 1.0 - coat * coatFresnel;
     direct = direct * underCoat + coat * coatLight;
