@@ -106,4 +106,27 @@ import Testing
         #expect(apex.allSatisfy { $0 == apex[0] })
         #expect(length(apex[0] - Vec4(1, 0, 0, 1)) < 1e-3)
     }
+
+    /// Hostile meshes: random positions, normals and coordinates drawn from a few values (so
+    /// corners weld, triangles degenerate, edges are shared by many triangles in both
+    /// directions), with NaN and infinities among them; every corner gets a tangent, the mesh
+    /// keeps its triangles, and every frame drawn is a unit vector across the normal.
+    @Test func hostileMeshesNeverTrap() {
+        var random = SeededRandom(seed: 27)
+        let values: [Float] = [0, 1, -1, 0.5, .nan, .infinity, -0.0, 1e30]
+        func pick() -> Float { values[Int(random.next() % UInt64(values.count))] }
+        for _ in 0..<300 {
+            let count = 1 + Int(random.next() % 12)
+            let positions = (0..<count).map { _ in Vec3(pick(), pick(), pick()) }
+            let normals = (0..<count).map { _ in Vec3(pick(), pick(), pick()) }
+            let uvs = (0..<count).map { _ in Vec2(pick(), pick()) }
+            let indices = (0..<3 * (1 + Int(random.next() % 20))).map { _ in UInt32(random.next() % UInt64(count)) }
+            #expect(MikkTSpace.cornerTangents(positions: positions, normals: normals, uvs: uvs, indices: indices).count == indices.count)
+            let unit = Mesh(positions: positions, normals: normals.map { _ in Vec3(0, 0, 1) }, uvs: uvs, indices: indices).withGeneratedTangents()
+            #expect(unit.triangleCount == indices.count / 3 && unit.tangents.count == unit.vertexCount)
+            for t in unit.tangents {
+                #expect(abs(length(Vec3(t.x, t.y, t.z)) - 1) < 1e-4 && abs(t.z) < 1e-4 && abs(t.w) == 1)
+            }
+        }
+    }
 }
