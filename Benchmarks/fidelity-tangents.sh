@@ -20,37 +20,23 @@ if [ -z "$SPROUT_BIN" ]; then
     (cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
     SPROUT_BIN="$ROOT/.build/release/sprout"
 fi
-python3 - "$WORK" "$SHARED/fidelity/scenarios.json" <<'PY'
-import json, math, struct, sys, zlib
+python3 - "$WORK" "$SHARED/fidelity/scenarios.json" "$ROOT/Benchmarks" <<'PY'
+import json, math, sys
 folder, scenarios = sys.argv[1], sys.argv[2]
+sys.dont_write_bytecode = True   # no __pycache__ in the repository
+sys.path.insert(0, sys.argv[3])
+from glb import GLB, png as png_of
 # 256 x 256: 8 x 8 hemispherical bumps, tangent space, +Y up the image (glTF's convention).
 size, cells = 256, 8
-rows = bytearray()
-for y in range(size):
-    rows += b"\0"
-    for x in range(size):
-        cx = (x % (size // cells) + 0.5) / (size / cells) * 2 - 1
-        cy = (y % (size // cells) + 0.5) / (size / cells) * 2 - 1
-        r2 = cx * cx + cy * cy
-        nx, ny = (0.8 * cx, -0.8 * cy) if r2 < 1 else (0.0, 0.0)   # up the image is -y in rows
-        nz = math.sqrt(max(1 - nx * nx - ny * ny, 0))
-        rows += bytes(round((c * 0.5 + 0.5) * 255) for c in (nx, ny, nz))
-def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(bytes(rows))) + chunk(b"IEND", b"")
-blobs, views, accessors = [], [], []
-def view(data):
-    views.append({"buffer": 0, "byteOffset": sum(len(b) for b in blobs), "byteLength": len(data)})
-    blobs.append(data + b"\0" * (-len(data) % 4))
-    return len(views) - 1
-def accessor(values, fmt, kind, component=5126, bounds=False):
-    entry = {"bufferView": view(b"".join(struct.pack(fmt, *v) for v in values)), "componentType": component, "count": len(values), "type": kind}
-    if bounds: entry.update(min=[min(v[k] for v in values) for k in range(3)], max=[max(v[k] for v in values) for k in range(3)])
-    accessors.append(entry)
-    return len(accessors) - 1
-def primitive(positions, normals, uvs, indices, material):
-    return {"attributes": {"POSITION": accessor(positions, "<3f", "VEC3", bounds=True), "NORMAL": accessor(normals, "<3f", "VEC3"),
-                           "TEXCOORD_0": accessor(uvs, "<2f", "VEC2")},
-            "indices": accessor([(i,) for i in indices], "<I", "SCALAR", 5125), "material": material}
+def bump(x, y):
+    cx = (x % (size // cells) + 0.5) / (size / cells) * 2 - 1
+    cy = (y % (size // cells) + 0.5) / (size / cells) * 2 - 1
+    nx, ny = (0.8 * cx, -0.8 * cy) if cx * cx + cy * cy < 1 else (0.0, 0.0)   # up the image is -y in rows
+    nz = math.sqrt(max(1 - nx * nx - ny * ny, 0))
+    return tuple(round((c * 0.5 + 0.5) * 255) for c in (nx, ny, nz))
+png = png_of(size, size, bump)
+glb = GLB()
+primitive = glb.primitive
 def grid(point, normal, columns, rows_, repeat):
     """A (columns + 1) x (rows + 1) grid over s, t in [0, 1], wound to face along its normals."""
     positions, normals, uvs, indices = [], [], [], []
@@ -76,10 +62,9 @@ def torus_point(s, t):
     return (ring * math.cos(u), 0.11 * math.sin(v), -ring * math.sin(u))
 torus = grid(torus_point, torus_normal, 64, 24, (8, 2))
 floor = ([(-1.5, 0, 1), (1.5, 0, 1), (1.5, 0, -1), (-1.5, 0, -1)], [(0, 1, 0)] * 4, [(0, 0), (1, 0), (1, 1), (0, 1)], [0, 1, 2, 0, 2, 3])
-image = view(png)
+image = glb.view(png)
 meshes = [{"primitives": [primitive(*floor, 0)]}, {"primitives": [primitive(*sphere, 1)]}, {"primitives": [primitive(*torus, 1)]}]
-binary = b"".join(blobs)
-doc = {"asset": {"version": "2.0"}, "buffers": [{"byteLength": len(binary)}], "bufferViews": views, "accessors": accessors,
+doc = {"asset": {"version": "2.0"},
        "images": [{"bufferView": image, "mimeType": "image/png"}], "samplers": [{}], "textures": [{"source": 0, "sampler": 0}],
        "materials": [{"name": "floor", "pbrMetallicRoughness": {"baseColorFactor": [0.6, 0.6, 0.6, 1], "metallicFactor": 0, "roughnessFactor": 0.9}},
                      {"name": "bumps", "normalTexture": {"index": 0},
@@ -87,11 +72,7 @@ doc = {"asset": {"version": "2.0"}, "buffers": [{"byteLength": len(binary)}], "b
        "meshes": meshes,
        "nodes": [{"mesh": 0}, {"mesh": 1, "translation": [-0.45, 0.4, 0]}, {"mesh": 2, "translation": [0.45, 0.4, 0], "rotation": [0.5, 0, 0, 0.866]}],
        "scenes": [{"nodes": [0, 1, 2]}], "scene": 0}
-text = json.dumps(doc).encode()
-text += b" " * (-len(text) % 4)
-with open(folder + "/NormalMapBumps.glb", "wb") as out:
-    out.write(struct.pack("<III", 0x46546C67, 2, 28 + len(text) + len(binary)) + struct.pack("<II", len(text), 0x4E4F534A) + text
-              + struct.pack("<II", len(binary), 0x004E4942) + binary)
+glb.write(folder + "/NormalMapBumps.glb", doc)
 settings = json.load(open(scenarios))
 settings["scenarios"] = [{"id": "normal-map-bumps", "model": "NormalMapBumps.glb", "fit": 1,
                           "camera": {"target": [0, 0.4, 0], "yaw": 0, "pitch": 20, "distance": 2.6},

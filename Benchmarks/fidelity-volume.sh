@@ -21,28 +21,16 @@ if [ -z "$SPROUT_BIN" ]; then
     (cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
     SPROUT_BIN="$ROOT/.build/release/sprout"
 fi
-python3 - "$WORK" "$SHARED/fidelity/scenarios.json" "$SHAPE" <<'PY'
-import json, math, struct, sys, zlib
+python3 - "$WORK" "$SHARED/fidelity/scenarios.json" "$SHAPE" "$ROOT/Benchmarks" <<'PY'
+import json, math, sys
 folder, scenarios, shape = sys.argv[1], sys.argv[2], sys.argv[3]
+sys.dont_write_bytecode = True   # no __pycache__ in the repository
+sys.path.insert(0, sys.argv[4])
+from glb import GLB, png as png_of
 # A 256 x 256 checker of 32-pixel squares, light grey and blue, as an RGB PNG.
-rows = b"".join(b"\0" + bytes(c for x in range(256) for c in ((230, 230, 230) if (x // 32 + y // 32) % 2 else (40, 60, 140)))
-                for y in range(256))
-def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 256, 256, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
-blobs, views, accessors = [], [], []
-def view(data):
-    views.append({"buffer": 0, "byteOffset": sum(len(b) for b in blobs), "byteLength": len(data)})
-    blobs.append(data + b"\0" * (-len(data) % 4))
-    return len(views) - 1
-def accessor(values, fmt, kind, component=5126, bounds=False):
-    entry = {"bufferView": view(b"".join(struct.pack(fmt, *v) for v in values)), "componentType": component, "count": len(values), "type": kind}
-    if bounds: entry.update(min=[min(v[k] for v in values) for k in range(3)], max=[max(v[k] for v in values) for k in range(3)])
-    accessors.append(entry)
-    return len(accessors) - 1
-def primitive(positions, normals, uvs, indices, material):
-    attributes = {"POSITION": accessor(positions, "<3f", "VEC3", bounds=True), "NORMAL": accessor(normals, "<3f", "VEC3")}
-    if uvs: attributes["TEXCOORD_0"] = accessor(uvs, "<2f", "VEC2")
-    return {"attributes": attributes, "indices": accessor([(i,) for i in indices], "<I", "SCALAR", 5125), "material": material}
+png = png_of(256, 256, lambda x, y: (230, 230, 230) if (x // 32 + y // 32) % 2 else (40, 60, 140))
+glb = GLB()
+primitive = glb.primitive
 def quad(corners, normal, repeat):
     return primitive(corners, [normal] * 4, [(0, 0), (repeat[0], 0), (repeat[0], repeat[1]), (0, repeat[1])], [0, 1, 2, 0, 2, 3], 0)
 def sphere(radius, material, slices=64, stacks=32):
@@ -80,21 +68,15 @@ meshes = [{"primitives": [quad([(-1.5, 0, -0.8), (1.5, 0, -0.8), (1.5, 2, -0.8),
           {"primitives": [sphere(0.3, 1) if shape == "sphere" else box(1)]}, {"primitives": [sphere(0.3, 2) if shape == "sphere" else box(2)]}]
 thickness = 0.6 if shape == "sphere" else 0.1
 turns = [{}, {}] if shape == "sphere" else [{"rotation": [0, 0.3827, 0, 0.9239]}, {"rotation": [0, -0.3827, 0, 0.9239]}]
-image = view(png)
-binary = b"".join(blobs)
+image = glb.view(png)
 doc = {"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_materials_transmission", "KHR_materials_volume"],
-       "buffers": [{"byteLength": len(binary)}], "bufferViews": views, "accessors": accessors,
        "images": [{"bufferView": image, "mimeType": "image/png"}], "samplers": [{}], "textures": [{"source": 0, "sampler": 0}],
        "materials": [{"name": "checker", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0}, "metallicFactor": 0, "roughnessFactor": 0.8}},
                      dict(glass(0, {"thicknessFactor": thickness}), name="clear glass"),
                      dict(glass(0.15, {"thicknessFactor": thickness, "attenuationColor": [1, 0.65, 0.25], "attenuationDistance": 0.6}), name="amber glass")],
        "meshes": meshes, "nodes": [{"mesh": 0}, dict(mesh=1, translation=[-0.42, 0.3, 0], **turns[0]), dict(mesh=2, translation=[0.42, 0.3, 0], **turns[1])],
        "scenes": [{"nodes": [0, 1, 2]}], "scene": 0}
-text = json.dumps(doc).encode()
-text += b" " * (-len(text) % 4)
-with open(folder + "/VolumeSpheres.glb", "wb") as out:
-    out.write(struct.pack("<III", 0x46546C67, 2, 28 + len(text) + len(binary)) + struct.pack("<II", len(text), 0x4E4F534A) + text
-              + struct.pack("<II", len(binary), 0x004E4942) + binary)
+glb.write(folder + "/VolumeSpheres.glb", doc)
 settings = json.load(open(scenarios))
 settings["scenarios"] = [{"id": "volume-" + shape, "model": "VolumeSpheres.glb", "fit": 1,
                           "camera": {"target": [0, 0.3, 0], "yaw": 0, "pitch": 12, "distance": 2.2},
