@@ -92,6 +92,29 @@ import Testing
         }
     }
 
+    /// A 331-byte JPEG whose scan names DC Huffman table 3, which no DHT segment defines: stb
+    /// decoded through its uninitialised table and crashed now and then (as the heap left it).
+    @Test func aScanNamingAnUndefinedTableIsRefusedNotACrash() throws {
+        let path = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Regressions/jpeg-undefined-dc-table.jpg"
+        let bytes = try #require(FileManager.default.contents(atPath: path)).map { $0 }
+        #expect(
+            throws: ImageCodec.Failure.undecodable(source: "fuzz.jpg", reason: "a scan uses DC Huffman table 3, which no DHT segment before it defines")
+        ) {
+            try ImageCodec.decode(bytes, source: "fuzz.jpg")
+        }
+    }
+
+    /// Baseline and progressive JPEGs (whose later scans use the tables defined between them)
+    /// pass the checks and decode.
+    @Test func ordinaryScansPass() throws {
+        for name in ["gradient-baseline.jpg", "gradient-progressive.jpg"] {
+            let bytes = try #require(FileManager.default.contents(atPath: Fixtures.repositoryRoot + "/Tests/SproutImageTests/Fixtures/" + name)).map { $0 }
+            #expect(JPEGTables.problem(bytes) == nil, "\(name)")
+            let image = try ImageCodec.decode(bytes, source: name)
+            #expect(image.width == 24 && image.height == 16)
+        }
+    }
+
     @Test func ordinaryJPEGTablesPass() throws {
         for jpeg in try FileManager.default.contentsOfDirectory(atPath: Fixtures.sharedModel("SpiderOBJ")).filter({ $0.hasSuffix(".jpg") }) {
             let bytes = try #require(FileManager.default.contents(atPath: Fixtures.sharedModel("SpiderOBJ/" + jpeg))).map { $0 }
