@@ -1,6 +1,6 @@
 /// A glTF file rewritten as Assimp 5.2 can read it, when it needs to be: buffer views compressed
 /// with EXT_meshopt_compression or KHR_meshopt_compression decoded (`MeshoptCodec`), mesh attributes stored as integers
-/// (KHR_mesh_quantization) turned into floats, textures' EXT_texture_webp or EXT_texture_avif
+/// (KHR_mesh_quantization) turned into floats, textures' EXT_texture_webp, EXT_texture_avif or KHR_texture_basisu
 /// images made their sources (decoded by `ImageCodec` as any other), skins without
 /// `inverseBindMatrices` given identity ones (glTF's default, which Assimp 5.2 dereferences as
 /// if present: a valid file crashed it), and every buffer gathered into the one binary
@@ -18,7 +18,7 @@ struct GLTFRewrite {
 
     /// Texture extensions whose image the rewrite makes the texture's source, the first a
     /// texture names winning (each decodes to the same pixels).
-    static let imageExtensions = ["EXT_texture_webp", "EXT_texture_avif"]
+    static let imageExtensions = ["EXT_texture_webp", "EXT_texture_avif", "KHR_texture_basisu"]
 
     /// Whether `gltf` uses an extension Assimp cannot read that a rewrite decodes.
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
@@ -130,16 +130,22 @@ struct GLTFRewrite {
         document["bufferViews"] = .array(views)
         document["buffers"] = .array([.object(["byteLength": .number(Double(binary.count))])])
         document["accessors"] = .array(accessors)
-        // A WebP or AVIF image is the texture's source (glTF's own `source` is its fallback, if any).
+        // A WebP, AVIF or KTX2 image is the texture's source (glTF's own `source` is its fallback,
+        // if any). A KTX2 image only where there is no fallback: Sprout decodes ETC1S, not UASTC,
+        // and the fallback is the same picture.
         if case .array(var textures)? = gltf["textures"] {
             for t in textures.indices {
-                guard case .object(var fields) = textures[t],
-                    let name = Self.imageExtensions.first(where: { textures[t]["extensions"]?[$0] != nil })
-                else { continue }
-                guard let image = textures[t]["extensions"]?[name]?["source"]?.int, gltf["images"]?[image] != nil else {
-                    throw Failure("textures[\(t)].extensions.\(name).source is not an image")
+                guard case .object(var fields) = textures[t] else { continue }
+                let hasFallback = fields["source"] != nil
+                let chosen = Self.imageExtensions.first { name in
+                    textures[t]["extensions"]?[name] != nil && !(name == "KHR_texture_basisu" && hasFallback)
                 }
-                fields["source"] = .number(Double(image))
+                if let name = chosen {
+                    guard let image = textures[t]["extensions"]?[name]?["source"]?.int, gltf["images"]?[image] != nil else {
+                        throw Failure("textures[\(t)].extensions.\(name).source is not an image")
+                    }
+                    fields["source"] = .number(Double(image))
+                }
                 for other in Self.imageExtensions { Self.remove(other, fromExtensionsOf: &fields) }
                 textures[t] = .object(fields)
             }

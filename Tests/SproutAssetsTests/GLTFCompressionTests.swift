@@ -219,23 +219,54 @@ import Testing
         #expect(Array(texture.image.pixels.prefix(8)) == [255, 255, 128, 255, 255, 255, 128, 128])
     }
 
+    /// KHR_texture_basisu without a fallback (what gltfpack -tc writes): the ETC1S texture
+    /// arrives as Basis Universal's own decoder decodes it (SproutImageTests' fixture).
+    @Test func basisUniversalTexturesAreTheirTexturesSources() throws {
+        let fixtures = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Fixtures/"
+        let texture = try quadTexture(image: try Fixtures.read(fixtures + "etc1s-opaque.ktx2"), extension: "KHR_texture_basisu", mimeType: "image/ktx2")
+        let expected = try ImageCodec.decode(try Fixtures.read(fixtures + "etc1s-opaque.expected.png"), source: "expected")
+        #expect(texture.image.width == 16 && texture.image.height == 12 && texture.image.pixels == expected.pixels)
+    }
+
+    /// A KTX2 texture Sprout does not decode (UASTC) refuses the file, naming the format, when
+    /// there is no fallback; with a fallback `source` the fallback is drawn, and nothing is said.
+    @Test func aUASTCTextureFallsBackOrIsRefusedByName() throws {
+        let fixtures = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Fixtures/"
+        #expect {
+            _ = try quadTexture(image: try Fixtures.read(fixtures + "uastc-raw.ktx2"), extension: "KHR_texture_basisu", mimeType: "image/ktx2")
+        } throws: {
+            "\($0)".contains("UASTC, which Sprout does not decode")
+        }
+        let red = try ImageCodec.encodePNG(Image(width: 1, height: 1, pixels: [255, 0, 0, 255]))
+        let texture = try quadTexture(
+            image: try Fixtures.read(fixtures + "uastc-raw.ktx2"), extension: "KHR_texture_basisu", mimeType: "image/ktx2", fallback: red)
+        #expect(texture.image.pixels == [255, 0, 0, 255])
+    }
+
     /// The base colour texture of a quad whose texture names `image` only through `name` (no
     /// fallback, the extension required), as imported.
-    func quadTexture(image: [UInt8], extension name: String, mimeType: String) throws -> Texture {
+    /// `fallback`, when given, is a PNG the texture names as its own `source`.
+    func quadTexture(image: [UInt8], extension name: String, mimeType: String, fallback: [UInt8]? = nil) throws -> Texture {
         var binary: [UInt8] = []
         for v: Float in [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 1] { withUnsafeBytes(of: v.bitPattern.littleEndian) { binary += $0 } }
         for i: UInt16 in [0, 1, 2, 0, 2, 3] { withUnsafeBytes(of: i.littleEndian) { binary += $0 } }
         binary += image
+        binary += repeatElement(0, count: (4 - binary.count % 4) % 4)
+        let fallbackOffset = binary.count
+        binary += fallback ?? []
+        let fallbackView = fallback.map { #", {"buffer": 0, "byteOffset": \#(fallbackOffset), "byteLength": \#($0.count)}"# } ?? ""
+        let fallbackImage = fallback == nil ? "" : #", {"bufferView": 4, "mimeType": "image/png"}"#
+        let fallbackSource = fallback == nil ? "" : #""source": 1, "#
         let json = """
             {"asset": {"version": "2.0"}, "extensionsUsed": ["\(name)"], "extensionsRequired": ["\(name)"],
              "buffers": [{"byteLength": \(binary.count)}],
              "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 32},
-                             {"buffer": 0, "byteOffset": 80, "byteLength": 12}, {"buffer": 0, "byteOffset": 92, "byteLength": \(image.count)}],
+                             {"buffer": 0, "byteOffset": 80, "byteLength": 12}, {"buffer": 0, "byteOffset": 92, "byteLength": \(image.count)}\(fallbackView)],
              "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
                            {"bufferView": 1, "componentType": 5126, "count": 4, "type": "VEC2"},
                            {"bufferView": 2, "componentType": 5123, "count": 6, "type": "SCALAR"}],
-             "images": [{"bufferView": 3, "mimeType": "\(mimeType)"}],
-             "textures": [{"extensions": {"\(name)": {"source": 0}}}],
+             "images": [{"bufferView": 3, "mimeType": "\(mimeType)"}\(fallbackImage)],
+             "textures": [{\(fallbackSource)"extensions": {"\(name)": {"source": 0}}}],
              "materials": [{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}],
              "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1}, "indices": 2, "material": 0}]}],
              "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}

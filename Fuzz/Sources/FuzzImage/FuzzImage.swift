@@ -1,7 +1,7 @@
 import FuzzSupport
 import SproutImage
 
-/// PNG and JPEG bytes: the header's size checked before decoding (a small bound here, so a
+/// Image bytes (PNG, JPEG, WebP, AVIF, KTX 2.0): the header's size checked before decoding (a small bound here, so a
 /// declared bomb is refused, never allocated), then decoded or refused; a decoded image has the
 /// size it says and re-encodes.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,0 +1,153 @@
+import SproutScene
+
+/// Reads KTX 2.0 textures: Basis Universal ETC1S images with BasisLZ supercompression (what glTF's
+/// `KHR_texture_basisu` carries, as `basisu -ktx2` and `gltfpack -tc` write them) and plain
+/// uncompressed RGBA8, into RGBA8 pixels. Only mip level 0, layer 0, face 0 is read. The bytes are
+/// untrusted: every count and offset is checked before use, so a damaged file throws rather than traps.
+public enum KTX2Codec {
+    private static let identifier: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Whether `bytes` begin with the KTX 2.0 identifier.
+    public static func isKTX2(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= identifier.count && Array(bytes[0..<identifier.count]) == identifier
+    }
+
+    /// Level 0 as RGBA8, row 0 at the top; throws `ImageCodec.Failure.undecodable(source:reason:)`
+    /// naming what is wrong with the file or what it uses that Sprout does not decode.
+    public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int) throws -> Image {
+        do {
+            return try decodeImage(bytes, maximumPixels: maximumPixels)
+        } catch let error as BasisLZError {
+            throw ImageCodec.Failure.undecodable(source: source, reason: error.reason)
+        }
+    }
+
+    private static func decodeImage(_ bytes: [UInt8], maximumPixels: Int) throws -> Image {
+        guard isKTX2(bytes) else { throw BasisLZError(reason: "not a KTX 2.0 texture") }
+        guard bytes.count >= 80 else { throw BasisLZError(reason: "KTX2 header is cut short (\(bytes.count) bytes)") }
+        let vkFormat = u32(bytes, 12)
+        let width = u32(bytes, 20)
+        let height = u32(bytes, 24)
+        let depth = u32(bytes, 28)
+        let layers = max(u32(bytes, 32), 1)
+        let faces = u32(bytes, 36)
+        let levels = max(u32(bytes, 40), 1)
+        let scheme = u32(bytes, 44)
+        guard width > 0, height > 0 else { throw BasisLZError(reason: "KTX2 texture of \(width) x \(height) pixels") }
+        guard depth == 0 else { throw BasisLZError(reason: "KTX2 3D texture (depth \(depth)), which Sprout does not decode") }
+        guard (1...6).contains(faces) else { throw BasisLZError(reason: "KTX2 texture with \(faces) faces") }
+        guard levels <= 32, layers <= 65536 else { throw BasisLZError(reason: "KTX2 texture with \(levels) levels and \(layers) layers") }
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maximumPixels, width <= 1 << 20, height <= 1 << 20
+        else {
+            throw BasisLZError(reason: "\(width) x \(height) pixels, more than the limit of \(maximumPixels)")
+        }
+        guard bytes.count >= 80 + levels * 24 else { throw BasisLZError(reason: "KTX2 level index is cut short") }
+        let levelStart = u64(bytes, 80)
+        let levelLength = u64(bytes, 88)
+        guard levelStart <= bytes.count, levelLength <= bytes.count - levelStart else {
+            throw BasisLZError(reason: "KTX2 level 0 lies outside the file")
+        }
+        let level = levelStart..<(levelStart + levelLength)
+        switch scheme {
+        case 0:
+            if vkFormat == 37 || vkFormat == 43 {
+                return try uncompressed(bytes, level: level, width: width, height: height)
+            }
+            if vkFormat == 0, colorModel(bytes) == 166 {
+                throw BasisLZError(reason: "KTX2 texture in UASTC, which Sprout does not decode (only ETC1S with BasisLZ)")
+            }
+            throw BasisLZError(
+                reason: "KTX2 vkFormat \(vkFormat), which Sprout does not decode (only ETC1S with BasisLZ, or R8G8B8A8 37/43)")
+        case 1:
+            guard vkFormat == 0 else { throw BasisLZError(reason: "KTX2 BasisLZ texture with vkFormat \(vkFormat), not 0") }
+            return try basisLZ(
+                bytes, level: level, width: width, height: height, imageCount: levels * layers * faces)
+        case 2:
+            throw BasisLZError(reason: "KTX2 supercompression scheme 2 (Zstandard), which Sprout does not decode (only BasisLZ)")
+        case 3:
+            throw BasisLZError(reason: "KTX2 supercompression scheme 3 (ZLIB), which Sprout does not decode (only BasisLZ)")
+        default:
+            throw BasisLZError(reason: "KTX2 supercompression scheme \(scheme), which Sprout does not decode (only BasisLZ)")
+        }
+    }
+
+    private static func uncompressed(_ bytes: [UInt8], level: Range<Int>, width: Int, height: Int) throws -> Image {
+        let count = width * height * 4
+        guard level.count >= count else { throw BasisLZError(reason: "KTX2 level 0 holds \(level.count) bytes, not \(count)") }
+        return Image(width: width, height: height, pixels: Array(bytes[level.lowerBound..<(level.lowerBound + count)]))
+    }
+
+    private static func basisLZ(
+        _ bytes: [UInt8], level: Range<Int>, width: Int, height: Int, imageCount: Int
+    ) throws -> Image {
+        guard let model = colorModel(bytes) else { throw BasisLZError(reason: "KTX2 data format descriptor is missing") }
+        guard model == 163 else { throw BasisLZError(reason: "KTX2 BasisLZ texture with color model \(model), not ETC1S (163)") }
+        let globalStart = u64(bytes, 64)
+        let globalLength = u64(bytes, 72)
+        guard globalStart <= bytes.count, globalLength <= bytes.count - globalStart, globalLength >= 20 else {
+            throw BasisLZError(reason: "KTX2 BasisLZ global data lies outside the file")
+        }
+        let g = globalStart
+        let endpointCount = u16(bytes, g)
+        let selectorCount = u16(bytes, g + 2)
+        let endpointsLength = u32(bytes, g + 4)
+        let selectorsLength = u32(bytes, g + 8)
+        let tablesLength = u32(bytes, g + 12)
+        let extendedLength = u32(bytes, g + 16)
+        let descriptors = g + 20
+        let endpointsStart = descriptors + imageCount * 20
+        let selectorsStart = endpointsStart + endpointsLength
+        let tablesStart = selectorsStart + selectorsLength
+        let needed = tablesStart + tablesLength + extendedLength - g
+        guard needed <= globalLength else {
+            throw BasisLZError(reason: "KTX2 BasisLZ global data needs \(needed) bytes but holds \(globalLength)")
+        }
+        let codebooks = try BasisLZCodebooks(
+            bytes, endpointCount: endpointCount, endpointsAt: endpointsStart..<selectorsStart, selectorCount: selectorCount,
+            selectorsAt: selectorsStart..<tablesStart, tablesAt: tablesStart..<(tablesStart + tablesLength))
+        // imageDescs[0]: mip level 0, layer 0, face 0.
+        let flags = u32(bytes, descriptors)
+        guard flags & 2 == 0 else { throw BasisLZError(reason: "KTX2 level 0 is a P-frame of texture video") }
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        let color = try slice(bytes, level: level, offset: u32(bytes, descriptors + 4), length: u32(bytes, descriptors + 8))
+        try BasisLZSlice.decode(
+            bytes, range: color, codebooks: codebooks, width: width, height: height, target: .color, into: &pixels)
+        let alphaLength = u32(bytes, descriptors + 16)
+        if alphaLength > 0 {
+            let alpha = try slice(bytes, level: level, offset: u32(bytes, descriptors + 12), length: alphaLength)
+            try BasisLZSlice.decode(
+                bytes, range: alpha, codebooks: codebooks, width: width, height: height, target: .alpha, into: &pixels)
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    private static func slice(_ bytes: [UInt8], level: Range<Int>, offset: Int, length: Int) throws -> Range<Int> {
+        guard length > 0, offset <= level.count, length <= level.count - offset else {
+            throw BasisLZError(reason: "KTX2 ETC1S slice (\(length) bytes at \(offset)) lies outside level 0")
+        }
+        return (level.lowerBound + offset)..<(level.lowerBound + offset + length)
+    }
+
+    /// The data format descriptor's color model (163 ETC1S, 166 UASTC), if the descriptor is there.
+    private static func colorModel(_ bytes: [UInt8]) -> Int? {
+        let start = u32(bytes, 48)
+        let length = u32(bytes, 52)
+        guard length >= 16, start <= bytes.count, length <= bytes.count - start else { return nil }
+        return Int(bytes[start + 12])
+    }
+
+    private static func u16(_ bytes: [UInt8], _ at: Int) -> Int {
+        guard at >= 0, at <= bytes.count - 2 else { return 0 }
+        return Int(bytes[at]) | Int(bytes[at + 1]) << 8
+    }
+
+    private static func u32(_ bytes: [UInt8], _ at: Int) -> Int {
+        u16(bytes, at) | u16(bytes, at + 2) << 16
+    }
+
+    /// A 64-bit little-endian field, as an `Int` clamped so that later sums cannot overflow.
+    private static func u64(_ bytes: [UInt8], _ at: Int) -> Int {
+        let high = u32(bytes, at + 4)
+        return high == 0 ? u32(bytes, at) : Int(Int32.max)
+    }
+}
