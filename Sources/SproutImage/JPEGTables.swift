@@ -8,8 +8,9 @@ enum JPEGTables {
     /// Why the JPEG's tables cannot be decoded safely, or nil (also for bytes that are not a
     /// JPEG, or whose markers end early: stb then reports them).
     static func problem(_ bytes: [UInt8]) -> String? {
-        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var offset = 2
+        // stb reads a marker as 0xFF, any more 0xFF fill bytes, then its code: the start too.
+        guard bytes.count > 4, bytes[0] == 0xFF, let code = bytes.firstIndex(where: { $0 != 0xFF }), bytes[code] == 0xD8 else { return nil }
+        var offset = code + 1
         var defined = Set<UInt8>()   // class (0 DC, 1 AC) << 4 | id, as DHT segments define them
         var progressive = false
         while offset + 4 <= bytes.count {

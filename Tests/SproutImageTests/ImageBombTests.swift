@@ -104,6 +104,14 @@ import Testing
         }
     }
 
+    /// The same kind of file behind 23 fill bytes (0xFF) before its start marker, which stb
+    /// skips as it skips them before any marker: the checks read it as stb does.
+    @Test func fillBytesBeforeTheStartDoNotHideTheScan() throws {
+        let path = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Regressions/jpeg-fill-before-start.jpg"
+        let bytes = try #require(FileManager.default.contents(atPath: path)).map { $0 }
+        #expect(JPEGTables.problem(bytes) == "a scan uses DC Huffman table 3, which no DHT segment before it defines")
+    }
+
     /// Baseline and progressive JPEGs (whose later scans use the tables defined between them)
     /// pass the checks and decode.
     @Test func ordinaryScansPass() throws {
