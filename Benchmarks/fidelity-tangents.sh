@@ -15,11 +15,7 @@ find_shared "$ROOT"
 WORK="${FIDELITY_TANGENTS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sprout-fidelity-tangents}"
 : "${BLENDER_PY:?set BLENDER_PY to a python that can import bpy (pip install 'bpy==4.5.*' in a python3.11 venv)}"
 mkdir -p "$WORK"
-SPROUT_BIN="${1:-}"
-if [ -z "$SPROUT_BIN" ]; then
-    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
-    SPROUT_BIN="$ROOT/.build/release/sprout"
-fi
+sprout_binary "$ROOT" "${1:-}"
 python3 - "$WORK" "$SHARED/fidelity/scenarios.json" "$ROOT/Benchmarks" <<'PY'
 import json, math, sys
 folder, scenarios = sys.argv[1], sys.argv[2]

@@ -81,3 +81,12 @@ write_garden() { # FILE
       awk -v i="$i" 'BEGIN { printf "  - { model: sunflower, position: [%.2f, 0, %.2f], rotation: %d }\n", (i % 10) * 0.55 - 2.475, int(i / 10) * 0.45 - 2.3, i * 37 % 360 }'
     done; } > "$1"
 }
+
+# SPROUT_BIN: the given binary, or a release `sprout` built here (as peers.sh builds it).
+sprout_binary() { # ROOT [BINARY]
+  SPROUT_BIN="${2:-}"
+  if [ -z "$SPROUT_BIN" ]; then
+    (cd "$1" && swift build -c release --static-swift-stdlib --product sprout >/dev/null)
+    SPROUT_BIN="$1/.build/release/sprout"
+  fi
+}

@@ -80,36 +80,24 @@ import Testing
 
 /// Inputs the `image` fuzz target found (Tests/SproutImageTests/Regressions/).
 @Suite struct ImageFuzzRegressionTests {
-    /// A 510-byte JPEG whose DC Huffman table holds the symbol 37: Debian 12's stb_image indexed
-    /// past its bit masks with it and crashed; it is refused by name before stb reads it.
-    @Test func aDCSymbolPast15IsRefusedNotACrash() throws {
-        let path = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Regressions/jpeg-dc-symbol-past-15.jpg"
+    /// JPEGs stb_image crashed on, each refused by name before stb reads it:
+    /// - 510 bytes whose DC Huffman table holds the symbol 37: Debian 12's stb indexed past its
+    ///   bit masks with it;
+    /// - 331 bytes whose scan names DC Huffman table 3, which no DHT segment defines: stb decoded
+    ///   through its uninitialised table (crashing as the heap left it);
+    /// - the same behind 23 fill bytes (0xFF) before the start marker, which stb skips as it
+    ///   skips them before any marker: the checks read the file as stb does.
+    @Test(arguments: [
+        ("jpeg-dc-symbol-past-15.jpg", "a DC Huffman table has the symbol 37, past the 15 bits a coefficient may have"),
+        ("jpeg-undefined-dc-table.jpg", "a scan uses DC Huffman table 3, which no DHT segment before it defines"),
+        ("jpeg-fill-before-start.jpg", "a scan uses DC Huffman table 3, which no DHT segment before it defines")
+    ])
+    func aJPEGStbCrashedOnIsRefusedByName(file: String, reason: String) throws {
+        let path = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Regressions/" + file
         let bytes = try #require(FileManager.default.contents(atPath: path)).map { $0 }
-        #expect(
-            throws: ImageCodec.Failure.undecodable(source: "fuzz.jpg", reason: "a DC Huffman table has the symbol 37, past the 15 bits a coefficient may have")
-        ) {
+        #expect(throws: ImageCodec.Failure.undecodable(source: "fuzz.jpg", reason: reason)) {
             try ImageCodec.decode(bytes, source: "fuzz.jpg")
         }
-    }
-
-    /// A 331-byte JPEG whose scan names DC Huffman table 3, which no DHT segment defines: stb
-    /// decoded through its uninitialised table and crashed now and then (as the heap left it).
-    @Test func aScanNamingAnUndefinedTableIsRefusedNotACrash() throws {
-        let path = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Regressions/jpeg-undefined-dc-table.jpg"
-        let bytes = try #require(FileManager.default.contents(atPath: path)).map { $0 }
-        #expect(
-            throws: ImageCodec.Failure.undecodable(source: "fuzz.jpg", reason: "a scan uses DC Huffman table 3, which no DHT segment before it defines")
-        ) {
-            try ImageCodec.decode(bytes, source: "fuzz.jpg")
-        }
-    }
-
-    /// The same kind of file behind 23 fill bytes (0xFF) before its start marker, which stb
-    /// skips as it skips them before any marker: the checks read it as stb does.
-    @Test func fillBytesBeforeTheStartDoNotHideTheScan() throws {
-        let path = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Regressions/jpeg-fill-before-start.jpg"
-        let bytes = try #require(FileManager.default.contents(atPath: path)).map { $0 }
-        #expect(JPEGTables.problem(bytes) == "a scan uses DC Huffman table 3, which no DHT segment before it defines")
     }
 
     /// Baseline and progressive JPEGs (whose later scans use the tables defined between them)
