@@ -5,6 +5,7 @@ import SproutScene
 /// uncompressed RGBA8, into RGBA8 pixels. Only mip level 0, layer 0, face 0 is read. The bytes are
 /// untrusted: every count and offset is checked before use, so a damaged file throws rather than traps.
 public enum KTX2Codec {
+    // KTX 2.0, identifier: «KTX 20» and line-ending and end-of-file bytes that catch text transfers.
     private static let identifier: [UInt8] = [0xAB, 0x4B, 0x54, 0x58, 0x20, 0x32, 0x30, 0xBB, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Whether `bytes` begin with the KTX 2.0 identifier.
@@ -12,8 +13,11 @@ public enum KTX2Codec {
         bytes.count >= identifier.count && Array(bytes[0..<identifier.count]) == identifier
     }
 
-    /// Level 0 as RGBA8, row 0 at the top; throws `ImageCodec.Failure.undecodable(source:reason:)`
-    /// naming what is wrong with the file or what it uses that Sprout does not decode.
+    /// Level 0 (layer 0, face 0) as RGBA8, row 0 at the top, the values as stored: sRGB or linear
+    /// as `isSRGB` says, the caller decides. The declared size is checked against `maximumPixels`
+    /// before anything is allocated. Throws `ImageCodec.Failure.undecodable(source:reason:)` naming
+    /// what is wrong with the file or what it uses that Sprout does not decode (UASTC, Zstandard or
+    /// ZLIB supercompression, a vkFormat other than R8G8B8A8 37/43, a 3D texture).
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int) throws -> Image {
         do {
             return try decodeImage(bytes, maximumPixels: maximumPixels)
@@ -25,6 +29,8 @@ public enum KTX2Codec {
     private static func decodeImage(_ bytes: [UInt8], maximumPixels: Int) throws -> Image {
         guard isKTX2(bytes) else { throw BasisLZError(reason: "not a KTX 2.0 texture") }
         guard bytes.count >= 80 else { throw BasisLZError(reason: "KTX2 header is cut short (\(bytes.count) bytes)") }
+        // KTX 2.0, File Structure: nine 32-bit fields after the identifier, then the index (dfd, kvd,
+        // sgd offsets and lengths) up to byte 80, where the level index begins (24 bytes a level).
         let vkFormat = u32(bytes, 12)
         let width = u32(bytes, 20)
         let height = u32(bytes, 24)
@@ -63,7 +69,9 @@ public enum KTX2Codec {
             return try basisLZ(
                 bytes, level: level, width: width, height: height, imageCount: levels * layers * faces)
         case 2:
-            throw BasisLZError(reason: "KTX2 supercompression scheme 2 (Zstandard), which Sprout does not decode (only BasisLZ)")
+            let content = colorModel(bytes) == 166 ? "KTX2 texture in UASTC with" : "KTX2"
+            throw BasisLZError(
+                reason: "\(content) supercompression scheme 2 (Zstandard), which Sprout does not decode (only ETC1S with BasisLZ)")
         case 3:
             throw BasisLZError(reason: "KTX2 supercompression scheme 3 (ZLIB), which Sprout does not decode (only BasisLZ)")
         default:
@@ -128,12 +136,27 @@ public enum KTX2Codec {
         return (level.lowerBound + offset)..<(level.lowerBound + offset + length)
     }
 
+    /// Whether the file's data format descriptor says sRGB transfer (KHR_DF_TRANSFER_SRGB = 2);
+    /// false for a linear texture and for bytes whose descriptor cannot be found.
+    public static func isSRGB(_ bytes: [UInt8]) -> Bool {
+        guard isKTX2(bytes) else { return false }
+        return basicDescriptorByte(bytes, at: 2) == 2
+    }
+
     /// The data format descriptor's color model (163 ETC1S, 166 UASTC), if the descriptor is there.
     private static func colorModel(_ bytes: [UInt8]) -> Int? {
+        basicDescriptorByte(bytes, at: 0)
+    }
+
+    /// Byte `field` of the basic descriptor block's model fields (Khronos Data Format 1.3, basic
+    /// descriptor block: 0 colorModel, 1 colorPrimaries, 2 transferFunction, 3 flags), which follow
+    /// the 4-byte dfdTotalSize and the block's two header words.
+    private static func basicDescriptorByte(_ bytes: [UInt8], at field: Int) -> Int? {
+        // KTX 2.0, Index: dfdByteOffset and dfdByteLength follow the 48-byte header.
         let start = u32(bytes, 48)
         let length = u32(bytes, 52)
         guard length >= 16, start <= bytes.count, length <= bytes.count - start else { return nil }
-        return Int(bytes[start + 12])
+        return Int(bytes[start + 12 + field])
     }
 
     private static func u16(_ bytes: [UInt8], _ at: Int) -> Int {

@@ -39,6 +39,23 @@ import Testing
         #expect(stride(from: 3, to: opaque.pixels.count, by: 4).allSatisfy { opaque.pixels[$0] == 255 })
     }
 
+    /// basisu writes sRGB textures by default; a descriptor saying linear (transfer 1), a file with
+    /// no descriptor or a cut-off one is not sRGB.
+    @Test func transferFunctionComesFromTheDataFormatDescriptor() throws {
+        var bytes = try Self.fixture("etc1s-opaque.ktx2")
+        #expect(KTX2Codec.isSRGB(bytes))
+        let descriptor = Int(bytes[48]) | Int(bytes[49]) << 8
+        #expect(bytes[descriptor + 14] == 2)
+        #expect(!KTX2Codec.isSRGB(Array(bytes.prefix(descriptor + 14))))
+        bytes[descriptor + 14] = 1
+        #expect(!KTX2Codec.isSRGB(bytes))
+        let linear = try KTX2Codec.decode(bytes, source: "linear", maximumPixels: 1 << 20)
+        let srgb = try KTX2Codec.decode(try Self.fixture("etc1s-opaque.ktx2"), source: "srgb", maximumPixels: 1 << 20)
+        #expect(linear.pixels == srgb.pixels)
+        #expect(!KTX2Codec.isSRGB(Self.uncompressed(vkFormat: 43, width: 1, height: 1, data: [1, 2, 3, 4])))
+        #expect(!KTX2Codec.isSRGB(Array("not a texture".utf8)))
+    }
+
     /// A minimal KTX2 file: the header, one level index entry, and `data` as level 0.
     static func uncompressed(vkFormat: UInt32, width: UInt32, height: UInt32, scheme: UInt32 = 0, data: [UInt8]) -> [UInt8] {
         func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
@@ -75,7 +92,8 @@ import Testing
             }
         }
         #expect(reason(try Self.fixture("uastc-raw.ktx2")).contains("UASTC, which Sprout does not decode"))
-        #expect(reason(try Self.fixture("uastc-zstd.ktx2")).contains("supercompression scheme 2 (Zstandard)"))
+        let zstd = reason(try Self.fixture("uastc-zstd.ktx2"))
+        #expect(zstd.contains("UASTC") && zstd.contains("supercompression scheme 2 (Zstandard)"))
         #expect(reason(Self.uncompressed(vkFormat: 44, width: 1, height: 1, data: [1, 2, 3, 4])).contains("vkFormat 44"))
         #expect(reason(Array("not a texture".utf8)) == "not a KTX 2.0 texture")
         #expect(!KTX2Codec.isKTX2(Array("\u{AB}KTX 11".utf8)))
@@ -110,6 +128,32 @@ import Testing
             }
         }
         #expect(thrown > 1000)
+    }
+
+    /// Every shorter length declared for the BasisLZ global data (codebooks, Huffman tables) and for
+    /// level 0 (the slices) is refused or decoded without reading past it: cut short inside the file,
+    /// the bit readers meet the declared end, not the file's.
+    @Test func everyShortenedSectionThrowsOrDecodes() throws {
+        var thrown = 0
+        for name in Self.etc1sNames {
+            let bytes = try Self.fixture(name + ".ktx2")
+            // KTX 2.0, Index: sgdByteLength at 72, levels[0].byteLength at 88.
+            for field in [72, 88] {
+                let length = Int(bytes[field]) | Int(bytes[field + 1]) << 8 | Int(bytes[field + 2]) << 16
+                for shorter in 0..<length {
+                    var cut = bytes
+                    cut[field] = UInt8(shorter & 0xFF)
+                    cut[field + 1] = UInt8(shorter >> 8 & 0xFF)
+                    cut[field + 2] = UInt8(shorter >> 16)
+                    do {
+                        _ = try KTX2Codec.decode(cut, source: name, maximumPixels: 1 << 20)
+                    } catch {
+                        thrown += 1
+                    }
+                }
+            }
+        }
+        #expect(thrown > 5000)
     }
 
     /// Thousands of seeded random corruptions decode or throw; none traps.
