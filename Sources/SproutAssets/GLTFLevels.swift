@@ -28,11 +28,18 @@ struct GLTFLevels {
         return parts
     }
 
-    private func vectors3(_ accessor: Int?, count: Int? = nil) -> [Vec3]? {
-        guard let accessor, let read = buffers.floats(accessor: accessor), read.components == 3,
-            read.values.allSatisfy(\.isFinite), count.map({ read.values.count == $0 * 3 }) ?? true
+    /// Accessor `accessor`'s values, `components` a vertex (and `count` vertices, when given), as
+    /// the vertices `make` builds (from the values and where a vertex's begin); nil when it is not that, or, when `finite`, holds
+    /// a value that is not a finite number.
+    private func vertices<T>(_ accessor: Int?, components: Int, count: Int? = nil, finite: Bool = true, _ make: ([Float], Int) -> T) -> [T]? {
+        guard let accessor, let read = buffers.floats(accessor: accessor), read.components == components,
+            !finite || read.values.allSatisfy(\.isFinite), count.map({ read.values.count == $0 * components }) ?? true
         else { return nil }
-        return stride(from: 0, to: read.values.count, by: 3).map { Vec3(read.values[$0], read.values[$0 + 1], read.values[$0 + 2]) }
+        return stride(from: 0, to: read.values.count, by: components).map { make(read.values, $0) }
+    }
+
+    private func vectors3(_ accessor: Int?, count: Int? = nil) -> [Vec3]? {
+        vertices(accessor, components: 3, count: count) { v, i in Vec3(v[i], v[i + 1], v[i + 2]) }
     }
 
     private func mesh(_ primitive: GLTFJSON, name: String) -> Mesh? {
@@ -53,10 +60,7 @@ struct GLTFLevels {
         // Texture coordinates as the file writes them (v down the image), as Assimp's import
         // leaves them once aiProcess_FlipUVs has undone its own flip.
         func coordinates(_ name: String) -> [Vec2] {
-            guard let accessor = attributes?[name]?.int, let read = buffers.floats(accessor: accessor), read.components == 2,
-                read.values.count == count * 2
-            else { return [] }
-            return stride(from: 0, to: read.values.count, by: 2).map { Vec2(read.values[$0], read.values[$0 + 1]) }
+            vertices(attributes?[name]?.int, components: 2, count: count, finite: false) { v, i in Vec2(v[i], v[i + 1]) } ?? []
         }
         let uvs = coordinates("TEXCOORD_0"), uvs1 = coordinates("TEXCOORD_1")
         var colors: [Vec4] = []
@@ -77,14 +81,8 @@ struct GLTFLevels {
             return Mesh.flatShaded(name: name, positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices, morphTargets: Array(targets))
         }
         // glTF TANGENT (xyz and the bitangent's sign), only beside the normals it completes.
-        var tangents: [Vec4] = []
-        if let accessor = attributes?["TANGENT"]?.int, let read = buffers.floats(accessor: accessor), read.components == 4,
-            read.values.count == count * 4, read.values.allSatisfy(\.isFinite)
-        {
-            tangents = stride(from: 0, to: read.values.count, by: 4).map {
-                Vec4(read.values[$0], read.values[$0 + 1], read.values[$0 + 2], read.values[$0 + 3] < 0 ? -1 : 1)
-            }
-        }
+        let tangents =
+            vertices(attributes?["TANGENT"]?.int, components: 4, count: count) { v, i in Vec4(v[i], v[i + 1], v[i + 2], v[i + 3] < 0 ? -1 : 1) } ?? []
         return Mesh(
             name: name, positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors, tangents: tangents, indices: indices,
             morphTargets: Array(targets))

@@ -28,7 +28,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// An alpha-cut (MASK) material on a multisampled target: its cut edge is spread over a pixel
     /// and drawn through sample coverage (`DrawState.alphaToCoverage`) instead of discarded.
     static let alphaToCoverage = ShaderFeatures(rawValue: 1 << 15)
-    /// A normal map on a mesh with stored tangents (glTF TANGENT): the frame comes from them.
+    /// A tangent frame (normal map, clear coat normal map, anisotropy) on a mesh with tangents
+    /// (a file's TANGENT, or MikkTSpace's): the frame comes from them.
     static let tangents = ShaderFeatures(rawValue: 1 << 16)
     /// The frame has punctual lights (KHR_lights_punctual), looped over in the fragment shader.
     static let punctualLights = ShaderFeatures(rawValue: 1 << 17)
@@ -142,9 +143,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             features.insert(.clearcoat)
             if hasUVs && material.clearcoatTexture != nil { features.insert(.clearcoatMap) }
             if hasUVs && material.clearcoatRoughnessTexture != nil { features.insert(.clearcoatRoughnessMap) }
-            if hasUVs && material.clearcoatNormalTexture != nil {
-                features.insert(mesh.tangents.isEmpty ? .clearcoatNormalMap : [.clearcoatNormalMap, .tangents])
-            }
+            if hasUVs && material.clearcoatNormalTexture != nil { features.insert(.clearcoatNormalMap) }
         }
         if realistic && material.hasSheen && !linearOutput {
             features.insert(.sheen)
@@ -152,11 +151,10 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             if hasUVs && material.sheenRoughnessTexture != nil { features.insert(.sheenRoughnessMap) }
         }
         let specularMaps = hasUVs ? (material.specularTexture != nil, material.specularColorTexture != nil) : (false, false)
-        // Anisotropy needs a tangent frame: texture coordinates (or stored tangents, taken when there).
+        // Anisotropy needs a tangent frame: texture coordinates (or the mesh's tangents, below).
         if realistic && material.anisotropyStrength > 0 && hasUVs {
             features.insert(.anisotropy)
             if material.anisotropyTexture != nil { features.insert(.anisotropyMap) }
-            if !mesh.tangents.isEmpty { features.insert(.tangents) }
         }
         if realistic && material.iridescence > 0 && !linearOutput {
             features.insert(.iridescence)
@@ -181,7 +179,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         if lit && shading == .simple { features.insert(.simpleShading) }
         if realistic && environment { features.insert(.environment) }
         if realistic && hasUVs {
-            if material.normalTexture != nil { features.insert(mesh.tangents.isEmpty ? .normalMap : [.normalMap, .tangents]) }
+            if material.normalTexture != nil { features.insert(.normalMap) }
             if material.occlusionTexture != nil { features.insert(.occlusionMap) }
             if material.metallicRoughnessTexture != nil {
                 features.insert(material.glossinessInAlpha ? [.metallicRoughnessMap, .glossinessMap] : .metallicRoughnessMap)
@@ -199,6 +197,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
                 if hasUVs && material.thicknessTexture != nil { features.insert(.thicknessMap) }
             }
         }
+        // Whatever reads a tangent frame takes the mesh's tangents where it has them.
+        if !mesh.tangents.isEmpty && !features.isDisjoint(with: [.normalMap, .clearcoatNormalMap, .anisotropy]) { features.insert(.tangents) }
         // Only a material with mappings can need them (most have none: no work per draw).
         if !material.textureMappings.isEmpty {
             for (slot, mapping) in material.textureMappings where features.contains(feature(of: slot)) {

@@ -67,7 +67,7 @@ extension MikkTSpace {
                     if neighbors[3 * f + k] >= 0 { stack.append(neighbors[3 * f + k]) }
                     while let t = stack.popLast() {
                         let base = 3 * Int(t)
-                        guard let j = (0..<3).first(where: { corners[base + $0] == shared }), groupOf[base + j] < 0 else { continue }
+                        guard let j = MikkTSpace.corner(of: shared, inTriangle: Int(t), corners), groupOf[base + j] < 0 else { continue }
                         // The first group to reach a frameless triangle gives it its orientation.
                         if frames.groupsWithAny[Int(t)] && groupOf[base] < 0 && groupOf[base + 1] < 0 && groupOf[base + 2] < 0 {
                             frames.orientPreserving[Int(t)] = orient

@@ -55,7 +55,7 @@ public enum MikkTSpace {
                 scratch: &scratch
             ) {
                 f, tangent in
-                guard let k = (0..<3).first(where: { corners[3 * Int(f) + $0] == vertex }) else { return }
+                guard let k = corner(of: vertex, inTriangle: Int(f), corners) else { return }
                 result[3 * Int(good[Int(f)]) + k] = Vec4(tangent.x, tangent.y, tangent.z, sign)
             }
         }
@@ -198,13 +198,18 @@ public enum MikkTSpace {
         var sum = Vec3.zero
         for f in subgroup where !triangles.groupsWithAny[Int(f)] {
             let base = 3 * Int(f)
-            guard let k = (0..<3).first(where: { corners[base + $0] == vertex }) else { continue }
+            guard let k = corner(of: vertex, inTriangle: Int(f), corners) else { continue }
             let p0 = positions[Int(corners[base + (k + 2) % 3])], p1 = positions[Int(vertex)], p2 = positions[Int(corners[base + (k + 1) % 3])]
             let v1 = projectedUnit(p0 - p1, n), v2 = projectedUnit(p2 - p1, n)
             let angle = acos(min(max(dot(v1, v2), -1), 1))
             sum += angle * projectedUnit(triangles.s[Int(f)], n)
         }
         return unitIfNotZero(sum)
+    }
+
+    /// Which corner (0, 1 or 2) of good triangle `f` is welded vertex `vertex`, if any.
+    static func corner(of vertex: Int32, inTriangle f: Int, _ corners: [Int32]) -> Int? {
+        (0..<3).first { corners[3 * f + $0] == vertex }
     }
 
     /// `v` less its part along unit `n`, normalised unless it is zero.

@@ -632,11 +632,11 @@ void main() {
 #elif defined(UNLIT)
     oColor = vec4(encodeSRGB(base.rgb), base.a);
 #else
-    vec3 n = normalize(vNormal);
-    if (!gl_FrontFacing) n = -n;
-#if defined(HAS_NORMAL_MAP) || defined(HAS_CLEARCOAT_NORMAL_MAP)
-    vec3 geometricNormal = n;
-#endif
+    // The interpolated normal, facing the viewer: the clear coat's, and the horizon a normal
+    // map's reflections keep to.
+    vec3 geometricNormal = normalize(vNormal);
+    if (!gl_FrontFacing) geometricNormal = -geometricNormal;
+    vec3 n = geometricNormal;
 #ifdef HAS_NORMAL_MAP
     n = perturbedNormal(uNormalMap, uNormalScale, n, vWorld, slotUV(2));
 #endif
@@ -905,8 +905,7 @@ void main() {
 #ifdef HAS_IRIDESCENCE
     gIridescence = 0.0;   // the coat has no film
 #endif
-    vec3 coatNormal = normalize(vNormal);
-    if (!gl_FrontFacing) coatNormal = -coatNormal;
+    vec3 coatNormal = geometricNormal;
 #ifdef HAS_CLEARCOAT_NORMAL_MAP
     coatNormal = perturbedNormal(uClearcoatNormalMap, uClearcoatNormalScale, coatNormal, vWorld, slotUV(12));
 #endif
