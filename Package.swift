@@ -61,6 +61,9 @@ let package = Package(
         .systemLibrary(name: "CWebP"),
         // libavif's header (libavif-dev); the library (libavif15) opened with dlopen on the first AVIF image.
         .systemLibrary(name: "CAvif"),
+        // libzstd's few functions declared in the shim itself, opened with dlopen on the first
+        // Zstandard-supercompressed KTX 2.0 texture.
+        .systemLibrary(name: "CZstd"),
 
         // Pure Swift core.
         .target(name: "SproutMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
@@ -92,7 +95,7 @@ let package = Package(
         .target(name: "SproutGolden", dependencies: ["SproutScene", "SproutDocument", "SproutFiles", "SproutImage"]),
 
         // Edges: one C library each.
-        .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CZlib", "CWebP", "CAvif"]),
+        .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CZlib", "CWebP", "CAvif", "CZstd"]),
         .target(
             name: "SproutAssets", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "CAssimp", "CAssimpChecks", "CMeshOptimizer"]),
         // The GLSL is compiled into the binary (`PackageResources`), so no folder of a user's can stand in for it.

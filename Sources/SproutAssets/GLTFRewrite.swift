@@ -131,8 +131,9 @@ struct GLTFRewrite {
         document["buffers"] = .array([.object(["byteLength": .number(Double(binary.count))])])
         document["accessors"] = .array(accessors)
         // A WebP, AVIF or KTX2 image is the texture's source (glTF's own `source` is its fallback,
-        // if any). A KTX2 image only where there is no fallback: Sprout decodes ETC1S, not UASTC,
-        // and the fallback is the same picture.
+        // if any). A KTX2 image only where there is no fallback: the fallback is the same picture
+        // before Basis Universal's lossy compression, and it cannot be in a KTX2 form Sprout does
+        // not decode (ZLIB supercompression, HDR).
         if case .array(var textures)? = gltf["textures"] {
             for t in textures.indices {
                 guard case .object(var fields) = textures[t] else { continue }

@@ -1,8 +1,9 @@
 import SproutScene
 
-/// Reads KTX 2.0 textures: Basis Universal ETC1S images with BasisLZ supercompression (what glTF's
-/// `KHR_texture_basisu` carries, as `basisu -ktx2` and `gltfpack -tc` write them) and plain
-/// uncompressed RGBA8, into RGBA8 pixels. Only mip level 0, layer 0, face 0 is read. The bytes are
+/// Reads KTX 2.0 textures: Basis Universal ETC1S images with BasisLZ supercompression and UASTC
+/// images, plain or under Zstandard (what glTF's `KHR_texture_basisu` carries, as `basisu -ktx2`,
+/// `toktx` and gltfpack write them), and uncompressed RGBA8, plain or under Zstandard, into RGBA8
+/// pixels, rows turned top down where `KTXorientation` says they run up. Only mip level 0, layer 0, face 0 is read. The bytes are
 /// untrusted: every count and offset is checked before use, so a damaged file throws rather than traps.
 public enum KTX2Codec {
     // KTX 2.0, identifier: «KTX 20» and line-ending and end-of-file bytes that catch text transfers.
@@ -16,8 +17,8 @@ public enum KTX2Codec {
     /// Level 0 (layer 0, face 0) as RGBA8, row 0 at the top, the values as stored: sRGB or linear
     /// as `isSRGB` says, the caller decides. The declared size is checked against `maximumPixels`
     /// before anything is allocated. Throws `ImageCodec.Failure.undecodable(source:reason:)` naming
-    /// what is wrong with the file or what it uses that Sprout does not decode (UASTC, Zstandard or
-    /// ZLIB supercompression, a vkFormat other than R8G8B8A8 37/43, a 3D texture).
+    /// what is wrong with the file or what it uses that Sprout does not decode (ZLIB
+    /// supercompression, a vkFormat other than R8G8B8A8 37/43 without Basis Universal's, a 3D texture).
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int) throws -> Image {
         do {
             return try decodeImage(bytes, maximumPixels: maximumPixels)
@@ -48,41 +49,67 @@ public enum KTX2Codec {
             throw BasisLZError(reason: "\(width) x \(height) pixels, more than the limit of \(maximumPixels)")
         }
         guard bytes.count >= 80 + levels * 24 else { throw BasisLZError(reason: "KTX2 level index is cut short") }
+        // KTX 2.0, Level Index: byteOffset, byteLength, uncompressedByteLength of level 0 (the largest).
         let levelStart = u64(bytes, 80)
         let levelLength = u64(bytes, 88)
         guard levelStart <= bytes.count, levelLength <= bytes.count - levelStart else {
             throw BasisLZError(reason: "KTX2 level 0 lies outside the file")
         }
         let level = levelStart..<(levelStart + levelLength)
+        let image: Image
         switch scheme {
         case 0:
-            if vkFormat == 37 || vkFormat == 43 {
-                return try uncompressed(bytes, level: level, width: width, height: height)
-            }
-            if vkFormat == 0, colorModel(bytes) == 166 {
-                throw BasisLZError(reason: "KTX2 texture in UASTC, which Sprout does not decode (only ETC1S with BasisLZ)")
-            }
-            throw BasisLZError(
-                reason: "KTX2 vkFormat \(vkFormat), which Sprout does not decode (only ETC1S with BasisLZ, or R8G8B8A8 37/43)")
+            image = try unsupercompressed(
+                bytes, level: level, vkFormat: vkFormat, model: colorModel(bytes), width: width, height: height)
         case 1:
             guard vkFormat == 0 else { throw BasisLZError(reason: "KTX2 BasisLZ texture with vkFormat \(vkFormat), not 0") }
-            return try basisLZ(
+            image = try basisLZ(
                 bytes, level: level, width: width, height: height, imageCount: levels * layers * faces)
         case 2:
-            let content = colorModel(bytes) == 166 ? "KTX2 texture in UASTC with" : "KTX2"
-            throw BasisLZError(
-                reason: "\(content) supercompression scheme 2 (Zstandard), which Sprout does not decode (only ETC1S with BasisLZ)")
+            let model = colorModel(bytes)
+            let imageBytes = try imageByteCount(vkFormat: vkFormat, model: model, width: width, height: height)
+            // Level 0 holds every layer's and face's image; only the first is drawn, but the frame
+            // inflates whole. Its size is held to the bytes of the pixel limit's RGBA before any
+            // allocation, so a small file cannot claim gigabytes.
+            let inflatedBytes = u64(bytes, 96)
+            let images = layers * faces
+            guard inflatedBytes == imageBytes * images, inflatedBytes <= maximumPixels * 4 else {
+                throw BasisLZError(
+                    reason: "KTX2 level 0 says it inflates to \(inflatedBytes) bytes, not \(images) image(s) of \(imageBytes) bytes within the pixel limit")
+            }
+            let inflated = try Zstandard.decompress(bytes, range: level, expectedBytes: inflatedBytes)
+            image = try unsupercompressed(
+                inflated, level: 0..<imageBytes, vkFormat: vkFormat, model: model, width: width, height: height)
         case 3:
-            throw BasisLZError(reason: "KTX2 supercompression scheme 3 (ZLIB), which Sprout does not decode (only BasisLZ)")
+            throw BasisLZError(reason: "KTX2 supercompression scheme 3 (ZLIB), which Sprout does not decode (only BasisLZ and Zstandard)")
         default:
-            throw BasisLZError(reason: "KTX2 supercompression scheme \(scheme), which Sprout does not decode (only BasisLZ)")
+            throw BasisLZError(reason: "KTX2 supercompression scheme \(scheme), which Sprout does not decode (only BasisLZ and Zstandard)")
         }
+        return rowsRunUp(bytes) ? flippedVertically(image) : image
     }
 
-    private static func uncompressed(_ bytes: [UInt8], level: Range<Int>, width: Int, height: Int) throws -> Image {
-        let count = width * height * 4
+    /// The bytes of one image of level 0 as stored without supercompression: 16 a 4 x 4 block of
+    /// UASTC, 4 a pixel of R8G8B8A8. Throws naming a format Sprout does not decode.
+    private static func imageByteCount(vkFormat: Int, model: Int?, width: Int, height: Int) throws -> Int {
+        if vkFormat == 37 || vkFormat == 43 { return width * height * 4 }
+        if vkFormat == 0, model == 166 { return ((width + 3) / 4) * ((height + 3) / 4) * 16 }
+        let named = model.map { " (color model \($0))" } ?? ""
+        throw BasisLZError(
+            reason: "KTX2 vkFormat \(vkFormat)\(named), which Sprout does not decode (only ETC1S, UASTC, or R8G8B8A8 37/43)")
+    }
+
+    /// Level 0's first image as stored in `bytes[level]` (after any Zstandard inflation): UASTC
+    /// blocks or R8G8B8A8 pixels.
+    private static func unsupercompressed(
+        _ bytes: [UInt8], level: Range<Int>, vkFormat: Int, model: Int?, width: Int, height: Int
+    ) throws -> Image {
+        let count = try imageByteCount(vkFormat: vkFormat, model: model, width: width, height: height)
         guard level.count >= count else { throw BasisLZError(reason: "KTX2 level 0 holds \(level.count) bytes, not \(count)") }
-        return Image(width: width, height: height, pixels: Array(bytes[level.lowerBound..<(level.lowerBound + count)]))
+        let image = level.lowerBound..<(level.lowerBound + count)
+        if vkFormat == 0 {
+            return Image(width: width, height: height, pixels: try UASTCImage.decode(bytes, range: image, width: width, height: height))
+        }
+        return Image(width: width, height: height, pixels: Array(bytes[image]))
     }
 
     private static func basisLZ(
@@ -134,6 +161,40 @@ public enum KTX2Codec {
             throw BasisLZError(reason: "KTX2 ETC1S slice (\(length) bytes at \(offset)) lies outside level 0")
         }
         return (level.lowerBound + offset)..<(level.lowerBound + offset + length)
+    }
+
+    /// Whether the key/value data's `KTXorientation` says rows run up the image (its second
+    /// letter `u`; KTX 2.0, KTXorientation: `rd`, rows down, is the default and what `basisu`,
+    /// `toktx` and gltfpack write). A missing, short or damaged key/value block reads as the default.
+    static func rowsRunUp(_ bytes: [UInt8]) -> Bool {
+        // KTX 2.0, Index: kvdByteOffset and kvdByteLength follow the DFD's.
+        let start = u32(bytes, 56)
+        let length = u32(bytes, 60)
+        guard start <= bytes.count, length <= bytes.count - start else { return false }
+        let key = Array("KTXorientation".utf8) + [0]
+        var entry = start
+        // Each entry: a 32-bit length, the key and value it counts, padding to 4 bytes.
+        while entry + 4 <= start + length {
+            let pairLength = u32(bytes, entry)
+            let pair = entry + 4
+            guard pairLength <= start + length - pair else { return false }
+            if pairLength > key.count, bytes[pair..<(pair + key.count)].elementsEqual(key) {
+                return pairLength > key.count + 1 && bytes[pair + key.count + 1] == UInt8(ascii: "u")
+            }
+            entry = pair + (pairLength + 3) / 4 * 4
+        }
+        return false
+    }
+
+    /// `image` with its rows in the other order.
+    private static func flippedVertically(_ image: Image) -> Image {
+        let row = image.width * 4
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(image.pixels.count)
+        for y in stride(from: image.height - 1, through: 0, by: -1) {
+            pixels.append(contentsOf: image.pixels[(y * row)..<((y + 1) * row)])
+        }
+        return Image(width: image.width, height: image.height, pixels: pixels)
     }
 
     /// Whether the file's data format descriptor says sRGB transfer (KHR_DF_TRANSFER_SRGB = 2);

@@ -1,0 +1,58 @@
+/// Decodes the UASTC LDR 4x4 blocks of one texture level (Basis Universal's UASTC format, which
+/// glTF's `KHR_texture_basisu` carries in KTX 2.0 files) to RGBA8: exactly the bytes Basis
+/// Universal's transcoder gives when it transcodes UASTC to RGBA32 (`unpack_uastc` with `srgb`
+/// false, the path `basisu -unpack` takes). The bytes are untrusted: a range too short for the
+/// blocks, or a block the reference unpacker refuses, throws rather than traps.
+enum UASTCImage {
+    /// The bytes of one block.
+    static let blockBytes = 16
+
+    /// Level data of `width` x `height` pixels: ((width+3)/4) x ((height+3)/4) blocks of 16 bytes,
+    /// row-major, in bytes[range]; returns RGBA8 width*height*4, row 0 at the top (blocks' texels
+    /// past the image's right/bottom edge dropped). Bytes past the blocks are ignored.
+    ///
+    /// Throws `BasisLZError` for a range outside `bytes` or too short for the blocks, and for a
+    /// block that uses the reserved mode code or a partition pattern past its mode's table: the
+    /// reference transcoder fails the whole level on such a block (it has no error colour for
+    /// UASTC), so this does too, naming the block.
+    static func decode(_ bytes: [UInt8], range: Range<Int>, width: Int, height: Int) throws -> [UInt8] {
+        guard width >= 0, height >= 0, width <= 1 << 24, height <= 1 << 24 else {
+            throw BasisLZError(reason: "UASTC image of \(width) x \(height) pixels")
+        }
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else {
+            throw BasisLZError(reason: "UASTC level data (bytes \(range.lowerBound)..<\(range.upperBound)) lies outside the \(bytes.count) bytes")
+        }
+        let blocksWide = (width + 3) / 4
+        let blocksHigh = (height + 3) / 4
+        let (needed, overflow) = (blocksWide * blocksHigh).multipliedReportingOverflow(by: blockBytes)
+        guard !overflow, range.count >= needed else {
+            throw BasisLZError(
+                reason: "UASTC level of \(width) x \(height) pixels needs \(blocksWide * blocksHigh) blocks of 16 bytes but holds \(range.count) bytes")
+        }
+        let (pixelBytes, pixelOverflow) = (width * height).multipliedReportingOverflow(by: 4)
+        guard !pixelOverflow else { throw BasisLZError(reason: "UASTC image of \(width) x \(height) pixels is too large") }
+        var pixels = [UInt8](repeating: 0, count: pixelBytes)
+        let modes = UASTCMode.all
+        let rowBytes = width * 4
+        try bytes.withUnsafeBufferPointer { source in
+            try pixels.withUnsafeMutableBufferPointer { target in
+                guard let base = target.baseAddress else { return }
+                for blockY in 0..<blocksHigh {
+                    for blockX in 0..<blocksWide {
+                        let start = range.lowerBound + (blockY * blocksWide + blockX) * blockBytes
+                        var block = UASTCBlock(source, at: start)
+                        do throws(UASTCBlock.Invalid) {
+                            try block.decode(
+                                modes: modes, into: base + blockY * 4 * rowBytes + blockX * 16, rowBytes: rowBytes,
+                                columns: min(4, width - blockX * 4), rows: min(4, height - blockY * 4))
+                        } catch {
+                            throw BasisLZError(
+                                reason: "UASTC block \(blockY * blocksWide + blockX) (column \(blockX), row \(blockY)) \(error.reason)")
+                        }
+                    }
+                }
+            }
+        }
+        return pixels
+    }
+}
