@@ -25,7 +25,7 @@ public enum ImageCodec {
     /// renders (a golden or a texture larger than that is refused before it is decoded).
     public static let defaultMaximumPixels = 1 << 26
 
-    /// Decodes PNG, JPEG, WebP, AVIF or KTX 2.0 (ETC1S) bytes into RGBA8; `source` names them in errors. The size in
+    /// Decodes PNG, JPEG, WebP, AVIF or KTX 2.0 (ETC1S, UASTC) bytes into RGBA8; `source` names them in errors. The size in
     /// the header is checked against `maximumPixels` before anything is decoded: a 64 KB PNG can
     /// declare 2 GB of pixels.
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws -> Image {
