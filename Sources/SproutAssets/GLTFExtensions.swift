@@ -7,7 +7,7 @@ public enum GLTFExtensions {
         "KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_texture_transform", "KHR_lights_punctual",
         "KHR_materials_ior", "KHR_materials_specular", "KHR_materials_clearcoat", "EXT_mesh_gpu_instancing", "KHR_mesh_quantization", "EXT_meshopt_compression",
         "KHR_meshopt_compression",
-        "EXT_texture_webp", "EXT_texture_avif", "KHR_texture_basisu", "KHR_materials_variants", "KHR_node_visibility",
+        "EXT_texture_webp", "EXT_texture_avif", "KHR_texture_basisu", "MSFT_texture_dds", "KHR_materials_variants", "KHR_node_visibility",
         "KHR_node_selectability",
         // Decoded by Assimp (Debian builds it with Draco).
         "KHR_draco_mesh_compression",
@@ -35,8 +35,7 @@ public enum GLTFExtensions {
 
     /// Extensions a file may use that Sprout draws without, and what is lost.
     public static let notDrawn: [String: String] = [
-        "KHR_node_hoverability": "Sprout has no hover (a tap selects; nothing follows the pointer)",
-        "MSFT_texture_dds": "the fallback image, when there is one"
+        "KHR_node_hoverability": "Sprout has no hover (a tap selects; nothing follows the pointer)"
     ]
 
     /// For a file's `extensionsUsed` and `extensionsRequired`: the first required extension

@@ -18,7 +18,10 @@ struct GLTFRewrite {
 
     /// Texture extensions whose image the rewrite makes the texture's source, the first a
     /// texture names winning (each decodes to the same pixels).
-    static let imageExtensions = ["EXT_texture_webp", "EXT_texture_avif", "KHR_texture_basisu"]
+    static let imageExtensions = ["EXT_texture_webp", "EXT_texture_avif", "KHR_texture_basisu", "MSFT_texture_dds"]
+    /// The image extensions whose images are block-compressed for GPUs (lossy): taken only for a
+    /// texture without a fallback `source`.
+    static let blockCompressedExtensions: Set = ["KHR_texture_basisu", "MSFT_texture_dds"]
 
     /// Whether `gltf` uses an extension Assimp cannot read that a rewrite decodes.
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
@@ -130,16 +133,16 @@ struct GLTFRewrite {
         document["bufferViews"] = .array(views)
         document["buffers"] = .array([.object(["byteLength": .number(Double(binary.count))])])
         document["accessors"] = .array(accessors)
-        // A WebP, AVIF or KTX2 image is the texture's source (glTF's own `source` is its fallback,
-        // if any). A KTX2 image only where there is no fallback: the fallback is the same picture
-        // before Basis Universal's lossy compression, and it cannot be in a KTX2 form Sprout does
+        // A WebP, AVIF, KTX2 or DDS image is the texture's source (glTF's own `source` is its
+        // fallback, if any). A KTX2 or DDS image only where there is no fallback: the fallback is
+        // the same picture before block compression's loss, and it cannot be in a form Sprout does
         // not decode (ZLIB supercompression, HDR).
         if case .array(var textures)? = gltf["textures"] {
             for t in textures.indices {
                 guard case .object(var fields) = textures[t] else { continue }
                 let hasFallback = fields["source"] != nil
                 let chosen = Self.imageExtensions.first { name in
-                    textures[t]["extensions"]?[name] != nil && !(name == "KHR_texture_basisu" && hasFallback)
+                    textures[t]["extensions"]?[name] != nil && !(Self.blockCompressedExtensions.contains(name) && hasFallback)
                 }
                 if let name = chosen {
                     guard let image = textures[t]["extensions"]?[name]?["source"]?.int, gltf["images"]?[image] != nil else {

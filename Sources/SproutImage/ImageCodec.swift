@@ -25,7 +25,7 @@ public enum ImageCodec {
     /// renders (a golden or a texture larger than that is refused before it is decoded).
     public static let defaultMaximumPixels = 1 << 26
 
-    /// Decodes PNG, JPEG, WebP, AVIF or KTX 2.0 (ETC1S, UASTC) bytes into RGBA8; `source` names them in errors. The size in
+    /// Decodes PNG, JPEG, WebP, AVIF, KTX 2.0 (ETC1S, UASTC) or DDS (BC1...BC5, BC7, uncompressed) bytes into RGBA8; `source` names them in errors. The size in
     /// the header is checked against `maximumPixels` before anything is decoded: a 64 KB PNG can
     /// declare 2 GB of pixels.
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws -> Image {
@@ -36,6 +36,7 @@ public enum ImageCodec {
         if WebPCodec.isWebP(bytes) { return try WebPCodec.decode(bytes, source: source, maximumPixels: maximumPixels) }
         if AVIFCodec.isAVIF(bytes) { return try AVIFCodec.decode(bytes, source: source, maximumPixels: maximumPixels) }
         if KTX2Codec.isKTX2(bytes) { return try KTX2Codec.decode(bytes, source: source, maximumPixels: maximumPixels) }
+        if DDSCodec.isDDS(bytes) { return try DDSCodec.decode(bytes, source: source, maximumPixels: maximumPixels) }
         var w: Int32 = 0, h: Int32 = 0, channels: Int32 = 0
         let known = bytes.withUnsafeBufferPointer { buf in stbi_info_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels) }
         if known != 0, Int(w) * Int(h) > maximumPixels {

@@ -249,6 +249,19 @@ import Testing
         }
     }
 
+    /// MSFT_texture_dds: a BC7 DDS image without a fallback is decoded (to the pixels of the
+    /// fixture's reference); with a fallback `source` the fallback is drawn.
+    @Test func aDDSTextureIsDecodedUnlessThereIsAFallback() throws {
+        let fixtures = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Fixtures/"
+        let dds = try quadTexture(image: try Fixtures.read(fixtures + "dds-bc7.dds"), extension: "MSFT_texture_dds", mimeType: "image/vnd-ms.dds")
+        let expected = try ImageCodec.decode(try Fixtures.read(fixtures + "dds-bc7.expected.png"), source: "expected")
+        #expect(dds.image.width == expected.width && dds.image.height == expected.height && dds.image.pixels == expected.pixels)
+        let red = try ImageCodec.encodePNG(Image(width: 1, height: 1, pixels: [255, 0, 0, 255]))
+        let texture = try quadTexture(
+            image: try Fixtures.read(fixtures + "dds-bc7.dds"), extension: "MSFT_texture_dds", mimeType: "image/vnd-ms.dds", fallback: red)
+        #expect(texture.image.pixels == [255, 0, 0, 255])
+    }
+
     /// The base colour texture of a quad whose texture names `image` only through `name` (no
     /// fallback, the extension required), as imported.
     /// `fallback`, when given, is a PNG the texture names as its own `source`.

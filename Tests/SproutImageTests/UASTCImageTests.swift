@@ -245,25 +245,10 @@ import Testing
         #expect(try UASTCImage.decode(bytes, range: 0..<0, width: 0, height: 0).isEmpty)
     }
 
-    /// SplitMix64 (Steele, Lea and Flood 2014): a seeded source of test bytes.
-    struct SplitMix64 {
-        /// The generator's state, the seed at first.
-        var state: UInt64
-
-        /// The next 64 random bits.
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Thousands of seeded random blocks, half of them with a random mode code forced into byte 0,
     /// decode or throw, never trap, and decoded ones are full 4 x 4 blocks.
     @Test func randomBlocksDecodeOrThrow() throws {
-        var random = SplitMix64(state: 0x5541_5354_4334)
+        var random = SeededRandom(seed: 0x5541_5354_4334)
         var decoded = 0
         var refused = 0
         for round in 0..<6000 {
