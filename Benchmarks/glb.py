@@ -5,14 +5,14 @@ import struct
 import zlib
 
 
-def png(width, height, pixel):
-    """RGB PNG bytes of `pixel(x, y) -> (r, g, b)`, rows top to bottom."""
+def png(width, height, pixel, channels=3):
+    """PNG bytes of `pixel(x, y) -> (r, g, b)` (or `(r, g, b, a)` with `channels` 4), rows top to bottom."""
     rows = b"".join(b"\0" + bytes(c for x in range(width) for c in pixel(x, y)) for y in range(height))
 
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
@@ -35,11 +35,15 @@ class GLB:
         self.accessors.append(entry)
         return len(self.accessors) - 1
 
-    def primitive(self, positions, normals, uvs, indices, material):
-        """A triangle list; `uvs` may be None."""
-        attributes = {"POSITION": self.accessor(positions, "<3f", "VEC3", bounds=True), "NORMAL": self.accessor(normals, "<3f", "VEC3")}
+    def primitive(self, positions, normals, uvs, indices, material, second_uvs=None):
+        """A triangle list; `normals`, `uvs` and `second_uvs` (TEXCOORD_1) may be None."""
+        attributes = {"POSITION": self.accessor(positions, "<3f", "VEC3", bounds=True)}
+        if normals:
+            attributes["NORMAL"] = self.accessor(normals, "<3f", "VEC3")
         if uvs:
             attributes["TEXCOORD_0"] = self.accessor(uvs, "<2f", "VEC2")
+        if second_uvs:
+            attributes["TEXCOORD_1"] = self.accessor(second_uvs, "<2f", "VEC2")
         return {"attributes": attributes, "indices": self.accessor([(i,) for i in indices], "<I", "SCALAR", 5125), "material": material}
 
     def write(self, path, doc):
