@@ -16,10 +16,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 . "$ROOT/Benchmarks/lib.sh"
 find_shared "$ROOT"
-WORK="${FIDELITY_SAMPLERS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sprout-fidelity-samplers}"
-: "${BLENDER_PY:?set BLENDER_PY to a python that can import bpy (pip install 'bpy==4.5.*' in a python3.11 venv)}"
-mkdir -p "$WORK"
-sprout_binary "$ROOT" "${1:-}"
+fidelity_work "$ROOT" FIDELITY_SAMPLERS_DIR sprout-fidelity-samplers "${1:-}"
 python3 - "$WORK" "$SHARED/fidelity/scenarios.json" "$ROOT/Benchmarks" <<'PY'
 import json, math, sys
 folder, scenarios = sys.argv[1], sys.argv[2]
@@ -92,5 +89,4 @@ settings["scenarios"] = [{"id": "samplers", "model": "SamplerTests.glb", "size":
                           "checks": "wrap modes, texCoord 1, flat normals where there are none, OPAQUE ignoring alpha, a mirrored normal-mapped node"}]
 json.dump(settings, open(folder + "/scenarios.json", "w"), indent=1)
 PY
-SPROUT="$SPROUT_BIN" FIDELITY_SCENARIOS="$WORK/scenarios.json" FIDELITY_REFERENCES="$WORK/references" FIDELITY_OUT="$WORK/out" \
-    "$SHARED/fidelity/run-all"
+run_fidelity_in "$WORK"

@@ -12,10 +12,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 . "$ROOT/Benchmarks/lib.sh"
 find_shared "$ROOT"
-WORK="${FIDELITY_TANGENTS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sprout-fidelity-tangents}"
-: "${BLENDER_PY:?set BLENDER_PY to a python that can import bpy (pip install 'bpy==4.5.*' in a python3.11 venv)}"
-mkdir -p "$WORK"
-sprout_binary "$ROOT" "${1:-}"
+fidelity_work "$ROOT" FIDELITY_TANGENTS_DIR sprout-fidelity-tangents "${1:-}"
 python3 - "$WORK" "$SHARED/fidelity/scenarios.json" "$ROOT/Benchmarks" <<'PY'
 import json, math, sys
 folder, scenarios = sys.argv[1], sys.argv[2]
@@ -75,5 +72,4 @@ settings["scenarios"] = [{"id": "normal-map-bumps", "model": "NormalMapBumps.glb
                           "checks": "normal texture without TANGENT: MikkTSpace frames on a sphere and a stretched torus"}]
 json.dump(settings, open(folder + "/scenarios.json", "w"), indent=1)
 PY
-SPROUT="$SPROUT_BIN" FIDELITY_SCENARIOS="$WORK/scenarios.json" FIDELITY_REFERENCES="$WORK/references" FIDELITY_OUT="$WORK/out" \
-    "$SHARED/fidelity/run-all"
+run_fidelity_in "$WORK"

@@ -13,10 +13,9 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 find_shared "$ROOT"
 SHAPE="${VOLUME_SHAPE:-sphere}"
 case "$SHAPE" in sphere | slab) ;; *) echo "VOLUME_SHAPE must be sphere or slab, not '$SHAPE'" >&2; exit 2 ;; esac
-WORK="${FIDELITY_VOLUME_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/sprout-fidelity-volume}/$SHAPE"
-: "${BLENDER_PY:?set BLENDER_PY to a python that can import bpy (pip install 'bpy==4.5.*' in a python3.11 venv)}"
+fidelity_work "$ROOT" FIDELITY_VOLUME_DIR sprout-fidelity-volume "${1:-}"
+WORK="$WORK/$SHAPE"
 mkdir -p "$WORK"
-sprout_binary "$ROOT" "${1:-}"
 python3 - "$WORK" "$SHARED/fidelity/scenarios.json" "$SHAPE" "$ROOT/Benchmarks" <<'PY'
 import json, math, sys
 folder, scenarios, shape = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -79,5 +78,4 @@ settings["scenarios"] = [{"id": "volume-" + shape, "model": "VolumeSpheres.glb",
                           "checks": "KHR_materials_volume: solid glass with a thickness before a checker"}]
 json.dump(settings, open(folder + "/scenarios.json", "w"), indent=1)
 PY
-SPROUT="$SPROUT_BIN" FIDELITY_SCENARIOS="$WORK/scenarios.json" FIDELITY_REFERENCES="$WORK/references" FIDELITY_OUT="$WORK/out" \
-    "$SHARED/fidelity/run-all"
+run_fidelity_in "$WORK"

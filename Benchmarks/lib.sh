@@ -90,3 +90,20 @@ sprout_binary() { # ROOT [BINARY]
     SPROUT_BIN="$1/.build/release/sprout"
   fi
 }
+
+# For a benchmark that writes fidelity scenarios of its own: WORK, its cache folder (the variable
+# named VARIABLE, else NAME under ~/.cache), made; BLENDER_PY required (its Cycles references);
+# SPROUT_BIN as sprout_binary chooses it.
+fidelity_work() { # ROOT VARIABLE NAME [BINARY]
+  WORK="${!2:-${XDG_CACHE_HOME:-$HOME/.cache}/$3}"
+  : "${BLENDER_PY:?set BLENDER_PY to a python that can import bpy (pip install 'bpy==4.5.*' in a python3.11 venv)}"
+  mkdir -p "$WORK"
+  sprout_binary "$1" "${4:-}"
+}
+
+# Scores the scenarios.json written into FOLDER with ../shared/fidelity's harness, its light and
+# metric, the Cycles references cached in FOLDER/references and the results in FOLDER/out.
+run_fidelity_in() { # FOLDER
+  SPROUT="$SPROUT_BIN" FIDELITY_SCENARIOS="$1/scenarios.json" FIDELITY_REFERENCES="$1/references" FIDELITY_OUT="$1/out" \
+    "$SHARED/fidelity/run-all"
+}

@@ -20,43 +20,22 @@ struct UASTCBlock {
         }
     }
 
-    /// Bits 0...63 of the block (bytes 0...7, little-endian).
-    private let low: UInt64
-    /// Bits 64...127 of the block (bytes 8...15, little-endian).
-    private let high: UInt64
-    /// The next bit to read.
-    private var position = 0
+    /// The block's 128 bits, read in order.
+    private var bits: BlockBits
 
     /// The block at `bytes[start..<start + 16]`, which the caller has checked lie inside `bytes`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for index in (0..<8).reversed() {
-            low = low << 8 | UInt64(bytes[start + index])
-            high = high << 8 | UInt64(bytes[start + 8 + index])
-        }
-        self.low = low
-        self.high = high
+        bits = BlockBits(bytes.baseAddress! + start)
     }
 
     /// The mode number (0...18) that byte 0 names, or nil for the reserved code.
     var mode: Int? {
-        UASTCMode.byCode[Int(low & 0x7F)]
+        UASTCMode.byCode[bits.leading(7)]
     }
 
     /// The next `count` bits (0...9) as a number: in the block's bit order, the first bit lowest.
     private mutating func read(_ count: Int) -> Int {
-        let start = position
-        position += count
-        let bits: UInt64
-        if start >= 64 {
-            bits = high >> UInt64(start - 64)
-        } else if start == 0 {
-            bits = low
-        } else {
-            bits = low >> UInt64(start) | high << UInt64(64 - start)
-        }
-        return Int(truncatingIfNeeded: bits) & ((1 << count) - 1)
+        bits.read(count)
     }
 
     /// Writes the block's texels as RGBA8 to `pixels`, texel (x, y) at `pixels + y * rowBytes + x * 4`,
@@ -66,7 +45,7 @@ struct UASTCBlock {
     ) throws(Invalid) {
         guard let modeNumber = mode else { throw .reservedMode }
         let mode = modes[modeNumber]
-        position = mode.codeLength
+        bits.skip(mode.codeLength)
         if modeNumber == UASTCMode.solidColor {
             // The colour is 32 bits after the code; the ETC1 hints after it are for transcoders.
             let color = SIMD4<UInt8>(UInt8(read(8)), UInt8(read(8)), UInt8(read(8)), UInt8(read(8)))
@@ -75,7 +54,7 @@ struct UASTCBlock {
             }
             return
         }
-        position += mode.hintBits
+        bits.skip(mode.hintBits)
         let patterns = mode.patterns
         let patternIndex = read(mode.patternBits)
         guard patternIndex < patterns.count else {
