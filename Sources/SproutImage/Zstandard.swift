@@ -14,7 +14,8 @@ enum Zstandard {
         let api: sprout_zstd
         switch Self.api {
         case .success(let opened): api = opened
-        case .failure(let failure): throw BasisLZError(reason: "\(failure)")
+        case .failure(.undecodable(_, let reason)), .failure(.unencodable(_, let reason)):
+            throw BasisLZError(reason: "a Zstandard-supercompressed KTX2 texture, and \(reason)")
         }
         var output = [UInt8](repeating: 0, count: expectedBytes)
         let written = bytes.withUnsafeBufferPointer { source in
