@@ -74,8 +74,10 @@ public enum KTX2Codec {
             let inflatedBytes = u64(bytes, 96)
             let images = layers * faces
             guard inflatedBytes == imageBytes * images, inflatedBytes <= maximumPixels * 4 else {
+                // u64 reads a length of 4 GiB or more as Int32.max.
+                let said = inflatedBytes == Int(Int32.max) ? "4 GiB or more" : "\(inflatedBytes) bytes"
                 throw BasisLZError(
-                    reason: "KTX2 level 0 says it inflates to \(inflatedBytes) bytes, not \(images) image(s) of \(imageBytes) bytes within the pixel limit")
+                    reason: "KTX2 level 0 says it inflates to \(said), not \(images) image(s) of \(imageBytes) bytes within the pixel limit")
             }
             let inflated = try Zstandard.decompress(bytes, range: level, expectedBytes: inflatedBytes)
             image = try unsupercompressed(

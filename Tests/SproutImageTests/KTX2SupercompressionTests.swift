@@ -58,7 +58,7 @@ import Testing
         #expect(reason(long).hasPrefix("its Zstandard data does not inflate (libzstd: "))
         let claimed = KTX2CodecTests.uncompressed(
             vkFormat: 37, width: 3, height: 2, scheme: 2, inflatedLength: 1 << 40, data: Self.rawFrame(Self.pixels))
-        #expect(reason(claimed).hasPrefix("KTX2 level 0 says it inflates to "))
+        #expect(reason(claimed) == "KTX2 level 0 says it inflates to 4 GiB or more, not 1 image(s) of 24 bytes within the pixel limit")
         var garbage = Self.rawFrame(Self.pixels)
         garbage[0] = 0
         let notZstandard = KTX2CodecTests.uncompressed(vkFormat: 37, width: 3, height: 2, scheme: 2, inflatedLength: 24, data: garbage)
