@@ -20,22 +20,8 @@ import json, math, sys
 folder, scenarios = sys.argv[1], sys.argv[2]
 sys.dont_write_bytecode = True   # no __pycache__ in the repository
 sys.path.insert(0, sys.argv[3])
-from glb import GLB
+from glb import GLB, grid, sphere_point
 glb = GLB()
-def grid(point, normal, columns, rows_):
-    positions, normals, uvs, indices = [], [], [], []
-    for i in range(rows_ + 1):
-        for j in range(columns + 1):
-            s, t = j / columns, i / rows_
-            positions.append(point(s, t)); normals.append(normal(s, t)); uvs.append((s, t))
-    for i in range(rows_):
-        for j in range(columns):
-            a = i * (columns + 1) + j
-            indices += [a, a + columns + 1, a + 1, a + 1, a + columns + 1, a + columns + 2]
-    return positions, normals, uvs, indices
-def sphere_point(s, t):
-    theta, phi = math.pi * t, 2 * math.pi * s
-    return (math.sin(theta) * math.cos(phi), math.cos(theta), -math.sin(theta) * math.sin(phi))
 sphere = grid(lambda s, t: tuple(0.2 * c for c in sphere_point(s, t)), sphere_point, 64, 32)
 def pbr(color, metallic, roughness): return {"baseColorFactor": color + [1], "metallicFactor": metallic, "roughnessFactor": roughness}
 materials = [

@@ -18,7 +18,7 @@ import json, math, sys
 folder, scenarios = sys.argv[1], sys.argv[2]
 sys.dont_write_bytecode = True   # no __pycache__ in the repository
 sys.path.insert(0, sys.argv[3])
-from glb import GLB, png as png_of
+from glb import GLB, grid, sphere_point, png as png_of
 # 256 x 256: 8 x 8 hemispherical bumps, tangent space, +Y up the image (glTF's convention).
 size, cells = 256, 8
 def bump(x, y):
@@ -30,21 +30,6 @@ def bump(x, y):
 png = png_of(size, size, bump)
 glb = GLB()
 primitive = glb.primitive
-def grid(point, normal, columns, rows_, repeat):
-    """A (columns + 1) x (rows + 1) grid over s, t in [0, 1], wound to face along its normals."""
-    positions, normals, uvs, indices = [], [], [], []
-    for i in range(rows_ + 1):
-        for j in range(columns + 1):
-            s, t = j / columns, i / rows_
-            positions.append(point(s, t)); normals.append(normal(s, t)); uvs.append((s * repeat[0], t * repeat[1]))
-    for i in range(rows_):
-        for j in range(columns):
-            a = i * (columns + 1) + j
-            indices += [a, a + columns + 1, a + 1, a + 1, a + columns + 1, a + columns + 2]
-    return positions, normals, uvs, indices
-def sphere_point(s, t):
-    theta, phi = math.pi * t, 2 * math.pi * s
-    return (math.sin(theta) * math.cos(phi), math.cos(theta), -math.sin(theta) * math.sin(phi))
 sphere = grid(lambda s, t: tuple(0.35 * c for c in sphere_point(s, t)), sphere_point, 48, 24, (4, 2))
 def torus_normal(s, t):
     u, v = 2 * math.pi * s, -2 * math.pi * t   # v turning this way winds the grid outwards

@@ -1,6 +1,7 @@
 """Small GLB files for the fidelity benchmarks (Benchmarks/fidelity-*.sh), written from Python
 lists: PNG images, buffer views, accessors and primitives gathered into one binary chunk."""
 import json
+import math
 import struct
 import zlib
 
@@ -14,6 +15,27 @@ def png(width, height, pixel, channels=3):
 
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def grid(point, normal, columns, rows, repeat=(1, 1)):
+    """A (columns + 1) x (rows + 1) grid over s, t in [0, 1] (texture coordinates s, t times
+    `repeat`), wound to face along its normals: positions, normals, coordinates, indices."""
+    positions, normals, uvs, indices = [], [], [], []
+    for i in range(rows + 1):
+        for j in range(columns + 1):
+            s, t = j / columns, i / rows
+            positions.append(point(s, t)); normals.append(normal(s, t)); uvs.append((s * repeat[0], t * repeat[1]))
+    for i in range(rows):
+        for j in range(columns):
+            a = i * (columns + 1) + j
+            indices += [a, a + columns + 1, a + 1, a + 1, a + columns + 1, a + columns + 2]
+    return positions, normals, uvs, indices
+
+
+def sphere_point(s, t):
+    """The unit sphere's point (and normal) at longitude s and colatitude t, both in [0, 1]."""
+    theta, phi = math.pi * t, 2 * math.pi * s
+    return (math.sin(theta) * math.cos(phi), math.cos(theta), -math.sin(theta) * math.sin(phi))
 
 
 class GLB:
