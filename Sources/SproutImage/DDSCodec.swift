@@ -79,25 +79,25 @@ public enum DDSCodec {
             // dwPitchOrLinearSize, dwDepth, dwMipMapCount, 11 reserved words, DDS_PIXELFORMAT at
             // file offset 76, dwCaps...dwCaps4 from 108, a reserved word: 128 bytes in all.
             guard bytes.count >= 128 else { throw DDSProblem(reason: "DDS header is cut short (\(bytes.count) bytes, not 128)") }
-            let headerSize = u32(bytes, 4)
+            let headerSize = bytes.littleEndian32(at: 4)
             guard headerSize == 124 else { throw DDSProblem(reason: "DDS header size \(headerSize), not 124") }
-            let formatSize = u32(bytes, 76)
+            let formatSize = bytes.littleEndian32(at: 76)
             guard formatSize == 32 else { throw DDSProblem(reason: "DDS pixel format size \(formatSize), not 32") }
-            let flags = u32(bytes, 8)
-            height = u32(bytes, 12)
-            width = u32(bytes, 16)
-            let depth = u32(bytes, 24)
+            let flags = bytes.littleEndian32(at: 8)
+            height = bytes.littleEndian32(at: 12)
+            width = bytes.littleEndian32(at: 16)
+            let depth = bytes.littleEndian32(at: 24)
             guard width > 0, height > 0 else { throw DDSProblem(reason: "DDS texture of \(width) x \(height) pixels") }
             guard width <= 1 << 24, height <= 1 << 24, width * height <= maximumPixels else {
                 throw DDSProblem(reason: "\(width) x \(height) pixels, more than the limit of \(maximumPixels)")
             }
             // DDSD_DEPTH 0x800000 in dwFlags, DDSCAPS2_VOLUME 0x200000 in dwCaps2 (Microsoft, DDS_HEADER).
-            let caps2 = u32(bytes, 112)
+            let caps2 = bytes.littleEndian32(at: 112)
             if caps2 & 0x20_0000 != 0 || (flags & 0x80_0000 != 0 && depth > 1) {
                 throw DDSProblem(reason: "DDS volume texture (depth \(depth)), which Sprout does not decode")
             }
-            let formatFlags = u32(bytes, 80)
-            let fourCC = u32(bytes, 84)
+            let formatFlags = bytes.littleEndian32(at: 80)
+            let fourCC = bytes.littleEndian32(at: 84)
             // DDPF_FOURCC with "DX10": the DDS_HEADER_DXT10 follows (dxgiFormat, resourceDimension,
             // miscFlag, arraySize, miscFlags2).
             guard formatFlags & 0x4 != 0, fourCC == 0x3031_5844 else {
@@ -106,9 +106,9 @@ public enum DDSCodec {
                 return
             }
             guard bytes.count >= 148 else { throw DDSProblem(reason: "DDS DX10 header is cut short (\(bytes.count) bytes, not 148)") }
-            let dxgiFormat = u32(bytes, 128)
+            let dxgiFormat = bytes.littleEndian32(at: 128)
             // D3D10_RESOURCE_DIMENSION: 2 texture 1D, 3 texture 2D (cube maps too), 4 texture 3D.
-            let dimension = u32(bytes, 132)
+            let dimension = bytes.littleEndian32(at: 132)
             if dimension == 4 {
                 throw DDSProblem(reason: "DDS volume texture (DX10 3D texture, depth \(depth)), which Sprout does not decode")
             }
@@ -120,11 +120,5 @@ public enum DDSCodec {
             format = try DDSPixelFormat.dxgi(dxgiFormat)
             dataStart = 148
         }
-    }
-
-    /// A little-endian 32-bit field at `at` (0 if it does not lie inside `bytes`).
-    static func u32(_ bytes: [UInt8], _ at: Int) -> Int {
-        guard at >= 0, at <= bytes.count - 4 else { return 0 }
-        return Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
     }
 }

@@ -76,16 +76,16 @@ enum DDSPixelFormat: Equatable, Sendable {
             default: throw DDSProblem(reason: "DDS fourCC \(fourCCName(fourCC)), which Sprout does not decode")
             }
         }
-        let bits = DDSCodec.u32(bytes, 88)
-        let alpha = flags & 0x1 != 0 ? DDSCodec.u32(bytes, 104) : 0
-        let red = DDSCodec.u32(bytes, 92)
+        let bits = bytes.littleEndian32(at: 88)
+        let alpha = flags & 0x1 != 0 ? bytes.littleEndian32(at: 104) : 0
+        let red = bytes.littleEndian32(at: 92)
         let masks: DDSMasks
         if flags & 0x40 != 0 {
-            masks = DDSMasks(bits: bits, red: red, green: DDSCodec.u32(bytes, 96), blue: DDSCodec.u32(bytes, 100), alpha: alpha)
+            masks = DDSMasks(bits: bits, red: red, green: bytes.littleEndian32(at: 96), blue: bytes.littleEndian32(at: 100), alpha: alpha)
         } else if flags & 0x20000 != 0 {
             masks = DDSMasks(bits: bits, red: red, green: red, blue: red, alpha: alpha)
         } else if flags & 0x2 != 0 {
-            masks = DDSMasks(bits: bits, red: 0, green: 0, blue: 0, alpha: DDSCodec.u32(bytes, 104))
+            masks = DDSMasks(bits: bits, red: 0, green: 0, blue: 0, alpha: bytes.littleEndian32(at: 104))
         } else {
             let named = "0x\(String(flags, radix: 16))"
             throw DDSProblem(

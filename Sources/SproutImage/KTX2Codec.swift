@@ -32,14 +32,14 @@ public enum KTX2Codec {
         guard bytes.count >= 80 else { throw BasisLZError(reason: "KTX2 header is cut short (\(bytes.count) bytes)") }
         // KTX 2.0, File Structure: nine 32-bit fields after the identifier, then the index (dfd, kvd,
         // sgd offsets and lengths) up to byte 80, where the level index begins (24 bytes a level).
-        let vkFormat = u32(bytes, 12)
-        let width = u32(bytes, 20)
-        let height = u32(bytes, 24)
-        let depth = u32(bytes, 28)
-        let layers = max(u32(bytes, 32), 1)
-        let faces = u32(bytes, 36)
-        let levels = max(u32(bytes, 40), 1)
-        let scheme = u32(bytes, 44)
+        let vkFormat = bytes.littleEndian32(at: 12)
+        let width = bytes.littleEndian32(at: 20)
+        let height = bytes.littleEndian32(at: 24)
+        let depth = bytes.littleEndian32(at: 28)
+        let layers = max(bytes.littleEndian32(at: 32), 1)
+        let faces = bytes.littleEndian32(at: 36)
+        let levels = max(bytes.littleEndian32(at: 40), 1)
+        let scheme = bytes.littleEndian32(at: 44)
         guard width > 0, height > 0 else { throw BasisLZError(reason: "KTX2 texture of \(width) x \(height) pixels") }
         guard depth == 0 else { throw BasisLZError(reason: "KTX2 3D texture (depth \(depth)), which Sprout does not decode") }
         guard (1...6).contains(faces) else { throw BasisLZError(reason: "KTX2 texture with \(faces) faces") }
@@ -59,8 +59,12 @@ public enum KTX2Codec {
         let image: Image
         switch scheme {
         case 0:
-            image = try unsupercompressed(
-                bytes, level: level, vkFormat: vkFormat, model: colorModel(bytes), width: width, height: height)
+            let imageBytes = try imageByteCount(vkFormat: vkFormat, model: colorModel(bytes), width: width, height: height)
+            guard level.count >= imageBytes else {
+                throw BasisLZError(reason: "KTX2 level 0 holds \(level.count) bytes, not \(imageBytes)")
+            }
+            image = try firstImage(
+                bytes, at: level.lowerBound..<(level.lowerBound + imageBytes), vkFormat: vkFormat, width: width, height: height)
         case 1:
             guard vkFormat == 0 else { throw BasisLZError(reason: "KTX2 BasisLZ texture with vkFormat \(vkFormat), not 0") }
             image = try basisLZ(
@@ -80,8 +84,7 @@ public enum KTX2Codec {
                     reason: "KTX2 level 0 says it inflates to \(said), not \(images) image(s) of \(imageBytes) bytes within the pixel limit")
             }
             let inflated = try Zstandard.decompress(bytes, range: level, expectedBytes: inflatedBytes)
-            image = try unsupercompressed(
-                inflated, level: 0..<imageBytes, vkFormat: vkFormat, model: model, width: width, height: height)
+            image = try firstImage(inflated, at: 0..<imageBytes, vkFormat: vkFormat, width: width, height: height)
         case 3:
             throw BasisLZError(reason: "KTX2 supercompression scheme 3 (ZLIB), which Sprout does not decode (only BasisLZ and Zstandard)")
         default:
@@ -100,18 +103,11 @@ public enum KTX2Codec {
             reason: "KTX2 vkFormat \(vkFormat)\(named), which Sprout does not decode (only ETC1S, UASTC, or R8G8B8A8 37/43)")
     }
 
-    /// Level 0's first image as stored in `bytes[level]` (after any Zstandard inflation): UASTC
-    /// blocks or R8G8B8A8 pixels.
-    private static func unsupercompressed(
-        _ bytes: [UInt8], level: Range<Int>, vkFormat: Int, model: Int?, width: Int, height: Int
-    ) throws -> Image {
-        let count = try imageByteCount(vkFormat: vkFormat, model: model, width: width, height: height)
-        guard level.count >= count else { throw BasisLZError(reason: "KTX2 level 0 holds \(level.count) bytes, not \(count)") }
-        let image = level.lowerBound..<(level.lowerBound + count)
-        if vkFormat == 0 {
-            return Image(width: width, height: height, pixels: try UASTCImage.decode(bytes, range: image, width: width, height: height))
-        }
-        return Image(width: width, height: height, pixels: Array(bytes[image]))
+    /// Level 0's first image, `bytes[image]` (after any Zstandard inflation; `imageByteCount` of
+    /// them): UASTC blocks (vkFormat 0) or R8G8B8A8 pixels.
+    private static func firstImage(_ bytes: [UInt8], at image: Range<Int>, vkFormat: Int, width: Int, height: Int) throws -> Image {
+        let pixels = vkFormat == 0 ? try UASTCImage.decode(bytes, range: image, width: width, height: height) : Array(bytes[image])
+        return Image(width: width, height: height, pixels: pixels)
     }
 
     private static func basisLZ(
@@ -125,12 +121,12 @@ public enum KTX2Codec {
             throw BasisLZError(reason: "KTX2 BasisLZ global data lies outside the file")
         }
         let g = globalStart
-        let endpointCount = u16(bytes, g)
-        let selectorCount = u16(bytes, g + 2)
-        let endpointsLength = u32(bytes, g + 4)
-        let selectorsLength = u32(bytes, g + 8)
-        let tablesLength = u32(bytes, g + 12)
-        let extendedLength = u32(bytes, g + 16)
+        let endpointCount = bytes.littleEndian16(at: g)
+        let selectorCount = bytes.littleEndian16(at: g + 2)
+        let endpointsLength = bytes.littleEndian32(at: g + 4)
+        let selectorsLength = bytes.littleEndian32(at: g + 8)
+        let tablesLength = bytes.littleEndian32(at: g + 12)
+        let extendedLength = bytes.littleEndian32(at: g + 16)
         let descriptors = g + 20
         let endpointsStart = descriptors + imageCount * 20
         let selectorsStart = endpointsStart + endpointsLength
@@ -143,15 +139,15 @@ public enum KTX2Codec {
             bytes, endpointCount: endpointCount, endpointsAt: endpointsStart..<selectorsStart, selectorCount: selectorCount,
             selectorsAt: selectorsStart..<tablesStart, tablesAt: tablesStart..<(tablesStart + tablesLength))
         // imageDescs[0]: mip level 0, layer 0, face 0.
-        let flags = u32(bytes, descriptors)
+        let flags = bytes.littleEndian32(at: descriptors)
         guard flags & 2 == 0 else { throw BasisLZError(reason: "KTX2 level 0 is a P-frame of texture video") }
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        let color = try slice(bytes, level: level, offset: u32(bytes, descriptors + 4), length: u32(bytes, descriptors + 8))
+        let color = try slice(bytes, level: level, offset: bytes.littleEndian32(at: descriptors + 4), length: bytes.littleEndian32(at: descriptors + 8))
         try BasisLZSlice.decode(
             bytes, range: color, codebooks: codebooks, width: width, height: height, target: .color, into: &pixels)
-        let alphaLength = u32(bytes, descriptors + 16)
+        let alphaLength = bytes.littleEndian32(at: descriptors + 16)
         if alphaLength > 0 {
-            let alpha = try slice(bytes, level: level, offset: u32(bytes, descriptors + 12), length: alphaLength)
+            let alpha = try slice(bytes, level: level, offset: bytes.littleEndian32(at: descriptors + 12), length: alphaLength)
             try BasisLZSlice.decode(
                 bytes, range: alpha, codebooks: codebooks, width: width, height: height, target: .alpha, into: &pixels)
         }
@@ -170,14 +166,14 @@ public enum KTX2Codec {
     /// `toktx` and gltfpack write). A missing, short or damaged key/value block reads as the default.
     static func rowsRunUp(_ bytes: [UInt8]) -> Bool {
         // KTX 2.0, Index: kvdByteOffset and kvdByteLength follow the DFD's.
-        let start = u32(bytes, 56)
-        let length = u32(bytes, 60)
+        let start = bytes.littleEndian32(at: 56)
+        let length = bytes.littleEndian32(at: 60)
         guard start <= bytes.count, length <= bytes.count - start else { return false }
         let key = Array("KTXorientation".utf8) + [0]
         var entry = start
         // Each entry: a 32-bit length, the key and value it counts, padding to 4 bytes.
         while entry + 4 <= start + length {
-            let pairLength = u32(bytes, entry)
+            let pairLength = bytes.littleEndian32(at: entry)
             let pair = entry + 4
             guard pairLength <= start + length - pair else { return false }
             if pairLength > key.count, bytes[pair..<(pair + key.count)].elementsEqual(key) {
@@ -216,24 +212,15 @@ public enum KTX2Codec {
     /// the 4-byte dfdTotalSize and the block's two header words.
     private static func basicDescriptorByte(_ bytes: [UInt8], at field: Int) -> Int? {
         // KTX 2.0, Index: dfdByteOffset and dfdByteLength follow the 48-byte header.
-        let start = u32(bytes, 48)
-        let length = u32(bytes, 52)
+        let start = bytes.littleEndian32(at: 48)
+        let length = bytes.littleEndian32(at: 52)
         guard length >= 16, start <= bytes.count, length <= bytes.count - start else { return nil }
         return Int(bytes[start + 12 + field])
     }
 
-    private static func u16(_ bytes: [UInt8], _ at: Int) -> Int {
-        guard at >= 0, at <= bytes.count - 2 else { return 0 }
-        return Int(bytes[at]) | Int(bytes[at + 1]) << 8
-    }
-
-    private static func u32(_ bytes: [UInt8], _ at: Int) -> Int {
-        u16(bytes, at) | u16(bytes, at + 2) << 16
-    }
-
     /// A 64-bit little-endian field, as an `Int` clamped so that later sums cannot overflow.
     private static func u64(_ bytes: [UInt8], _ at: Int) -> Int {
-        let high = u32(bytes, at + 4)
-        return high == 0 ? u32(bytes, at) : Int(Int32.max)
+        let high = bytes.littleEndian32(at: at + 4)
+        return high == 0 ? bytes.littleEndian32(at: at) : Int(Int32.max)
     }
 }
