@@ -54,34 +54,9 @@ enum BCFormat: Equatable, Sendable {
     /// `bytes[start]`, row-major, `byteCount` of them (the caller has checked they are there).
     /// Blocks past the right and bottom edges have their outside texels dropped.
     func decode(_ bytes: [UInt8], from start: Int, width: Int, height: Int) -> [UInt8] {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let blocksWide = (width + 3) / 4
-        let blocksHigh = (height + 3) / 4
-        let rowBytes = width * 4
-        let blockBytes = blockBytes
-        bytes.withUnsafeBufferPointer { source in
-            pixels.withUnsafeMutableBufferPointer { target in
-                guard let from = source.baseAddress, let to = target.baseAddress else { return }
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { scratch in
-                    guard let edge = scratch.baseAddress else { return }
-                    for blockY in 0..<blocksHigh {
-                        for blockX in 0..<blocksWide {
-                            let block = from + start + (blockY * blocksWide + blockX) * blockBytes
-                            let corner = to + blockY * 4 * rowBytes + blockX * 16
-                            let columns = min(4, width - blockX * 4)
-                            let rows = min(4, height - blockY * 4)
-                            if columns == 4 && rows == 4 {
-                                decodeBlock(block, into: corner, rowBytes: rowBytes)
-                                continue
-                            }
-                            decodeBlock(block, into: edge, rowBytes: 16)
-                            for y in 0..<rows { (corner + y * rowBytes).update(from: edge + y * 16, count: columns * 4) }
-                        }
-                    }
-                }
-            }
+        BlockImage.decode(bytes, from: start, width: width, height: height, blockBytes: blockBytes) { block, texels, rowBytes, _, _ in
+            decodeBlock(block, into: texels, rowBytes: rowBytes)
         }
-        return pixels
     }
 
     /// Writes one block's 4 x 4 texels, texel (x, y) at `out + y * rowBytes + x * 4`.

@@ -23,9 +23,9 @@ struct UASTCBlock {
     /// The block's 128 bits, read in order.
     private var bits: BlockBits
 
-    /// The block at `bytes[start..<start + 16]`, which the caller has checked lie inside `bytes`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) {
-        bits = BlockBits(bytes.baseAddress! + start)
+    /// The 16 bytes at `block`, which the caller has checked lie inside its buffer.
+    init(_ block: UnsafePointer<UInt8>) {
+        bits = BlockBits(block)
     }
 
     /// The mode number (0...18) that byte 0 names, or nil for the reserved code.
@@ -38,19 +38,16 @@ struct UASTCBlock {
         bits.read(count)
     }
 
-    /// Writes the block's texels as RGBA8 to `pixels`, texel (x, y) at `pixels + y * rowBytes + x * 4`,
-    /// for the `columns` x `rows` texels (each 1...4) that lie inside the image.
-    mutating func decode(
-        modes: [UASTCMode], into pixels: UnsafeMutablePointer<UInt8>, rowBytes: Int, columns: Int, rows: Int
-    ) throws(Invalid) {
+    /// Writes the block's 4 x 4 texels as RGBA8 to `pixels`, texel (x, y) at `pixels + y * rowBytes + x * 4`.
+    mutating func decode(modes: [UASTCMode], into pixels: UnsafeMutablePointer<UInt8>, rowBytes: Int) throws(Invalid) {
         guard let modeNumber = mode else { throw .reservedMode }
         let mode = modes[modeNumber]
         bits.skip(mode.codeLength)
         if modeNumber == UASTCMode.solidColor {
             // The colour is 32 bits after the code; the ETC1 hints after it are for transcoders.
             let color = SIMD4<UInt8>(UInt8(read(8)), UInt8(read(8)), UInt8(read(8)), UInt8(read(8)))
-            for y in 0..<rows {
-                for x in 0..<columns { store(color, pixels + y * rowBytes + x * 4) }
+            for y in 0..<4 {
+                for x in 0..<4 { store(color, pixels + y * rowBytes + x * 4) }
             }
             return
         }
@@ -81,7 +78,6 @@ struct UASTCBlock {
             }
             let x = texel & 3
             let y = texel >> 2
-            guard x < columns, y < rows else { continue }
             // ASTC LDR interpolation, endpoints widened to 16 bits by repeating the byte:
             // (low * (64 - w) + high * w + 32) / 64, then the top 8 of the 16 bits.
             let (low, high) = endpoints.pair(subset)

@@ -29,30 +29,18 @@ enum UASTCImage {
             throw BasisLZError(
                 reason: "UASTC level of \(width) x \(height) pixels needs \(blocksWide * blocksHigh) blocks of 16 bytes but holds \(range.count) bytes")
         }
-        let (pixelBytes, pixelOverflow) = (width * height).multipliedReportingOverflow(by: 4)
-        guard !pixelOverflow else { throw BasisLZError(reason: "UASTC image of \(width) x \(height) pixels is too large") }
-        var pixels = [UInt8](repeating: 0, count: pixelBytes)
+        guard !(width * height).multipliedReportingOverflow(by: 4).overflow else {
+            throw BasisLZError(reason: "UASTC image of \(width) x \(height) pixels is too large")
+        }
         let modes = UASTCMode.all
-        let rowBytes = width * 4
-        try bytes.withUnsafeBufferPointer { source in
-            try pixels.withUnsafeMutableBufferPointer { target in
-                guard let base = target.baseAddress else { return }
-                for blockY in 0..<blocksHigh {
-                    for blockX in 0..<blocksWide {
-                        let start = range.lowerBound + (blockY * blocksWide + blockX) * blockBytes
-                        var block = UASTCBlock(source, at: start)
-                        do throws(UASTCBlock.Invalid) {
-                            try block.decode(
-                                modes: modes, into: base + blockY * 4 * rowBytes + blockX * 16, rowBytes: rowBytes,
-                                columns: min(4, width - blockX * 4), rows: min(4, height - blockY * 4))
-                        } catch {
-                            throw BasisLZError(
-                                reason: "UASTC block \(blockY * blocksWide + blockX) (column \(blockX), row \(blockY)) \(error.reason)")
-                        }
-                    }
-                }
+        return try BlockImage.decode(bytes, from: range.lowerBound, width: width, height: height, blockBytes: blockBytes) {
+            block, texels, rowBytes, column, row in
+            var decoder = UASTCBlock(block)
+            do throws(UASTCBlock.Invalid) {
+                try decoder.decode(modes: modes, into: texels, rowBytes: rowBytes)
+            } catch {
+                throw BasisLZError(reason: "UASTC block \(row * blocksWide + column) (column \(column), row \(row)) \(error.reason)")
             }
         }
-        return pixels
     }
 }

@@ -35,7 +35,7 @@ import Testing
         var histogram: [Int: Int] = [:]
         bytes.withUnsafeBufferPointer { buffer in
             for start in stride(from: range.lowerBound, to: range.upperBound, by: 16) {
-                histogram[UASTCBlock(buffer, at: start).mode ?? 19, default: 0] += 1
+                histogram[UASTCBlock(buffer.baseAddress! + start).mode ?? 19, default: 0] += 1
             }
         }
         return histogram
@@ -109,7 +109,7 @@ import Testing
     /// (ETC1 hints) do not matter. Every texel is that colour.
     @Test func handMadeSolidBlock() throws {
         var block: [UInt8] = [0x57, 0x82, 0xC6, 0x0A, 0x0F] + [UInt8](repeating: 0, count: 11)
-        #expect(block.withUnsafeBufferPointer { UASTCBlock($0, at: 0).mode } == 8)
+        #expect(block.withUnsafeBufferPointer { UASTCBlock($0.baseAddress!).mode } == 8)
         let solid = [UInt8]([[UInt8]](repeating: [0x12, 0x34, 0x56, 0x78], count: 16).joined())
         #expect(try Self.decodeBlock(block) == solid)
         for index in 5..<16 { block[index] = 0xA5 }
