@@ -1,8 +1,3 @@
-/// What is wrong with a BasisLZ stream, in words for the person who has to look at the file.
-struct BasisLZError: Error {
-    let reason: String
-}
-
 /// Reads a BasisLZ bit stream: bits are taken from each byte least significant first, and a
 /// multi-bit value has its first bit in its least significant place. Reading past the end throws.
 struct BasisLZBitReader {
@@ -22,7 +17,7 @@ struct BasisLZBitReader {
     /// The next bit (0 or 1).
     mutating func bit() throws -> Int {
         let byteIndex = bitPosition >> 3
-        guard byteIndex < end, byteIndex >= 0 else { throw BasisLZError(reason: "\(what) ends too soon") }
+        guard byteIndex < end, byteIndex >= 0 else { throw ImageDataError(reason: "\(what) ends too soon") }
         let value = Int(bytes[byteIndex] >> UInt8(bitPosition & 7)) & 1
         bitPosition += 1
         return value

@@ -16,7 +16,7 @@ struct BasisLZCodebooks {
         selectorsAt: Range<Int>, tablesAt: Range<Int>
     ) throws {
         guard endpointCount > 0, selectorCount > 0 else {
-            throw BasisLZError(reason: "BasisLZ global data with \(endpointCount) endpoints and \(selectorCount) selectors")
+            throw ImageDataError(reason: "BasisLZ global data with \(endpointCount) endpoints and \(selectorCount) selectors")
         }
         try readEndpoints(bytes, count: endpointCount, at: endpointsAt)
         try readSelectors(bytes, count: selectorCount, at: selectorsAt)
@@ -36,7 +36,7 @@ struct BasisLZCodebooks {
         let intensityModel = try BasisLZHuffman.read(&reader)
         let grayscale = try reader.bit() == 1
         // Each endpoint takes at least one bit per coded value; refuse counts the bytes cannot hold.
-        guard count <= range.count * 8 else { throw BasisLZError(reason: "\(count) endpoints in \(range.count) bytes") }
+        guard count <= range.count * 8 else { throw ImageDataError(reason: "\(count) endpoints in \(range.count) bytes") }
         var previous = [16, 16, 16]
         var previousIntensity = 0
         endpoints.reserveCapacity(count)
@@ -60,9 +60,9 @@ struct BasisLZCodebooks {
 
     private mutating func readSelectors(_ bytes: [UInt8], count: Int, at range: Range<Int>) throws {
         var reader = BasisLZBitReader(bytes, start: range.lowerBound, count: range.count, what: "BasisLZ selector codebook")
-        guard try reader.bits(2) == 0 else { throw BasisLZError(reason: "BasisLZ selector codebook with reserved bits set") }
+        guard try reader.bits(2) == 0 else { throw ImageDataError(reason: "BasisLZ selector codebook with reserved bits set") }
         let raw = try reader.bit() == 1
-        guard count <= range.count * 8 else { throw BasisLZError(reason: "\(count) selectors in \(range.count) bytes") }
+        guard count <= range.count * 8 else { throw ImageDataError(reason: "\(count) selectors in \(range.count) bytes") }
         selectors.reserveCapacity(count)
         if raw {
             for _ in 0..<count {

@@ -14,14 +14,14 @@ struct BasisLZHuffman {
     init(lengths: [Int]) throws {
         symbolCount = lengths.count
         for length in lengths {
-            guard (0...16).contains(length) else { throw BasisLZError(reason: "Huffman code length \(length)") }
+            guard (0...16).contains(length) else { throw ImageDataError(reason: "Huffman code length \(length)") }
             lengthCounts[length] += 1
         }
         lengthCounts[0] = 0
         var left = 1
         for length in 1...16 {
             left = left * 2 - lengthCounts[length]
-            guard left >= 0 else { throw BasisLZError(reason: "over-subscribed Huffman code lengths") }
+            guard left >= 0 else { throw ImageDataError(reason: "over-subscribed Huffman code lengths") }
         }
         var offsets = [Int](repeating: 0, count: 17)
         for length in 1..<16 { offsets[length + 1] = offsets[length] + lengthCounts[length] }
@@ -45,7 +45,7 @@ struct BasisLZHuffman {
             first = (first + count) << 1
             code <<= 1
         }
-        throw BasisLZError(reason: "invalid Huffman code")
+        throw ImageDataError(reason: "invalid Huffman code")
     }
 
     /// The order in which the code length code's lengths are sent.
@@ -57,7 +57,7 @@ struct BasisLZHuffman {
         if total == 0 { return BasisLZHuffman() }
         let codeLengthCodes = try reader.bits(5)
         guard (1...21).contains(codeLengthCodes) else {
-            throw BasisLZError(reason: "\(codeLengthCodes) code length codes in a Huffman table")
+            throw ImageDataError(reason: "\(codeLengthCodes) code length codes in a Huffman table")
         }
         var codeLengthLengths = [Int](repeating: 0, count: 21)
         for i in 0..<codeLengthCodes { codeLengthLengths[codeLengthOrder[i]] = try reader.bits(3) }
@@ -78,10 +78,10 @@ struct BasisLZHuffman {
             case 19: run = try reader.bits(2) + 3
             default: run = try reader.bits(7) + 7
             }
-            guard current + run <= total else { throw BasisLZError(reason: "Huffman code lengths overrun the table") }
+            guard current + run <= total else { throw ImageDataError(reason: "Huffman code lengths overrun the table") }
             if symbol >= 19 {
                 guard current > 0, lengths[current - 1] > 0 else {
-                    throw BasisLZError(reason: "Huffman code length repeat with nothing to repeat")
+                    throw ImageDataError(reason: "Huffman code length repeat with nothing to repeat")
                 }
                 let previous = lengths[current - 1]
                 for i in current..<(current + run) { lengths[i] = previous }

@@ -46,7 +46,7 @@ enum BasisLZSlice {
                                 predRepeatCount = try reader.vlc(chunkBits: 5) + 3 - 1
                                 currentPredBits = previousPredSymbol
                             } else if currentPredBits > 256 {
-                                throw BasisLZError(reason: "endpoint prediction symbol \(currentPredBits)")
+                                throw ImageDataError(reason: "endpoint prediction symbol \(currentPredBits)")
                             } else {
                                 previousPredSymbol = currentPredBits
                             }
@@ -61,14 +61,14 @@ enum BasisLZSlice {
                 let endpoint: Int
                 switch pred {
                 case 0:
-                    guard blockX > 0 else { throw BasisLZError(reason: "left endpoint prediction in the first column") }
+                    guard blockX > 0 else { throw ImageDataError(reason: "left endpoint prediction in the first column") }
                     endpoint = previousEndpoint
                 case 1:
-                    guard blockY > 0 else { throw BasisLZError(reason: "upper endpoint prediction in the first row") }
+                    guard blockY > 0 else { throw ImageDataError(reason: "upper endpoint prediction in the first row") }
                     endpoint = endpointPreds[row ^ 1][blockX]
                 case 2:
                     guard blockX > 0, blockY > 0 else {
-                        throw BasisLZError(reason: "upper-left endpoint prediction on the image's edge")
+                        throw ImageDataError(reason: "upper-left endpoint prediction on the image's edge")
                     }
                     endpoint = endpointPreds[row ^ 1][blockX - 1]
                 default:
@@ -101,7 +101,7 @@ enum BasisLZSlice {
                 if selectorSymbol >= selectorCount {
                     let historyIndex = selectorSymbol - selectorCount
                     guard historyIndex < historySize else {
-                        throw BasisLZError(reason: "selector history index \(historyIndex) of \(historySize)")
+                        throw ImageDataError(reason: "selector history index \(historyIndex) of \(historySize)")
                     }
                     selector = history[historyIndex]
                     if historyIndex != 0 {
@@ -116,7 +116,7 @@ enum BasisLZSlice {
                     }
                 }
                 guard endpoint < endpointCount, selector < selectorCount else {
-                    throw BasisLZError(reason: "block refers to endpoint \(endpoint) or selector \(selector) outside the codebooks")
+                    throw ImageDataError(reason: "block refers to endpoint \(endpoint) or selector \(selector) outside the codebooks")
                 }
                 write(
                     codebooks.endpoints[endpoint], codebooks.selectors[selector], blockX: blockX, blockY: blockY,

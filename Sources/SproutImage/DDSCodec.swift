@@ -35,7 +35,7 @@ public enum DDSCodec {
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int) throws -> Image {
         do {
             return try decodeImage(bytes, maximumPixels: maximumPixels)
-        } catch let problem as DDSProblem {
+        } catch let problem as ImageDataError {
             throw ImageCodec.Failure.undecodable(source: source, reason: problem.reason)
         }
     }
@@ -45,11 +45,11 @@ public enum DDSCodec {
         let header = try Header(bytes, maximumPixels: maximumPixels)
         let (width, height) = (header.width, header.height)
         guard let needed = header.format.byteCount(width: width, height: height) else {
-            throw DDSProblem(reason: "DDS texture of \(width) x \(height) pixels is too large")
+            throw ImageDataError(reason: "DDS texture of \(width) x \(height) pixels is too large")
         }
         let held = bytes.count - header.dataStart
         guard held >= needed else {
-            throw DDSProblem(
+            throw ImageDataError(
                 reason: "DDS level 0 (\(width) x \(height), \(header.format.name)) needs \(needed) bytes but the file holds \(held) after its header")
         }
         switch header.format {
@@ -74,27 +74,27 @@ public enum DDSCodec {
         /// Reads and checks the headers of `bytes`: the magic, DDS_HEADER's size (124) and
         /// DDS_PIXELFORMAT's (32), a size within `maximumPixels`, no volume, a supported format.
         init(_ bytes: [UInt8], maximumPixels: Int) throws {
-            guard isDDS(bytes) else { throw DDSProblem(reason: "not a DDS texture (no \"DDS \" magic)") }
+            guard isDDS(bytes) else { throw ImageDataError(reason: "not a DDS texture (no \"DDS \" magic)") }
             // Microsoft, DDS_HEADER: the magic, then dwSize, dwFlags, dwHeight, dwWidth,
             // dwPitchOrLinearSize, dwDepth, dwMipMapCount, 11 reserved words, DDS_PIXELFORMAT at
             // file offset 76, dwCaps...dwCaps4 from 108, a reserved word: 128 bytes in all.
-            guard bytes.count >= 128 else { throw DDSProblem(reason: "DDS header is cut short (\(bytes.count) bytes, not 128)") }
+            guard bytes.count >= 128 else { throw ImageDataError(reason: "DDS header is cut short (\(bytes.count) bytes, not 128)") }
             let headerSize = bytes.littleEndian32(at: 4)
-            guard headerSize == 124 else { throw DDSProblem(reason: "DDS header size \(headerSize), not 124") }
+            guard headerSize == 124 else { throw ImageDataError(reason: "DDS header size \(headerSize), not 124") }
             let formatSize = bytes.littleEndian32(at: 76)
-            guard formatSize == 32 else { throw DDSProblem(reason: "DDS pixel format size \(formatSize), not 32") }
+            guard formatSize == 32 else { throw ImageDataError(reason: "DDS pixel format size \(formatSize), not 32") }
             let flags = bytes.littleEndian32(at: 8)
             height = bytes.littleEndian32(at: 12)
             width = bytes.littleEndian32(at: 16)
             let depth = bytes.littleEndian32(at: 24)
-            guard width > 0, height > 0 else { throw DDSProblem(reason: "DDS texture of \(width) x \(height) pixels") }
+            guard width > 0, height > 0 else { throw ImageDataError(reason: "DDS texture of \(width) x \(height) pixels") }
             guard width <= 1 << 24, height <= 1 << 24, width * height <= maximumPixels else {
-                throw DDSProblem(reason: "\(width) x \(height) pixels, more than the limit of \(maximumPixels)")
+                throw ImageDataError(reason: "\(width) x \(height) pixels, more than the limit of \(maximumPixels)")
             }
             // DDSD_DEPTH 0x800000 in dwFlags, DDSCAPS2_VOLUME 0x200000 in dwCaps2 (Microsoft, DDS_HEADER).
             let caps2 = bytes.littleEndian32(at: 112)
             if caps2 & 0x20_0000 != 0 || (flags & 0x80_0000 != 0 && depth > 1) {
-                throw DDSProblem(reason: "DDS volume texture (depth \(depth)), which Sprout does not decode")
+                throw ImageDataError(reason: "DDS volume texture (depth \(depth)), which Sprout does not decode")
             }
             let formatFlags = bytes.littleEndian32(at: 80)
             let fourCC = bytes.littleEndian32(at: 84)
@@ -105,15 +105,15 @@ public enum DDSCodec {
                 dataStart = 128
                 return
             }
-            guard bytes.count >= 148 else { throw DDSProblem(reason: "DDS DX10 header is cut short (\(bytes.count) bytes, not 148)") }
+            guard bytes.count >= 148 else { throw ImageDataError(reason: "DDS DX10 header is cut short (\(bytes.count) bytes, not 148)") }
             let dxgiFormat = bytes.littleEndian32(at: 128)
             // D3D10_RESOURCE_DIMENSION: 2 texture 1D, 3 texture 2D (cube maps too), 4 texture 3D.
             let dimension = bytes.littleEndian32(at: 132)
             if dimension == 4 {
-                throw DDSProblem(reason: "DDS volume texture (DX10 3D texture, depth \(depth)), which Sprout does not decode")
+                throw ImageDataError(reason: "DDS volume texture (DX10 3D texture, depth \(depth)), which Sprout does not decode")
             }
             guard dimension == 2 || dimension == 3 else {
-                throw DDSProblem(reason: "DDS DX10 resource dimension \(dimension), not a 1D (2), 2D (3) or 3D (4) texture")
+                throw ImageDataError(reason: "DDS DX10 resource dimension \(dimension), not a 1D (2), 2D (3) or 3D (4) texture")
             }
             // arraySize (an array's or cube array's first element is read) may be 0, as Pillow and
             // Basis Universal's writer store it for a single texture: not checked.

@@ -50,9 +50,9 @@ enum DDSPixelFormat: Equatable, Sendable {
         case 86: return .masked(DDSMasks(bits: 16, red: 0x7C00, green: 0x03E0, blue: 0x001F, alpha: 0x8000))
         case 115: return .masked(DDSMasks(bits: 16, red: 0x0F00, green: 0x00F0, blue: 0x000F, alpha: 0xF000))
         case 94, 95, 96:
-            throw DDSProblem(reason: "DDS format \(dxgiName(format)) (\(format)), HDR, which Sprout does not decode")
+            throw ImageDataError(reason: "DDS format \(dxgiName(format)) (\(format)), HDR, which Sprout does not decode")
         default:
-            throw DDSProblem(reason: "DDS format \(dxgiName(format)) (\(format)), which Sprout does not decode")
+            throw ImageDataError(reason: "DDS format \(dxgiName(format)) (\(format)), which Sprout does not decode")
         }
     }
 
@@ -73,7 +73,7 @@ enum DDSPixelFormat: Equatable, Sendable {
             case "BC4S": return .blocks(.bc4(signed: true))
             case "ATI2", "BC5U": return .blocks(.bc5(signed: false))
             case "BC5S": return .blocks(.bc5(signed: true))
-            default: throw DDSProblem(reason: "DDS fourCC \(fourCCName(fourCC)), which Sprout does not decode")
+            default: throw ImageDataError(reason: "DDS fourCC \(fourCCName(fourCC)), which Sprout does not decode")
             }
         }
         let bits = bytes.littleEndian32(at: 88)
@@ -88,10 +88,10 @@ enum DDSPixelFormat: Equatable, Sendable {
             masks = DDSMasks(bits: bits, red: 0, green: 0, blue: 0, alpha: bytes.littleEndian32(at: 104))
         } else {
             let named = "0x\(String(flags, radix: 16))"
-            throw DDSProblem(
+            throw ImageDataError(
                 reason: "DDS pixel format flags \(named) name no fourCC, RGB, luminance or alpha layout (YUV or bump map?), which Sprout does not decode")
         }
-        if let problem = masks.problem { throw DDSProblem(reason: problem) }
+        if let problem = masks.problem { throw ImageDataError(reason: problem) }
         return .masked(masks)
     }
 
@@ -210,10 +210,4 @@ struct MaskChannel {
         let raw = UInt64((pixel >> shift) & maximum)
         return UInt8(truncatingIfNeeded: (raw * 255 + UInt64(maximum / 2)) / UInt64(maximum))
     }
-}
-
-/// Why a DDS file is not decoded, in words.
-struct DDSProblem: Error {
-    /// The reason, naming what is wrong or unsupported.
-    let reason: String
 }

@@ -22,14 +22,14 @@ public enum KTX2Codec {
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int) throws -> Image {
         do {
             return try decodeImage(bytes, maximumPixels: maximumPixels)
-        } catch let error as BasisLZError {
+        } catch let error as ImageDataError {
             throw ImageCodec.Failure.undecodable(source: source, reason: error.reason)
         }
     }
 
     private static func decodeImage(_ bytes: [UInt8], maximumPixels: Int) throws -> Image {
-        guard isKTX2(bytes) else { throw BasisLZError(reason: "not a KTX 2.0 texture") }
-        guard bytes.count >= 80 else { throw BasisLZError(reason: "KTX2 header is cut short (\(bytes.count) bytes)") }
+        guard isKTX2(bytes) else { throw ImageDataError(reason: "not a KTX 2.0 texture") }
+        guard bytes.count >= 80 else { throw ImageDataError(reason: "KTX2 header is cut short (\(bytes.count) bytes)") }
         // KTX 2.0, File Structure: nine 32-bit fields after the identifier, then the index (dfd, kvd,
         // sgd offsets and lengths) up to byte 80, where the level index begins (24 bytes a level).
         let vkFormat = bytes.littleEndian32(at: 12)
@@ -40,20 +40,20 @@ public enum KTX2Codec {
         let faces = bytes.littleEndian32(at: 36)
         let levels = max(bytes.littleEndian32(at: 40), 1)
         let scheme = bytes.littleEndian32(at: 44)
-        guard width > 0, height > 0 else { throw BasisLZError(reason: "KTX2 texture of \(width) x \(height) pixels") }
-        guard depth == 0 else { throw BasisLZError(reason: "KTX2 3D texture (depth \(depth)), which Sprout does not decode") }
-        guard (1...6).contains(faces) else { throw BasisLZError(reason: "KTX2 texture with \(faces) faces") }
-        guard levels <= 32, layers <= 65536 else { throw BasisLZError(reason: "KTX2 texture with \(levels) levels and \(layers) layers") }
+        guard width > 0, height > 0 else { throw ImageDataError(reason: "KTX2 texture of \(width) x \(height) pixels") }
+        guard depth == 0 else { throw ImageDataError(reason: "KTX2 3D texture (depth \(depth)), which Sprout does not decode") }
+        guard (1...6).contains(faces) else { throw ImageDataError(reason: "KTX2 texture with \(faces) faces") }
+        guard levels <= 32, layers <= 65536 else { throw ImageDataError(reason: "KTX2 texture with \(levels) levels and \(layers) layers") }
         guard width.multipliedReportingOverflow(by: height).partialValue <= maximumPixels, width <= 1 << 20, height <= 1 << 20
         else {
-            throw BasisLZError(reason: "\(width) x \(height) pixels, more than the limit of \(maximumPixels)")
+            throw ImageDataError(reason: "\(width) x \(height) pixels, more than the limit of \(maximumPixels)")
         }
-        guard bytes.count >= 80 + levels * 24 else { throw BasisLZError(reason: "KTX2 level index is cut short") }
+        guard bytes.count >= 80 + levels * 24 else { throw ImageDataError(reason: "KTX2 level index is cut short") }
         // KTX 2.0, Level Index: byteOffset, byteLength, uncompressedByteLength of level 0 (the largest).
         let levelStart = u64(bytes, 80)
         let levelLength = u64(bytes, 88)
         guard levelStart <= bytes.count, levelLength <= bytes.count - levelStart else {
-            throw BasisLZError(reason: "KTX2 level 0 lies outside the file")
+            throw ImageDataError(reason: "KTX2 level 0 lies outside the file")
         }
         let level = levelStart..<(levelStart + levelLength)
         let image: Image
@@ -61,12 +61,12 @@ public enum KTX2Codec {
         case 0:
             let imageBytes = try imageByteCount(vkFormat: vkFormat, model: colorModel(bytes), width: width, height: height)
             guard level.count >= imageBytes else {
-                throw BasisLZError(reason: "KTX2 level 0 holds \(level.count) bytes, not \(imageBytes)")
+                throw ImageDataError(reason: "KTX2 level 0 holds \(level.count) bytes, not \(imageBytes)")
             }
             image = try firstImage(
                 bytes, at: level.lowerBound..<(level.lowerBound + imageBytes), vkFormat: vkFormat, width: width, height: height)
         case 1:
-            guard vkFormat == 0 else { throw BasisLZError(reason: "KTX2 BasisLZ texture with vkFormat \(vkFormat), not 0") }
+            guard vkFormat == 0 else { throw ImageDataError(reason: "KTX2 BasisLZ texture with vkFormat \(vkFormat), not 0") }
             image = try basisLZ(
                 bytes, level: level, width: width, height: height, imageCount: levels * layers * faces)
         case 2:
@@ -80,15 +80,15 @@ public enum KTX2Codec {
             guard inflatedBytes == imageBytes * images, inflatedBytes <= maximumPixels * 4 else {
                 // u64 reads a length of 4 GiB or more as Int32.max.
                 let said = inflatedBytes == Int(Int32.max) ? "4 GiB or more" : "\(inflatedBytes) bytes"
-                throw BasisLZError(
+                throw ImageDataError(
                     reason: "KTX2 level 0 says it inflates to \(said), not \(images) image(s) of \(imageBytes) bytes within the pixel limit")
             }
             let inflated = try Zstandard.decompress(bytes, range: level, expectedBytes: inflatedBytes)
             image = try firstImage(inflated, at: 0..<imageBytes, vkFormat: vkFormat, width: width, height: height)
         case 3:
-            throw BasisLZError(reason: "KTX2 supercompression scheme 3 (ZLIB), which Sprout does not decode (only BasisLZ and Zstandard)")
+            throw ImageDataError(reason: "KTX2 supercompression scheme 3 (ZLIB), which Sprout does not decode (only BasisLZ and Zstandard)")
         default:
-            throw BasisLZError(reason: "KTX2 supercompression scheme \(scheme), which Sprout does not decode (only BasisLZ and Zstandard)")
+            throw ImageDataError(reason: "KTX2 supercompression scheme \(scheme), which Sprout does not decode (only BasisLZ and Zstandard)")
         }
         return rowsRunUp(bytes) ? flippedVertically(image) : image
     }
@@ -99,7 +99,7 @@ public enum KTX2Codec {
         if vkFormat == 37 || vkFormat == 43 { return width * height * 4 }
         if vkFormat == 0, model == 166 { return ((width + 3) / 4) * ((height + 3) / 4) * 16 }
         let named = model.map { " (color model \($0))" } ?? ""
-        throw BasisLZError(
+        throw ImageDataError(
             reason: "KTX2 vkFormat \(vkFormat)\(named), which Sprout does not decode (only ETC1S, UASTC, or R8G8B8A8 37/43)")
     }
 
@@ -113,12 +113,12 @@ public enum KTX2Codec {
     private static func basisLZ(
         _ bytes: [UInt8], level: Range<Int>, width: Int, height: Int, imageCount: Int
     ) throws -> Image {
-        guard let model = colorModel(bytes) else { throw BasisLZError(reason: "KTX2 data format descriptor is missing") }
-        guard model == 163 else { throw BasisLZError(reason: "KTX2 BasisLZ texture with color model \(model), not ETC1S (163)") }
+        guard let model = colorModel(bytes) else { throw ImageDataError(reason: "KTX2 data format descriptor is missing") }
+        guard model == 163 else { throw ImageDataError(reason: "KTX2 BasisLZ texture with color model \(model), not ETC1S (163)") }
         let globalStart = u64(bytes, 64)
         let globalLength = u64(bytes, 72)
         guard globalStart <= bytes.count, globalLength <= bytes.count - globalStart, globalLength >= 20 else {
-            throw BasisLZError(reason: "KTX2 BasisLZ global data lies outside the file")
+            throw ImageDataError(reason: "KTX2 BasisLZ global data lies outside the file")
         }
         let g = globalStart
         let endpointCount = bytes.littleEndian16(at: g)
@@ -133,14 +133,14 @@ public enum KTX2Codec {
         let tablesStart = selectorsStart + selectorsLength
         let needed = tablesStart + tablesLength + extendedLength - g
         guard needed <= globalLength else {
-            throw BasisLZError(reason: "KTX2 BasisLZ global data needs \(needed) bytes but holds \(globalLength)")
+            throw ImageDataError(reason: "KTX2 BasisLZ global data needs \(needed) bytes but holds \(globalLength)")
         }
         let codebooks = try BasisLZCodebooks(
             bytes, endpointCount: endpointCount, endpointsAt: endpointsStart..<selectorsStart, selectorCount: selectorCount,
             selectorsAt: selectorsStart..<tablesStart, tablesAt: tablesStart..<(tablesStart + tablesLength))
         // imageDescs[0]: mip level 0, layer 0, face 0.
         let flags = bytes.littleEndian32(at: descriptors)
-        guard flags & 2 == 0 else { throw BasisLZError(reason: "KTX2 level 0 is a P-frame of texture video") }
+        guard flags & 2 == 0 else { throw ImageDataError(reason: "KTX2 level 0 is a P-frame of texture video") }
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         let color = try slice(bytes, level: level, offset: bytes.littleEndian32(at: descriptors + 4), length: bytes.littleEndian32(at: descriptors + 8))
         try BasisLZSlice.decode(
@@ -156,7 +156,7 @@ public enum KTX2Codec {
 
     private static func slice(_ bytes: [UInt8], level: Range<Int>, offset: Int, length: Int) throws -> Range<Int> {
         guard length > 0, offset <= level.count, length <= level.count - offset else {
-            throw BasisLZError(reason: "KTX2 ETC1S slice (\(length) bytes at \(offset)) lies outside level 0")
+            throw ImageDataError(reason: "KTX2 ETC1S slice (\(length) bytes at \(offset)) lies outside level 0")
         }
         return (level.lowerBound + offset)..<(level.lowerBound + offset + length)
     }

@@ -11,26 +11,26 @@ enum UASTCImage {
     /// row-major, in bytes[range]; returns RGBA8 width*height*4, row 0 at the top (blocks' texels
     /// past the image's right/bottom edge dropped). Bytes past the blocks are ignored.
     ///
-    /// Throws `BasisLZError` for a range outside `bytes` or too short for the blocks, and for a
+    /// Throws `ImageDataError` for a range outside `bytes` or too short for the blocks, and for a
     /// block that uses the reserved mode code or a partition pattern past its mode's table: the
     /// reference transcoder fails the whole level on such a block (it has no error colour for
     /// UASTC), so this does too, naming the block.
     static func decode(_ bytes: [UInt8], range: Range<Int>, width: Int, height: Int) throws -> [UInt8] {
         guard width >= 0, height >= 0, width <= 1 << 24, height <= 1 << 24 else {
-            throw BasisLZError(reason: "UASTC image of \(width) x \(height) pixels")
+            throw ImageDataError(reason: "UASTC image of \(width) x \(height) pixels")
         }
         guard range.lowerBound >= 0, range.upperBound <= bytes.count else {
-            throw BasisLZError(reason: "UASTC level data (bytes \(range.lowerBound)..<\(range.upperBound)) lies outside the \(bytes.count) bytes")
+            throw ImageDataError(reason: "UASTC level data (bytes \(range.lowerBound)..<\(range.upperBound)) lies outside the \(bytes.count) bytes")
         }
         let blocksWide = (width + 3) / 4
         let blocksHigh = (height + 3) / 4
         let (needed, overflow) = (blocksWide * blocksHigh).multipliedReportingOverflow(by: blockBytes)
         guard !overflow, range.count >= needed else {
-            throw BasisLZError(
+            throw ImageDataError(
                 reason: "UASTC level of \(width) x \(height) pixels needs \(blocksWide * blocksHigh) blocks of 16 bytes but holds \(range.count) bytes")
         }
         guard !(width * height).multipliedReportingOverflow(by: 4).overflow else {
-            throw BasisLZError(reason: "UASTC image of \(width) x \(height) pixels is too large")
+            throw ImageDataError(reason: "UASTC image of \(width) x \(height) pixels is too large")
         }
         let modes = UASTCMode.all
         return try BlockImage.decode(bytes, from: range.lowerBound, width: width, height: height, blockBytes: blockBytes) {
@@ -39,7 +39,7 @@ enum UASTCImage {
             do throws(UASTCBlock.Invalid) {
                 try decoder.decode(modes: modes, into: texels, rowBytes: rowBytes)
             } catch {
-                throw BasisLZError(reason: "UASTC block \(row * blocksWide + column) (column \(column), row \(row)) \(error.reason)")
+                throw ImageDataError(reason: "UASTC block \(row * blocksWide + column) (column \(column), row \(row)) \(error.reason)")
             }
         }
     }

@@ -15,7 +15,7 @@ enum Zstandard {
         switch Self.api {
         case .success(let opened): api = opened
         case .failure(.undecodable(_, let reason)), .failure(.unencodable(_, let reason)):
-            throw BasisLZError(reason: "a Zstandard-supercompressed KTX2 texture, and \(reason)")
+            throw ImageDataError(reason: "a Zstandard-supercompressed KTX2 texture, and \(reason)")
         }
         var output = [UInt8](repeating: 0, count: expectedBytes)
         let written = bytes.withUnsafeBufferPointer { source in
@@ -25,10 +25,10 @@ enum Zstandard {
         }
         if api.isError(written) != 0 {
             let reason = api.errorName(written).map { String(cString: $0) } ?? "error \(written)"
-            throw BasisLZError(reason: "its Zstandard data does not inflate (libzstd: \(reason))")
+            throw ImageDataError(reason: "its Zstandard data does not inflate (libzstd: \(reason))")
         }
         guard written == expectedBytes else {
-            throw BasisLZError(reason: "its Zstandard data inflates to \(written) bytes, not the \(expectedBytes) the level needs")
+            throw ImageDataError(reason: "its Zstandard data inflates to \(written) bytes, not the \(expectedBytes) the level needs")
         }
         return output
     }

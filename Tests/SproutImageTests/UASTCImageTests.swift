@@ -193,7 +193,7 @@ import Testing
         for (number, mode) in UASTCMode.all.enumerated() {
             #expect(UASTCMode.byCode.filter { $0 == number }.count == 128 >> mode.codeLength)
         }
-        #expect(throws: BasisLZError.self) { try Self.decodeBlock([0xC5] + [UInt8](repeating: 0, count: 15)) }
+        #expect(throws: ImageDataError.self) { try Self.decodeBlock([0xC5] + [UInt8](repeating: 0, count: 15)) }
     }
 
     /// The last pattern of each table decodes and the next index throws, naming it: mode 2's 30 and
@@ -210,14 +210,14 @@ import Testing
                 if index < patterns {
                     #expect(try Self.decodeBlock(bytes).count == 64)
                 } else {
-                    let error = #expect(throws: BasisLZError.self) { try Self.decodeBlock(bytes) }
+                    let error = #expect(throws: ImageDataError.self) { try Self.decodeBlock(bytes) }
                     #expect(
                         error?.reason
                             == "UASTC block 0 (column 0, row 0) is in mode \(mode) with partition pattern \(index), past the mode's \(patterns) patterns")
                 }
             }
         }
-        let error = #expect(throws: BasisLZError.self) { try Self.decodeBlock([0x45] + [UInt8](repeating: 0, count: 15)) }
+        let error = #expect(throws: ImageDataError.self) { try Self.decodeBlock([0x45] + [UInt8](repeating: 0, count: 15)) }
         #expect(error?.reason == "UASTC block 0 (column 0, row 0) uses the reserved mode code 0x45")
     }
 
@@ -229,18 +229,18 @@ import Testing
             let (range, width, height) = Self.level(bytes)
             #expect(try UASTCImage.decode(bytes, range: range, width: width, height: height).count == width * height * 4)
             for length in 0..<range.count {
-                #expect(throws: BasisLZError.self) {
+                #expect(throws: ImageDataError.self) {
                     try UASTCImage.decode(bytes, range: range.lowerBound..<(range.lowerBound + length), width: width, height: height)
                 }
-                #expect(throws: BasisLZError.self) {
+                #expect(throws: ImageDataError.self) {
                     try UASTCImage.decode(Array(bytes.prefix(range.lowerBound + length)), range: range, width: width, height: height)
                 }
             }
         }
         let bytes = [UInt8](repeating: 0, count: 64)
-        #expect(throws: BasisLZError.self) { try UASTCImage.decode(bytes, range: -16..<0, width: 4, height: 4) }
-        #expect(throws: BasisLZError.self) { try UASTCImage.decode(bytes, range: 0..<64, width: -4, height: 4) }
-        #expect(throws: BasisLZError.self) { try UASTCImage.decode(bytes, range: 0..<64, width: Int.max, height: Int.max) }
+        #expect(throws: ImageDataError.self) { try UASTCImage.decode(bytes, range: -16..<0, width: 4, height: 4) }
+        #expect(throws: ImageDataError.self) { try UASTCImage.decode(bytes, range: 0..<64, width: -4, height: 4) }
+        #expect(throws: ImageDataError.self) { try UASTCImage.decode(bytes, range: 0..<64, width: Int.max, height: Int.max) }
         #expect(try UASTCImage.decode(bytes, range: 0..<64, width: 16, height: 4).count == 256)
         #expect(try UASTCImage.decode(bytes, range: 0..<0, width: 0, height: 0).isEmpty)
     }
