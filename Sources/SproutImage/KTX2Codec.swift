@@ -90,7 +90,7 @@ public enum KTX2Codec {
         default:
             throw ImageDataError(reason: "KTX2 supercompression scheme \(scheme), which Sprout does not decode (only BasisLZ and Zstandard)")
         }
-        return rowsRunUp(bytes) ? flippedVertically(image) : image
+        return rowsRunUp(bytes) ? image.flippedVertically() : image
     }
 
     /// The bytes of one image of level 0 as stored without supercompression: 16 a 4 x 4 block of
@@ -182,17 +182,6 @@ public enum KTX2Codec {
             entry = pair + (pairLength + 3) / 4 * 4
         }
         return false
-    }
-
-    /// `image` with its rows in the other order.
-    private static func flippedVertically(_ image: Image) -> Image {
-        let row = image.width * 4
-        var pixels = [UInt8]()
-        pixels.reserveCapacity(image.pixels.count)
-        for y in stride(from: image.height - 1, through: 0, by: -1) {
-            pixels.append(contentsOf: image.pixels[(y * row)..<((y + 1) * row)])
-        }
-        return Image(width: image.width, height: image.height, pixels: pixels)
     }
 
     /// Whether the file's data format descriptor says sRGB transfer (KHR_DF_TRANSFER_SRGB = 2);

@@ -1,4 +1,5 @@
 internal import COpenGL
+import SproutScene
 
 /// Where a frame goes: the window's default framebuffer or an offscreen framebuffer.
 public class RenderTarget {
@@ -94,19 +95,7 @@ public final class OffscreenTarget: RenderTarget {
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         pixels.withUnsafeMutableBytes { buf in
             glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLC.rgba, GLC.unsignedByte, buf.baseAddress)
-            // Flip rows in place.
-            var top = 0, bottom = height - 1
-            let base = buf.baseAddress!
-            var scratch = [UInt8](repeating: 0, count: rowBytes)
-            scratch.withUnsafeMutableBytes { tmp in
-                while top < bottom {
-                    let a = base + top * rowBytes, b = base + bottom * rowBytes
-                    tmp.baseAddress!.copyMemory(from: a, byteCount: rowBytes)
-                    a.copyMemory(from: b, byteCount: rowBytes)
-                    b.copyMemory(from: tmp.baseAddress!, byteCount: rowBytes)
-                    top += 1; bottom -= 1
-                }
-            }
+            Image.flipRows(buf.baseAddress!, rowBytes: rowBytes, height: height)
         }
         glBindFramebuffer(GLC.readFramebuffer, 0)
     }

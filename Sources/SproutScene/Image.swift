@@ -17,6 +17,33 @@ public struct Image: Equatable, Sendable {
         self.pixels = pixels
     }
 
+    /// Turns `height` rows of `rowBytes` bytes each at `rows` upside down, in place: for pixels
+    /// stored bottom row first (OpenGL's read-back; KTX 2.0's rows-up orientation).
+    public static func flipRows(_ rows: UnsafeMutableRawPointer, rowBytes: Int, height: Int) {
+        withUnsafeTemporaryAllocation(byteCount: rowBytes, alignment: 1) { scratch in
+            guard let spare = scratch.baseAddress else { return }
+            var top = 0
+            var bottom = height - 1
+            while top < bottom {
+                let a = rows + top * rowBytes, b = rows + bottom * rowBytes
+                spare.copyMemory(from: a, byteCount: rowBytes)
+                a.copyMemory(from: b, byteCount: rowBytes)
+                b.copyMemory(from: spare, byteCount: rowBytes)
+                top += 1
+                bottom -= 1
+            }
+        }
+    }
+
+    /// The image with its rows in the other order.
+    public func flippedVertically() -> Image {
+        var flipped = self
+        flipped.pixels.withUnsafeMutableBytes { bytes in
+            if let rows = bytes.baseAddress { Self.flipRows(rows, rowBytes: width * 4, height: height) }
+        }
+        return flipped
+    }
+
     /// A uniformly coloured image.
     public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8)) {
         var p = [UInt8](repeating: 0, count: width * height * 4)
