@@ -83,7 +83,7 @@ public final class Renderer {
         let deform = read("deform.glsl")
         vertexSource = deform + read("lit.vert")
         let color = read("color.glsl")
-        fragmentSource = color + read("lit.frag")
+        fragmentSource = color + ShaderLibrary.litFragmentFiles.map(read).joined()
         shadowSources = (deform + read("shadow.vert"), read("shadow.frag"))
         skySources = (read("sky.vert"), color + read("sky.frag"))
     }
