@@ -1,0 +1,225 @@
+internal import COpenGL
+import SproutMath
+import SproutScene
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One item's draw: its program (the features its material, mesh and the frame ask for), the
+/// frame's uniforms on each program once a frame, and the material's on every draw.
+extension Renderer {
+    struct FrameUniforms {
+        let viewProjection: [Float]
+        /// `Viewpoint.shaderEye`: the camera's position (w 1) or the way towards it (w 0).
+        let eye: Vec4
+        let lighting: Lighting
+        let lightViewProjection: [Float]?
+        var shading = RenderOptions.Shading.realistic
+        var exposure: Float = 1
+        var toneMapping = ToneMapping.neutral
+        /// The target has several samples a pixel: alpha-cut edges are drawn through coverage.
+        var multisampled = false
+        /// Linear radiance out, no tone mapping (drawing the environment probe).
+        var linearOutput = false
+        /// The content reads the environment probe, scaled by this; nil: it does not.
+        var environmentScale: Float?
+        /// Where the frame is drawn, for a copy of it under transmissive surfaces (nil: the probe, overlays).
+        var target: RenderTarget?
+        /// The punctual lights drawn (within `PunctualLight.budget`); none in the probe and overlays.
+        var lights: [PlacedLight] = []
+        /// An HDR environment's irradiance, for content in a scene without a backdrop (with
+        /// one, the probe holds the backdrop's light too and gives the diffuse light).
+        var irradiance: IrradianceSH?
+        /// Programs that already have this frame's uniforms.
+        var prepared: Set<ShaderFeatures> = []
+    }
+
+    /// The irradiance harmonics' uniform names, made once.
+    private static let irradianceNames = (0..<9).map { "uIrradianceSH[\($0)]" }
+
+    /// Each punctual light's uniform names, made once.
+    private static let punctualNames = (0..<PunctualLight.budget).map { i in
+        ["uPunctualKind", "uPunctualPosition", "uPunctualDirection", "uPunctualColor", "uPunctualRange", "uPunctualCone"].map { "\($0)[\(i)]" }
+    }
+
+    /// The frame's punctual lights on `program` (lit.frag's HAS_PUNCTUAL_LIGHTS), their colour
+    /// times intensity over pi (Sprout's light units: its BRDF is times pi).
+    private func setPunctualLights(_ lights: [PlacedLight], on program: ShaderProgram) {
+        program.set("uPunctualCount", Int32(lights.count))
+        for (light, names) in zip(lights, Self.punctualNames) {
+            var kind: Int32 = 0, cone = Vec2(0, 0)
+            switch light.light.kind {
+            case .directional: kind = 0
+            case .point: kind = 1
+            case .spot(let inner, let outer):
+                kind = 2
+                // KHR_lights_punctual: scale = 1 / max(0.001, cos inner - cos outer), offset = -cos outer x scale.
+                let scale = 1 / max(0.001, cos(inner) - cos(outer))
+                cone = Vec2(scale, -cos(outer) * scale)
+            }
+            program.set(names[0], kind)
+            program.set(names[1], light.position)
+            program.set(names[2], light.direction)
+            program.set(names[3], light.light.color * (light.light.intensity / Float.pi))
+            program.set(names[4], light.light.range ?? 0)
+            program.set(names[5], cone)
+        }
+    }
+
+    /// Each texture slot's uniform names, made once (not per draw).
+    private static let uvTransformNames = TextureSlot.allCases.map { "uUVTransform[\($0.rawValue)]" }
+    private static let uvSetNames = TextureSlot.allCases.map { "uUVSet[\($0.rawValue)]" }
+
+    /// Draws one item with the features its material and mesh need, in `pass`'s state (its
+    /// faces turned for a two-sided material or a mirroring transform).
+    func draw(_ item: DrawItem, pass: DrawState, shadowed: Bool, frame: inout FrameUniforms) throws {
+        let material = item.material, mesh = item.mesh
+        var features = ShaderFeatures.of(
+            material, on: mesh, shading: frame.shading, shadowed: shadowed,
+            environment: frame.environmentScale != nil, linearOutput: frame.linearOutput,
+            punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
+        if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
+        if features.contains(.environment) && frame.irradiance != nil { features.insert(.irradianceSH) }
+        if features.contains(.shadows) && shadowMap?.hasTranslucentCasters == true { features.insert(.translucentShadows) }
+        features.formUnion(ShaderFeatures.of(item.deformation, on: mesh))
+        let program = try program(.lit(features))
+        glUseProgram(program.id)
+        if !frame.prepared.contains(features) {
+            program.set("uViewProjection", matrix: frame.viewProjection)
+            program.set("uEye", frame.eye)
+            program.set("uToLight", frame.lighting.directionToLight)
+            program.set("uLightColor", frame.lighting.color * frame.lighting.intensity)
+            program.set("uAmbient", frame.lighting.ambient)
+            program.set("uExposure", frame.exposure)
+            for unit in TextureUnit.allCases { program.set(unit.samplerName, unit.rawValue) }
+            if features.contains(.environment) {
+                program.set("uEnvironmentLevels", Float(probe?.levels ?? 1))
+                program.set("uEnvironmentScale", frame.environmentScale ?? 1)
+            }
+            if features.contains(.punctualLights) { setPunctualLights(frame.lights, on: program) }
+            if features.contains(.irradianceSH), let harmonics = frame.irradiance {
+                for (i, c) in harmonics.coefficients.enumerated() { program.set(Self.irradianceNames[i], c) }
+            }
+            if features.contains(.shadows), let lvp = frame.lightViewProjection {
+                program.set("uLightViewProjection", matrix: lvp)
+            }
+            frame.prepared.insert(features)
+        }
+        if features.contains(.shadows) { shadowMap?.bind(unit: TextureUnit.shadowMap.rawValue) }
+        if features.contains(.translucentShadows) { shadowMap?.bindTranslucentLayer(unit: TextureUnit.translucentShadowMap.rawValue) }
+        if features.contains(.environment) { probe?.bind(unit: TextureUnit.environment.rawValue) }
+        program.set("uModel", matrix: item.world.flat)
+        program.set("uNormalMatrix", matrix3: normalMatrix(item.world))
+        setMaterial(of: item, features: features, on: program)
+        try setDeformation(item, features: features, on: program)
+        // `doubleSided` has no effect on a volume's boundary (KHR_materials_volume): its back
+        // faces are the refraction's to follow (`VolumeRefractionBuffers`), not surfaces of their own.
+        let twoSided = material.isDoubleSided && !features.contains(.volumeRefraction)
+        var drawState = pass.faces(doubleSided: twoSided, mirrored: item.world.determinant < 0)
+        drawState.alphaToCoverage = features.contains(.alphaToCoverage)
+        state.apply(drawState)
+        drawMesh(mesh)
+    }
+
+    /// The material's factors, textures (with their coordinates) and extension parameters on
+    /// `program`, each only where `features` reads it.
+    private func setMaterial(of item: DrawItem, features: ShaderFeatures, on program: ShaderProgram) {
+        let material = item.material, mesh = item.mesh
+        program.set("uBaseColor", material.baseColor)
+        program.set("uMetallic", material.metallic)
+        program.set("uRoughness", material.roughness)
+        program.set("uEmissive", material.emissive)
+        if features.contains(.dielectricSpecular) {
+            program.set("uDielectricF0", material.dielectricF0)
+            program.set("uSpecularWeight", min(max(material.specular, 0), 1))
+        }
+        program.set("uAlphaCutoff", material.alphaCutoff ?? -1)
+        program.set("uOpaque", Float(material.usesAlpha ? 0 : 1))
+        for slot in TextureSlot.allCases where features.contains(ShaderFeatures.feature(of: slot)) {
+            guard let texture = material.texture(slot) else { continue }
+            bind(texture, to: TextureUnit(slot))
+            if features.contains(.uvMapping) {
+                let mapping = material.mapping(slot)
+                program.set(Self.uvTransformNames[slot.rawValue], matrix3: mapping.matrix)
+                program.set(Self.uvSetNames[slot.rawValue], Int32(mapping.texCoord == 1 && !mesh.uvs1.isEmpty ? 1 : 0))
+            }
+        }
+        if features.contains(.normalMap) { program.set("uNormalScale", material.normalScale) }
+        if features.contains(.clearcoat) {
+            program.set("uClearcoat", min(max(material.clearcoat, 0), 1))
+            program.set("uClearcoatRoughness", min(max(material.clearcoatRoughness, 0), 1))
+            if features.contains(.clearcoatNormalMap) { program.set("uClearcoatNormalScale", material.clearcoatNormalScale) }
+        }
+        if features.contains(.sheen) {
+            program.set("uSheenColor", material.sheenColor.clamped(lowerBound: .zero, upperBound: .one))
+            program.set("uSheenRoughness", min(max(material.sheenRoughness, 0), 1))
+        }
+        if features.contains(.iridescence) {
+            // Factor, the film's index, its thickness at the texture's 0 and 1 (nanometres).
+            program.set(
+                "uIridescence",
+                Vec4(
+                    min(max(material.iridescence, 0), 1), max(material.iridescenceIOR, 1), max(material.iridescenceThicknessMinimum, 0),
+                    max(material.iridescenceThicknessMaximum, 0)))
+        }
+        if features.contains(.anisotropy) {
+            // The direction (cos r, sin r) in the tangent frame and the strength, as one vector.
+            let r = material.anisotropyRotation
+            program.set("uAnisotropy", Vec3(cos(r), sin(r), min(max(material.anisotropyStrength, 0), 1)))
+        }
+        if features.contains(.diffuseTransmission) {
+            program.set("uDiffuseTransmission", min(max(material.diffuseTransmission, 0), 1))
+            program.set("uDiffuseTransmissionColor", material.diffuseTransmissionColor.clamped(lowerBound: .zero, upperBound: .one))
+        }
+        if features.contains(.occlusionMap) { program.set("uOcclusionStrength", material.occlusionStrength) }
+        if features.contains(.volumeAttenuation), let distance = material.attenuationDistance {
+            // Beer-Lambert through the thickness; both lengths scale alike, so their ratio needs no node scale.
+            let ratio = material.volumeThickness / distance
+            let c = material.attenuationColor
+            program.set("uAttenuation", Vec3(pow(max(c.x, 0), ratio), pow(max(c.y, 0), ratio), pow(max(c.z, 0), ratio)))
+        }
+        if features.contains(.volumeRefraction) {
+            program.set("uThickness", material.volumeThickness)
+            program.set("uModelScale", item.world.axisScales)
+            let ior = max(material.ior, 1)
+            program.set("uIOR", ior)
+            // KHR_materials_dispersion as the Khronos sample viewer spreads it: red and blue
+            // refracted by the index less and more (ior - 1) x 0.025 x dispersion.
+            if features.contains(.dispersion) { program.set("uDispersionSpread", (ior - 1) * 0.025 * material.dispersion) }
+        }
+        if features.contains(.transmission) {
+            program.set("uTransmission", min(max(material.transmission, 0), 1))
+            if let copy = sceneColor {
+                copy.bind(unit: TextureUnit.sceneColor.rawValue)
+                program.set("uSceneColorSize", Vec2(Float(copy.width), Float(copy.height)))
+            }
+            if features.contains(.volumeRefraction) {
+                let buffers = volumeRefraction
+                buffers?.bind(
+                    backFacesUnit: TextureUnit.volumeBackFaces.rawValue, backFaceDepthUnit: TextureUnit.volumeBackFaceDepth.rawValue,
+                    depthUnit: TextureUnit.sceneDepth.rawValue)
+                program.set("uTraceBehind", Float(buffers?.hasSceneDepth == true ? 1 : 0))
+            }
+        }
+    }
+
+    func bind(_ texture: Texture, to unit: TextureUnit) {
+        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit.rawValue))
+        glBindTexture(GLC.texture2D, resources.texture(texture).id)
+    }
+
+    /// Draws `mesh` with the program and state bound now, counted for the submission pacer.
+    func drawMesh(_ mesh: Mesh) {
+        resources.mesh(mesh).draw()
+        submission.submitted(triangles: mesh.triangleCount)
+    }
+
+    /// Inverse-transpose of the upper 3x3, column-major, for normals under non-uniform scale.
+    func normalMatrix(_ m: Matrix4) -> [Float] {
+        let inv = (m.inverse ?? .identity).transposed
+        let (a, b, c) = inv.upperLeft3x3
+        return [a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z]
+    }
+}
