@@ -11,7 +11,7 @@ import Foundation
 public struct ShaderLibrary: Sendable {
     /// The lit fragment shader's files, in the order they are joined (after `color.glsl`): its
     /// inputs, then the functions `lit.frag`'s `main` calls, each file using only those before it.
-    public static let litFragmentFiles = ["lit-inputs.glsl", "brdf.glsl", "normals.glsl", "lights.glsl", "refraction.glsl", "lit.frag"]
+    public static let litFragmentFiles = ["lit-inputs.glsl", "brdf.glsl", "normals.glsl", "lights.glsl", "layers.glsl", "transmission.glsl", "lit.frag"]
 
     /// The file names the renderer reads.
     public static let fileNames = ["color.glsl", "deform.glsl", "lit.vert"] + litFragmentFiles + ["shadow.vert", "shadow.frag", "sky.vert", "sky.frag"]
@@ -27,7 +27,7 @@ public struct ShaderLibrary: Sendable {
             "color.glsl": PackageResources.color_glsl, "deform.glsl": PackageResources.deform_glsl, "lit.vert": PackageResources.lit_vert,
             "lit-inputs.glsl": PackageResources.lit_inputs_glsl, "brdf.glsl": PackageResources.brdf_glsl,
             "normals.glsl": PackageResources.normals_glsl, "lights.glsl": PackageResources.lights_glsl,
-            "refraction.glsl": PackageResources.refraction_glsl, "lit.frag": PackageResources.lit_frag,
+            "layers.glsl": PackageResources.layers_glsl, "transmission.glsl": PackageResources.transmission_glsl, "lit.frag": PackageResources.lit_frag,
             "shadow.vert": PackageResources.shadow_vert, "shadow.frag": PackageResources.shadow_frag,
             "sky.vert": PackageResources.sky_vert, "sky.frag": PackageResources.sky_frag
         ].mapValues { String(decoding: $0, as: UTF8.self) })

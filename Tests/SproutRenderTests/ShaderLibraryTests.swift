@@ -25,9 +25,12 @@ import Testing
         #expect(ShaderLibrary.builtIn.source("lit.frag").contains("void main()"))
         // GLSL looks nothing up ahead: the first mention of each function is its definition.
         let lines = files.map(ShaderLibrary.builtIn.source).joined().split(separator: "\n")
-        for function in ["slotUV", "fresnelSchlick", "surfaceResponse", "tangentFrame", "punctualLights", "lightVisibility", "refractedRead"] {
+        for function in [
+            "slotUV", "fresnelSchlick", "surfaceResponse", "tangentFrame", "punctualLights", "lightVisibility", "addSheen", "addClearcoat", "refractedRead",
+            "lightBehind"
+        ] {
             let first = lines.first { $0.contains(function + "(") && !$0.hasPrefix("//") }
-            let definition = ["float", "vec2", "vec3", "mat3", "bool"].contains { first?.hasPrefix("\($0) \(function)(") == true }
+            let definition = ["void", "float", "vec2", "vec3", "mat3", "bool"].contains { first?.hasPrefix("\($0) \(function)(") == true }
             #expect(definition, "\(function) first appears as \(first.map(String.init) ?? "nothing")")
         }
     }

@@ -187,55 +187,7 @@ void main() {
     specularEnvironment = mix(specularEnvironment, gIridescenceFresnel * ab.x + ab.y, gIridescence);
 #endif
 #ifdef HAS_TRANSMISSION
-    // The target holds sRGB-encoded light, so the linear share is applied as its encoded
-    // equivalent (a power of 1/2.2: encode(L x f) ~ encode(L) x f^(1/2.2)).
-    vec3 passingLinear = transmission * base.rgb * (1.0 - specularEnvironment);
-#ifdef HAS_THICKNESS_MAP
-    float thicknessScale = texture(uThicknessMap, slotUV(13)).g;
-#endif
-#ifdef HAS_VOLUME_REFRACTION
-    // A volume refracts: the view ray bent by the index travels through it, and what lies
-    // behind is read where it lands, always from the copy (blurred by roughness scaled by the
-    // index, as the sample viewer's applyIorToRoughness does).
-    float thickness = uThickness;
-#ifdef HAS_THICKNESS_MAP
-    thickness *= thicknessScale;
-#endif
-    float sceneLevel = log2(uSceneColorSize.x) * roughness * clamp(uIOR * 2.0 - 2.0, 0.0, 1.0);
-    float travelled;
-#ifdef HAS_DISPERSION
-    float travelledRed, travelledBlue;
-    vec3 refracted = vec3(
-        refractedRead(v, n, thickness, max(uIOR - uDispersionSpread, 1.0), sceneLevel, travelledRed).r,
-        refractedRead(v, n, thickness, uIOR, sceneLevel, travelled).g,
-        refractedRead(v, n, thickness, uIOR + uDispersionSpread, sceneLevel, travelledBlue).b);
-#else
-    vec3 refracted = refractedRead(v, n, thickness, uIOR, sceneLevel, travelled);
-#endif
-#endif
-#ifdef HAS_VOLUME_ATTENUATION
-    // Beer-Lambert over the way the ray went inside: the stated thickness (times the texture's
-    // green), or the share of it traced through a closed volume.
-    float attenuationPower = travelled;
-#ifdef HAS_THICKNESS_MAP
-    attenuationPower *= thicknessScale;
-#endif
-    passingLinear *= exp2(log2(max(uAttenuation, vec3(1e-6))) * attenuationPower);
-#endif
-    vec3 passing = pow(passingLinear, vec3(1.0 / 2.2));
-#ifdef HAS_VOLUME_REFRACTION
-    vec3 behind = passing * refracted;
-    oTransmittance = vec4(0.0);
-#else
-    // Roughness blurs what lies behind: the copy's level log2(width) x roughness (the Khronos
-    // sample viewer's, at glTF's ior 1.5). A smooth surface blends over the live target (which
-    // keeps other transparent surfaces behind it); a rough one reads the blurred copy instead,
-    // wholly from one level up.
-    float sceneLevel = log2(uSceneColorSize.x) * roughness;
-    float fromCopy = clamp(sceneLevel, 0.0, 1.0);
-    vec3 behind = fromCopy * passing * textureLod(uSceneColor, gl_FragCoord.xy / uSceneColorSize, sceneLevel).rgb;
-    oTransmittance = vec4(passing * (1.0 - fromCopy), 0.0);
-#endif
+    vec3 behind = lightBehind(base.rgb, transmission, specularEnvironment, roughness, n, v);
 #endif
 #ifdef HAS_ENVIRONMENT
     // Diffuse light from the probe's coarsest level along the normal (a face's mean radiance,
@@ -273,81 +225,18 @@ void main() {
 #endif
 #endif
 #ifdef HAS_SHEEN
-    // KHR_materials_sheen over the layers above: the fibres reflect their colour times their
-    // response (the sun) or their albedo E (the environment: exact for a uniform one, the
-    // probe's diffuse level otherwise), and the layer below keeps 1 - max(colour) E of its light.
-    vec3 sheenColor = uSheenColor;
-#ifdef HAS_SHEEN_COLOR_MAP
-    sheenColor *= texture(uSheenColorMap, slotUV(8)).rgb;
-#endif
-    float sheenRoughness = uSheenRoughness;
-#ifdef HAS_SHEEN_ROUGHNESS_MAP
-    sheenRoughness *= texture(uSheenRoughnessMap, slotUV(9)).a;
-#endif
-    sheenRoughness = max(sheenRoughness, 0.07);
-    float sheenE = sheenAlbedo(ndv, sheenRoughness);
-    float sheenScaling = 1.0 - max(sheenColor.r, max(sheenColor.g, sheenColor.b)) * sheenE;
-    direct = direct * sheenScaling + sheenColor * sheenResponse(n, v, ndv, uToLight, sheenRoughness) * visibility * uLightColor;
-#ifdef HAS_PUNCTUAL_LIGHTS
-    for (int i = 0; i < uPunctualCount; i++) {
-        vec3 l;
-        float attenuation = punctualArrival(i, l);
-        if (attenuation > 0.0) direct += sheenColor * sheenResponse(n, v, ndv, l, sheenRoughness) * uPunctualColor[i] * attenuation;
-    }
-#endif
 #ifdef HAS_ENVIRONMENT
-    vec3 sheenLight = uEnvironmentScale * irradiance;
+    addSheen(n, v, ndv, visibility, uEnvironmentScale * irradiance, direct, environment);
 #else
-    vec3 sheenLight = vec3(uAmbient);
+    addSheen(n, v, ndv, visibility, vec3(uAmbient), direct, environment);
 #endif
-    environment = environment * sheenScaling + sheenColor * sheenE * sheenLight;
 #endif
 #ifdef HAS_OCCLUSION_MAP
     // glTF: occlusion darkens the indirect light only.
     environment *= 1.0 + uOcclusionStrength * (texture(uOcclusionMap, slotUV(3)).r - 1.0);
 #endif
 #ifdef HAS_CLEARCOAT
-    // KHR_materials_clearcoat: a clear layer (F0 0.04) on the geometric normal, or its own normal
-    // map's, lets through what its Fresnel term does not reflect, emission included, and adds
-    // its own specular lobes.
-    float coat = uClearcoat;
-#ifdef HAS_CLEARCOAT_MAP
-    coat *= texture(uClearcoatMap, slotUV(6)).r;
-#endif
-    float coatRoughness = uClearcoatRoughness;
-#ifdef HAS_CLEARCOAT_ROUGHNESS_MAP
-    coatRoughness *= texture(uClearcoatRoughnessMap, slotUV(7)).g;
-#endif
-#ifdef HAS_IRIDESCENCE
-    gIridescence = 0.0;   // the coat has no film
-#endif
-    vec3 coatNormal = geometricNormal;
-#ifdef HAS_CLEARCOAT_NORMAL_MAP
-    coatNormal = perturbedNormal(uClearcoatNormalMap, uClearcoatNormalScale, coatNormal, vWorld, slotUV(12));
-#endif
-    float coatNdv = max(dot(coatNormal, v), 1e-4);
-    float coatFresnel = fresnelSchlick(vec3(0.04), 1.0, coatNdv).x;
-    float coatNdl = max(dot(coatNormal, uToLight), 0.0);
-    vec3 coatLight = surfaceResponse(coatNormal, v, uToLight, vec3(0.0), vec3(0.04), 1.0, coatRoughness, 0.0)
-        * (coatNdl > 0.0 ? visibility : 0.0) * uLightColor;
-#ifdef HAS_PUNCTUAL_LIGHTS
-    coatLight += punctualLights(coatNormal, v, vec3(0.0), vec3(0.04), 1.0, coatRoughness, 0.0);
-#endif
-    vec2 coatAB = environmentBRDF(coatRoughness, coatNdv);
-#ifdef HAS_CLEARCOAT_NORMAL_MAP
-    float coatHorizon = horizonFade(reflect(-v, coatNormal), geometricNormal);
-#else
-    const float coatHorizon = 1.0;
-#endif
-#ifdef HAS_ENVIRONMENT
-    coatLight += uEnvironmentScale * (0.04 * coatAB.x + coatAB.y) * coatHorizon * textureLod(uEnvironment, reflect(-v, coatNormal), coatRoughness * top).rgb;
-#else
-    coatLight += uAmbient * (0.04 * coatAB.x + coatAB.y) * coatHorizon;
-#endif
-    float underCoat = 1.0 - coat * coatFresnel;
-    direct = direct * underCoat + coat * coatLight;
-    environment *= underCoat;
-    emissive *= underCoat;
+    addClearcoat(geometricNormal, v, visibility, direct, environment, emissive);
 #endif
 #ifdef LINEAR_OUTPUT
     vec3 color = direct + environment + emissive;

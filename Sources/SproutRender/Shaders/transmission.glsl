@@ -1,5 +1,6 @@
-// The lit shader's refraction through volumes (KHR_materials_volume): the view ray followed
-// through a closed mesh in the picture and the scene colour read where it leaves.
+// The lit shader's light from behind transmissive surfaces: refraction through volumes
+// (KHR_materials_volume: the view ray followed through a closed mesh in the picture and the
+// scene colour read where it leaves), attenuation, and the thin-walled blend.
 #ifdef HAS_VOLUME_REFRACTION
 // A clip-space position on the target: xy in [0, 1] across it, z its window depth.
 vec3 windowOfClip(vec4 clip) { return clip.xyz / clip.w * 0.5 + 0.5; }
@@ -101,5 +102,63 @@ vec3 refractedRead(vec3 v, vec3 n, float thickness, float ior, float level, out 
     // pixel shows the average of what its rays reach rather than one of them (aliasing).
     vec2 spread = max(abs(dFdx(at)), abs(dFdy(at))) * uSceneColorSize;
     return textureLod(uSceneColor, at, max(level, log2(max(max(spread.x, spread.y), 1.0)))).rgb;
+}
+#endif
+
+#ifdef HAS_TRANSMISSION
+// KHR_materials_transmission (thin-walled, or through a volume): what the surface lets through of
+// what lies behind it, to add to its own light, and into oTransmittance the share of the target
+// kept where it blends over it.
+vec3 lightBehind(vec3 baseColor, float transmission, vec3 specularEnvironment, float roughness, vec3 n, vec3 v) {
+    // The target holds sRGB-encoded light, so the linear share is applied as its encoded
+    // equivalent (a power of 1/2.2: encode(L x f) ~ encode(L) x f^(1/2.2)).
+    vec3 passingLinear = transmission * baseColor * (1.0 - specularEnvironment);
+#ifdef HAS_THICKNESS_MAP
+    float thicknessScale = texture(uThicknessMap, slotUV(13)).g;
+#endif
+#ifdef HAS_VOLUME_REFRACTION
+    // A volume refracts: the view ray bent by the index travels through it, and what lies
+    // behind is read where it lands, always from the copy (blurred by roughness scaled by the
+    // index, as the sample viewer's applyIorToRoughness does).
+    float thickness = uThickness;
+#ifdef HAS_THICKNESS_MAP
+    thickness *= thicknessScale;
+#endif
+    float sceneLevel = log2(uSceneColorSize.x) * roughness * clamp(uIOR * 2.0 - 2.0, 0.0, 1.0);
+    float travelled;
+#ifdef HAS_DISPERSION
+    float travelledRed, travelledBlue;
+    vec3 refracted = vec3(
+        refractedRead(v, n, thickness, max(uIOR - uDispersionSpread, 1.0), sceneLevel, travelledRed).r,
+        refractedRead(v, n, thickness, uIOR, sceneLevel, travelled).g,
+        refractedRead(v, n, thickness, uIOR + uDispersionSpread, sceneLevel, travelledBlue).b);
+#else
+    vec3 refracted = refractedRead(v, n, thickness, uIOR, sceneLevel, travelled);
+#endif
+#endif
+#ifdef HAS_VOLUME_ATTENUATION
+    // Beer-Lambert over the way the ray went inside: the stated thickness (times the texture's
+    // green), or the share of it traced through a closed volume.
+    float attenuationPower = travelled;
+#ifdef HAS_THICKNESS_MAP
+    attenuationPower *= thicknessScale;
+#endif
+    passingLinear *= exp2(log2(max(uAttenuation, vec3(1e-6))) * attenuationPower);
+#endif
+    vec3 passing = pow(passingLinear, vec3(1.0 / 2.2));
+#ifdef HAS_VOLUME_REFRACTION
+    vec3 behind = passing * refracted;
+    oTransmittance = vec4(0.0);
+#else
+    // Roughness blurs what lies behind: the copy's level log2(width) x roughness (the Khronos
+    // sample viewer's, at glTF's ior 1.5). A smooth surface blends over the live target (which
+    // keeps other transparent surfaces behind it); a rough one reads the blurred copy instead,
+    // wholly from one level up.
+    float sceneLevel = log2(uSceneColorSize.x) * roughness;
+    float fromCopy = clamp(sceneLevel, 0.0, 1.0);
+    vec3 behind = fromCopy * passing * textureLod(uSceneColor, gl_FragCoord.xy / uSceneColorSize, sceneLevel).rgb;
+    oTransmittance = vec4(passing * (1.0 - fromCopy), 0.0);
+#endif
+    return behind;
 }
 #endif
