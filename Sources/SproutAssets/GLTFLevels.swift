@@ -5,7 +5,7 @@ import SproutScene
 /// scene reaches, and the levels' nodes lie outside it. Each listed node's mesh becomes parts:
 /// every primitive mode (strips, loops and fans as lists, as Assimp gives the full model's),
 /// with positions, normals (flat where absent, as glTF asks), both sets of texture coordinates,
-/// tangents, `COLOR_0` and position morph targets; a material the full model also uses is the one Assimp
+/// tangents, `COLOR_0` and morph targets (positions, and normals and tangents where the level has them); a material the full model also uses is the one Assimp
 /// made of it, another is read from the JSON (`SceneConverter.gltfMaterial(at:)`), textures and
 /// all either way; lines and points are drawn unlit, as the full model's are.
 struct GLTFLevels {
@@ -70,22 +70,29 @@ struct GLTFLevels {
             let c = read.components
             colors = (0..<count).map { Vec4(read.values[$0 * c], read.values[$0 * c + 1], read.values[$0 * c + 2], c == 4 ? read.values[$0 * c + 3] : 1) }
         }
-        let targets = (primitive["targets"]?.array ?? []).prefix(SceneConverter.maximumMorphTargets).map { target in
-            MorphTarget(positionOffsets: vectors3(target["POSITION"]?.int, count: count) ?? Array(repeating: .zero, count: count))
+        // Each target's offsets of the attributes the level has (a NORMAL or TANGENT target of a
+        // level without normals or tangents has nothing to move).
+        func targets(normals: Bool = false, tangents: Bool = false) -> [MorphTarget] {
+            (primitive["targets"]?.array ?? []).prefix(SceneConverter.maximumMorphTargets).map { target in
+                MorphTarget(
+                    positionOffsets: vectors3(target["POSITION"]?.int, count: count) ?? Array(repeating: .zero, count: count),
+                    normalOffsets: normals ? vectors3(target["NORMAL"]?.int, count: count) ?? [] : [],
+                    tangentOffsets: tangents ? vectors3(target["TANGENT"]?.int, count: count) ?? [] : [])
+            }
         }
         if kind != .triangles {
             return Mesh(
-                name: name, positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices, primitive: kind, morphTargets: Array(targets))
+                name: name, positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices, primitive: kind, morphTargets: targets())
         }
         guard let normals = vectors3(attributes?["NORMAL"]?.int, count: count) else {
-            return Mesh.flatShaded(name: name, positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices, morphTargets: Array(targets))
+            return Mesh.flatShaded(name: name, positions: positions, uvs: uvs, uvs1: uvs1, colors: colors, indices: indices, morphTargets: targets())
         }
         // glTF TANGENT (xyz and the bitangent's sign), only beside the normals it completes.
         let tangents =
             vertices(attributes?["TANGENT"]?.int, components: 4, count: count) { v, i in Vec4(v[i], v[i + 1], v[i + 2], v[i + 3] < 0 ? -1 : 1) } ?? []
         return Mesh(
             name: name, positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors, tangents: tangents, indices: indices,
-            morphTargets: Array(targets))
+            morphTargets: targets(normals: true, tangents: !tangents.isEmpty))
     }
 
     /// glTF's primitive `mode` (0 POINTS ... 6 TRIANGLE_FAN, glTF 2.0 3.7.2.1) over `indices` as

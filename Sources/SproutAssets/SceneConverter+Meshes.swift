@@ -68,7 +68,7 @@ extension SceneConverter {
         }
         guard !indices.isEmpty else { meshCache[meshIndex] = .some(nil); return nil }
         let (joints, weights) = skinInfluences(of: m, meshIndex: meshIndex)
-        let targets = morphTargets(of: m, positions: positions, normals: normals)
+        let targets = morphTargets(of: m, positions: positions, normals: normals, tangents: tangents)
         var mesh =
             primitive != .triangles
             ? Mesh(
@@ -156,9 +156,9 @@ extension SceneConverter {
         return (joints, weights)
     }
 
-    /// The mesh's morph targets as offsets from its positions and normals (Assimp stores each
-    /// target's vertices whole), up to `maximumMorphTargets`.
-    private mutating func morphTargets(of m: aiMesh, positions: [Vec3], normals: [Vec3]) -> [MorphTarget] {
+    /// The mesh's morph targets as offsets from its positions, normals and tangents (Assimp
+    /// stores each target's vertices whole), up to `maximumMorphTargets`.
+    private mutating func morphTargets(of m: aiMesh, positions: [Vec3], normals: [Vec3], tangents: [Vec4]) -> [MorphTarget] {
         guard m.mNumAnimMeshes > 0, let animMeshes = m.mAnimMeshes else { return [] }
         if Int(m.mNumAnimMeshes) > Self.maximumMorphTargets { truncatedMorphs += 1 }
         var targets: [MorphTarget] = []
@@ -171,7 +171,9 @@ extension SceneConverter {
                 anim.mVertices.map { v in positions.indices.map { Vec3(v[$0].x, v[$0].y, v[$0].z) - positions[$0] } }
                 ?? Array(repeating: .zero, count: positions.count)
             let n = normals.isEmpty ? [] : anim.mNormals.map { v in normals.indices.map { Vec3(v[$0].x, v[$0].y, v[$0].z) - normals[$0] } } ?? []
-            targets.append(MorphTarget(positionOffsets: p, normalOffsets: n))
+            // glTF TANGENT targets move the direction only (VEC3); the bitangent's sign stays the mesh's.
+            let t = tangents.isEmpty ? [] : anim.mTangents.map { v in tangents.indices.map { Vec3(v[$0].x, v[$0].y, v[$0].z) - tangents[$0].xyz } } ?? []
+            targets.append(MorphTarget(positionOffsets: p, normalOffsets: n, tangentOffsets: t))
         }
         return targets
     }

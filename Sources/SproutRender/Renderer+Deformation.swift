@@ -33,8 +33,9 @@ final class JointPalette {
     }
 }
 
-/// A mesh's morph target offsets as an RGBA32F texture, rows of `width` texels: texel
-/// (target x vertex count + vertex) x 2 holds the position offset, the next the normal offset.
+/// A mesh's morph target offsets as an RGBA32F texture, rows of `width` texels: from texel
+/// (target x vertex count + vertex) x `texelsPerVertex`, the position offset, the normal offset
+/// and, where a target moves tangents, the tangent offset.
 final class GPUMorphTargets {
     /// Texels per row (`deform.glsl` divides by the same number).
     static let width = 4096
@@ -44,26 +45,32 @@ final class GPUMorphTargets {
     let targetCount: Int
     /// Whether any target moves normals (else the shader reads positions only).
     let hasNormals: Bool
+    /// Whether any target moves tangents (then each vertex has a third texel).
+    let hasTangents: Bool
+    /// 2, or 3 with tangents.
+    let texelsPerVertex: Int
 
     /// nil when the offsets would not fit the largest texture the driver allows or `maximumTexels`.
     init?(_ mesh: Mesh) {
         let targets = mesh.morphTargets.prefix(64)
-        let texels = targets.count * mesh.vertexCount * 2
+        let hasTangents = targets.contains { !$0.tangentOffsets.isEmpty }
+        let stride = hasTangents ? 3 : 2
+        let texels = targets.count * mesh.vertexCount * stride
         let rows = (texels + Self.width - 1) / Self.width
         var maxSize: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
         // At most 2^24 texels (256 MiB): a hostile file's 64 targets on a million vertices are drawn unmorphed.
         guard texels > 0, texels <= Self.maximumTexels, rows <= Int(maxSize) else { return nil }
         var data = [Float](repeating: 0, count: rows * Self.width * 4)
+        func put(_ offset: Vec3, at texel: Int) {
+            data[texel * 4] = offset.x; data[texel * 4 + 1] = offset.y; data[texel * 4 + 2] = offset.z
+        }
         for (t, target) in targets.enumerated() {
             for v in 0..<mesh.vertexCount {
-                let base = ((t * mesh.vertexCount + v) * 2) * 4
-                let p = target.positionOffsets[v]
-                data[base] = p.x; data[base + 1] = p.y; data[base + 2] = p.z
-                if !target.normalOffsets.isEmpty {
-                    let n = target.normalOffsets[v]
-                    data[base + 4] = n.x; data[base + 5] = n.y; data[base + 6] = n.z
-                }
+                let base = (t * mesh.vertexCount + v) * stride
+                put(target.positionOffsets[v], at: base)
+                if !target.normalOffsets.isEmpty { put(target.normalOffsets[v], at: base + 1) }
+                if !target.tangentOffsets.isEmpty { put(target.tangentOffsets[v], at: base + 2) }
             }
         }
         var t: GLuint = 0
@@ -78,6 +85,8 @@ final class GPUMorphTargets {
         texture = t
         targetCount = targets.count
         hasNormals = targets.contains { !$0.normalOffsets.isEmpty }
+        self.hasTangents = hasTangents
+        texelsPerVertex = stride
     }
 
     deinit {
@@ -107,6 +116,8 @@ extension Renderer {
             program.set("uMorphCount", Int32(targets.targetCount))
             program.set("uMorphVertexCount", Int32(item.mesh.vertexCount))
             program.set("uMorphHasNormals", Int32(targets.hasNormals ? 1 : 0))
+            program.set("uMorphHasTangents", Int32(targets.hasTangents ? 1 : 0))
+            program.set("uMorphTexelsPerVertex", Int32(targets.texelsPerVertex))
             var weights = Array(deformation.morphWeights.prefix(targets.targetCount))
             weights += Array(repeating: 0, count: targets.targetCount - weights.count)
             program.set("uMorphWeights", floats: weights)

@@ -46,7 +46,7 @@ extension Mesh {
             name: name, positions: extended(positions), normals: extended(normals), uvs: extended(uvs), uvs1: extended(uvs1),
             colors: extended(colors), tangents: vertexTangents + copiedTangents, indices: newIndices, primitive: primitive,
             joints: joints.map(extended), weights: weights.map(extended),
-            morphTargets: morphTargets.map { MorphTarget(positionOffsets: extended($0.positionOffsets), normalOffsets: extended($0.normalOffsets)) })
+            morphTargets: morphTargets.map { $0.remapped(extended) })
     }
 
     /// `tangent` when its direction is a number and not along `normal`; otherwise a unit vector

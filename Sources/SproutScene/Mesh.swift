@@ -96,7 +96,10 @@ public final class Mesh: Sendable {
             joints.allSatisfy { $0.count == positions.count } && weights.allSatisfy { $0.count == positions.count },
             "Mesh \(name): one joint set entry per position")
         precondition(
-            morphTargets.allSatisfy { $0.positionOffsets.count == positions.count && ($0.normalOffsets.isEmpty || $0.normalOffsets.count == positions.count) },
+            morphTargets.allSatisfy { target in
+                target.positionOffsets.count == positions.count
+                    && [target.normalOffsets, target.tangentOffsets].allSatisfy { $0.isEmpty || $0.count == positions.count }
+            },
             "Mesh \(name): one morph offset per position")
         self.name = name
         self.joints = joints
@@ -154,7 +157,7 @@ public final class Mesh: Sendable {
             name: name, positions: corners3, normals: normals, uvs: corners(uvs), uvs1: corners(uvs1), colors: corners(colors),
             tangents: corners(tangents), indices: (0..<UInt32(corners3.count)).map { $0 },
             joints: joints.map(corners), weights: weights.map(corners),
-            morphTargets: morphTargets.map { MorphTarget(positionOffsets: corners($0.positionOffsets), normalOffsets: corners($0.normalOffsets)) })
+            morphTargets: morphTargets.map { $0.remapped(corners) })
     }
 
     /// Area-weighted vertex normals: each vertex gets the normalised sum of its triangles' face normals

@@ -61,15 +61,27 @@ public struct MorphTarget: Sendable {
     public var positionOffsets: [Vec3]
     /// Added to each normal (then normalised), one per vertex, or empty.
     public var normalOffsets: [Vec3]
+    /// Added to each tangent's direction (glTF's `TANGENT` target: xyz, the bitangent's sign
+    /// unchanged), one per vertex, or empty.
+    public var tangentOffsets: [Vec3]
     /// The box of `positionOffsets` (with the origin), for posed bounds.
     public let offsetBounds: BoundingBox
 
     /// A target from its offsets.
-    public init(positionOffsets: [Vec3], normalOffsets: [Vec3] = []) {
+    public init(positionOffsets: [Vec3], normalOffsets: [Vec3] = [], tangentOffsets: [Vec3] = []) {
         self.positionOffsets = positionOffsets
         self.normalOffsets = normalOffsets
+        self.tangentOffsets = tangentOffsets
         var box = BoundingBox(points: positionOffsets)
         box.formUnion(Vec3.zero)
         offsetBounds = box
+    }
+
+    /// The target with each of its offset lists passed through `vertices` (a mesh's vertices
+    /// split, copied or reordered the same way; an empty list stays empty).
+    public func remapped(_ vertices: ([Vec3]) -> [Vec3]) -> MorphTarget {
+        MorphTarget(
+            positionOffsets: vertices(positionOffsets), normalOffsets: normalOffsets.isEmpty ? [] : vertices(normalOffsets),
+            tangentOffsets: tangentOffsets.isEmpty ? [] : vertices(tangentOffsets))
     }
 }

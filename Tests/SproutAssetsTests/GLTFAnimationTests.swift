@@ -89,6 +89,43 @@ import Testing
         #expect(bone.transform.translation == Vec3(0, 2.25, 0))
     }
 
+    /// A target's NORMAL and TANGENT offsets arrive as offsets (Assimp stores them added to the
+    /// mesh's), the tangent's xyz only: glTF's TANGENT targets have no sign.
+    @Test func normalAndTangentTargetsArriveAsOffsets() throws {
+        var bytes = Data()
+        func put(_ values: [Float]) { for v in values { withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } } }
+        put([0, 0, 0, 1, 0, 0, 0, 1, 0])   // POSITION at 0
+        put([0, 0, 1, 0, 0, 1, 0, 0, 1])   // NORMAL at 36
+        put([1, 0, 0, -1, 1, 0, 0, -1, 1, 0, 0, -1])   // TANGENT (w -1) at 72, 48 bytes
+        put([0, 0, 0, 0, 0, 0, 0, 0.5, 0])   // target POSITION at 120
+        put([0, 0.5, 0, 0, 0.5, 0, 0, 0.5, 0])   // target NORMAL at 156
+        put([-1, 1, 0, -1, 1, 0, 0, 0.25, 0])   // target TANGENT at 192
+        let views = [(0, 36), (36, 36), (72, 48), (120, 36), (156, 36), (192, 36)]
+        let json = """
+            {"asset": {"version": "2.0"},
+             "buffers": [{"byteLength": \(bytes.count), "uri": "data:application/octet-stream;base64,\(bytes.base64EncodedString())"}],
+             "bufferViews": [\(views.map { "{\"buffer\": 0, \"byteOffset\": \($0.0), \"byteLength\": \($0.1)}" }.joined(separator: ", "))],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                           {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"},
+                           {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
+                           {"bufferView": 3, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [0, 0.5, 0]},
+                           {"bufferView": 4, "componentType": 5126, "count": 3, "type": "VEC3"},
+                           {"bufferView": 5, "componentType": 5126, "count": 3, "type": "VEC3"}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1, "TANGENT": 2},
+                                         "targets": [{"POSITION": 3, "NORMAL": 4, "TANGENT": 5}]}], "weights": [0]}],
+             "nodes": [{"name": "leaf", "mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0}
+            """
+        let dir = try Fixtures.temporaryDirectory("gltf-tangent-targets")
+        try Fixtures.write(json, to: dir + "/leaf.gltf")
+        let asset = try ModelImporter.load(path: dir + "/leaf.gltf", cache: nil)
+        let mesh = try #require(asset.root.findEntity(named: "leaf")?.model?.parts.first?.mesh)
+        #expect(mesh.tangents == Array(repeating: Vec4(1, 0, 0, -1), count: 3))
+        let target = try #require(mesh.morphTargets.first)
+        #expect(target.positionOffsets == [.zero, .zero, Vec3(0, 0.5, 0)])
+        #expect(target.normalOffsets == Array(repeating: Vec3(0, 0.5, 0), count: 3))
+        #expect(target.tangentOffsets == [Vec3(-1, 1, 0), Vec3(-1, 1, 0), Vec3(0, 0.25, 0)])
+    }
+
     /// Keyframes Assimp accepts but Sprout cannot read (an interpolation glTF does not name, a
     /// path glTF does not name) are left out with one warning, the rest of the clip plays; the
     /// preflight reads them too. (An accessor past its buffer, or times that are not scalars, are

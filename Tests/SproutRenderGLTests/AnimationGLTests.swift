@@ -88,6 +88,36 @@ import SproutGolden
         #expect(redPixels(half, columns: 32..<64) == 0 && redPixels(half, columns: 19..<32) > 100)
     }
 
+    /// glTF TANGENT targets turn the tangent frame a normal map is read in: a texel tilted along
+    /// +u lights a quad from the right with its stored tangent +x; a target of (-1, 1, 0) at
+    /// weight 1 turns the tangent to +y, exactly as a quad stored with tangent +y (the same
+    /// pixels), which faces that light less.
+    @Test func tangentTargetsTurnTheNormalMapsFrame() throws {
+        let lighting = Lighting(directionToLight: Vec3(1, 0, 0.5), intensity: 1, ambient: 0, castsShadows: false)
+        let positions = [Vec3(-0.5, -0.5, 0), Vec3(0.5, -0.5, 0), Vec3(0.5, 0.5, 0), Vec3(-0.5, 0.5, 0)]
+        var material = Material(baseColor: Vec4(1, 1, 1, 1), metallic: 0, roughness: 1)
+        material.normalTexture = Texture(name: "along u", image: Image(width: 1, height: 1, pixels: [218, 128, 218, 255]), colorSpace: .linear)
+        func quad(tangent: Vec3, targets: [MorphTarget] = [], weights: [Float] = []) throws -> Image {
+            let scene = Scene(lighting: lighting)
+            let mesh = Mesh(
+                positions: positions, normals: Array(repeating: .unitZ, count: 4),
+                uvs: [Vec2(0, 1), Vec2(1, 1), Vec2(1, 0), Vec2(0, 0)],
+                tangents: Array(repeating: Vec4(tangent.x, tangent.y, tangent.z, 1), count: 4), indices: [0, 1, 2, 0, 2, 3],
+                morphTargets: targets)
+            scene.addChild(Entity(name: "quad", model: ModelComponent(parts: [ModelPart(mesh: mesh, material: material)], morphWeights: weights)))
+            return try render(scene, camera: camera)
+        }
+        let turn = MorphTarget(positionOffsets: Array(repeating: .zero, count: 4), tangentOffsets: Array(repeating: Vec3(-1, 1, 0), count: 4))
+        let alongX = try quad(tangent: .unitX), alongY = try quad(tangent: .unitY)
+        let still = try quad(tangent: .unitX, targets: [turn], weights: [0])
+        let turned = try quad(tangent: .unitX, targets: [turn], weights: [1])
+        let centre = (32 * 64 + 32) * 4
+        #expect(alongX.pixels[centre] > alongY.pixels[centre] + 20, "\(alongX.pixels[centre]) against \(alongY.pixels[centre])")
+        func differingBytes(_ a: Image, _ b: Image) -> Int { zip(a.pixels, b.pixels).filter { $0 != $1 }.count }
+        #expect(differingBytes(still, alongX) == 0)
+        #expect(differingBytes(turned, alongY) == 0)
+    }
+
     /// A morphed mesh's first draw in a shadowed frame is lit as a rigid one in the same place:
     /// making its offsets' texture once bound it over the shadow map (the unit active then), and
     /// the surface read shadow from it (a catalog plant's levels of detail fell dark).

@@ -35,6 +35,29 @@ import Testing
     }
 }
 
+/// Morph targets follow their mesh's vertices when the mesh splits or copies them.
+@Suite struct MorphTargetTests {
+    let target = MorphTarget(
+        positionOffsets: [Vec3(0, 1, 0), Vec3(0, 2, 0), Vec3(0, 3, 0)], tangentOffsets: [Vec3(-1, 1, 0), .zero, Vec3(0, 0, 1)])
+
+    @Test func remappingMapsEveryListAndKeepsEmptyOnesEmpty() {
+        let reversed = target.remapped { $0.reversed() }
+        #expect(reversed.positionOffsets == [Vec3(0, 3, 0), Vec3(0, 2, 0), Vec3(0, 1, 0)])
+        #expect(reversed.normalOffsets.isEmpty)
+        #expect(reversed.tangentOffsets == [Vec3(0, 0, 1), .zero, Vec3(-1, 1, 0)])
+    }
+
+    /// Flat shading gives each triangle its own corners: indices 2, 0, 1 become vertices 0, 1, 2.
+    @Test func flatShadingCopiesEachCornersOffsets() {
+        let mesh = Mesh.flatShaded(
+            positions: [.zero, .unitX, .unitY], tangents: Array(repeating: Vec4(1, 0, 0, 1), count: 3), indices: [2, 0, 1],
+            morphTargets: [target])
+        #expect(mesh.morphTargets[0].positionOffsets == [Vec3(0, 3, 0), Vec3(0, 1, 0), Vec3(0, 2, 0)])
+        #expect(mesh.morphTargets[0].tangentOffsets == [Vec3(0, 0, 1), Vec3(-1, 1, 0), .zero])
+        #expect(mesh.morphTargets[0].normalOffsets.isEmpty)
+    }
+}
+
 @Suite struct CameraTests {
     @Test func framingKeepsTheWholeBoxInView() {
         let box = BoundingBox(min: Vec3(-0.4, 0, -0.4), max: Vec3(0.45, 1.02, 0.4))

@@ -28,13 +28,17 @@ mat4 skinMatrix() {
 
 #ifdef HAS_MORPH
 // Offsets in an RGBA32F texture, rows of 4096 texels: texel (target x vertex count + vertex)
-// x 2 is the position offset, the next one the normal offset.
+// x uMorphTexelsPerVertex is the position offset, the next one the normal offset, and with
+// three texels a vertex the third the tangent offset (GPUMorphTargets).
 uniform sampler2D uMorphTargets;
 uniform int uMorphCount;
 uniform int uMorphVertexCount;
 uniform float uMorphWeights[64];
 // 0 when no target moves normals (the catalog plants' sway): half the fetches.
 uniform int uMorphHasNormals;
+// 1 when a target moves tangents (glTF TANGENT targets).
+uniform int uMorphHasTangents;
+uniform int uMorphTexelsPerVertex;
 
 vec3 morphTexel(int index) { return texelFetch(uMorphTargets, ivec2(index % 4096, index / 4096), 0).xyz; }
 #endif
@@ -42,18 +46,20 @@ vec3 morphTexel(int index) { return texelFetch(uMorphTargets, ivec2(index % 4096
 // Poses a vertex in the mesh's space; `normal` and `tangent` turn with it.
 void deform(inout vec3 position, inout vec3 normal, inout vec3 tangent) {
 #ifdef HAS_MORPH
-    vec3 dp = vec3(0.0), dn = vec3(0.0);
+    vec3 dp = vec3(0.0), dn = vec3(0.0), dt = vec3(0.0);
     for (int t = 0; t < uMorphCount; ++t) {
         float w = uMorphWeights[t];
         if (w == 0.0) continue;
-        int base = (t * uMorphVertexCount + gl_VertexID) * 2;
+        int base = (t * uMorphVertexCount + gl_VertexID) * uMorphTexelsPerVertex;
         dp += w * morphTexel(base);
 #ifndef DEFORM_POSITION_ONLY
         if (uMorphHasNormals != 0) dn += w * morphTexel(base + 1);
+        if (uMorphHasTangents != 0) dt += w * morphTexel(base + 2);
 #endif
     }
     position += dp;
     normal = normalize(normal + dn);
+    tangent += dt;
 #endif
 #ifdef HAS_SKIN
     mat4 skin = skinMatrix();
