@@ -1,6 +1,6 @@
 /// A glTF file rewritten as Assimp 5.2 can read it, when it needs to be: buffer views compressed
 /// with EXT_meshopt_compression or KHR_meshopt_compression decoded (`MeshoptCodec`), mesh attributes stored as integers
-/// (KHR_mesh_quantization) turned into floats, textures' EXT_texture_webp, EXT_texture_avif or KHR_texture_basisu
+/// (KHR_mesh_quantization, or glTF's own normalised coordinates, colours and weights) turned into floats, textures' EXT_texture_webp, EXT_texture_avif or KHR_texture_basisu
 /// images made their sources (decoded by `ImageCodec` as any other), skins without
 /// `inverseBindMatrices` given identity ones (glTF's default, which Assimp 5.2 dereferences as
 /// if present: a valid file crashed it), and every buffer gathered into the one binary
@@ -23,10 +23,13 @@ struct GLTFRewrite {
     /// texture without a fallback `source`.
     static let blockCompressedExtensions: Set = ["KHR_texture_basisu", "MSFT_texture_dds"]
 
-    /// Whether `gltf` uses an extension Assimp cannot read that a rewrite decodes.
+    /// Whether `gltf` uses an extension Assimp cannot read that a rewrite decodes, or stores an
+    /// attribute as integers: glTF 2.0 itself allows normalised bytes and shorts for texture
+    /// coordinates, colours and weights (3.7.2.1), which Assimp 5.2 copies into floats bit for bit
+    /// (colours aside).
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
         !decodedExtensions.isDisjoint(with: (gltf["extensionsUsed"]?.strings ?? []) + (gltf["extensionsRequired"]?.strings ?? []))
-            || !skinsWithoutInverseBinds(gltf).isEmpty
+            || !skinsWithoutInverseBinds(gltf).isEmpty || !quantizedAttributes(of: gltf).isEmpty
     }
 
     /// The skins that give no `inverseBindMatrices`, with their joint counts.
@@ -209,7 +212,7 @@ struct GLTFRewrite {
 
     /// The accessors of mesh attributes and morph targets stored as integers, except joints
     /// (which Assimp reads as integers) and a Draco primitive's (which Assimp decodes): what
-    /// KHR_mesh_quantization allows and Assimp 5.2 does not read.
+    /// glTF and KHR_mesh_quantization allow and Assimp 5.2 does not read.
     static func quantizedAttributes(of gltf: GLTFJSON) -> Set<Int> {
         var found = Set<Int>()
         for mesh in gltf["meshes"]?.array ?? [] {

@@ -55,6 +55,58 @@ import Testing
         #expect((quad.worldMatrix * Vec4(100, 100, 0, 1)).xyz == Vec3(1, 1, 0))
     }
 
+    /// glTF 2.0 itself (3.7.2.1), without KHR_mesh_quantization, lets TEXCOORD_n and WEIGHTS_n be
+    /// normalised unsigned bytes or shorts; Assimp 5.2 copies such bytes into floats as they are,
+    /// so the file is read rewritten as for the extension: coordinates / 65535, weights / 255.
+    @Test func normalisedIntegerCoordinatesAndWeightsOfPlainGLTFArriveAsTheirValues() throws {
+        var binary: [UInt8] = []
+        func put<T: FixedWidthInteger>(_ values: [T]) { for v in values { withUnsafeBytes(of: v.littleEndian) { binary += $0 } } }
+        for value: Float in [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0] { put([value.bitPattern]) }   // POSITION: 48 at 0
+        put([UInt16(0), 0, 65535, 0, 65535, 32768, 0, 65535])   // TEXCOORD_0: 16 at 48
+        put([UInt8(0), 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0])   // JOINTS_0: 16 at 64
+        put([UInt8(255), 0, 0, 0, 128, 127, 0, 0, 0, 255, 0, 0, 51, 204, 0, 0])   // WEIGHTS_0: 16 at 80
+        put([UInt16(0), 1, 2, 0, 2, 3])   // indices: 12 at 96, padded to 108
+        put([UInt16(0), 0])
+        for matrix in [Matrix4.identity, Matrix4.identity] { for value in matrix.flat { put([value.bitPattern]) } }   // 128 at 112
+        let json = """
+            {"asset": {"version": "2.0"},
+             "buffers": [{"byteLength": \(binary.count)}],
+             "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 16},
+                             {"buffer": 0, "byteOffset": 64, "byteLength": 16}, {"buffer": 0, "byteOffset": 80, "byteLength": 16},
+                             {"buffer": 0, "byteOffset": 96, "byteLength": 12}, {"buffer": 0, "byteOffset": 112, "byteLength": 128}],
+             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                           {"bufferView": 1, "componentType": 5123, "normalized": true, "count": 4, "type": "VEC2"},
+                           {"bufferView": 2, "componentType": 5121, "count": 4, "type": "VEC4"},
+                           {"bufferView": 3, "componentType": 5121, "normalized": true, "count": 4, "type": "VEC4"},
+                           {"bufferView": 4, "componentType": 5123, "count": 6, "type": "SCALAR"},
+                           {"bufferView": 5, "componentType": 5126, "count": 2, "type": "MAT4"}],
+             "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1, "JOINTS_0": 2, "WEIGHTS_0": 3}, "indices": 4}]}],
+             "skins": [{"joints": [1, 2], "inverseBindMatrices": 5}],
+             "nodes": [{"name": "quad", "mesh": 0, "skin": 0, "children": [1, 2]}, {"name": "a"}, {"name": "b"}],
+             "scenes": [{"nodes": [0]}], "scene": 0}
+            """
+        let path = try write(json, binary: binary, to: try Fixtures.temporaryDirectory("gltf-normalised") + "/quad.glb")
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        #expect(asset.warnings.isEmpty, "\(asset.warnings)")
+        let mesh = try #require(asset.meshes.first)
+        // Compared corner by corner (Assimp gives a skinned mesh's corners vertices of their own).
+        let fileIndices = [0, 1, 2, 0, 2, 3]
+        #expect(mesh.indices.count == fileIndices.count)
+        let uvs = [Vec2(0, 0), Vec2(1, 0), Vec2(1, Float(32768) / 65535), Vec2(0, 1)]
+        // Strongest first, summing to 1: joint a alone, 128 / 255 of a and 127 / 255 of b, b alone, 204 / 255 of b and 51 / 255 of a.
+        let influences: [(joints: SIMD2<UInt16>, weights: Vec4)] = [
+            (SIMD2(0, 0), Vec4(1, 0, 0, 0)), (SIMD2(0, 1), Vec4(128.0 / 255, 127.0 / 255, 0, 0)),
+            (SIMD2(1, 0), Vec4(1, 0, 0, 0)), (SIMD2(1, 0), Vec4(204.0 / 255, 51.0 / 255, 0, 0))
+        ]
+        for (corner, index) in mesh.indices.enumerated() where corner < fileIndices.count {
+            let v = Int(index), file = fileIndices[corner]
+            #expect(mesh.uvs[v] == uvs[file], "corner \(corner)")
+            let (joints, weights) = influences[file]
+            #expect(mesh.joints[0][v].x == joints.x && (weights.y == 0 || mesh.joints[0][v].y == joints.y), "corner \(corner): \(mesh.joints[0][v])")
+            #expect(length(mesh.weights[0][v] - weights) < 1e-6, "corner \(corner): \(mesh.weights[0][v])")
+        }
+    }
+
     /// The same quad in metres as gltfpack -c writes it: positions as floats and indices, each a
     /// compressed view (ATTRIBUTES, TRIANGLES) of a buffer whose fallback has no data; normals
     /// tilted, as OCTAHEDRAL-filtered bytes (quantized too).
