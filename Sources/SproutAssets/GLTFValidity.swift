@@ -47,4 +47,18 @@ enum GLTFValidity {
         }
         return nil
     }
+
+    /// Why a valid file has nothing to draw, or nil: glTF draws its default scene (`scene`, else
+    /// the first one, as viewers do), and a file may have none or an empty one (a library of
+    /// meshes); Assimp 5.2 answered "No scene" and "the file is incomplete".
+    static func nothingToDraw(in json: GLTFJSON) -> String? {
+        let scenes = json["scenes"]?.array ?? []
+        guard !scenes.isEmpty else { return "it has no scenes (glTF's `scenes`), so nothing to draw" }
+        let index = json["scene"]?.int ?? 0
+        guard scenes.indices.contains(index) else { return "its default scene, scene \(index), is not one of its \(scenes.count) scenes" }
+        guard !(scenes[index]["nodes"]?.array ?? []).isEmpty else {
+            return "its default scene, scenes[\(index)], has no nodes, so nothing to draw"
+        }
+        return nil
+    }
 }

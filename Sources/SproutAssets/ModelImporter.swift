@@ -162,6 +162,7 @@ public enum ModelImporter {
             throw .exceedsLimit(path: path, what: problem)
         }
         if let gltf, let problem = GLTFValidity.problem(in: gltf) { throw .malformed(path: path, reason: problem) }
+        if let gltf, let reason = GLTFValidity.nothingToDraw(in: gltf) { throw .unreadable(path: path, reason: reason) }
         let extensions = GLTFExtensions.check(
             used: gltf?["extensionsUsed"]?.strings ?? [], required: gltf?["extensionsRequired"]?.strings ?? [],
             present: gltf?.extensionNamesPresent)
