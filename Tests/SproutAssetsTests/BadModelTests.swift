@@ -116,6 +116,29 @@ import Testing
         }
     }
 
+    /// A valid glTF file can have nothing to draw: no scenes (a library of meshes), or an empty
+    /// default scene; each is refused saying so (Assimp 5.2 said "No scene" and "the file is
+    /// incomplete"). Without `scene`, the first scene is drawn, as viewers do.
+    @Test func aGLTFFileWithNothingToDrawSaysWhy() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-scenes")
+        func file(_ scenes: String) -> String { OneTriangleGLTF.geometry + #" "nodes": [{"mesh": 0}]"# + scenes + "}" }
+        let cases = [
+            ("", "it has no scenes (glTF's `scenes`), so nothing to draw"),
+            (#", "scenes": [{"nodes": [0]}, {"nodes": []}], "scene": 1"#, "its default scene, scenes[1], has no nodes, so nothing to draw"),
+            (#", "scenes": [{"nodes": [0]}], "scene": 3"#, "its default scene, scene 3, is not one of its 1 scenes")
+        ]
+        for (k, (scenes, reason)) in cases.enumerated() {
+            try Fixtures.write(file(scenes), to: dir + "/empty\(k).gltf")
+            #expect {
+                try ModelImporter.load(path: dir + "/empty\(k).gltf", cache: nil)
+            } throws: { error in
+                "\(error)" == "\(dir)/empty\(k).gltf: cannot import model: " + reason
+            }
+        }
+        try Fixtures.write(file(#", "scenes": [{"nodes": [0]}]"#), to: dir + "/first.gltf")
+        #expect(try ModelImporter.load(path: dir + "/first.gltf", cache: nil).triangleCount == 1)
+    }
+
     @Test func missingFileIsNamed() {
         #expect(throws: ModelImportError.fileNotFound(path: "/nonexistent/plant.glb")) {
             try ModelImporter.load(path: "/nonexistent/plant.glb")

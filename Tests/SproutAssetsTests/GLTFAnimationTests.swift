@@ -172,16 +172,9 @@ import Testing
     /// refused before Assimp reads it.
     @Test func aSkinWithoutInverseBindMatricesLoadsAndOneWithoutJointsIsRefused() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-skin-defaults")
-        let json = #"""
-            {"asset": {"version": "2.0"},
-             "buffers": [{"byteLength": 44, "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAAAAABAAIAAAA="}],
-             "bufferViews": [{"buffer": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 6}],
-             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
-                           {"bufferView": 1, "componentType": 5123, "count": 3, "type": "SCALAR"}],
-             "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1}]}],
-             "nodes": [{"mesh": 0, "skin": 0}, {"name": "bone"}], "scenes": [{"nodes": [0, 1]}], "scene": 0,
-             "skins": [{"joints": [1]}]}
-            """#
+        let json =
+            OneTriangleGLTF.geometry
+            + #" "nodes": [{"mesh": 0, "skin": 0}, {"name": "bone"}], "scenes": [{"nodes": [0, 1]}], "scene": 0, "skins": [{"joints": [1]}]}"#
         try Fixtures.write(json, to: dir + "/default.gltf")
         // (A .gltf rewritten is read as a GLB served beside it: it had failed, "no suitable reader".)
         let asset = try ModelImporter.load(path: dir + "/default.gltf", cache: nil)
