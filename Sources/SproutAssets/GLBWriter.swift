@@ -138,26 +138,29 @@ struct GLBWriter {
         if !mesh.morphTargets.isEmpty {
             json["targets"] = .array(
                 mesh.morphTargets.map { target in
-                    // Targets that move nothing share one view of zeros (an accessor without a view would
-                    // be zeros too, glTF 3.6.2.1, but Assimp 5.2 refuses to read one).
-                    guard target.positionOffsets.contains(where: { $0 != .zero }) else {
-                        accessors.append([
-                            "bufferView": .number(Double(zeroView(bytes: target.positionOffsets.count * 12))), "componentType": .number(5126),
-                            "count": .number(Double(target.positionOffsets.count)), "type": .string("VEC3"),
-                            "min": .array([0, 0, 0].map(JSON.number)), "max": .array([0, 0, 0].map(JSON.number))
-                        ])
-                        return .object(["POSITION": .number(Double(accessors.count - 1))])
-                    }
-                    return .object([
-                        "POSITION": .number(
-                            Double(
-                                accessor(
-                                    floats: target.positionOffsets.flatMap { [$0.x, $0.y, $0.z] }, type: "VEC3", components: 3,
-                                    bounds: true, target: true)))
-                    ])
+                    var members: [String: JSON] = ["POSITION": .number(Double(targetAccessor(target.positionOffsets, bounds: true)))]
+                    // The normals' offsets, where the target turns them (the file has no tangents to turn).
+                    if !target.normalOffsets.isEmpty { members["NORMAL"] = .number(Double(targetAccessor(target.normalOffsets, bounds: false))) }
+                    return .object(members)
                 })
         }
         return .object(json)
+    }
+
+    /// A morph target's accessor of `offsets`: targets that move nothing share one view of zeros
+    /// (an accessor without a view would be zeros too, glTF 3.6.2.1, but Assimp 5.2 refuses to
+    /// read one); POSITION's carries its bounds, as glTF asks.
+    private mutating func targetAccessor(_ offsets: [Vec3], bounds: Bool) -> Int {
+        guard offsets.contains(where: { $0 != .zero }) else {
+            var json: [String: JSON] = [
+                "bufferView": .number(Double(zeroView(bytes: offsets.count * 12))), "componentType": .number(5126),
+                "count": .number(Double(offsets.count)), "type": .string("VEC3")
+            ]
+            if bounds { (json["min"], json["max"]) = (.array([0, 0, 0].map(JSON.number)), .array([0, 0, 0].map(JSON.number))) }
+            accessors.append(json)
+            return accessors.count - 1
+        }
+        return accessor(floats: offsets.flatMap { [$0.x, $0.y, $0.z] }, type: "VEC3", components: 3, bounds: bounds, target: true)
     }
 
     /// A view of at least `bytes` zero bytes, shared.

@@ -142,8 +142,8 @@ extension SIMD4 where Scalar == Float {
         #expect(SceneConverter.levelNumber("root_LOD4") == nil && SceneConverter.levelNumber("LOD1") == nil && SceneConverter.levelNumber("root_LOD") == nil)
     }
 
-    /// Morph targets and their weights' clip go into the file as glTF has them and come back
-    /// (issue 28); `extensionsUsed` lists exactly what is used (issue 34): here only
+    /// Morph targets (their positions' and normals' offsets) and their weights' clip go into the
+    /// file as glTF has them and come back (issue 28); `extensionsUsed` lists exactly what is used (issue 34): here only
     /// KHR_materials_emissive_strength, for an emissive factor above 1.
     @Test func morphTargetsAndTheirClipRoundTrip() throws {
         let dir = try Fixtures.temporaryDirectory("export-morph")
@@ -152,7 +152,7 @@ extension SIMD4 where Scalar == Float {
             name: "box", positions: box.positions, normals: box.normals, uvs: box.uvs, indices: box.indices,
             morphTargets: [
                 MorphTarget(positionOffsets: box.positions.map { Vec3(0, $0.y > 0 ? 0.5 : 0, 0) }),
-                MorphTarget(positionOffsets: Array(repeating: .zero, count: box.vertexCount))
+                MorphTarget(positionOffsets: Array(repeating: .zero, count: box.vertexCount), normalOffsets: box.normals.map { $0 * -0.5 })
             ])
         var glow = Material(name: "glow")
         glow.emissive = Vec3(4, 2, 0)
@@ -174,6 +174,10 @@ extension SIMD4 where Scalar == Float {
         #expect(asset.warnings.isEmpty, "\(asset.warnings)")
         let model = try #require(asset.root.descendants.compactMap(\.model).first)
         #expect(model.morphWeights == [0, 0] && model.parts[0].mesh.morphTargets.count == 2)
+        // The second target turns no position but halves every normal (NORMAL offsets come back too).
+        let targets = model.parts[0].mesh.morphTargets
+        #expect(targets[0].normalOffsets.isEmpty && targets[1].positionOffsets.allSatisfy { $0 == .zero })
+        #expect(targets[1].normalOffsets == box.normals.map { $0 * -0.5 })
         #expect(model.parts[0].material.emissive == Vec3(4, 2, 0))
         let clip = try #require(asset.root.animationClips.first)
         #expect(clip.name == "lift" && clip.duration == 2)
