@@ -60,6 +60,14 @@ extension SceneConverter {
             }
         }
         if let json = gltfMaterial(named: result.name, assimpIndex: index) { try applyGLTFWithTextures(json, to: &result) }
+        if gltf == nil {
+            if let illum = integer(mat, "$mat.illum", type: aiTextureType_NONE), materialName(mat) != "DefaultMaterial" {
+                try applyOBJ(mat, illum: illum, to: &result)
+            }
+            // Occlusion under its other name (FBX's, for one), where no lightmap gave one.
+            if result.occlusionTexture == nil { result.occlusionTexture = try texture(of: mat, types: [aiTextureType_AMBIENT_OCCLUSION], colorSpace: .linear) }
+            noteUnreadTextures(of: mat, material: result)
+        }
         materialCache[index] = result
         return result
     }
@@ -74,12 +82,12 @@ extension SceneConverter {
         return materials.indices.contains(assimpIndex) ? materials[assimpIndex] : nil
     }
 
-    private func materialName(_ mat: UnsafePointer<aiMaterial>) -> String {
+    func materialName(_ mat: UnsafePointer<aiMaterial>) -> String {
         var name = aiString()
         return aiGetMaterialString(mat, "?mat.name", 0, 0, &name) == aiReturn_SUCCESS ? string(name) : ""
     }
 
-    private func integer(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType, index: UInt32 = 0) -> Int32? {
+    func integer(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType, index: UInt32 = 0) -> Int32? {
         var value: Int32 = 0, one: UInt32 = 1
         return aiGetMaterialIntegerArray(mat, key, type.rawValue, index, &value, &one) == aiReturn_SUCCESS ? value : nil
     }
@@ -93,13 +101,13 @@ extension SceneConverter {
         }
     }
 
-    private func float(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType? = nil) -> Float? {
+    func float(_ mat: UnsafePointer<aiMaterial>, _ key: String, type: aiTextureType? = nil) -> Float? {
         var value: Float = 0, one: UInt32 = 1
         return aiGetMaterialFloatArray(mat, key, type?.rawValue ?? 0, 0, &value, &one) == aiReturn_SUCCESS ? value : nil
     }
 
     /// The first texture of `types` the material has, decoded once per reference.
-    private mutating func texture(
+    mutating func texture(
         of mat: UnsafePointer<aiMaterial>, types: [aiTextureType], index: UInt32 = 0,
         colorSpace: Texture.ColorSpace
     ) throws -> Texture? {

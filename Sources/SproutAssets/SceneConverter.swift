@@ -21,6 +21,8 @@ struct SceneConverter {
     var truncatedInfluences = 0
     /// Meshes with more morph targets than `maximumMorphTargets`.
     var truncatedMorphs = 0
+    /// Texture kinds Sprout does not draw (`unreadTextureKinds`), with how many materials name one.
+    var unreadTextures: [String: Int] = [:]
     /// Nodes with EXT_mesh_gpu_instancing whose model is skinned or morphed: drawn once.
     var posedInstancedNodes = 0
     /// glTF orthographic cameras whose view the specification forbids (drawn in perspective).
@@ -186,6 +188,10 @@ struct SceneConverter {
         }
         if let gltf, case let later = Self.texturesOnALaterCoordinateSet(in: gltf), later > 0 {
             lines.append("has \(later) texture reference(s) to a third or later coordinate set (texCoord 2 on), which Sprout draws with TEXCOORD_0")
+        }
+        if !unreadTextures.isEmpty {
+            let kinds = unreadTextures.sorted { $0.key < $1.key }.map { "\($0.key) in \($0.value) material(s)" }
+            lines.append("has textures Sprout does not draw: \(kinds.joined(separator: "; "))")
         }
         if let first = invalidOrthographicCameras.first {
             lines.append(

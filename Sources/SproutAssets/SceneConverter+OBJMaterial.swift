@@ -1,0 +1,58 @@
+internal import CAssimp
+import SproutScene
+
+/// OBJ's MTL materials, written for Phong-era shading (Kd, Ks, Ns, Ka, illum, Ni), read in
+/// glTF's metallic-roughness model as Blender's OBJ importer reads them, so that a model looks
+/// in Sprout as it does there; and the textures of other formats Sprout does not draw, named.
+extension SceneConverter {
+    /// The MTL statements Assimp keeps (it reads an absent one as its default: Ns 0, Ka and Ks
+    /// black, illum 1, Ni 1), over `result`'s base colour, opacity and emission:
+    /// - roughness 1 - sqrt(Ns / 1000), Ns clamped to 0...1000; `Pr` instead where given;
+    /// - metallic the mean of Ka under the illumination models that reflect (3 to 8), else 0;
+    ///   `Pm` instead where given;
+    /// - the specular weight twice the mean of Ks (Blender's "specular IOR level": 0.5 leaves a
+    ///   dielectric's reflectance as its index makes it), at most 1 (KHR_materials_specular's range);
+    /// - the index of refraction Ni where it is above 1 (Assimp's default 1 would mean no
+    ///   reflection at all), else glTF's 1.5;
+    /// - `map_Bump` / `bump` as a tangent-space normal map (its `-bm` the scale) where no `norm`
+    ///   gave one, as Blender, whose OBJ exporter writes normal maps so, reads it.
+    mutating func applyOBJ(_ mat: UnsafePointer<aiMaterial>, illum: Int32, to result: inout Material) throws {
+        let shininess = min(max(float(mat, "$mat.shininess") ?? 0, 0), 1000)
+        result.roughness = float(mat, "$mat.roughnessFactor") ?? 1 - (shininess / 1000).squareRoot()
+        let reflects = (3...8).contains(illum)
+        result.metallic = float(mat, "$mat.metallicFactor") ?? (reflects ? min(max(mean(mat, "$clr.ambient"), 0), 1) : 0)
+        result.specular = min(max(2 * mean(mat, "$clr.specular"), 0), 1)
+        if let ior = float(mat, "$mat.refracti"), ior > 1 { result.ior = ior }
+        if result.normalTexture == nil, let bump = try texture(of: mat, types: [aiTextureType_HEIGHT], colorSpace: .linear) {
+            result.normalTexture = bump
+            result.normalScale = float(mat, "$tex.bumpmult", type: aiTextureType_HEIGHT) ?? 1
+        }
+    }
+
+    /// The mean of a colour property's red, green and blue; 0 without one.
+    private func mean(_ mat: UnsafePointer<aiMaterial>, _ key: String) -> Float {
+        var color = aiColor4D()
+        guard aiGetMaterialColor(mat, key, 0, 0, &color) == aiReturn_SUCCESS else { return 0 }
+        return (color.r + color.g + color.b) / 3
+    }
+
+    /// Texture kinds a file's materials may name that Sprout draws no part of, by the name a
+    /// warning gives them (Assimp's types; OBJ's and FBX's statements in brackets).
+    static let unreadTextureKinds: [(aiTextureType, String)] = [
+        (aiTextureType_SPECULAR, "specular colour (map_Ks, SpecularColor)"), (aiTextureType_AMBIENT, "ambient colour (map_Ka)"),
+        (aiTextureType_SHININESS, "shininess (map_Ns, ShininessExponent)"), (aiTextureType_OPACITY, "opacity (map_d, TransparentColor)"),
+        (aiTextureType_DISPLACEMENT, "displacement (disp)"), (aiTextureType_REFLECTION, "reflection (refl)"),
+        (aiTextureType_DIFFUSE_ROUGHNESS, "roughness (map_Pr)"), (aiTextureType_METALNESS, "metalness (map_Pm)"),
+        (aiTextureType_HEIGHT, "bump height"), (aiTextureType_NORMAL_CAMERA, "camera-space normals"),
+        (aiTextureType_EMISSION_COLOR, "emission colour")
+    ]
+
+    /// Counts, per kind, the textures `mat` names that `material` does not draw (a bump map
+    /// read as a normal map is drawn), for one warning per model (`unsupportedContent`).
+    mutating func noteUnreadTextures(of mat: UnsafePointer<aiMaterial>, material: Material) {
+        for (type, kind) in Self.unreadTextureKinds where aiGetMaterialTextureCount(mat, type) > 0 {
+            if type == aiTextureType_HEIGHT, material.normalTexture != nil, aiGetMaterialTextureCount(mat, aiTextureType_NORMALS) == 0 { continue }
+            unreadTextures[kind, default: 0] += 1
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import SproutImage
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutAssets
+
+/// OBJ's MTL statements read in the metallic-roughness model as Blender's OBJ importer reads
+/// them, and the textures Sprout does not draw named in one warning.
+@Suite struct OBJMaterialTests {
+    /// Two triangles, one per material.
+    func writeModel(mtl: String, label: String) throws -> String {
+        let dir = try Fixtures.temporaryDirectory(label)
+        let pixel = try ImageCodec.encodePNG(Image(width: 1, height: 1, pixels: [128, 128, 255, 255]))
+        for name in ["normal.png", "spec.png", "rough.png"] { try Fixtures.write(pixel, to: dir + "/" + name) }
+        try Fixtures.write(mtl, to: dir + "/model.mtl")
+        try Fixtures.write(
+            """
+            mtllib model.mtl
+            v 0 0 0
+            v 1 0 0
+            v 0 1 0
+            vt 0 0
+            vt 1 0
+            vt 0 1
+            vn 0 0 1
+            usemtl polished
+            f 1/1/1 2/2/1 3/3/1
+            usemtl matte
+            f 1/1/1 3/3/1 2/2/1
+            """, to: dir + "/model.obj")
+        return dir + "/model.obj"
+    }
+
+    /// polished: Ns 250 is roughness 1 - sqrt(0.25) = 0.5; illum 3 reflects, so Ka's mean 0.3
+    /// is the metalness; Ks's mean 0.25 weighs the reflectance by 0.5; Ni 1.45 is the index;
+    /// map_Bump with -bm 0.5 is the normal map at half scale. matte: illum 2 does not reflect
+    /// (metalness 0 whatever Ka), Pr 0.3 overrides Ns, Ks 1 gives at most weight 1, Ni 1 is
+    /// Assimp's default (glTF's 1.5 kept).
+    @Test func mtlStatementsAreReadAsBlenderReadsThem() throws {
+        let path = try writeModel(
+            mtl: """
+                newmtl polished
+                Kd 0.8 0.2 0.1
+                Ka 0.3 0.3 0.3
+                Ks 0.25 0.25 0.25
+                Ns 250
+                Ni 1.45
+                illum 3
+                map_Bump -bm 0.5 normal.png
+                map_Ks spec.png
+                newmtl matte
+                Kd 0.5 0.5 0.5
+                Ka 1 1 1
+                Ks 1 1 1
+                Ns 900
+                Pr 0.3
+                Ni 1
+                illum 2
+                map_Pr rough.png
+                """, label: "obj-materials")
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        let polished = try #require(asset.materials.first { $0.name == "polished" })
+        #expect(polished.baseColor == Vec4(0.8, 0.2, 0.1, 1))
+        #expect(abs(polished.roughness - 0.5) < 1e-6 && abs(polished.metallic - 0.3) < 1e-6)
+        #expect(abs(polished.specular - 0.5) < 1e-6 && abs(polished.ior - 1.45) < 1e-6)
+        #expect(polished.normalTexture?.name == "normal.png" && polished.normalScale == 0.5)
+        let matte = try #require(asset.materials.first { $0.name == "matte" })
+        #expect(abs(matte.roughness - 0.3) < 1e-6 && matte.metallic == 0 && matte.specular == 1 && matte.ior == 1.5)
+        #expect(matte.normalTexture == nil)
+        #expect(
+            asset.warnings == [
+                "\(path): has textures Sprout does not draw: roughness (map_Pr) in 1 material(s); specular colour (map_Ks, SpecularColor) in 1 material(s)"
+            ])
+    }
+
+    /// An OBJ without a material library is drawn with Sprout's own default material, not one
+    /// read from Assimp's stand-in (whose Ns 0 and Ks 0 would make it rough and unreflective).
+    @Test func aModelWithoutAMaterialLibraryKeepsTheDefaults() throws {
+        let dir = try Fixtures.temporaryDirectory("obj-no-mtl")
+        try Fixtures.write("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", to: dir + "/bare.obj")
+        let material = try #require(try ModelImporter.load(path: dir + "/bare.obj", cache: nil).materials.first)
+        #expect(material.roughness == Material().roughness && material.specular == 1 && material.metallic == 0)
+    }
+}
