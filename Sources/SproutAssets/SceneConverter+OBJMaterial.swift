@@ -17,16 +17,23 @@ extension SceneConverter {
     /// - `map_Bump` / `bump` as a tangent-space normal map (its `-bm` the scale) where no `norm`
     ///   gave one, as Blender, whose OBJ exporter writes normal maps so, reads it.
     mutating func applyOBJ(_ mat: UnsafePointer<aiMaterial>, illum: Int32, to result: inout Material) throws {
-        let shininess = min(max(float(mat, "$mat.shininess") ?? 0, 0), 1000)
-        result.roughness = float(mat, "$mat.roughnessFactor") ?? 1 - (shininess / 1000).squareRoot()
+        let shininess = clamped(float(mat, "$mat.shininess"), 0...1000, otherwise: 0)
+        result.roughness = clamped(float(mat, "$mat.roughnessFactor"), 0...1, otherwise: 1 - (shininess / 1000).squareRoot())
         let reflects = (3...8).contains(illum)
-        result.metallic = float(mat, "$mat.metallicFactor") ?? (reflects ? min(max(mean(mat, "$clr.ambient"), 0), 1) : 0)
-        result.specular = min(max(2 * mean(mat, "$clr.specular"), 0), 1)
-        if let ior = float(mat, "$mat.refracti"), ior > 1 { result.ior = ior }
+        result.metallic = clamped(float(mat, "$mat.metallicFactor"), 0...1, otherwise: reflects ? clamped(mean(mat, "$clr.ambient"), 0...1, otherwise: 0) : 0)
+        result.specular = clamped(2 * mean(mat, "$clr.specular"), 0...1, otherwise: 1)
+        if let ior = float(mat, "$mat.refracti"), ior > 1, ior.isFinite { result.ior = ior }
         if result.normalTexture == nil, let bump = try texture(of: mat, types: [aiTextureType_HEIGHT], colorSpace: .linear) {
             result.normalTexture = bump
-            result.normalScale = float(mat, "$tex.bumpmult", type: aiTextureType_HEIGHT) ?? 1
+            result.normalScale = float(mat, "$tex.bumpmult", type: aiTextureType_HEIGHT).flatMap { $0.isFinite ? $0 : nil } ?? 1
         }
+    }
+
+    /// `value` within `range`, or `otherwise` for none or one that is not a number (an MTL's
+    /// `nan` or `inf` reads as one).
+    private func clamped(_ value: Float?, _ range: ClosedRange<Float>, otherwise: Float) -> Float {
+        guard let value, value.isFinite else { return otherwise }
+        return min(max(value, range.lowerBound), range.upperBound)
     }
 
     /// The mean of a colour property's red, green and blue; 0 without one.

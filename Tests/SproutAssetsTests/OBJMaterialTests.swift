@@ -74,6 +74,31 @@ import Testing
             ])
     }
 
+    /// Values that are not numbers (`nan`, `inf`) fall back as absent ones do, so nothing drawn
+    /// from them is undefined.
+    @Test func valuesThatAreNotNumbersFallBack() throws {
+        let path = try writeModel(
+            mtl: """
+                newmtl polished
+                Ka inf inf inf
+                Ks nan nan nan
+                Ns nan
+                Ni inf
+                illum 3
+                map_Bump -bm nan normal.png
+                newmtl matte
+                Pr inf
+                Pm nan
+                illum 3
+                """, label: "obj-not-numbers")
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        for material in asset.materials where ["polished", "matte"].contains(material.name) {
+            for value in [material.roughness, material.metallic, material.specular, material.ior, material.normalScale] {
+                #expect(value.isFinite, "\(material.name): \(value)")
+            }
+        }
+    }
+
     /// An OBJ without a material library is drawn with Sprout's own default material, not one
     /// read from Assimp's stand-in (whose Ns 0 and Ks 0 would make it rough and unreflective).
     @Test func aModelWithoutAMaterialLibraryKeepsTheDefaults() throws {
