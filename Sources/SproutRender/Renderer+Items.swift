@@ -74,7 +74,7 @@ extension Renderer {
 
     /// Draws one item with the features its material and mesh need, in `pass`'s state (its
     /// faces turned for a two-sided material or a mirroring transform).
-    func draw(_ item: DrawItem, pass: DrawState, shadowed: Bool, frame: inout FrameUniforms) throws {
+    func draw(_ item: DrawItem, pass: DrawState, shadowed: Bool, frame: inout FrameUniforms, only side: DrawState.Cull? = nil) throws {
         let material = item.material, mesh = item.mesh
         var features = ShaderFeatures.of(
             material, on: mesh, shading: frame.shading, shadowed: shadowed,
@@ -118,6 +118,7 @@ extension Renderer {
         // faces are the refraction's to follow (`VolumeRefractionBuffers`), not surfaces of their own.
         let twoSided = material.isDoubleSided && !features.contains(.volumeRefraction)
         var drawState = pass.faces(doubleSided: twoSided, mirrored: item.world.determinant < 0)
+        if twoSided, let side { drawState.cull = side }
         drawState.alphaToCoverage = features.contains(.alphaToCoverage)
         state.apply(drawState)
         drawMesh(mesh)

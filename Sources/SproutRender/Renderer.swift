@@ -231,7 +231,14 @@ public final class Renderer {
             if !volumes.isEmpty { try prepareVolumeRefraction(volumes, on: target, frame: &frame) }
         }
         for item in layer.transparent {
-            try draw(item, pass: item.material.transmission > 0 && !frame.linearOutput ? .transmissive : .transparent, shadowed: shadowed, frame: &frame)
+            let pass: DrawState = item.material.transmission > 0 && !frame.linearOutput ? .transmissive : .transparent
+            if item.material.isDoubleSided {
+                // Its far side first, then its near side over it (a convex surface's right order).
+                try draw(item, pass: pass, shadowed: shadowed, frame: &frame, only: .front)
+                try draw(item, pass: pass, shadowed: shadowed, frame: &frame, only: .back)
+            } else {
+                try draw(item, pass: pass, shadowed: shadowed, frame: &frame)
+            }
         }
         for item in layer.onTop { try draw(item, pass: .onTop, shadowed: false, frame: &frame) }
         state.apply(.opaque)

@@ -124,6 +124,21 @@ import Testing
         #expect(abs(Int(centre(try render(blended))[1]) - 128) <= 1)
     }
 
+    /// A double-sided blended surface is drawn far side first, then near side: two triangles of
+    /// one mesh over the centre, the near one (red, facing the camera) listed before the far one
+    /// (blue, facing away), each of alpha 0.5 over magenta. Far first: blue over magenta (0.5, 0, 1),
+    /// then red over that (0.75, 0, 0.5): (191, 0, 128); in the listed order it was (128, 0, 191).
+    @Test func doubleSidedBlendedSurfacesDrawTheirFarSideFirst() throws {
+        let red = Vec4(1, 0, 0, 0.5), blue = Vec4(0, 0, 1, 0.5)
+        let mesh = Mesh(
+            name: "two sides",
+            positions: [Vec3(-1, -1, 0.2), Vec3(1, -1, 0.2), Vec3(0, 1, 0.2), Vec3(-1, -1, -0.2), Vec3(0, 1, -0.2), Vec3(1, -1, -0.2)],
+            normals: [.unitZ, .unitZ, .unitZ, -.unitZ, -.unitZ, -.unitZ], colors: [red, red, red, blue, blue, blue], indices: [0, 1, 2, 3, 4, 5])
+        let material = Material(isDoubleSided: true, isUnlit: true, blending: .transparent)
+        let pixel = centre(try render(material, mesh: mesh))
+        #expect(abs(Int(pixel[0]) - 191) <= 1 && pixel[1] == 0 && abs(Int(pixel[2]) - 128) <= 1, "\(pixel)")
+    }
+
     /// MASK on a multisampled target goes through alpha to coverage: across a cut edge the pixel
     /// mixes the surface and what lies behind by how much of it the surface covers, as a path
     /// tracer's average does, and the image keeps alpha 1. A white unlit quad whose alpha ramps
