@@ -64,6 +64,7 @@ extension SceneConverter {
             if let illum = integer(mat, "$mat.illum", type: aiTextureType_NONE), materialName(mat) != "DefaultMaterial" {
                 try applyOBJ(mat, illum: illum, to: &result)
             }
+            if result.metallicRoughnessTexture == nil { try applySeparateMetallicRoughnessMaps(mat, to: &result) }
             // Occlusion under its other name (FBX's, for one), where no lightmap gave one.
             if result.occlusionTexture == nil { result.occlusionTexture = try texture(of: mat, types: [aiTextureType_AMBIENT_OCCLUSION], colorSpace: .linear) }
             noteUnreadTextures(of: mat, material: result)

@@ -3,7 +3,8 @@ import SproutScene
 
 /// OBJ's MTL materials, written for Phong-era shading (Kd, Ks, Ns, Ka, illum, Ni), read in
 /// glTF's metallic-roughness model as Blender's OBJ importer reads them, so that a model looks
-/// in Sprout as it does there; and the textures of other formats Sprout does not draw, named.
+/// in Sprout as it does there; separate roughness and metalness maps combined; and the textures
+/// of other formats Sprout does not draw, named.
 extension SceneConverter {
     /// The MTL statements Assimp keeps (it reads an absent one as its default: Ns 0, Ka and Ks
     /// black, illum 1, Ni 1), over `result`'s base colour, opacity and emission:
@@ -36,6 +37,25 @@ extension SceneConverter {
         return min(max(value, range.lowerBound), range.upperBound)
     }
 
+    /// Separate roughness and metalness maps as glTF's one metallic-roughness texture
+    /// (`MetallicRoughnessMaps`, made once per pair); a map replaces its factor, as in Blender.
+    mutating func applySeparateMetallicRoughnessMaps(_ mat: UnsafePointer<aiMaterial>, to result: inout Material) throws {
+        let roughness = try texture(of: mat, types: [aiTextureType_DIFFUSE_ROUGHNESS], colorSpace: .linear)
+        let metalness = try texture(of: mat, types: [aiTextureType_METALNESS], colorSpace: .linear)
+        guard let sampler = roughness ?? metalness else { return }
+        let key = "metallic-roughness \(roughness?.name ?? "-") \(metalness?.name ?? "-") \(sampler.wrap) \(sampler.wrapV)"
+        if textureCache[key] == nil {
+            guard let image = MetallicRoughnessMaps.combined(roughness: roughness?.image, metalness: metalness?.image) else { return }
+            try texturePixels.spend(image)
+            textureCache[key] = Texture(
+                name: [roughness?.name, metalness?.name].compactMap { $0 }.joined(separator: " + "), image: image, colorSpace: .linear,
+                wrap: sampler.wrap, wrapV: sampler.wrapV, magnification: sampler.magnification, minification: sampler.minification)
+        }
+        result.metallicRoughnessTexture = textureCache[key]
+        if roughness != nil { result.roughness = 1 }
+        if metalness != nil { result.metallic = 1 }
+    }
+
     /// The mean of a colour property's red, green and blue; 0 without one.
     private func mean(_ mat: UnsafePointer<aiMaterial>, _ key: String) -> Float {
         var color = aiColor4D()
@@ -58,6 +78,7 @@ extension SceneConverter {
     /// read as a normal map is drawn), for one warning per model (`unsupportedContent`).
     mutating func noteUnreadTextures(of mat: UnsafePointer<aiMaterial>, material: Material) {
         for (type, kind) in Self.unreadTextureKinds where aiGetMaterialTextureCount(mat, type) > 0 {
+            if [aiTextureType_DIFFUSE_ROUGHNESS, aiTextureType_METALNESS].contains(type), material.metallicRoughnessTexture != nil { continue }
             if type == aiTextureType_HEIGHT, material.normalTexture != nil, aiGetMaterialTextureCount(mat, aiTextureType_NORMALS) == 0 { continue }
             unreadTextures[kind, default: 0] += 1
         }

@@ -8,11 +8,13 @@ import Testing
 /// OBJ's MTL statements read in the metallic-roughness model as Blender's OBJ importer reads
 /// them, and the textures Sprout does not draw named in one warning.
 @Suite struct OBJMaterialTests {
-    /// Two triangles, one per material.
+    /// Three triangles, one per material.
     func writeModel(mtl: String, label: String) throws -> String {
         let dir = try Fixtures.temporaryDirectory(label)
         let pixel = try ImageCodec.encodePNG(Image(width: 1, height: 1, pixels: [128, 128, 255, 255]))
-        for name in ["normal.png", "spec.png", "rough.png"] { try Fixtures.write(pixel, to: dir + "/" + name) }
+        for name in ["normal.png", "spec.png"] { try Fixtures.write(pixel, to: dir + "/" + name) }
+        try Fixtures.write(try ImageCodec.encodePNG(Image(width: 2, height: 1, pixels: [64, 64, 64, 255, 192, 192, 192, 255])), to: dir + "/rough.png")
+        try Fixtures.write(try ImageCodec.encodePNG(Image(width: 1, height: 1, pixels: [255, 0, 0, 255])), to: dir + "/metal.png")
         try Fixtures.write(mtl, to: dir + "/model.mtl")
         try Fixtures.write(
             """
@@ -28,6 +30,8 @@ import Testing
             f 1/1/1 2/2/1 3/3/1
             usemtl matte
             f 1/1/1 3/3/1 2/2/1
+            usemtl mapped
+            f 2/2/1 3/3/1 1/1/1
             """, to: dir + "/model.obj")
         return dir + "/model.obj"
     }
@@ -36,7 +40,7 @@ import Testing
     /// is the metalness; Ks's mean 0.25 weighs the reflectance by 0.5; Ni 1.45 is the index;
     /// map_Bump with -bm 0.5 is the normal map at half scale. matte: illum 2 does not reflect
     /// (metalness 0 whatever Ka), Pr 0.3 overrides Ns, Ks 1 gives at most weight 1, Ni 1 is
-    /// Assimp's default (glTF's 1.5 kept).
+    /// Assimp's default (glTF's 1.5 kept); it names no map, so it has no normal map.
     @Test func mtlStatementsAreReadAsBlenderReadsThem() throws {
         let path = try writeModel(
             mtl: """
@@ -57,7 +61,11 @@ import Testing
                 Pr 0.3
                 Ni 1
                 illum 2
+                newmtl mapped
+                Pr 0.3
+                Pm 0.2
                 map_Pr rough.png
+                map_Pm metal.png
                 """, label: "obj-materials")
         let asset = try ModelImporter.load(path: path, cache: nil)
         let polished = try #require(asset.materials.first { $0.name == "polished" })
@@ -68,10 +76,13 @@ import Testing
         let matte = try #require(asset.materials.first { $0.name == "matte" })
         #expect(abs(matte.roughness - 0.3) < 1e-6 && matte.metallic == 0 && matte.specular == 1 && matte.ior == 1.5)
         #expect(matte.normalTexture == nil)
-        #expect(
-            asset.warnings == [
-                "\(path): has textures Sprout does not draw: roughness (map_Pr) in 1 material(s); specular colour (map_Ks, SpecularColor) in 1 material(s)"
-            ])
+        // mapped: map_Pr and map_Pm made one metallic-roughness texture (the roughness map's grey
+        // levels in green, the red metal map's luminance 0.2126 x 255 = 54 in blue), which
+        // replaces the factors.
+        let mapped = try #require(asset.materials.first { $0.name == "mapped" })
+        #expect(mapped.roughness == 1 && mapped.metallic == 1)
+        #expect(mapped.metallicRoughnessTexture?.image == Image(width: 2, height: 1, pixels: [255, 64, 54, 255, 255, 192, 54, 255]))
+        #expect(asset.warnings == ["\(path): has textures Sprout does not draw: specular colour (map_Ks, SpecularColor) in 1 material(s)"])
     }
 
     /// Values that are not numbers (`nan`, `inf`) fall back as absent ones do, so nothing drawn
