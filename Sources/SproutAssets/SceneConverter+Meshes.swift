@@ -43,11 +43,16 @@ extension SceneConverter {
             uvs1.reserveCapacity(count)
             for v in 0..<count { uvs1.append(Vec2(t[v].x, t[v].y)) }
         }
-        // glTF COLOR_0 (linear; RGB ones arrive with alpha 1).
+        // glTF COLOR_0 is linear (RGB ones arrive with alpha 1); other formats' vertex colours
+        // (a scan's PLY, FBX, OBJ's) are sRGB-encoded, as Blender's importers read them.
         var colors = [Vec4]()
         if let c = m.mColors.0 {
             colors.reserveCapacity(count)
-            for v in 0..<count { colors.append(Vec4(c[v].r, c[v].g, c[v].b, c[v].a)) }
+            if gltf != nil {
+                for v in 0..<count { colors.append(Vec4(c[v].r, c[v].g, c[v].b, c[v].a)) }
+            } else {
+                for v in 0..<count { colors.append(Vec4(Self.linear(c[v].r), Self.linear(c[v].g), Self.linear(c[v].b), c[v].a)) }
+            }
         }
         // glTF TANGENT: Assimp keeps xyz and makes the bitangent cross(normal, tangent) x w, so w
         // is the sign between them.
@@ -177,4 +182,16 @@ extension SceneConverter {
         }
         return targets
     }
+
+    /// An sRGB-encoded colour component as linear light (`linearFromSRGB`), the 256 levels of
+    /// 8-bit colours (a PLY's, an FBX's) from a table, so a scan of millions of vertices pays
+    /// no power function per component.
+    static func linear(_ c: Float) -> Float {
+        let level = (c * 255).rounded()
+        if level >= 0, level <= 255, abs(c * 255 - level) < 1e-3 { return linearLevels[Int(level)] }
+        return linearFromSRGB(c)
+    }
+
+    /// `linearFromSRGB` of k / 255 for k in 0...255.
+    static let linearLevels: [Float] = (0...255).map { linearFromSRGB(Float($0) / 255) }
 }

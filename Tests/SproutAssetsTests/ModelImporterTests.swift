@@ -79,6 +79,37 @@ import Testing
         #expect(asset.triangleCount == 99970)
     }
 
+    /// Vertex colours of formats other than glTF (a scan's PLY here) are sRGB-encoded, as
+    /// Blender's importers read them: (255, 128, 0) is linear (1, 0.2158605, 0); glTF's own
+    /// COLOR_0 is linear already (`aGLBWrittenBySproutReadsBackWithItsGeometryAndColours`).
+    @Test func vertexColoursOfOtherFormatsAreSRGB() throws {
+        let dir = try Fixtures.temporaryDirectory("ply-colours")
+        try Fixtures.write(
+            """
+            ply
+            format ascii 1.0
+            element vertex 3
+            property float x
+            property float y
+            property float z
+            property uchar red
+            property uchar green
+            property uchar blue
+            element face 1
+            property list uchar int vertex_indices
+            end_header
+            0 0 0 255 128 0
+            1 0 0 255 128 0
+            0 1 0 0 0 0
+            3 0 1 2
+
+            """, to: dir + "/scan.ply")
+        let mesh = try #require(try ModelImporter.load(path: dir + "/scan.ply", cache: nil).meshes.first)
+        #expect(mesh.colors.count == 3)
+        #expect(mesh.colors.contains { $0.isApproximatelyRGB(Vec3(1, 0.2158605, 0)) } && mesh.colors.contains { $0.xyz == .zero })
+        #expect(abs(SceneConverter.linear(0.5) - 0.21404114) < 1e-6 && SceneConverter.linear(128.0 / 255) == linearFromSRGB(128.0 / 255))
+    }
+
     @Test func externalBinAndTextureOfAGltfLoad() throws {
         let asset = try ModelImporter.load(path: Fixtures.sharedModel("PalmTree/PalmTree.gltf"))
         #expect(asset.textures.first?.name == "StylizedWater.png")
