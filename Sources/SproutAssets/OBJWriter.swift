@@ -5,8 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Writes model parts as Wavefront OBJ + MTL (positions, normals, diffuse colours), a format
-/// every tool reads. Numbers are printed with fixed precision so output is byte-stable.
+/// Writes model parts as Wavefront OBJ + MTL (positions, normals, materials), a format every
+/// tool reads. Numbers are printed with fixed precision so output is byte-stable.
 public enum OBJWriter {
     /// Writes `parts` to `objPath` and their materials to the `.mtl` beside it (the same name with
     /// `.mtl` for `.obj`), each file atomically; one object per part, named after its mesh (or
@@ -20,8 +20,7 @@ public enum OBJWriter {
         for (i, part) in parts.enumerated() {
             let name = part.mesh.name.isEmpty ? "part\(i)" : part.mesh.name
             let material = part.material.name.isEmpty ? "material\(i)" : part.material.name
-            let c = part.material.baseColor
-            mtl += "newmtl \(material)\nKd \(fixed(c.x)) \(fixed(c.y)) \(fixed(c.z))\nd \(fixed(c.w))\n"
+            mtl += "newmtl \(material)\n" + statements(of: part.material)
             obj += "o \(name)\nusemtl \(material)\n"
             for p in part.mesh.positions { obj += "v \(fixed(p.x)) \(fixed(p.y)) \(fixed(p.z))\n" }
             for n in part.mesh.normals { obj += "vn \(fixed(n.x)) \(fixed(n.y)) \(fixed(n.z))\n" }
@@ -43,6 +42,31 @@ public enum OBJWriter {
         }
         try Data(obj.utf8).write(to: URL(fileURLWithPath: objPath), options: .atomic)
         try Data(mtl.utf8).write(to: URL(fileURLWithPath: stem + ".mtl"), options: .atomic)
+    }
+
+    /// A material's MTL statements: its colour and opacity, and the metallic-roughness model both
+    /// as the Phong-era statements every reader knows and as the PBR ones (Pr, Pm) that newer
+    /// readers prefer, each the inverse of how Sprout reads them (`SceneConverter.applyOBJ`, as
+    /// Blender does): Ns = (1 - roughness)² x 1000, Ka = metalness under illum 3 (2 without
+    /// metal), Ks = half the specular weight, Ni the index of refraction, Ke the emission.
+    static func statements(of material: Material) -> String {
+        let c = material.baseColor, e = material.emissive
+        let metallic = min(max(material.metallic, 0), 1), roughness = min(max(material.roughness, 0), 1)
+        let specular = min(max(material.specular, 0), 1) / 2
+        func triple(_ x: Float, _ y: Float, _ z: Float) -> String { "\(fixed(x)) \(fixed(y)) \(fixed(z))" }
+        return """
+            Kd \(triple(c.x, c.y, c.z))
+            d \(fixed(c.w))
+            Ka \(triple(metallic, metallic, metallic))
+            Ks \(triple(specular, specular, specular))
+            Ns \(fixed((1 - roughness) * (1 - roughness) * 1000))
+            Ni \(fixed(material.ior))
+            Ke \(triple(e.x, e.y, e.z))
+            illum \(metallic > 0 ? 3 : 2)
+            Pr \(fixed(roughness))
+            Pm \(fixed(metallic))
+
+            """
     }
 
     /// Six decimals, no exponent: 0.1 mm resolution at 100 m is plenty for plants.
