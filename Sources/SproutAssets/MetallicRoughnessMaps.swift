@@ -6,9 +6,13 @@ import SproutScene
 /// read as a number is in Blender); where a map is missing its channel is 1, so the factor alone
 /// sets it. The larger map's size wins, the other sampled nearest.
 enum MetallicRoughnessMaps {
+    /// The combined image's size: the larger width and the larger height (zero without maps).
+    static func size(roughness: Image?, metalness: Image?) -> (width: Int, height: Int) {
+        (max(roughness?.width ?? 0, metalness?.width ?? 0), max(roughness?.height ?? 0, metalness?.height ?? 0))
+    }
+
     static func combined(roughness: Image?, metalness: Image?) -> Image? {
-        guard roughness != nil || metalness != nil else { return nil }
-        let width = max(roughness?.width ?? 0, metalness?.width ?? 0), height = max(roughness?.height ?? 0, metalness?.height ?? 0)
+        let (width, height) = size(roughness: roughness, metalness: metalness)
         guard width > 0, height > 0 else { return nil }
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         for (image, channel) in [(roughness, 1), (metalness, 2)] {

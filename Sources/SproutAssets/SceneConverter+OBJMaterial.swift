@@ -45,8 +45,10 @@ extension SceneConverter {
         guard let sampler = roughness ?? metalness else { return }
         let key = "metallic-roughness \(roughness?.name ?? "-") \(metalness?.name ?? "-") \(sampler.wrap) \(sampler.wrapV)"
         if textureCache[key] == nil {
+            // Counted before it is made: two thin strips (16,384 x 1 and 1 x 16,384) would make a square of both.
+            let size = MetallicRoughnessMaps.size(roughness: roughness?.image, metalness: metalness?.image)
+            try texturePixels.spend(pixels: size.width * size.height)
             guard let image = MetallicRoughnessMaps.combined(roughness: roughness?.image, metalness: metalness?.image) else { return }
-            try texturePixels.spend(image)
             textureCache[key] = Texture(
                 name: [roughness?.name, metalness?.name].compactMap { $0 }.joined(separator: " + "), image: image, colorSpace: .linear,
                 wrap: sampler.wrap, wrapV: sampler.wrapV, magnification: sampler.magnification, minification: sampler.minification)

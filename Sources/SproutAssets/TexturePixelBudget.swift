@@ -18,8 +18,11 @@ final class TexturePixelBudget {
 
     /// Counts `image`'s pixels; past the limit the import fails as `ModelImporter`'s final
     /// check of the textures would have.
-    func spend(_ image: Image) throws(ModelImportError) {
-        used += image.width * image.height
+    func spend(_ image: Image) throws(ModelImportError) { try spend(pixels: image.width * image.height) }
+
+    /// Counts `pixels` of an image about to be made (checked before its memory is taken).
+    func spend(pixels: Int) throws(ModelImportError) {
+        used += pixels
         guard used <= limit else { throw .exceedsLimit(path: modelPath, what: "\(used) texture pixels, more than the limit of \(limit)") }
     }
 }

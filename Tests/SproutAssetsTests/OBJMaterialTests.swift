@@ -110,6 +110,22 @@ import Testing
         }
     }
 
+    /// The combined map is counted against the texture-pixel limit before it is made: a 64 x 1
+    /// roughness strip and a 1 x 64 metalness strip would make 64 x 64 = 4,096 pixels, past a
+    /// limit of 256 that the strips themselves (128) are within.
+    @Test func theCombinedMapCountsAgainstTheLimit() throws {
+        let dir = try Fixtures.temporaryDirectory("obj-strips")
+        try Fixtures.write(try ImageCodec.encodePNG(Image(width: 64, height: 1, fill: (128, 128, 128, 255))), to: dir + "/rough.png")
+        try Fixtures.write(try ImageCodec.encodePNG(Image(width: 1, height: 64, fill: (255, 255, 255, 255))), to: dir + "/metal.png")
+        try Fixtures.write("newmtl strips\nmap_Pr rough.png\nmap_Pm metal.png\n", to: dir + "/strips.mtl")
+        try Fixtures.write("mtllib strips.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl strips\nf 1 2 3\n", to: dir + "/strips.obj")
+        #expect {
+            try ModelImporter.load(path: dir + "/strips.obj", limits: ModelLimits(maximumTexturePixels: 256), cache: nil)
+        } throws: { error in
+            "\(error)" == "\(dir)/strips.obj: refused: 4224 texture pixels, more than the limit of 256"
+        }
+    }
+
     /// An OBJ without a material library is drawn with Sprout's own default material, not one
     /// read from Assimp's stand-in (whose Ns 0 and Ks 0 would make it rough and unreflective).
     @Test func aModelWithoutAMaterialLibraryKeepsTheDefaults() throws {
