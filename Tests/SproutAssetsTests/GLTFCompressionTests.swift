@@ -107,6 +107,23 @@ import Testing
         }
     }
 
+    /// Integer colours alone ask for no rewrite (Assimp 5.2 reads them, VertexColorTest's among
+    /// them); integer coordinates or weights do.
+    @Test func onlyAttributesAssimpMisreadsAskForARewrite() throws {
+        func document(_ attribute: String, componentType: Int) throws -> GLTFJSON {
+            let json = """
+                {"asset": {"version": "2.0"}, "accessors": [{"componentType": 5126, "count": 3, "type": "VEC3"}, {"componentType": \(componentType), "normalized": true, "count": 3, "type": "VEC4"}],
+                 "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "\(attribute)": 1}}]}]}
+                """
+            return try JSONDecoder().decode(GLTFJSON.self, from: Data(json.utf8))
+        }
+        #expect(!GLTFRewrite.isNeeded(for: try document("COLOR_0", componentType: 5121)))
+        #expect(GLTFRewrite.isNeeded(for: try document("TEXCOORD_0", componentType: 5123)))
+        #expect(GLTFRewrite.isNeeded(for: try document("WEIGHTS_0", componentType: 5121)))
+        #expect(!GLTFRewrite.isNeeded(for: try document("JOINTS_0", componentType: 5121)))
+        #expect(!GLTFRewrite.isNeeded(for: try document("COLOR_0", componentType: 5126)))
+    }
+
     /// The same quad in metres as gltfpack -c writes it: positions as floats and indices, each a
     /// compressed view (ATTRIBUTES, TRIANGLES) of a buffer whose fallback has no data; normals
     /// tilted, as OCTAHEDRAL-filtered bytes (quantized too).
