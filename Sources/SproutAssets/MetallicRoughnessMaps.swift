@@ -11,6 +11,7 @@ enum MetallicRoughnessMaps {
         (max(roughness?.width ?? 0, metalness?.width ?? 0), max(roughness?.height ?? 0, metalness?.height ?? 0))
     }
 
+    /// The combined texture's image; nil without either map.
     static func combined(roughness: Image?, metalness: Image?) -> Image? {
         let (width, height) = size(roughness: roughness, metalness: metalness)
         guard width > 0, height > 0 else { return nil }
