@@ -1,4 +1,5 @@
 internal import CAssimp
+import SproutMath
 import SproutScene
 
 /// OBJ's MTL materials, written for Phong-era shading (Kd, Ks, Ns, Ka, illum, Ni), read in
@@ -18,22 +19,44 @@ extension SceneConverter {
     /// - `map_Bump` / `bump` as a tangent-space normal map (its `-bm` the scale) where no `norm`
     ///   gave one, as Blender, whose OBJ exporter writes normal maps so, reads it.
     ///
-    /// Checked against Blender 4.5's importer (its Principled BSDF's values for the same file):
-    /// roughness, metalness, index and specular agree, but where Assimp hides what the file left
-    /// out or Sprout's model is narrower: an absent Ks reads as black (no reflection) where
-    /// Blender takes a specular level of 1 under illum 2; Ks above 0.5 gives weight 1 where
-    /// Blender doubles the reflectance; an explicit `Ni 1` keeps glTF's 1.5 where Blender
-    /// reflects nothing.
+    /// What Assimp does not keep comes from Sprout's own reading of the libraries
+    /// (`OBJMaterialStatements`): whether Ks and Ni are given (without Ks, weight 1 under illum
+    /// 2 and 0 otherwise; without Ni, glTF's 1.5; a given Ni, 1 too, is the index), and the maps'
+    /// `-o` and `-s` (for `map_Kd`, `map_Ke` and the normal map).
+    ///
+    /// Checked against Blender 4.5's importer (its Principled BSDF's values for the same files):
+    /// roughness, metalness, index and specular agree, but for Ks above 0.5, which gives weight
+    /// 1 where Blender doubles the reflectance (KHR_materials_specular's range ends at 1).
     mutating func applyOBJ(_ mat: UnsafePointer<aiMaterial>, illum: Int32, to result: inout Material) throws {
+        if objStatements == nil {
+            objStatements = OBJMaterialStatements.read(objPath: absolutePath, fileSystem: fileSystem, maximumBytes: limits.maximumFileBytes)
+        }
+        let name = materialName(mat)
+        let known = objStatements?.materials.contains(name) == true
+        let given = objStatements?.given[name] ?? []
         let shininess = clamped(float(mat, "$mat.shininess"), 0...1000, otherwise: 0)
         result.roughness = clamped(float(mat, "$mat.roughnessFactor"), 0...1, otherwise: 1 - (shininess / 1000).squareRoot())
         let reflects = (3...8).contains(illum)
         result.metallic = clamped(float(mat, "$mat.metallicFactor"), 0...1, otherwise: reflects ? clamped(mean(mat, "$clr.ambient"), 0...1, otherwise: 0) : 0)
-        result.specular = clamped(2 * mean(mat, "$clr.specular"), 0...1, otherwise: 1)
-        if let ior = float(mat, "$mat.refracti"), ior > 1, ior.isFinite { result.ior = ior }
+        // Without Ks, Blender's specular level is 1 under illum 2 (highlights on), else 0.
+        result.specular = known && !given.contains("ks") ? (illum == 2 ? 1 : 0) : clamped(2 * mean(mat, "$clr.specular"), 0...1, otherwise: 1)
+        // An Ni the file gives is the index, 1 (no reflection) too, as in Blender; without one, glTF's 1.5.
+        if let ior = float(mat, "$mat.refracti"), ior.isFinite, known ? given.contains("ni") && ior > 0 : ior > 1 { result.ior = ior }
+        let normalStatements: [String]
         if result.normalTexture == nil, let bump = try texture(of: mat, types: [aiTextureType_HEIGHT], colorSpace: .linear) {
             result.normalTexture = bump
             result.normalScale = float(mat, "$tex.bumpmult", type: aiTextureType_HEIGHT).flatMap { $0.isFinite ? $0 : nil } ?? 1
+            normalStatements = ["map_bump", "bump"]
+        } else {
+            normalStatements = ["norm"]
+        }
+        // Maps' -o and -s, in Sprout's coordinates (v down the image, Assimp having turned the
+        // file's over): u s + o as the file says, v s_v + (1 - s_v - o_v) for v.
+        let maps = objStatements?.maps[name] ?? [:]
+        for (slot, statements) in [(TextureSlot.baseColor, ["map_kd"]), (.emissive, ["map_ke"]), (.normal, normalStatements)] {
+            guard let options = statements.lazy.compactMap({ maps[$0] }).first else { continue }
+            let (o, s) = (options.offset, options.scale)
+            result.textureMappings[slot] = TextureMapping(offset: Vec2(o.x, 1 - s.y - o.y), scale: s)
         }
     }
 

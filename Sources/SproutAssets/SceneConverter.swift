@@ -21,6 +21,8 @@ struct SceneConverter {
     var truncatedInfluences = 0
     /// Meshes with more morph targets than `maximumMorphTargets`.
     var truncatedMorphs = 0
+    /// An OBJ's material libraries as read by Sprout (`applyOBJ`), once, at its first material.
+    var objStatements: OBJMaterialStatements?
     /// Texture kinds Sprout does not draw (`unreadTextureKinds`), with how many materials name one.
     var unreadTextures: [String: Int] = [:]
     /// Nodes with EXT_mesh_gpu_instancing whose model is skinned or morphed: drawn once.
@@ -38,7 +40,7 @@ struct SceneConverter {
     /// The entity made of each Assimp node.
     var entities: [UnsafeMutablePointer<aiNode>: Entity] = [:]
     /// Where the file is (the `.glb`'s own binary chunk is read from it).
-    private let absolutePath: String
+    let absolutePath: String
     /// What the file may ask for: a buffer's bytes, the node hierarchy's depth, one texture's
     /// pixels (checked from its header before it is decoded), instances and their triangles.
     let limits: ModelLimits

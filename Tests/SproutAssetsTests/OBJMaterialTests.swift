@@ -32,6 +32,8 @@ import Testing
             f 1/1/1 3/3/1 2/2/1
             usemtl mapped
             f 2/2/1 3/3/1 1/1/1
+            usemtl plain
+            f 3/3/1 1/1/1 2/2/1
             """, to: dir + "/model.obj")
         return dir + "/model.obj"
     }
@@ -40,7 +42,8 @@ import Testing
     /// is the metalness; Ks's mean 0.25 weighs the reflectance by 0.5; Ni 1.45 is the index;
     /// map_Bump with -bm 0.5 is the normal map at half scale. matte: illum 2 does not reflect
     /// (metalness 0 whatever Ka), Pr 0.3 overrides Ns, Ks 1 gives at most weight 1, Ni 1 is
-    /// Assimp's default (glTF's 1.5 kept); it names no map, so it has no normal map.
+    /// given, so it is the index, as in Blender (no reflection); it names no map, so it has no
+    /// normal map.
     @Test func mtlStatementsAreReadAsBlenderReadsThem() throws {
         let path = try writeModel(
             mtl: """
@@ -53,6 +56,7 @@ import Testing
                 illum 3
                 map_Bump -bm 0.5 normal.png
                 map_Ks spec.png
+                map_Kd -s 2 4 1 -o 0.25 0.5 0 spec.png
                 newmtl matte
                 Kd 0.5 0.5 0.5
                 Ka 1 1 1
@@ -66,6 +70,9 @@ import Testing
                 Pm 0.2
                 map_Pr rough.png
                 map_Pm metal.png
+                newmtl plain
+                Kd 0.7 0.7 0.7
+                illum 2
                 """, label: "obj-materials")
         let asset = try ModelImporter.load(path: path, cache: nil)
         let polished = try #require(asset.materials.first { $0.name == "polished" })
@@ -74,7 +81,7 @@ import Testing
         #expect(abs(polished.specular - 0.5) < 1e-6 && abs(polished.ior - 1.45) < 1e-6)
         #expect(polished.normalTexture?.name == "normal.png" && polished.normalScale == 0.5)
         let matte = try #require(asset.materials.first { $0.name == "matte" })
-        #expect(abs(matte.roughness - 0.3) < 1e-6 && matte.metallic == 0 && matte.specular == 1 && matte.ior == 1.5)
+        #expect(abs(matte.roughness - 0.3) < 1e-6 && matte.metallic == 0 && matte.specular == 1 && matte.ior == 1)
         #expect(matte.normalTexture == nil)
         // mapped: map_Pr and map_Pm made one metallic-roughness texture (the roughness map's grey
         // levels in green, the red metal map's luminance 0.2126 x 255 = 54 in blue), which
@@ -82,6 +89,13 @@ import Testing
         let mapped = try #require(asset.materials.first { $0.name == "mapped" })
         #expect(mapped.roughness == 1 && mapped.metallic == 1)
         #expect(mapped.metallicRoughnessTexture?.image == Image(width: 2, height: 1, pixels: [255, 64, 54, 255, 255, 192, 54, 255]))
+        // plain gives no Ks under illum 2: weight 1 (Blender's level 1); mapped gives none under
+        // the default illum 1: 0. Neither gives Ni: 1.5.
+        let plain = try #require(asset.materials.first { $0.name == "plain" })
+        #expect(plain.specular == 1 && mapped.specular == 0 && plain.ior == 1.5 && mapped.ior == 1.5)
+        // map_Kd's -s 2 4 1 -o 0.25 0.5 0: u 2u + 0.25; v (down the image) 4v + (1 - 4 - 0.5).
+        #expect(polished.mapping(.baseColor) == TextureMapping(offset: Vec2(0.25, -3.5), scale: Vec2(2, 4)))
+        #expect(matte.mapping(.baseColor) == .identity)
         #expect(asset.warnings == ["\(path): has textures Sprout does not draw: specular colour (map_Ks, SpecularColor) in 1 material(s)"])
     }
 

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SproutMath
+
+/// What an OBJ's material libraries say that Assimp 5.2 does not keep: which of `Ks` and `Ni`
+/// each material gives (Assimp reads an absent one as black and 1, which Blender's importer
+/// does not), and its maps' offset and scale options (`-o`, `-s`, which Assimp skips). Read
+/// with Assimp's own name for a material: the rest of its `newmtl` line, words joined by one blank.
+struct OBJMaterialStatements: Equatable {
+    /// A map's options: u, v (and w) added after scaling, as the MTL format and Blender's
+    /// importer apply them to the coordinates.
+    struct MapOptions: Equatable {
+        var offset = Vec2(0, 0)
+        var scale = Vec2(1, 1)
+    }
+
+    /// The materials the libraries define (the others' statements are unknown here).
+    var materials: Set<String> = []
+    /// Per material, the statements it gives among those tracked (`ks`, `ni`), lower case.
+    var given: [String: Set<String>] = [:]
+    /// Per material, its maps with options, by statement (`map_kd`, `map_ke`, `map_bump`, `bump`, `norm`), lower case.
+    var maps: [String: [String: MapOptions]] = [:]
+
+    /// The statements of the libraries the OBJ at `objPath` names (`OBJMaterialLibraries`),
+    /// each read inside `fileSystem`'s folder and at most `maximumBytes` long; empty when none
+    /// can be read (Assimp's reading then stands alone).
+    static func read(objPath: String, fileSystem: ConfinedFileSystem, maximumBytes: Int) -> OBJMaterialStatements {
+        var result = OBJMaterialStatements()
+        guard let (obj, _) = ConfinedFileSystem.openRegularFile(objPath) else { return result }
+        let names = OBJMaterialLibraries.libraries(obj).names
+        fclose(obj)
+        for name in Set(names).sorted() {
+            guard let path = fileSystem.resolve(name), let (stream, size) = ConfinedFileSystem.openRegularFile(path) else { continue }
+            defer { fclose(stream) }
+            guard size <= maximumBytes else { continue }
+            var text = ""
+            _ = FileLines.each(stream) { line in
+                text += line + "\n"
+                return .next
+            }
+            result.add(parsing: text)
+        }
+        return result
+    }
+
+    /// Adds what `text`, one library, says.
+    mutating func add(parsing text: String) {
+        var material: String?
+        for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let first = words.first else { continue }
+            let keyword = first.lowercased()
+            if keyword == "newmtl" {
+                material = words.dropFirst().joined(separator: " ")
+                if let material { materials.insert(material) }
+                continue
+            }
+            guard let material else { continue }
+            if ["ks", "ni"].contains(keyword) { given[material, default: []].insert(keyword) }
+            if ["map_kd", "map_ke", "map_bump", "bump", "norm"].contains(keyword), let options = Self.options(words.dropFirst()) {
+                maps[material, default: [:]][keyword] = options
+            }
+        }
+    }
+
+    /// The `-o` and `-s` options before a map's file name (one to three numbers each; other
+    /// options skipped with their arguments as the format gives them); nil without either.
+    static func options(_ words: ArraySlice<Substring>) -> MapOptions? {
+        var options = MapOptions(), found = false
+        var index = words.startIndex
+        while index < words.endIndex, words[index].hasPrefix("-") {
+            let option = words[index].lowercased()
+            index += 1
+            var numbers: [Float] = []
+            while index < words.endIndex, numbers.count < 3, let value = Float(words[index]), value.isFinite {
+                numbers.append(value)
+                index += 1
+            }
+            switch option {
+            case "-o" where !numbers.isEmpty:
+                options.offset = Vec2(numbers[0], numbers.count > 1 ? numbers[1] : 0)
+                found = true
+            case "-s" where !numbers.isEmpty:
+                options.scale = Vec2(numbers[0], numbers.count > 1 ? numbers[1] : 1)
+                found = true
+            case "-clamp", "-blendu", "-blendv", "-cc", "-imfchan", "-type":
+                if numbers.isEmpty, index < words.endIndex { index += 1 }   // a word argument (on, off, r, sphere, ...)
+            default:
+                break
+            }
+        }
+        return found ? options : nil
+    }
+}
