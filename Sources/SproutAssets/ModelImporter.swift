@@ -35,7 +35,8 @@ public enum ModelImporter {
         }
         let key = cache == nil ? nil : ModelCache.key(absolutePath: absolute, limits: limits)
         if let cache, let key, let cached = cache.instance(for: key) { return cached }
-        let dropped = try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits)
+        var objLibraries: [String] = []
+        let dropped = try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits) { objLibraries = $0 }
         let (fileJSON, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext, limits: limits)
         if let isolation, isolation.covers(ext) { try isolation.probe(absolute, shownAs: path) }
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
@@ -67,6 +68,7 @@ public enum ModelImporter {
         }
         var converter = SceneConverter(
             scene: scenePointer, modelPath: path, absolutePath: absolute, fileSystem: fs, gltf: gltf, buffers: buffers, limits: limits)
+        converter.objLibraries = objLibraries
         var asset = try converter.convert(extension: ext)
         // What the warnings quote of the file (names, pointers) cannot drive a terminal.
         asset.warnings = ((extensions.warnings + dropped).map { "\(path): \($0)" } + asset.warnings).map { PrintableText.escaped($0) }

@@ -9,9 +9,13 @@ import Glibc
 /// parsed: bytes are scanned, at most a header is read into memory.
 enum ModelPreflight {
     /// Returns what the file holds that Assimp drops without a word, one line each (to be
-    /// prefixed with the file's name); throws what Assimp would crash or hang on.
+    /// prefixed with the file's name); throws what Assimp would crash or hang on. An OBJ's
+    /// material libraries, found on the way, go to `foundOBJLibraries` (the import reads what
+    /// Assimp does not keep of them without scanning the file again).
     @discardableResult
-    static func check(_ path: String, shownAs shown: String, fileExtension ext: String, limits: ModelLimits) throws(ModelImportError) -> [String] {
+    static func check(
+        _ path: String, shownAs shown: String, fileExtension ext: String, limits: ModelLimits, foundOBJLibraries: (([String]) -> Void)? = nil
+    ) throws(ModelImportError) -> [String] {
         guard let file = fopen(path, "rb") else { throw .fileNotFound(path: shown) }
         defer { fclose(file) }
         fseeko(file, 0, SEEK_END)
@@ -30,9 +34,10 @@ enum ModelPreflight {
             fseeko(file, 0, SEEK_SET)
             let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
             let fileName = path.split(separator: "/").last.map(String.init) ?? path
-            try OBJMaterialLibraries.check(
+            let libraries = try OBJMaterialLibraries.check(
                 file, folder: folder.isEmpty ? "/" : folder, fallback: String(fileName.dropLast(3)) + "mtl", shown: shown, maximumBytes: limits.maximumFileBytes
             )
+            foundOBJLibraries?(libraries)
         case "fbx":
             let findings = try FBXRecords.check(file, size: size, shown: shown)
             return try FBXConnections.check(findings.links, shown: shown, limits: limits) + findings.warnings

@@ -49,7 +49,11 @@ enum OBJMaterialLibraries {
     /// the import to refuse) has a statement that needs a material before its first material.
     /// `fallback` is the library Assimp opens when one named cannot be: the OBJ's own name with
     /// `mtl` for its last three letters.
-    static func check(_ file: UnsafeMutablePointer<FILE>, folder: String, fallback: String, shown: String, maximumBytes: Int) throws(ModelImportError) {
+    /// Returns the libraries' names as Assimp looks for them (the fallback after one it cannot open).
+    @discardableResult
+    static func check(_ file: UnsafeMutablePointer<FILE>, folder: String, fallback: String, shown: String, maximumBytes: Int) throws(ModelImportError)
+        -> [String]
+    {
         let fileSystem = ConfinedFileSystem(folder: folder)
         var checked = Set<String>()
         let found = libraries(file)
@@ -91,6 +95,7 @@ enum OBJMaterialLibraries {
                     path: shown, reason: "material library '\(name.prefix(80))' line \(bad): \(needing) before any newmtl (no material to attach it to)")
             }
         }
+        return names
     }
 
     /// The names after each `mtllib` (the rest of its line, as Assimp reads it), streamed; and

@@ -22,15 +22,12 @@ struct OBJMaterialStatements: Equatable {
     /// Per material, its maps with options, by statement (`map_kd`, `map_ke`, `map_bump`, `bump`, `norm`), lower case.
     var maps: [String: [String: MapOptions]] = [:]
 
-    /// The statements of the libraries the OBJ at `objPath` names (`OBJMaterialLibraries`),
+    /// The statements of the `libraries` an OBJ names (as `OBJMaterialLibraries` found them),
     /// each read inside `fileSystem`'s folder and at most `maximumBytes` long; empty when none
     /// can be read (Assimp's reading then stands alone).
-    static func read(objPath: String, fileSystem: ConfinedFileSystem, maximumBytes: Int) -> OBJMaterialStatements {
+    static func read(libraries: [String], fileSystem: ConfinedFileSystem, maximumBytes: Int) -> OBJMaterialStatements {
         var result = OBJMaterialStatements()
-        guard let (obj, _) = ConfinedFileSystem.openRegularFile(objPath) else { return result }
-        let names = OBJMaterialLibraries.libraries(obj).names
-        fclose(obj)
-        for name in Set(names).sorted() {
+        for name in Set(libraries).sorted() {
             guard let path = fileSystem.resolve(name), let (stream, size) = ConfinedFileSystem.openRegularFile(path) else { continue }
             defer { fclose(stream) }
             guard size <= maximumBytes else { continue }

@@ -29,7 +29,7 @@ extension SceneConverter {
     /// 1 where Blender doubles the reflectance (KHR_materials_specular's range ends at 1).
     mutating func applyOBJ(_ mat: UnsafePointer<aiMaterial>, illum: Int32, to result: inout Material) throws {
         if objStatements == nil {
-            objStatements = OBJMaterialStatements.read(objPath: absolutePath, fileSystem: fileSystem, maximumBytes: limits.maximumFileBytes)
+            objStatements = OBJMaterialStatements.read(libraries: objLibraries, fileSystem: fileSystem, maximumBytes: limits.maximumFileBytes)
         }
         let name = materialName(mat)
         let known = objStatements?.materials.contains(name) == true

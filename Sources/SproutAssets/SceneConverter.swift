@@ -21,7 +21,9 @@ struct SceneConverter {
     var truncatedInfluences = 0
     /// Meshes with more morph targets than `maximumMorphTargets`.
     var truncatedMorphs = 0
-    /// An OBJ's material libraries as read by Sprout (`applyOBJ`), once, at its first material.
+    /// An OBJ's material libraries' names, as the preflight found them (`ModelPreflight`).
+    var objLibraries: [String] = []
+    /// Those libraries as read by Sprout (`applyOBJ`), once, at the first material.
     var objStatements: OBJMaterialStatements?
     /// Texture kinds Sprout does not draw (`unreadTextureKinds`), with how many materials name one.
     var unreadTextures: [String: Int] = [:]
@@ -40,7 +42,7 @@ struct SceneConverter {
     /// The entity made of each Assimp node.
     var entities: [UnsafeMutablePointer<aiNode>: Entity] = [:]
     /// Where the file is (the `.glb`'s own binary chunk is read from it).
-    let absolutePath: String
+    private let absolutePath: String
     /// What the file may ask for: a buffer's bytes, the node hierarchy's depth, one texture's
     /// pixels (checked from its header before it is decoded), instances and their triangles.
     let limits: ModelLimits
