@@ -18,6 +18,12 @@ enum FileLines {
     /// Calls `body` with each line until it stops; returns its result, or nil at the end of the
     /// file.
     static func each(_ file: UnsafeMutablePointer<FILE>, _ body: (String) -> Step) -> Int?? {
+        eachLine(file) { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// `each` with the line's bytes (valid during the call): for a scan that looks at a few
+    /// bytes of most lines, no text is made of them.
+    static func eachLine(_ file: UnsafeMutablePointer<FILE>, _ body: ([UInt8]) -> Step) -> Int?? {
         var line: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var afterReturn = false
@@ -28,14 +34,14 @@ enum FileLines {
                 defer { afterReturn = byte == 0x0D }
                 if byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0 {
                     if byte == 0x0A && afterReturn { continue }
-                    if case .stop(let result) = body(String(decoding: line, as: UTF8.self)) { return .some(result) }
+                    if case .stop(let result) = body(line) { return .some(result) }
                     line.removeAll(keepingCapacity: true)
                 } else if line.count < 4096 {
                     line.append(byte)
                 }
             }
         }
-        if !line.isEmpty, case .stop(let result) = body(String(decoding: line, as: UTF8.self)) { return .some(result) }
+        if !line.isEmpty, case .stop(let result) = body(line) { return .some(result) }
         return nil
     }
 }

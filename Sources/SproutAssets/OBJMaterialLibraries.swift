@@ -105,9 +105,14 @@ enum OBJMaterialLibraries {
     static func libraries(_ file: UnsafeMutablePointer<FILE>) -> (names: [String], singleVertexLine: Int?) {
         var names: [String] = []
         var line = 0, singleVertexLine: Int?
-        _ = FileLines.each(file) { text in
+        let blank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        _ = FileLines.eachLine(file) { bytes in
             line += 1
-            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            // Only `l` and `mtllib` lines matter: their first bytes are looked at, no text made of the rest.
+            guard let start = bytes.firstIndex(where: { !blank($0) }) else { return .next }
+            let first = bytes[start]
+            guard first == UInt8(ascii: "l") || first == UInt8(ascii: "m") else { return .next }
+            let trimmed = String(decoding: bytes[start...], as: UTF8.self)[...]
             if singleVertexLine == nil, trimmed.hasPrefix("l ") || trimmed.hasPrefix("l\t"),
                 trimmed.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).count == 1
             {
