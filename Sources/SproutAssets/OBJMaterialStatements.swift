@@ -31,33 +31,29 @@ struct OBJMaterialStatements: Equatable {
             guard let path = fileSystem.resolve(name), let (stream, size) = ConfinedFileSystem.openRegularFile(path) else { continue }
             defer { fclose(stream) }
             guard size <= maximumBytes else { continue }
-            var text = ""
+            var material: String?
             _ = FileLines.each(stream) { line in
-                text += line + "\n"
+                result.add(line: line, of: &material)
                 return .next
             }
-            result.add(parsing: text)
         }
         return result
     }
 
-    /// Adds what `text`, one library, says.
-    mutating func add(parsing text: String) {
-        var material: String?
-        for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard let first = words.first else { continue }
-            let keyword = first.lowercased()
-            if keyword == "newmtl" {
-                material = words.dropFirst().joined(separator: " ")
-                if let material { materials.insert(material) }
-                continue
-            }
-            guard let material else { continue }
-            if ["ks", "ni"].contains(keyword) { given[material, default: []].insert(keyword) }
-            if ["map_kd", "map_ke", "map_bump", "bump", "norm"].contains(keyword), let options = Self.options(words.dropFirst()) {
-                maps[material, default: [:]][keyword] = options
-            }
+    /// Adds what one line of a library says; `material` is the one its last `newmtl` began.
+    mutating func add(line: String, of material: inout String?) {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = words.first else { return }
+        let keyword = first.lowercased()
+        if keyword == "newmtl" {
+            material = words.dropFirst().joined(separator: " ")
+            if let material { materials.insert(material) }
+            return
+        }
+        guard let material else { return }
+        if ["ks", "ni"].contains(keyword) { given[material, default: []].insert(keyword) }
+        if ["map_kd", "map_ke", "map_bump", "bump", "norm"].contains(keyword), let options = Self.options(words.dropFirst()) {
+            maps[material, default: [:]][keyword] = options
         }
     }
 
