@@ -114,14 +114,19 @@ extension Renderer {
         program.set("uNormalMatrix", matrix3: normalMatrix(item.world))
         setMaterial(of: item, features: features, on: program)
         try setDeformation(item, features: features, on: program)
-        // `doubleSided` has no effect on a volume's boundary (KHR_materials_volume): its back
-        // faces are the refraction's to follow (`VolumeRefractionBuffers`), not surfaces of their own.
-        let twoSided = material.isDoubleSided && !features.contains(.volumeRefraction)
+        let twoSided = Self.drawsBothSides(material, frame: frame)
         var drawState = pass.faces(doubleSided: twoSided, mirrored: item.world.determinant < 0)
         if twoSided, let side { drawState.cull = side }
         drawState.alphaToCoverage = features.contains(.alphaToCoverage)
         state.apply(drawState)
         drawMesh(mesh)
+    }
+
+    /// Whether both sides of a surface of `material` are drawn: a two-sided one's, but for a
+    /// volume's, where `doubleSided` has no effect (KHR_materials_volume): its back faces are
+    /// the refraction's to follow (`VolumeRefractionBuffers`), not surfaces of their own.
+    static func drawsBothSides(_ material: Material, frame: FrameUniforms) -> Bool {
+        material.isDoubleSided && !ShaderFeatures.refracts(material, shading: frame.shading, linearOutput: frame.linearOutput)
     }
 
     /// The material's factors, textures (with their coordinates) and extension parameters on

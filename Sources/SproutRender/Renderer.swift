@@ -232,7 +232,7 @@ public final class Renderer {
         }
         for item in layer.transparent {
             let pass: DrawState = item.material.transmission > 0 && !frame.linearOutput ? .transmissive : .transparent
-            if item.material.isDoubleSided {
+            if Self.drawsBothSides(item.material, frame: frame) {
                 // Its far side first, then its near side over it (a convex surface's right order).
                 try draw(item, pass: pass, shadowed: shadowed, frame: &frame, only: .front)
                 try draw(item, pass: pass, shadowed: shadowed, frame: &frame, only: .back)

@@ -107,6 +107,11 @@ import Testing
             name: "glass box", transform: Transform(matrix: .rotationY(.pi / 4)),
             model: ModelComponent(mesh: MeshFactory.box(size: Vec3(2, 2, 1)), material: twoSided))
         #expect(try middleRow(through: box) == ["r", "r", "r", "r", "r", "r", "r", "rb", "b"])
+        // Pixel for pixel the one-sided box's: drawn once, not once a side.
+        let oneSided = Entity(
+            name: "glass box", transform: Transform(matrix: .rotationY(.pi / 4)),
+            model: ModelComponent(mesh: MeshFactory.box(size: Vec3(2, 2, 1)), material: glass(thickness: 1)))
+        #expect(try pixels(through: box) == pixels(through: oneSided))
     }
 
     /// A ball is a lens: its image of what lies beyond the focal point is turned over. A glass
