@@ -61,7 +61,7 @@ extension SceneConverter {
         }
         if let json = gltfMaterial(named: result.name, assimpIndex: index) { try applyGLTFWithTextures(json, to: &result) }
         if gltf == nil {
-            if let illum = integer(mat, "$mat.illum", type: aiTextureType_NONE), materialName(mat) != "DefaultMaterial" {
+            if let illum = integer(mat, "$mat.illum", type: aiTextureType_NONE), result.name != "DefaultMaterial" {
                 try applyOBJ(mat, illum: illum, to: &result)
             }
             if result.metallicRoughnessTexture == nil { try applySeparateMetallicRoughnessMaps(mat, to: &result) }
@@ -83,7 +83,7 @@ extension SceneConverter {
         return materials.indices.contains(assimpIndex) ? materials[assimpIndex] : nil
     }
 
-    func materialName(_ mat: UnsafePointer<aiMaterial>) -> String {
+    private func materialName(_ mat: UnsafePointer<aiMaterial>) -> String {
         var name = aiString()
         return aiGetMaterialString(mat, "?mat.name", 0, 0, &name) == aiReturn_SUCCESS ? string(name) : ""
     }

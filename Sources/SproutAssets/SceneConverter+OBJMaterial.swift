@@ -31,7 +31,7 @@ extension SceneConverter {
         if objStatements == nil {
             objStatements = OBJMaterialStatements.read(libraries: objLibraries, fileSystem: fileSystem, maximumBytes: limits.maximumFileBytes)
         }
-        let name = materialName(mat)
+        let name = result.name   // Assimp's name for it, as `material(index:)` read it
         let known = objStatements?.materials.contains(name) == true
         let given = objStatements?.given[name] ?? []
         let shininess = clamped(float(mat, "$mat.shininess"), 0...1000, otherwise: 0)
