@@ -29,7 +29,7 @@ struct GLTFRewrite {
     /// (colours aside: it reads those, so they alone ask for no rewrite).
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
         !decodedExtensions.isDisjoint(with: (gltf["extensionsUsed"]?.strings ?? []) + (gltf["extensionsRequired"]?.strings ?? []))
-            || !skinsWithoutInverseBinds(gltf).isEmpty || !quantizedAttributes(of: gltf, readByAssimp: ["JOINTS_", "COLOR_"]).isEmpty
+            || !skinsWithoutInverseBinds(gltf).isEmpty || !quantizedAttributes(of: gltf, alsoReadByAssimp: ["COLOR_"]).isEmpty
     }
 
     /// The skins that give no `inverseBindMatrices`, with their joint counts.
@@ -213,14 +213,15 @@ struct GLTFRewrite {
     /// The accessors of mesh attributes and morph targets stored as integers, except joints
     /// (which Assimp reads as integers) and a Draco primitive's (which Assimp decodes): what
     /// glTF and KHR_mesh_quantization allow and Assimp 5.2 does not read.
-    /// `readByAssimp`: attribute name prefixes left out besides (JOINTS_ always is).
-    static func quantizedAttributes(of gltf: GLTFJSON, readByAssimp: [String] = ["JOINTS_"]) -> Set<Int> {
+    /// `alsoReadByAssimp`: attribute name prefixes left out besides `JOINTS_`.
+    static func quantizedAttributes(of gltf: GLTFJSON, alsoReadByAssimp: [String] = []) -> Set<Int> {
+        let leftOut = ["JOINTS_"] + alsoReadByAssimp
         var found = Set<Int>()
         for mesh in gltf["meshes"]?.array ?? [] {
             for primitive in mesh["primitives"]?.array ?? [] where primitive["extensions"]?["KHR_draco_mesh_compression"] == nil {
                 for attributes in [primitive["attributes"]] + (primitive["targets"]?.array ?? []).map(Optional.some) {
                     guard case .object(let members)? = attributes else { continue }
-                    for (name, value) in members where !(readByAssimp + ["JOINTS_"]).contains(where: { name.hasPrefix($0) }) {
+                    for (name, value) in members where !leftOut.contains(where: { name.hasPrefix($0) }) {
                         guard let index = value.int, let type = gltf["accessors"]?[index]?["componentType"]?.int, type != 5126 else { continue }
                         found.insert(index)
                     }
