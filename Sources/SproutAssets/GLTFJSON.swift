@@ -140,9 +140,15 @@ indirect enum GLTFJSON: Codable, Sendable {
         }
     }
 
+    /// Why a glTF file's JSON cannot be read: where its text first breaks JSON's grammar.
+    struct Unreadable: Error {
+        let reason: String
+    }
+
     /// The JSON of a `.gltf` file, or of a `.glb`'s first chunk (the preflight has checked its
-    /// structure and depth already); nil when there is none to read.
-    static func read(path: String, fileExtension: String) -> GLTFJSON? {
+    /// structure and depth already); nil when the file cannot be opened; `Unreadable` naming the
+    /// line and column where the text is not JSON.
+    static func read(path: String, fileExtension: String) throws(Unreadable) -> GLTFJSON? {
         guard let (file, size) = ConfinedFileSystem.openRegularFile(path) else { return nil }
         defer { fclose(file) }
         var length = size, offset = 0
@@ -157,6 +163,13 @@ indirect enum GLTFJSON: Codable, Sendable {
         guard fseeko(file, off_t(offset), SEEK_SET) == 0, json.withUnsafeMutableBytes({ fread($0.baseAddress, 1, length, file) }) == length else {
             return nil
         }
-        return try? JSONDecoder().decode(GLTFJSON.self, from: Data(json))
+        // Checked first: the decoder accepts what Assimp's parser refuses (a trailing comma).
+        let what = fileExtension == "glb" ? "its JSON chunk" : "the file"
+        if let fault = JSONSyntax.firstFault(in: json) { throw Unreadable(reason: "\(what) is not valid JSON at \(fault)") }
+        do {
+            return try JSONDecoder().decode(GLTFJSON.self, from: Data(json))
+        } catch {
+            throw Unreadable(reason: "\(what) cannot be decoded (text that is not UTF-8, or a string with half a surrogate pair)")
+        }
     }
 }

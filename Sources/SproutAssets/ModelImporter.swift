@@ -158,7 +158,12 @@ public enum ModelImporter {
         _ absolute: String, shownAs path: String, fileExtension ext: String,
         limits: ModelLimits
     ) throws(ModelImportError) -> (json: GLTFJSON?, extensions: (refused: String?, warnings: [String])) {
-        let gltf = ["gltf", "glb"].contains(ext) ? GLTFJSON.read(path: absolute, fileExtension: ext) : nil
+        let gltf: GLTFJSON?
+        do {
+            gltf = ["gltf", "glb"].contains(ext) ? try GLTFJSON.read(path: absolute, fileExtension: ext) : nil
+        } catch {
+            throw .malformed(path: path, reason: error.reason)
+        }
         // The node graph before Assimp walks it (recursively, per instance).
         if let gltf, let problem = GLTFNodeGraph.problem(in: gltf, maximumDepth: limits.maximumNodeDepth, maximumInstances: limits.maximumNodeInstances) {
             throw .exceedsLimit(path: path, what: problem)

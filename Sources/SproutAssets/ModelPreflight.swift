@@ -111,6 +111,8 @@ enum ModelPreflight {
             offset = end
             fseeko(file, off_t(offset), SEEK_SET)
         }
+        // glTF 2.0 4.4.3: the JSON chunk comes first and must be there.
+        if first { throw .malformed(path: shown, reason: "it has no JSON chunk after its 12-byte header (its header gives a length of \(length) bytes)") }
     }
 
     /// PLY: the header as Assimp reads it (`PLYHeader`); every element's declared count times

@@ -45,6 +45,27 @@ import Testing
         #expect(refusal(nested) == nested + ": refused: the glTF JSON chunk nests deeper than 512 levels")
     }
 
+    /// Text that is not JSON was handed to Assimp, which answered "No suitable reader found for
+    /// the file format": the refusal now says where the text breaks.
+    @Test func aGLTFThatIsNotJSONIsRefusedNamingTheLine() throws {
+        let broken = try write(Array("{\"asset\": {\"version\": \"2.0\"},\n \"scenes\": [{\"nodes\": [0]},]}".utf8), "broken.gltf")
+        #expect(refusal(broken) == broken + ": malformed model: the file is not valid JSON at line 2, column 28: unexpected ']' where a value is expected")
+        let empty = try write([], "empty.gltf")
+        #expect(refusal(empty) == empty + ": malformed model: the file is not valid JSON at line 1, column 1: the text ends where a value is expected")
+        let chunk = Array("{\"a\": }".utf8)
+        let glb = try write(Array("glTF".utf8) + le(2) + le(UInt32(20 + chunk.count)) + le(UInt32(chunk.count)) + le(0x4E4F_534A) + chunk, "chunk.glb")
+        #expect(refusal(glb) == glb + ": malformed model: its JSON chunk is not valid JSON at line 1, column 7: unexpected '}' where a value is expected")
+    }
+
+    /// A GLB must open with its JSON chunk (glTF 2.0 4.4.3): one of only a header, or whose
+    /// first chunk's header is cut short, was handed to Assimp ("No suitable reader").
+    @Test func aGLBWithoutAJSONChunkIsRefused() throws {
+        let header = try write(Array("glTF".utf8) + le(2) + le(12), "header.glb")
+        #expect(refusal(header) == header + ": malformed model: it has no JSON chunk after its 12-byte header (its header gives a length of 12 bytes)")
+        let cut = try write(Array("glTF".utf8) + le(2) + le(16) + le(8), "cut.glb")
+        #expect(refusal(cut) == cut + ": malformed model: it has no JSON chunk after its 12-byte header (its header gives a length of 16 bytes)")
+    }
+
     /// A header declaring 4 billion vertices over 100 bytes made Assimp allocate or loop for the count.
     @Test func aPLYDeclaringMoreElementsThanItsBodyHoldsIsRefused() throws {
         let binary = try write(
