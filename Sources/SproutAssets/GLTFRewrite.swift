@@ -3,7 +3,8 @@
 /// (KHR_mesh_quantization, or glTF's own normalised coordinates, colours and weights) turned into floats, textures' EXT_texture_webp, EXT_texture_avif or KHR_texture_basisu
 /// images made their sources (decoded by `ImageCodec` as any other), skins without
 /// `inverseBindMatrices` given identity ones (glTF's default, which Assimp 5.2 dereferences as
-/// if present: a valid file crashed it), and every buffer gathered into the one binary
+/// if present: a valid file crashed it), `extras` Assimp refuses or takes quadratic time over
+/// left out of what it reads (`GLTFAssimpMetadata`), and every buffer gathered into the one binary
 /// chunk of a GLB, which `ConfinedFileSystem` serves in place of the file. Accessor, buffer view,
 /// image, material and node indices stay as they were, so all Sprout reads from the JSON itself
 /// (materials, animations, skins, instances, levels) reads the rewritten document alike.
@@ -30,6 +31,7 @@ struct GLTFRewrite {
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
         !decodedExtensions.isDisjoint(with: (gltf["extensionsUsed"]?.strings ?? []) + (gltf["extensionsRequired"]?.strings ?? []))
             || !skinsWithoutInverseBinds(gltf).isEmpty || !quantizedAttributes(of: gltf, alsoReadByAssimp: ["COLOR_"]).isEmpty
+            || GLTFAssimpMetadata.mustBeKeptFromAssimp(gltf)
     }
 
     /// The skins that give no `inverseBindMatrices`, with their joint counts.
@@ -167,8 +169,9 @@ struct GLTFRewrite {
         self.binary = binary
     }
 
-    /// The GLB of the rewritten document, laid out (`write` puts it in place).
-    func glbLayout() throws -> GLTFJSON.GLBLayout { try GLTFJSON.GLBLayout(json, binaryCount: binary.count) }
+    /// The GLB Assimp reads, laid out (`write` puts it in place): the rewritten document without
+    /// the `extras` and node extensions it cannot take (`GLTFAssimpMetadata`).
+    func glbLayout() throws -> GLTFJSON.GLBLayout { try GLTFJSON.GLBLayout(GLTFAssimpMetadata.forAssimp(json), binaryCount: binary.count) }
 
     /// An object's `fields` without extension `name`, and without `extensions` once it is empty.
     private static func remove(_ name: String, fromExtensionsOf fields: inout [String: GLTFJSON]) {
