@@ -49,16 +49,24 @@ enum GLTFValidity {
     }
 
     /// Why a valid file has nothing to draw, or nil: glTF draws its default scene (`scene`, else
-    /// the first one, as viewers do), and a file may have none or an empty one (a library of
-    /// meshes); Assimp 5.2 answered "No scene" and "the file is incomplete".
+    /// the first one, as viewers do), and a file may have none, an empty one (a library of
+    /// meshes) or one of lights, cameras and empty nodes; Assimp 5.2 answered "No scene" and
+    /// "the file is incomplete".
     static func nothingToDraw(in json: GLTFJSON) -> String? {
         let scenes = json["scenes"]?.array ?? []
         guard !scenes.isEmpty else { return "it has no scenes (glTF's `scenes`), so nothing to draw" }
         let index = json["scene"]?.int ?? 0
         guard scenes.indices.contains(index) else { return "its default scene, scene \(index), is not one of its \(scenes.count) scenes" }
-        guard !(scenes[index]["nodes"]?.array ?? []).isEmpty else {
-            return "its default scene, scenes[\(index)], has no nodes, so nothing to draw"
+        let roots = scenes[index]["nodes"]?.array ?? []
+        guard !roots.isEmpty else { return "its default scene, scenes[\(index)], has no nodes, so nothing to draw" }
+        // The scene's node trees (a cycle was refused before: `GLTFNodeGraph`), each node once.
+        let nodes = json["nodes"]?.array ?? []
+        var seen = Set<Int>(), stack = roots.compactMap(\.int)
+        while let n = stack.popLast() {
+            guard nodes.indices.contains(n), seen.insert(n).inserted else { continue }
+            if nodes[n]["mesh"] != nil { return nil }
+            stack += (nodes[n]["children"]?.array ?? []).compactMap(\.int)
         }
-        return nil
+        return "its default scene, scenes[\(index)], holds no mesh (none of its \(seen.count) nodes has a `mesh`), so nothing to draw"
     }
 }

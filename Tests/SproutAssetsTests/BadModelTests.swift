@@ -116,8 +116,8 @@ import Testing
         }
     }
 
-    /// A valid glTF file can have nothing to draw: no scenes (a library of meshes), or an empty
-    /// default scene; each is refused saying so (Assimp 5.2 said "No scene" and "the file is
+    /// A valid glTF file can have nothing to draw: no scenes (a library of meshes), an empty
+    /// default scene, or one whose nodes hold no mesh; each is refused saying so (Assimp 5.2 said "No scene" and "the file is
     /// incomplete"). Without `scene`, the first scene is drawn, as viewers do.
     @Test func aGLTFFileWithNothingToDrawSaysWhy() throws {
         let dir = try Fixtures.temporaryDirectory("gltf-scenes")
@@ -137,6 +137,19 @@ import Testing
         }
         try Fixtures.write(file(#", "scenes": [{"nodes": [0]}]"#), to: dir + "/first.gltf")
         #expect(try ModelImporter.load(path: dir + "/first.gltf", cache: nil).triangleCount == 1)
+        // A scene of nodes without meshes (empty, lights, cameras): node 2's mesh is not in it.
+        let meshless = OneTriangleGLTF.geometry + #" "nodes": [{"children": [1]}, {"name": "empty"}, {"mesh": 0}], "scenes": [{"nodes": [0]}]}"#
+        try Fixtures.write(meshless, to: dir + "/meshless.gltf")
+        #expect {
+            try ModelImporter.load(path: dir + "/meshless.gltf", cache: nil)
+        } throws: { error in
+            "\(error)"
+                == "\(dir)/meshless.gltf: cannot import model: its default scene, scenes[0], holds no mesh (none of its 2 nodes has a `mesh`), so nothing to draw"
+        }
+        // A mesh on a child is found.
+        let nested = OneTriangleGLTF.geometry + #" "nodes": [{"children": [1]}, {"mesh": 0}], "scenes": [{"nodes": [0]}]}"#
+        try Fixtures.write(nested, to: dir + "/nested.gltf")
+        #expect(try ModelImporter.load(path: dir + "/nested.gltf", cache: nil).triangleCount == 1)
     }
 
     @Test func missingFileIsNamed() {
