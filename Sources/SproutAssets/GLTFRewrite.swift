@@ -3,7 +3,7 @@
 /// (KHR_mesh_quantization, or glTF's own normalised coordinates, colours and weights) turned into floats, textures' EXT_texture_webp, EXT_texture_avif or KHR_texture_basisu
 /// images made their sources (decoded by `ImageCodec` as any other), skins without
 /// `inverseBindMatrices` given identity ones (glTF's default, which Assimp 5.2 dereferences as
-/// if present: a valid file crashed it), `extras` Assimp refuses or takes quadratic time over
+/// if present: a valid file crashed it), accessors without data given their zeros, `extras` Assimp refuses or takes quadratic time over
 /// left out of what it reads (`GLTFAssimpMetadata`), and every buffer gathered into the one binary
 /// chunk of a GLB, which `ConfinedFileSystem` serves in place of the file. Accessor, buffer view,
 /// image, material and node indices stay as they were, so all Sprout reads from the JSON itself
@@ -31,8 +31,18 @@ struct GLTFRewrite {
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
         !decodedExtensions.isDisjoint(with: (gltf["extensionsUsed"]?.strings ?? []) + (gltf["extensionsRequired"]?.strings ?? []))
             || !skinsWithoutInverseBinds(gltf).isEmpty || !quantizedAttributes(of: gltf, alsoReadByAssimp: ["COLOR_"]).isEmpty
-            || GLTFAssimpMetadata.mustBeKeptFromAssimp(gltf)
+            || GLTFAssimpMetadata.mustBeKeptFromAssimp(gltf) || !zeroAccessors(of: gltf).isEmpty
     }
+
+    /// The accessors with neither a buffer view nor sparse values: all zeros (glTF 2.0 5.1.1,
+    /// `accessor.bufferView`: "When undefined, the accessor MUST be initialized with zeros"),
+    /// which Assimp 5.2 refuses ("data is null when extracting data from accessors[n]").
+    static func zeroAccessors(of gltf: GLTFJSON) -> [Int] {
+        (gltf["accessors"]?.array ?? []).indices.filter { gltf["accessors"]?[$0]?["bufferView"] == nil && gltf["accessors"]?[$0]?["sparse"] == nil }
+    }
+
+    /// The components of each accessor type (glTF 2.0 3.6.2.1).
+    static let componentsOfType = ["SCALAR": 1, "VEC2": 2, "VEC3": 3, "VEC4": 4, "MAT2": 4, "MAT3": 9, "MAT4": 16]
 
     /// The skins that give no `inverseBindMatrices`, with their joint counts.
     static func skinsWithoutInverseBinds(_ gltf: GLTFJSON) -> [(skin: Int, joints: Int)] {
@@ -114,6 +124,24 @@ struct GLTFRewrite {
                 fields["min"] = .array(columns.map { .number(Double($0.min()!)) })
                 fields["max"] = .array(columns.map { .number(Double($0.max()!)) })
             }
+            accessors[index] = .object(fields)
+        }
+        // Zeros where an accessor has no data, at most `maximumZeroValues` values (as
+        // `GLTFBuffers` reads them): four bytes a value is room for any component type, with
+        // matrices' columns padded to four bytes.
+        for index in Self.zeroAccessors(of: gltf) where accessors[index]["bufferView"] == nil {
+            guard case .object(var fields) = accessors[index], let count = fields["count"]?.int, count >= 0,
+                let width = fields["type"]?.string.flatMap({ Self.componentsOfType[$0] })
+            else { throw Failure("accessors[\(index)] has no buffer view, and no count and type to make its zeros") }
+            let (values, overflow) = count.multipliedReportingOverflow(by: width)
+            guard !overflow, values <= GLTFBuffers.maximumZeroValues else {
+                throw Failure(
+                    "accessors[\(index)] has no buffer view and \(count) elements, more than the \(GLTFBuffers.maximumZeroValues) values read as zeros")
+            }
+            let offset = try append(repeatElement(0, count: values * 4), what: "accessors[\(index)]'s zeros")
+            views.append(.object(["buffer": .number(0), "byteOffset": .number(Double(offset)), "byteLength": .number(Double(values * 4))]))
+            fields["bufferView"] = .number(Double(views.count - 1))
+            fields["byteOffset"] = nil
             accessors[index] = .object(fields)
         }
         // Identity inverse bind matrices where a skin gives none (glTF's default).

@@ -112,7 +112,7 @@ import Testing
     @Test func onlyAttributesAssimpMisreadsAskForARewrite() throws {
         func document(_ attribute: String, componentType: Int) throws -> GLTFJSON {
             let json = """
-                {"asset": {"version": "2.0"}, "accessors": [{"componentType": 5126, "count": 3, "type": "VEC3"}, {"componentType": \(componentType), "normalized": true, "count": 3, "type": "VEC4"}],
+                {"asset": {"version": "2.0"}, "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3"}, {"bufferView": 1, "componentType": \(componentType), "normalized": true, "count": 3, "type": "VEC4"}],
                  "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "\(attribute)": 1}}]}]}
                 """
             return try JSONDecoder().decode(GLTFJSON.self, from: Data(json.utf8))
@@ -122,6 +122,9 @@ import Testing
         #expect(GLTFRewrite.isNeeded(for: try document("WEIGHTS_0", componentType: 5121)))
         #expect(!GLTFRewrite.isNeeded(for: try document("JOINTS_0", componentType: 5121)))
         #expect(!GLTFRewrite.isNeeded(for: try document("COLOR_0", componentType: 5126)))
+        // An accessor without a buffer view is zeros, which Assimp refuses (`GLTFRewriteTests`).
+        let zeros = try JSONDecoder().decode(GLTFJSON.self, from: Data(#"{"accessors": [{"componentType": 5126, "count": 3, "type": "VEC3"}]}"#.utf8))
+        #expect(GLTFRewrite.isNeeded(for: zeros))
     }
 
     /// The same quad in metres as gltfpack -c writes it: positions as floats and indices, each a

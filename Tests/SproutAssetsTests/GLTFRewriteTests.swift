@@ -1,0 +1,44 @@
+import Foundation
+import SproutMath
+import SproutScene
+import SproutTesting
+import Testing
+@testable import SproutAssets
+
+/// What the rewrite gives Assimp in place of what glTF allows and Assimp 5.2 refuses.
+@Suite struct GLTFRewriteTests {
+    /// A triangle whose NORMAL morph target, then one whose POSITION, is an accessor `target`
+    /// (its JSON) appended after the triangle's positions and indices.
+    private func triangle(target: String) -> String {
+        OneTriangleGLTF.geometry.replacingOccurrences(
+            of: #"{"bufferView": 1, "componentType": 5123, "count": 3, "type": "SCALAR"}]"#,
+            with: #"{"bufferView": 1, "componentType": 5123, "count": 3, "type": "SCALAR"}, \#(target)]"#
+        ).replacingOccurrences(of: #""indices": 1}]}]"#, with: #""indices": 1, "targets": [{"POSITION": 2}]}], "weights": [1]}]"#)
+            + #" "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}]}"#
+    }
+
+    /// glTF 2.0 5.1.1: an accessor without a buffer view (or sparse values) is all zeros.
+    /// Assimp 5.2 refused the file ("data is null when extracting data from accessors[2]").
+    @Test func anAccessorWithoutDataIsZeros() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-zeros")
+        let zeros = #"{"componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [0, 0, 0]}"#
+        try Fixtures.write(triangle(target: zeros), to: dir + "/zeros.gltf")
+        let asset = try ModelImporter.load(path: dir + "/zeros.gltf", cache: nil)
+        let mesh = try #require(asset.root.firstEntity { $0.model != nil }?.model?.parts[0].mesh)
+        #expect(mesh.positions == [Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)])
+        #expect(mesh.morphTargets.count == 1 && mesh.morphTargets[0].positionOffsets == [Vec3](repeating: .zero, count: 3))
+    }
+
+    /// Zeros are bounded as `GLTFBuffers` bounds them: 2^24 values, not what a count asks.
+    @Test func zerosPastTheLimitAreRefusedNamingTheAccessor() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-zeros")
+        let huge = #"{"componentType": 5126, "count": 100000000, "type": "VEC3", "min": [0, 0, 0], "max": [0, 0, 0]}"#
+        try Fixtures.write(triangle(target: huge), to: dir + "/huge.gltf")
+        #expect {
+            try ModelImporter.load(path: dir + "/huge.gltf", cache: nil)
+        } throws: { error in
+            "\(error)" == dir
+                + "/huge.gltf: malformed model: accessors[2] has no buffer view and 100000000 elements, more than the 16777216 values read as zeros"
+        }
+    }
+}
