@@ -22,11 +22,14 @@ struct GLTFTextures {
         self.budget = budget
     }
 
-    /// The texture a textureInfo (`{"index": ...}`) names; nil when there is none. An image that
-    /// cannot be read or decoded fails the import, naming it.
+    /// The texture a textureInfo (`{"index": ...}`) names; nil when there is none, or when the
+    /// texture has no `source` (valid glTF, warned about: `SceneConverter.texturesWithoutImage`).
+    /// A texture or image that is not there, or an image that cannot be read or decoded, fails
+    /// the import, naming it.
     mutating func texture(_ info: GLTFJSON?, colorSpace: Texture.ColorSpace) throws -> Texture? {
         guard let index = info?["index"]?.int else { return nil }
         let gltf = buffers.json
+        if let texture = gltf["textures"]?[index], texture["source"] == nil { return nil }
         guard let texture = gltf["textures"]?[index], let source = texture["source"]?.int, let image = gltf["images"]?[source] else {
             throw ModelImportError.badTexture(model: modelPath, texture: "textures[\(index)]", reason: "it names no image")
         }

@@ -20,6 +20,15 @@ extension SceneConverter {
         }
     }
 
+    /// The textures the file's materials use that name no image: glTF allows a texture without
+    /// `source` where an extension supplies the image, and none Sprout reads did. Each material
+    /// is drawn without it (as Assimp 5.2 leaves such a texture out), said once.
+    static func texturesWithoutImage(in json: GLTFJSON) -> [Int] {
+        let used = Set(
+            (json["materials"]?.array ?? []).flatMap { material in TextureSlot.allCases.compactMap { textureInfo($0, in: material)?["index"]?.int } })
+        return used.sorted().filter { json["textures"]?[$0] != nil && json["textures"]?[$0]?["source"] == nil }
+    }
+
     /// A textureInfo's coordinate set and KHR_texture_transform.
     static func mapping(of info: GLTFJSON) -> TextureMapping {
         let transform = info["extensions"]?["KHR_texture_transform"]

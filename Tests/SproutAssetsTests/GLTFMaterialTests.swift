@@ -214,6 +214,25 @@ import Testing
         }
     }
 
+    /// A texture without `source` is valid glTF (an extension may supply the image); with none
+    /// Sprout reads, the material is drawn without it, in Assimp's slots (base colour) as in
+    /// Sprout's own (specular), and said once. It had failed the import, or gone unsaid.
+    @Test func aTextureWithoutAnImageIsDrawnWithoutAndSaid() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-imageless")
+        try Fixtures.write(
+            OneTriangleGLTF.geometry.replacingOccurrences(of: #""indices": 1}"#, with: #""indices": 1, "material": 0}"#)
+                + #" "textures": [{}], "extensionsUsed": ["KHR_materials_specular"], "materials": [{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}},"#
+                + #" "extensions": {"KHR_materials_specular": {"specularTexture": {"index": 0}}}}],"#
+                + #" "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}]}"#, to: dir + "/imageless.gltf")
+        let asset = try ModelImporter.load(path: dir + "/imageless.gltf", cache: nil)
+        let material = try #require(asset.materials.first)
+        #expect(material.baseColorTexture == nil && material.specularTexture == nil && asset.textures.isEmpty)
+        #expect(
+            asset.warnings == [
+                dir + "/imageless.gltf: has 1 texture(s) naming no image (no `source`, nor an image extension Sprout reads), drawn without: textures[0]"
+            ])
+    }
+
     /// KHR_materials_pbrSpecularGlossiness in Sprout's model: the diffuse factor and texture are
     /// the base colour, no metal, roughness 1 - glossiness (0.9), the specular factor the
     /// reflectance square on (0.02 = 0.04 x a specular colour of 0.5), and the
