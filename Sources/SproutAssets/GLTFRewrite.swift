@@ -4,7 +4,7 @@
 /// images made their sources (decoded by `ImageCodec` as any other), skins without
 /// `inverseBindMatrices` given identity ones (glTF's default, which Assimp 5.2 dereferences as
 /// if present: a valid file crashed it), accessors without data given their zeros, `extras` Assimp refuses or takes quadratic time over
-/// left out of what it reads (`GLTFAssimpMetadata`), and every buffer gathered into the one binary
+/// left out of what it reads (`GLTFAssimpView`), and every buffer gathered into the one binary
 /// chunk of a GLB, which `ConfinedFileSystem` serves in place of the file. Accessor, buffer view,
 /// image, material and node indices stay as they were, so all Sprout reads from the JSON itself
 /// (materials, animations, skins, instances, levels) reads the rewritten document alike.
@@ -31,7 +31,7 @@ struct GLTFRewrite {
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
         !decodedExtensions.isDisjoint(with: (gltf["extensionsUsed"]?.strings ?? []) + (gltf["extensionsRequired"]?.strings ?? []))
             || !skinsWithoutInverseBinds(gltf).isEmpty || !quantizedAttributes(of: gltf, alsoReadByAssimp: ["COLOR_"]).isEmpty
-            || GLTFAssimpMetadata.mustBeKeptFromAssimp(gltf) || !zeroAccessors(of: gltf).isEmpty
+            || GLTFAssimpView.mustBeKeptFromAssimp(gltf) || !zeroAccessors(of: gltf).isEmpty
     }
 
     /// The accessors with neither a buffer view nor sparse values: all zeros (glTF 2.0 5.1.1,
@@ -198,8 +198,8 @@ struct GLTFRewrite {
     }
 
     /// The GLB Assimp reads, laid out (`write` puts it in place): the rewritten document without
-    /// the `extras` and node extensions it cannot take (`GLTFAssimpMetadata`).
-    func glbLayout() throws -> GLTFJSON.GLBLayout { try GLTFJSON.GLBLayout(GLTFAssimpMetadata.forAssimp(json), binaryCount: binary.count) }
+    /// the `extras` and node extensions it cannot take (`GLTFAssimpView`).
+    func glbLayout() throws -> GLTFJSON.GLBLayout { try GLTFJSON.GLBLayout(GLTFAssimpView.forAssimp(json), binaryCount: binary.count) }
 
     /// An object's `fields` without extension `name`, and without `extensions` once it is empty.
     private static func remove(_ name: String, fromExtensionsOf fields: inout [String: GLTFJSON]) {

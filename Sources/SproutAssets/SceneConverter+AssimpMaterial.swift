@@ -78,8 +78,7 @@ extension SceneConverter {
     /// material alone has decides; an unnamed or shared name falls back to the index.
     private func gltfMaterial(named name: String, assimpIndex: Int) -> GLTFJSON? {
         guard let materials = gltf?["materials"]?.array, !materials.isEmpty else { return nil }
-        let named = materials.indices.filter { materials[$0]["name"]?.string == name }
-        if !name.isEmpty, named.count == 1 { return materials[named[0]] }
+        if !name.isEmpty, let named = gltfMaterialsByName[name], named.count == 1 { return materials[named[0]] }
         return materials.indices.contains(assimpIndex) ? materials[assimpIndex] : nil
     }
 

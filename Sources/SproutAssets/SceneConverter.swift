@@ -52,6 +52,9 @@ struct SceneConverter {
     var gltfTextures: GLTFTextures?
     /// The texture pixels decoded so far, by either reader, against the model's limit.
     let texturePixels: TexturePixelBudget
+    /// The glTF materials of each name, in the file's order (`gltfMaterial(named:assimpIndex:)`:
+    /// a search of every material for each of 8,000 had taken 4 s).
+    let gltfMaterialsByName: [String: [Int]]
     /// The Assimp material made of each glTF material the scene's primitives use, by glTF index
     /// (Assimp 5.2 imports only those, in the order it meets them).
     private(set) var assimpMaterialOfGLTF: [Int: Int] = [:]
@@ -78,6 +81,9 @@ struct SceneConverter {
         self.fileSystem = fileSystem
         self.gltf = gltf
         self.limits = limits
+        gltfMaterialsByName = (gltf?["materials"]?.array ?? []).enumerated().reduce(into: [:]) { byName, material in
+            if let name = material.element["name"]?.string { byName[name, default: []].append(material.offset) }
+        }
         self.buffers =
             buffers
             ?? gltf.map {

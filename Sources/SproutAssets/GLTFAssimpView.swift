@@ -1,24 +1,33 @@
-/// The `extras` and node extensions of a glTF document that Assimp 5.2 cannot take as they are.
-/// It refuses a file whose `extras` somewhere is not an object ("Member extras was not of type
-/// object"), where glTF 2.0 allows any JSON value (5.30, "extras": it should be an object); and
-/// it copies a node's `extras` and extensions into the node's metadata one value at a time,
-/// growing the list by one each time, so a node with 5,000 numbers there took 5 s to import and
-/// one with 20,000 took 70 s. Sprout reads none of Assimp's metadata for glTF (what it takes
-/// from `extras`, MSFT_lod's screen coverages, it reads from the document), so the copy Assimp
+/// What of a glTF document Assimp 5.2 is not shown: what it cannot take as it is, and Sprout
+/// reads from the document itself. It refuses a file whose `extras` somewhere is not an object
+/// ("Member extras was not of type object"), where glTF 2.0 allows any JSON value (5.30,
+/// "extras": it should be an object); it copies a node's `extras` and extensions into the
+/// node's metadata one value at a time, growing the list by one each time, so a node with 5,000
+/// numbers there took 5 s to import and one with 20,000 took 70 s; and its check of the scene
+/// searches the node tree by name for each camera, so 32,000 camera nodes took 5 s. Sprout reads
+/// none of Assimp's metadata for glTF (what it takes from `extras`, MSFT_lod's screen coverages,
+/// it reads from the document) nor its cameras (`SceneConverter+Cameras`), so the copy Assimp
 /// reads (the rewrite's GLB) goes without them; the document Sprout reads keeps them.
-enum GLTFAssimpMetadata {
+enum GLTFAssimpView {
     /// The most JSON values a node's `extras` and extensions may hold before the rewrite keeps
     /// them from Assimp: 256 take it about a millisecond.
     static let mostNodeValues = 256
+
+    /// The most nodes with a `camera` before the rewrite keeps cameras from Assimp: 1,000 take
+    /// it about 10 ms.
+    static let mostCameraNodes = 1000
 
     /// The node extensions Assimp 5.2 reads for Sprout: KHR_lights_punctual places the file's
     /// lights (`GLTFLights`); Sprout reads every other from the document itself.
     static let nodeExtensionsForAssimp: Set = ["KHR_lights_punctual"]
 
-    /// Whether `gltf` has an `extras` that is not an object, or a node whose `extras` and
-    /// extensions hold more than `mostNodeValues` values.
+    /// Whether `gltf` has an `extras` that is not an object, a node whose `extras` and
+    /// extensions hold more than `mostNodeValues` values, or more than `mostCameraNodes` nodes
+    /// with a camera.
     static func mustBeKeptFromAssimp(_ gltf: GLTFJSON) -> Bool {
-        for node in gltf["nodes"]?.array ?? [] {
+        let nodes = gltf["nodes"]?.array ?? []
+        if nodes.lazy.filter({ $0["camera"] != nil }).count > mostCameraNodes { return true }
+        for node in nodes {
             var budget = mostNodeValues
             if !fits(node["extras"], within: &budget) || !fits(node["extensions"], within: &budget) { return true }
         }
@@ -29,15 +38,18 @@ enum GLTFAssimpMetadata {
         return found
     }
 
-    /// `document` as Assimp reads it: every `extras` that is not an object left out, and every
-    /// node without `extras` and without extensions other than `nodeExtensionsForAssimp`.
+    /// `document` as Assimp reads it: every `extras` that is not an object left out, no cameras,
+    /// and every node without `extras`, `camera` and extensions other than
+    /// `nodeExtensionsForAssimp`.
     static func forAssimp(_ document: GLTFJSON) -> GLTFJSON {
         guard case .object(var root) = withoutNonObjectExtras(document) else { return document }
+        root["cameras"] = nil
         if case .array(let nodes)? = root["nodes"] {
             root["nodes"] = .array(
                 nodes.map { node in
                     guard case .object(var fields) = node else { return node }
                     fields["extras"] = nil
+                    fields["camera"] = nil
                     if case .object(let extensions)? = fields["extensions"] {
                         let kept = extensions.filter { nodeExtensionsForAssimp.contains($0.key) }
                         fields["extensions"] = kept.isEmpty ? nil : .object(kept)
