@@ -128,6 +128,21 @@ import Testing
         }
     }
 
+    /// Each (primitive, variant) pair is a material on its part: past `maximumMappings` (65,536)
+    /// the file is refused (50 primitives in 20,000 variants had held 880 MB), naming where.
+    /// The pair's file maps three pairs: primitive 0's two fit a limit of 2, primitive 1's does not.
+    @Test func mappingsPastTheLimitAreRefused() throws {
+        let path = try writePair(to: try Fixtures.temporaryDirectory("gltf-variants-many"))
+        let json = try JSONDecoder().decode(GLTFJSON.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(try GLTFVariants(json: json, path: path, maximumMappings: 3).names == ["Midnight", "Beach"])
+        #expect {
+            try GLTFVariants(json: json, path: path, maximumMappings: 2)
+        } throws: {
+            "\($0)"
+                == "\(path): refused: its KHR_materials_variants map more than 2 (primitive, variant) pairs (at meshes[0].primitives[1].extensions.KHR_materials_variants.mappings)"
+        }
+    }
+
     /// What a message quotes of a file cannot drive a terminal: an escape sequence in a variant's
     /// name is written as text, in the error and in the warnings alike.
     @Test func controlCharactersInTheFilesNamesArePrintedEscaped() throws {
