@@ -21,6 +21,19 @@ extension SceneConverter {
         return result
     }
 
+    /// Triangles of TRIANGLES primitives that Assimp 5.2 left out because an index names a
+    /// vertex the primitive does not have (glTF 3.7.2.1 forbids it; Assimp skips the face): each
+    /// primitive's index count over 3 against the faces of its Assimp mesh.
+    func trianglesWithIndicesOutOfRange() -> Int {
+        primitiveOfAssimpMesh.reduce(0) { dropped, entry in
+            guard let primitive = gltf?["meshes"]?[entry.value.mesh]?["primitives"]?[entry.value.primitive], (primitive["mode"]?.int ?? 4) == 4,
+                primitive["extensions"]?["KHR_draco_mesh_compression"] == nil, let indices = primitive["indices"]?.int,
+                let count = gltf?["accessors"]?[indices]?["count"]?.int, let mesh = scene.pointee.mMeshes[entry.key]?.pointee
+            else { return dropped }
+            return dropped + max(0, count / 3 - Int(mesh.mNumFaces))
+        }
+    }
+
     /// The parts under `root` drawn with each glTF material by default, levels of detail included.
     func partsOfMaterial(under root: Entity) -> [Int: [(entity: Entity, part: PartReference)]] {
         var result: [Int: [(entity: Entity, part: PartReference)]] = [:]

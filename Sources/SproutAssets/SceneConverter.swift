@@ -199,6 +199,9 @@ struct SceneConverter {
         if let gltf, case let later = Self.texturesOnALaterCoordinateSet(in: gltf), later > 0 {
             lines.append("has \(later) texture reference(s) to a third or later coordinate set (texCoord 2 on), which Sprout draws with TEXCOORD_0")
         }
+        if case let outOfRange = trianglesWithIndicesOutOfRange(), outOfRange > 0 {
+            lines.append("has \(outOfRange) triangle(s) with an index past their primitive's vertices, which are not drawn")
+        }
         if let gltf, case let imageless = Self.texturesWithoutImage(in: gltf), !imageless.isEmpty {
             let named = imageless.prefix(3).map { "textures[\($0)]" }.joined(separator: ", ") + (imageless.count > 3 ? ", ..." : "")
             lines.append("has \(imageless.count) texture(s) naming no image (no `source`, nor an image extension Sprout reads), drawn without: \(named)")

@@ -152,6 +152,23 @@ import Testing
         #expect(try ModelImporter.load(path: dir + "/nested.gltf", cache: nil).triangleCount == 1)
     }
 
+    /// An index past a primitive's vertices (glTF 3.7.2.1 forbids it): Assimp 5.2 skips that
+    /// triangle, which is now said. The file's second triangle names vertex 7 of 3.
+    @Test func trianglesWithIndicesPastTheirVerticesAreSaid() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-index-range")
+        let file =
+            OneTriangleGLTF.geometry
+            .replacingOccurrences(of: "AAABAAIAAAA=", with: "AAABAAIAAAACAAcA")   // indices 0 1 2, then 0 2 7
+            .replacingOccurrences(of: #""byteLength": 44"#, with: #""byteLength": 48"#)
+            .replacingOccurrences(of: #""byteOffset": 36, "byteLength": 6"#, with: #""byteOffset": 36, "byteLength": 12"#)
+            .replacingOccurrences(of: #""componentType": 5123, "count": 3"#, with: #""componentType": 5123, "count": 6"#)
+            + #" "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}]}"#
+        try Fixtures.write(file, to: dir + "/range.gltf")
+        let asset = try ModelImporter.load(path: dir + "/range.gltf", cache: nil)
+        #expect(asset.triangleCount == 1)
+        #expect(asset.warnings == [dir + "/range.gltf: has 1 triangle(s) with an index past their primitive's vertices, which are not drawn"])
+    }
+
     @Test func missingFileIsNamed() {
         #expect(throws: ModelImportError.fileNotFound(path: "/nonexistent/plant.glb")) {
             try ModelImporter.load(path: "/nonexistent/plant.glb")
