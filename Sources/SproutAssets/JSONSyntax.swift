@@ -20,7 +20,10 @@ enum JSONSyntax {
     /// The first place `text` is not JSON, or nil when it is (RFC 8259: one value, optionally
     /// surrounded by blanks). A number too large for a double is a fault too, since nothing
     /// can hold it.
-    static func firstFault(in text: [UInt8]) -> Fault? {
+    static func firstFault(in text: [UInt8]) -> Fault? { text.withUnsafeBufferPointer { firstFault(in: $0) } }
+
+    /// `firstFault(in:)` over the bytes themselves, without an array's checked subscript.
+    private static func firstFault(in text: UnsafeBufferPointer<UInt8>) -> Fault? {
         var i = 0
         var open: [UInt8] = []   // the opening bracket of each container around i
         var expect = Expect.value
@@ -104,7 +107,7 @@ enum JSONSyntax {
 
     /// Scans the string starting at `i` (its opening quote) past its closing quote; what is
     /// wrong with it, with `i` left at the fault, or nil.
-    private static func string(_ text: [UInt8], _ i: inout Int) -> String? {
+    private static func string(_ text: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> String? {
         i += 1
         while i < text.count {
             let c = text[i]
@@ -139,7 +142,7 @@ enum JSONSyntax {
     }
 
     /// Scans the number starting at `i`; what is wrong with it, with `i` at the fault, or nil.
-    private static func number(_ text: [UInt8], _ i: inout Int) -> String? {
+    private static func number(_ text: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> String? {
         let start = i
         func digits() -> Int {
             let from = i
