@@ -6,7 +6,7 @@ import SproutMath
 /// What an OBJ's material libraries say that Assimp 5.2 does not keep: which of `Ks` and `Ni`
 /// each material gives (Assimp reads an absent one as black and 1, which Blender's importer
 /// does not), and its maps' offset and scale options (`-o`, `-s`, which Assimp skips). Read
-/// with Assimp's own name for a material: the rest of its `newmtl` line, words joined by one blank.
+/// with Assimp's own name for a material: the rest of its `newmtl` line as written, trimmed.
 struct OBJMaterialStatements: Equatable {
     /// A map's options: u, v (and w) added after scaling, as the MTL format and Blender's
     /// importer apply them to the coordinates.
@@ -14,6 +14,9 @@ struct OBJMaterialStatements: Equatable {
         var offset = Vec2(0, 0)
         var scale = Vec2(1, 1)
     }
+
+    /// The name Assimp 5.2 gives a `newmtl` without one (AI_DEFAULT_MATERIAL_NAME).
+    static let assimpDefaultName = "DefaultMaterial"
 
     /// The materials the libraries define (the others' statements are unknown here).
     var materials: Set<String> = []
@@ -46,7 +49,12 @@ struct OBJMaterialStatements: Equatable {
         guard let first = words.first else { return }
         let keyword = first.lowercased()
         if keyword == "newmtl" {
-            material = words.dropFirst().joined(separator: " ")
+            // Assimp's name: the rest of the line after the keyword and its blanks, as written
+            // (a tab or two blanks inside kept), trimmed at the end; none is its default name.
+            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+            var name = line.drop(while: blank).dropFirst(first.count).drop(while: blank)
+            while let last = name.last, blank(last) { name = name.dropLast() }
+            material = name.isEmpty ? Self.assimpDefaultName : String(name)
             if let material { materials.insert(material) }
             return
         }

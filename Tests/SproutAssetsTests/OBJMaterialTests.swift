@@ -142,6 +142,24 @@ import Testing
 
     /// An OBJ without a material library is drawn with Sprout's own default material, not one
     /// read from Assimp's stand-in (whose Ns 0 and Ks 0 would make it rough and unreflective).
+    /// A material is known by Assimp's name for it, the rest of its `newmtl` line as written:
+    /// a tab or two blanks inside a name are kept (they had been joined into one blank, so the
+    /// MTL's own statements went unfound). Each gives illum 2 and no Ks: reflectance weight 1
+    /// (without the statements found, Assimp's absent Ks, black, gave 0).
+    @Test func materialNamesKeepTheirBlanksAsAssimpReadsThem() throws {
+        let dir = try Fixtures.temporaryDirectory("obj-names")
+        try Fixtures.write("newmtl glass\tpane  \nKd 1 1 1\nillum 2\nnewmtl two  blanks\nKd 1 1 1\nillum 2\n", to: dir + "/names.mtl")
+        try Fixtures.write(
+            "mtllib names.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl glass\tpane\nf 1 2 3\nusemtl two  blanks\nf 1 3 2\n", to: dir + "/names.obj")
+        let asset = try ModelImporter.load(path: dir + "/names.obj", cache: nil)
+        let byName = Dictionary(uniqueKeysWithValues: asset.materials.map { ($0.name, $0) })
+        #expect(byName["glass\tpane"]?.specular == 1)
+        #expect(byName["two  blanks"]?.specular == 1)
+        var statements = OBJMaterialStatements(), material: String?
+        statements.add(line: "  newmtl  ", of: &material)
+        #expect(material == "DefaultMaterial")
+    }
+
     @Test func aModelWithoutAMaterialLibraryKeepsTheDefaults() throws {
         let dir = try Fixtures.temporaryDirectory("obj-no-mtl")
         try Fixtures.write("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", to: dir + "/bare.obj")
