@@ -150,13 +150,18 @@ indirect enum GLTFJSON: Codable, Sendable {
     /// line and column where the text is not JSON. Scanned before it is decoded, since the
     /// decoder lets a trailing comma pass that Assimp's parser refuses ("No suitable reader
     /// found"), and Sprout's own checks come before Assimp's: about 0.4 ns a byte, 16 ms of a
-    /// 44 MB file's 270 ms import.
-    static func read(path: String, fileExtension: String) throws(Unreadable) -> GLTFJSON? {
-        guard let json = text(path: path, fileExtension: fileExtension) else { return nil }
+    /// 44 MB file's 270 ms import. A UTF-8 byte order mark before the text, which glTF's
+    /// writers must not add and its readers may ignore (glTF 2.0, "JSON encoding"; a hand-edited file
+    /// saved by some editors has it), is passed over, and said (`byteOrderMark`): Assimp 5.2
+    /// refuses it, so such a file is read rewritten.
+    static func read(path: String, fileExtension: String) throws(Unreadable) -> (json: GLTFJSON, byteOrderMark: Bool)? {
+        guard var json = text(path: path, fileExtension: fileExtension) else { return nil }
+        let byteOrderMark = json.starts(with: [0xEF, 0xBB, 0xBF])
+        if byteOrderMark { json.removeFirst(3) }
         let subject = fileExtension == "glb" ? "its JSON chunk" : "the file"
         if let fault = JSONSyntax.firstFault(in: json) { throw Unreadable(reason: "\(subject) is not valid JSON at \(fault)") }
         do {
-            return try JSONDecoder().decode(GLTFJSON.self, from: Data(json))
+            return (try JSONDecoder().decode(GLTFJSON.self, from: Data(json)), byteOrderMark)
         } catch {
             throw Unreadable(reason: "\(subject) cannot be decoded (text that is not UTF-8, or a string with half a surrogate pair)")
         }

@@ -37,7 +37,7 @@ public enum ModelImporter {
         if let cache, let key, let cached = cache.instance(for: key) { return cached }
         var objLibraries: [String] = []
         let dropped = try ModelPreflight.check(absolute, shownAs: path, fileExtension: ext, limits: limits) { objLibraries = $0 }
-        let (fileJSON, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext, limits: limits)
+        let (fileJSON, byteOrderMark, extensions) = try readGLTF(absolute, shownAs: path, fileExtension: ext, limits: limits)
         if let isolation, isolation.covers(ext) { try isolation.probe(absolute, shownAs: path) }
         let folder = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
         let fs = ConfinedFileSystem(folder: folder.isEmpty ? "/" : folder, pathsAreURIs: ext == "gltf" || ext == "glb")
@@ -53,7 +53,8 @@ public enum ModelImporter {
             flags |= aiProcess_JoinIdenticalVertices.rawValue | aiProcess_GenSmoothNormals.rawValue
         }
         // A file Assimp cannot read as it is (quantized or meshopt-compressed) is read rewritten.
-        let (gltf, buffers, importPath) = try rewrittenIfNeeded(fileJSON, at: absolute, shownAs: path, fileExtension: ext, in: fs, limits: limits)
+        let (gltf, buffers, importPath) = try rewrittenIfNeeded(
+            fileJSON, byteOrderMark: byteOrderMark, at: absolute, shownAs: path, fileExtension: ext, in: fs, limits: limits)
         // Assimp's own failed checks end this import with an error, not the process (CAssimpChecks).
         precondition(sproutAssimpChecksThrow() == 1)
         let scenePointer = fs.withFileIO { io in aiImportFileEx(importPath, flags, io) }
@@ -91,10 +92,11 @@ public enum ModelImporter {
     /// the returned path (the file's own for a .glb, a name beside it for a .gltf), when Assimp
     /// cannot read it as it is; else `gltf` as it is and the file's path.
     private static func rewrittenIfNeeded(
-        _ gltf: GLTFJSON?, at absolute: String, shownAs path: String, fileExtension ext: String, in fs: ConfinedFileSystem,
+        _ gltf: GLTFJSON?, byteOrderMark: Bool, at absolute: String, shownAs path: String, fileExtension ext: String, in fs: ConfinedFileSystem,
         limits: ModelLimits
     ) throws -> (GLTFJSON?, GLTFBuffers?, importPath: String) {
-        guard let gltf, GLTFRewrite.isNeeded(for: gltf) else { return (gltf, nil, absolute) }
+        // A byte order mark before the JSON, which Assimp refuses, is left out of the rewrite's.
+        guard let gltf, byteOrderMark || GLTFRewrite.isNeeded(for: gltf) else { return (gltf, nil, absolute) }
         // The file's own buffers live only while the rewrite reads them: at the 1 GiB limit the
         // rewrite and its GLB are what is held, not three copies.
         let result = Result { () throws(GLTFRewrite.Failure) in
@@ -157,13 +159,14 @@ public enum ModelImporter {
     private static func readGLTF(
         _ absolute: String, shownAs path: String, fileExtension ext: String,
         limits: ModelLimits
-    ) throws(ModelImportError) -> (json: GLTFJSON?, extensions: (refused: String?, warnings: [String])) {
-        let gltf: GLTFJSON?
+    ) throws(ModelImportError) -> (json: GLTFJSON?, byteOrderMark: Bool, extensions: (refused: String?, warnings: [String])) {
+        let read: (json: GLTFJSON, byteOrderMark: Bool)?
         do {
-            gltf = ["gltf", "glb"].contains(ext) ? try GLTFJSON.read(path: absolute, fileExtension: ext) : nil
+            read = ["gltf", "glb"].contains(ext) ? try GLTFJSON.read(path: absolute, fileExtension: ext) : nil
         } catch {
             throw .malformed(path: path, reason: error.reason)
         }
+        let gltf = read?.json
         // The node graph before Assimp walks it (recursively, per instance).
         if let gltf, let problem = GLTFNodeGraph.problem(in: gltf, maximumDepth: limits.maximumNodeDepth, maximumInstances: limits.maximumNodeInstances) {
             throw .exceedsLimit(path: path, what: problem)
@@ -174,7 +177,7 @@ public enum ModelImporter {
             used: gltf?["extensionsUsed"]?.strings ?? [], required: gltf?["extensionsRequired"]?.strings ?? [],
             present: gltf?.extensionNamesPresent)
         if let refused = extensions.refused { throw .unsupportedExtension(path: path, name: refused) }
-        return (gltf, extensions)
+        return (gltf, read?.byteOrderMark ?? false, extensions)
     }
 
     /// Levels of detail written as files of their own beside a glTF model (`plant.lod1.glb`,

@@ -57,6 +57,14 @@ import Testing
         #expect(refusal(glb) == glb + ": malformed model: its JSON chunk is not valid JSON at line 1, column 7: unexpected '}' where a value is expected")
     }
 
+    /// A byte order mark before a .gltf's JSON (glTF's writers must not add one, its readers
+    /// may ignore it; an editor saving a hand-edited file may add it): Assimp 5.2 refused the
+    /// file ("No suitable reader found"), which is now read rewritten without it.
+    @Test func aByteOrderMarkBeforeTheJSONIsPassedOver() throws {
+        let path = try write([0xEF, 0xBB, 0xBF] + Array((OneTriangleGLTF.geometry + #" "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}]}"#).utf8), "bom.gltf")
+        #expect(try ModelImporter.load(path: path, cache: nil).triangleCount == 1)
+    }
+
     /// A GLB must open with its JSON chunk (glTF 2.0 4.4.3): one of only a header, or whose
     /// first chunk's header is cut short, was handed to Assimp ("No suitable reader").
     @Test func aGLBWithoutAJSONChunkIsRefused() throws {
