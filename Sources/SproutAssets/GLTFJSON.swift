@@ -159,6 +159,10 @@ indirect enum GLTFJSON: Codable, Sendable {
         let byteOrderMark = json.starts(with: [0xEF, 0xBB, 0xBF])
         if byteOrderMark { json.removeFirst(3) }
         let subject = fileExtension == "glb" ? "its JSON chunk" : "the file"
+        // An editor's "Unicode" is UTF-16, which its byte order mark tells.
+        if json.starts(with: [0xFF, 0xFE]) || json.starts(with: [0xFE, 0xFF]) {
+            throw Unreadable(reason: "\(subject) is UTF-16 text (it begins with UTF-16's byte order mark); glTF's JSON is UTF-8")
+        }
         if let fault = JSONSyntax.firstFault(in: json) { throw Unreadable(reason: "\(subject) is not valid JSON at \(fault)") }
         do {
             return (try JSONDecoder().decode(GLTFJSON.self, from: Data(json)), byteOrderMark)

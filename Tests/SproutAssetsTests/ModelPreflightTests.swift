@@ -63,6 +63,9 @@ import Testing
     @Test func aByteOrderMarkBeforeTheJSONIsPassedOver() throws {
         let path = try write([0xEF, 0xBB, 0xBF] + Array((OneTriangleGLTF.geometry + #" "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}]}"#).utf8), "bom.gltf")
         #expect(try ModelImporter.load(path: path, cache: nil).triangleCount == 1)
+        // Saved as an editor's "Unicode", UTF-16: said so, not "unexpected byte 255".
+        let utf16 = try write([0xFF, 0xFE] + Array("{}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "utf16.gltf")
+        #expect(refusal(utf16) == utf16 + ": malformed model: the file is UTF-16 text (it begins with UTF-16's byte order mark); glTF's JSON is UTF-8")
     }
 
     /// A GLB must open with its JSON chunk (glTF 2.0 4.4.3): one of only a header, or whose
