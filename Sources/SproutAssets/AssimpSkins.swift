@@ -39,16 +39,17 @@ struct AssimpSkins {
     }
 
     /// Gives each noted node's entity its skin, the joints found by name under `root` (the
-    /// first in the tree's order, as `findEntity(named:)`). Returns how many skinned nodes were
+    /// first in the tree's order, as `firstEntitiesByName`). Returns how many skinned nodes were
     /// left in their bind pose, a bone naming no entity.
     func attach(entities: [UnsafeMutablePointer<aiNode>: Entity], under root: Entity) -> Int {
         var broken = 0
         var found: [String: EntityPath?] = [:]
+        let byName = nodes.isEmpty ? [:] : root.firstEntitiesByName()
         for (node, names, offsets) in nodes {
             guard let entity = entities[node], let model = entity.model, let down = EntityPath.down(from: root, to: entity) else { continue }
             var joints: [EntityPath] = []
             for name in names {
-                let path = found[name] ?? root.findEntity(named: name).flatMap { EntityPath.down(from: root, to: $0) }
+                let path = found[name] ?? byName[name].flatMap { EntityPath.down(from: root, to: $0) }
                 found[name] = path
                 guard let path else { break }
                 joints.append(EntityPath(levelsUp: down.childIndices.count, childIndices: path.childIndices))

@@ -34,10 +34,11 @@ enum GLTFLights {
     static func attach(_ declared: [PunctualLight], scene: UnsafePointer<aiScene>, under root: Entity) -> Int {
         var lost = 0
         let count = min(Int(scene.pointee.mNumLights), declared.count)
+        let byName = root.firstEntitiesByName()
         for i in 0..<count {
             guard let light = scene.pointee.mLights[i]?.pointee else { lost += 1; continue }
             let nodeName = string(light.mName)
-            guard let entity = root.findEntity(named: nodeName), entity.light == nil else { lost += 1; continue }
+            guard let entity = byName[nodeName], entity.light == nil else { lost += 1; continue }
             var placed = declared[i]
             if placed.name.isEmpty { placed.name = nodeName }
             entity.light = placed

@@ -13,6 +13,7 @@ extension SceneConverter {
     func assimpClips(under root: Entity, maximumChannels: Int) throws(ModelImportError) -> (clips: [AnimationClip], dropped: Int) {
         var clips: [AnimationClip] = []
         var dropped = 0, total = 0
+        let byName = root.firstEntitiesByName()
         for a in 0..<Int(scene.pointee.mNumAnimations) {
             guard let animation = scene.pointee.mAnimations[a]?.pointee else { continue }
             // Assimp: 0 when the file does not say; its own importers then assume 25 ticks a second.
@@ -20,7 +21,7 @@ extension SceneConverter {
             var channels: [AnimationChannel] = []
             for c in 0..<Int(animation.mNumChannels) {
                 guard let node = animation.mChannels[c]?.pointee else { continue }
-                guard let entity = root.findEntity(named: string(node.mNodeName)), let path = EntityPath.down(from: root, to: entity) else {
+                guard let entity = byName[string(node.mNodeName)], let path = EntityPath.down(from: root, to: entity) else {
                     dropped += 1
                     continue
                 }

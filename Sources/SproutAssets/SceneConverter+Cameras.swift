@@ -15,10 +15,11 @@ extension SceneConverter {
     /// Each `aiCamera` with the node of its name (FBX, Collada).
     private func assimpCameras(in root: Entity) -> [ModelCamera] {
         var result: [ModelCamera] = []
+        let byName = root.firstEntitiesByName()
         for i in 0..<Int(scene.pointee.mNumCameras) {
             guard let c = scene.pointee.mCameras[i]?.pointee else { continue }
             let name = string(c.mName)
-            guard let node = root.findEntity(named: name) else { continue }
+            guard let node = byName[name] else { continue }
             // The vertical angle whose tangent is the horizontal one's over the aspect; Assimp's
             // orthographic width is half the view's, and its aspect gives the height.
             let aspect = c.mAspect > 0 ? c.mAspect : 1

@@ -139,6 +139,18 @@ open class Entity {
     /// The first entity of the subtree, this one included, whose name is `name`, depth-first; nil when none is.
     public func findEntity(named name: String) -> Entity? { firstEntity { $0.name == name } }
 
+    /// The first entity of each name in this subtree, as `findEntity(named:)` finds it, made in
+    /// one walk: for looking up many names (a file's cameras, lights, animated nodes, joints)
+    /// without a walk of the tree for each (32,000 of a COLLADA file's cameras had taken minutes).
+    public func firstEntitiesByName() -> [String: Entity] {
+        var byName: [String: Entity] = [:]
+        visit { e in
+            if byName[e.name] == nil { byName[e.name] = e }
+            return true
+        }
+        return byName
+    }
+
     /// The first entity of this subtree, this one first (depth first, children in order), that
     /// `matches`; nil when none does.
     public func firstEntity(where matches: (Entity) -> Bool) -> Entity? {

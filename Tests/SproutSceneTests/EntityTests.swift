@@ -59,6 +59,16 @@ import Testing
         #expect(root.findEntity(named: "a1") === a1)
     }
 
+    /// One walk finds, for every name, the entity `findEntity(named:)` would: the first depth
+    /// first, so a name used twice is the one met first (deeper in an earlier subtree).
+    @Test func firstEntitiesByNameAreThoseFindEntityFinds() {
+        let root = Entity(name: "r"), a = Entity(name: "a"), b = Entity(name: "twin"), deep = Entity(name: "twin"), c = Entity(name: "c")
+        root.addChild(a); root.addChild(b); a.addChild(deep); b.addChild(c)
+        let byName = root.firstEntitiesByName()
+        #expect(byName.count == 4 && byName["twin"] === deep && root.findEntity(named: "twin") === deep)
+        for name in ["r", "a", "twin", "c"] { #expect(byName[name] === root.findEntity(named: name)) }
+    }
+
     @Test func convertsPositionsBetweenSpaces() {
         let a = Entity(transform: Transform(translation: Vec3(0, 1, 0), scale: Vec3(2, 2, 2)))
         let b = Entity(transform: Transform(translation: Vec3(3, 0, 0)))
