@@ -28,11 +28,18 @@ enum COLLADAScan {
         let reads: Int
     }
 
+    /// The most `<instance_camera>` and `<instance_light>` elements a file may have together:
+    /// Assimp 5.2's check of the scene looks each camera and light up in the node tree by name,
+    /// so 32,000 took 11 s; 16,384 take about 3 s. An architectural model's light fixtures
+    /// number hundreds to a few thousand.
+    static let maximumCamerasAndLights = 16_384
+
     /// Refuses elements nested deeper than `depthLimit`, the first index list or counting
     /// attribute that is not a whole number or counts more than the file has bytes, an
     /// accessor reading past its array (offset + count x stride values of one that declares
     /// fewer), naming its line, and what `COLLADAReferences` refuses: nodes, controllers or
-    /// effect parameters that refer to themselves, more than `instanceLimit` node instances.
+    /// effect parameters that refer to themselves, more than `instanceLimit` node instances;
+    /// more than `maximumCamerasAndLights` cameras and lights.
     static func check(
         _ file: UnsafeMutablePointer<FILE>, bytes: Int, shown: String, depthLimit: Int, instanceLimit: Int = ModelLimits.standard.maximumNodeInstances
     ) throws(ModelImportError) {
@@ -46,6 +53,7 @@ enum COLLADAScan {
         var attributes: [String: String] = [:]   // the open tag's, for arrays and accessors
         var arrayCounts: [String: Int] = [:], accessors: [Accessor] = []
         var references = COLLADAReferences()
+        var camerasAndLights = 0
         var recent: [UInt8] = []   // the last bytes seen, to recognise `-->`, `]]>`, `?>`
         var bang: [UInt8] = []   // what follows `<!` so far: `--` opens a comment, `[CDATA[` a section
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -60,6 +68,7 @@ enum COLLADAScan {
             state = .text
             let element = text(name)
             references.opened(element, attributes: attributes, depth: depth, line: line, closes: previous == 0x2F)
+            if element == "instance_camera" || element == "instance_light" { camerasAndLights += 1 }
             if previous == 0x2F { depth -= 1; return }
             inIndexList = indexLists.contains(element)
             if arrays.contains(element), let id = attributes["id"], let count = attributes["count"].flatMap({ Int($0) }) {
@@ -157,6 +166,9 @@ enum COLLADAScan {
             }
         }
         if let problem = references.problem(instanceLimit: instanceLimit) { throw .exceedsLimit(path: shown, what: problem) }
+        if camerasAndLights > maximumCamerasAndLights {
+            throw .exceedsLimit(path: shown, what: "it places \(camerasAndLights) cameras and lights, more than \(maximumCamerasAndLights)")
+        }
         for accessor in accessors {
             guard let count = arrayCounts[accessor.source], accessor.reads > count else { continue }
             throw .malformed(

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SproutImage
 import SproutScene
 import SproutTesting
@@ -340,6 +343,23 @@ import Testing
                     + "<source> smp </source></sampler2D></newparam></profile_COMMON></effect></library_effects></COLLADA>").utf8), "effect.dae")
         #expect(refusal(effect) == effect + ": refused: its effect parameter 'smp' refers to itself")
         #expect(try ModelImporter.load(path: Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/bender.dae", cache: nil).triangleCount == 2)
+    }
+
+    /// Assimp 5.2 looks each camera and light up in the node tree by name (32,000 took 11 s):
+    /// more than 16,384 placed together are refused; as many pass the scan.
+    @Test func aCOLLADAFileOfTooManyCamerasAndLightsIsRefused() throws {
+        let bender = try String(decoding: Fixtures.read(Fixtures.repositoryRoot + "/Tests/SproutAssetsTests/Fixtures/bender.dae"), as: UTF8.self)
+        func placing(_ count: Int, _ name: String) throws -> String {
+            let nodes = (0..<count).map { ##"<node id="l\##($0)"><instance_light url="#lamp"/></node>"## }.joined()
+            return try write(
+                Array(bender.replacingOccurrences(of: ##"<node id="body" name="body">"##, with: nodes + ##"<node id="body" name="body">"##).utf8), name)
+        }
+        let many = try placing(COLLADAScan.maximumCamerasAndLights + 1, "lamps.dae")
+        #expect(refusal(many) == many + ": refused: it places 16385 cameras and lights, more than 16384")
+        let file = try placing(COLLADAScan.maximumCamerasAndLights, "fewer.dae")
+        let (stream, size) = try #require(ConfinedFileSystem.openRegularFile(file))
+        defer { fclose(stream) }
+        try COLLADAScan.check(stream, bytes: size, shown: file, depthLimit: 272)
     }
 
     @Test func aBinarySTLWithMoreTrianglesThanBytesIsRefused() throws {
