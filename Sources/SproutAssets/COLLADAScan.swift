@@ -28,18 +28,12 @@ enum COLLADAScan {
         let reads: Int
     }
 
-    /// The most `<instance_camera>` and `<instance_light>` elements a file may have together:
-    /// Assimp 5.2's check of the scene looks each camera and light up in the node tree by name,
-    /// so 32,000 took 11 s; 16,384 take about 3 s. An architectural model's light fixtures
-    /// number hundreds to a few thousand.
-    static let maximumCamerasAndLights = 16_384
-
     /// Refuses elements nested deeper than `depthLimit`, the first index list or counting
     /// attribute that is not a whole number or counts more than the file has bytes, an
     /// accessor reading past its array (offset + count x stride values of one that declares
     /// fewer), naming its line, and what `COLLADAReferences` refuses: nodes, controllers or
     /// effect parameters that refer to themselves, more than `instanceLimit` node instances;
-    /// more than `maximumCamerasAndLights` cameras and lights.
+    /// more than `ModelPreflight.maximumCamerasAndLights` cameras and lights placed.
     static func check(
         _ file: UnsafeMutablePointer<FILE>, bytes: Int, shown: String, depthLimit: Int, instanceLimit: Int = ModelLimits.standard.maximumNodeInstances
     ) throws(ModelImportError) {
@@ -166,8 +160,8 @@ enum COLLADAScan {
             }
         }
         if let problem = references.problem(instanceLimit: instanceLimit) { throw .exceedsLimit(path: shown, what: problem) }
-        if camerasAndLights > maximumCamerasAndLights {
-            throw .exceedsLimit(path: shown, what: "it places \(camerasAndLights) cameras and lights, more than \(maximumCamerasAndLights)")
+        if camerasAndLights > ModelPreflight.maximumCamerasAndLights {
+            throw .exceedsLimit(path: shown, what: "it places \(camerasAndLights) cameras and lights, more than \(ModelPreflight.maximumCamerasAndLights)")
         }
         for accessor in accessors {
             guard let count = arrayCounts[accessor.source], accessor.reads > count else { continue }

@@ -40,6 +40,7 @@ enum FBXConnections {
             case .deformer where classTag == "Cluster": kind = .cluster
             case .texture: kind = .texture
             case .layeredTexture: kind = .layeredTexture
+            case .nodeAttribute where classTag == "Light" || classTag == "Camera": kind = .cameraOrLight
             default: kind = .other
             }
             objects[id] = (kind, name)
@@ -58,7 +59,7 @@ enum FBXConnections {
     }
 
     /// The objects the checks tell apart; every other object of the file is `other`.
-    enum ObjectKind { case model, skin, cluster, texture, layeredTexture, other }
+    enum ObjectKind { case model, skin, cluster, texture, layeredTexture, cameraOrLight, other }
 
     /// The first object linked into a layered texture that is no texture: Assimp 5.2 keeps
     /// whatever is linked there as a texture, a null one where it is not (found by mutation:
@@ -121,6 +122,11 @@ enum FBXConnections {
                 reason:
                     "skin \(shared.skin) has two clusters deforming '\(PrintableText.escaped(shared.name, limit: 80))' (Assimp 5.2 gives them one bone and frees it twice)"
             )
+        }
+        // Assimp makes a camera or light of each model a camera or light attribute is linked to.
+        let placed = found.objectLinks.count { found.objects[$0.child]?.kind == .cameraOrLight && found.objects[$0.parent]?.kind == .model }
+        if placed > ModelPreflight.maximumCamerasAndLights {
+            throw .exceedsLimit(path: shown, what: "it places \(placed) cameras and lights, more than \(ModelPreflight.maximumCamerasAndLights)")
         }
         if let foreign = foreignLayer(found) {
             throw .malformed(

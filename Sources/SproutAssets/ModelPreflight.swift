@@ -77,6 +77,13 @@ enum ModelPreflight {
         }
     }
 
+    /// The most cameras and lights an FBX or COLLADA file may place: Assimp 5.2's check of the
+    /// scene looks each up in the node tree by name, so 32,000 COLLADA lights took 11 s and
+    /// 24,000 FBX lights 9.7 s; 16,384 take about 3 s. An architectural model's light fixtures
+    /// number hundreds to a few thousand. (glTF's cameras are kept from Assimp instead:
+    /// `GLTFAssimpView`.)
+    static let maximumCamerasAndLights = 16_384
+
     /// COLLADA elements above the deepest `<node>` (`COLLADA`, `library_visual_scenes`,
     /// `visual_scene`) and below it (`instance_geometry`, `bind_material`, ...).
     static let colladaSlack = 16

@@ -98,6 +98,34 @@ import Testing
         #expect(throws: Never.self) { try ModelImporter.preflight(path: dir + "/property.fbx") }
     }
 
+    /// Assimp 5.2 makes a camera or light of each model a camera or light attribute is linked
+    /// to, and its scene check looks each up by name (24,000 lights took 9.7 s): more than
+    /// 16,384 placed are refused. Other attributes (a skeleton's "Null") and links to objects
+    /// other than models do not count.
+    @Test func tooManyCamerasAndLightsPlacedAreRefused() throws {
+        func links(placed: Int) -> FBXConnections.Links {
+            var found = FBXConnections.Links()
+            for i in 0..<Int64(placed) {
+                found.object(key: "Model", id: 2 * i + 1, name: "Model::lamp\(i)", classTag: "Light")
+                found.object(key: "NodeAttribute", id: 2 * i + 2, name: "NodeAttribute::lamp\(i)", classTag: i % 2 == 0 ? "Light" : "Camera")
+                found.add(type: "OO", child: 2 * i + 1, parent: 0, property: nil)
+                found.add(type: "OO", child: 2 * i + 2, parent: 2 * i + 1, property: nil)
+            }
+            found.object(key: "NodeAttribute", id: -1, name: "NodeAttribute::bone", classTag: "Null")
+            found.add(type: "OO", child: -1, parent: 1, property: nil)
+            found.object(key: "NodeAttribute", id: -2, name: "NodeAttribute::loose", classTag: "Light")
+            found.add(type: "OO", child: -2, parent: 0, property: nil)
+            return found
+        }
+        let limit = ModelPreflight.maximumCamerasAndLights
+        #expect(throws: Never.self) { try FBXConnections.check(links(placed: limit), shown: "lamps.fbx", limits: .standard) }
+        #expect {
+            try FBXConnections.check(links(placed: limit + 1), shown: "lamps.fbx", limits: .standard)
+        } throws: {
+            "\($0)" == "lamps.fbx: refused: it places 16385 cameras and lights, more than 16384"
+        }
+    }
+
     @Test func chainsAreCountedWithoutRecursionAndCyclesEnd() {
         #expect(FBXConnections.longestChain([(1, 2), (2, 3), (3, 0), (4, 3)]) == 3)
         #expect(FBXConnections.longestChain([(1, 2), (2, 1)]) == 2)

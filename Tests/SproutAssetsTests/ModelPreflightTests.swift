@@ -354,9 +354,9 @@ import Testing
             return try write(
                 Array(bender.replacingOccurrences(of: ##"<node id="body" name="body">"##, with: nodes + ##"<node id="body" name="body">"##).utf8), name)
         }
-        let many = try placing(COLLADAScan.maximumCamerasAndLights + 1, "lamps.dae")
+        let many = try placing(ModelPreflight.maximumCamerasAndLights + 1, "lamps.dae")
         #expect(refusal(many) == many + ": refused: it places 16385 cameras and lights, more than 16384")
-        let file = try placing(COLLADAScan.maximumCamerasAndLights, "fewer.dae")
+        let file = try placing(ModelPreflight.maximumCamerasAndLights, "fewer.dae")
         let (stream, size) = try #require(ConfinedFileSystem.openRegularFile(file))
         defer { fclose(stream) }
         try COLLADAScan.check(stream, bytes: size, shown: file, depthLimit: 272)
