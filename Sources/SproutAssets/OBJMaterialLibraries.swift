@@ -12,6 +12,12 @@ import Glibc
 /// and all: `ne` or `Ne` makes a material (`NEWMTL` does not). Other statements there are
 /// harmless and left alone.
 enum OBJMaterialLibraries {
+    /// The most material name comparisons an OBJ may ask of Assimp 5.2, which looks each
+    /// `usemtl` up in a list of every material so far: `usemtl` statements times (the
+    /// libraries' materials plus those statements). 16,000 materials each used once (2^29)
+    /// took 4.8 s to import; a CAD export of 10,000 parts over 500 materials asks 2^27.
+    static let maximumMaterialLookUps = 1 << 31
+
     /// Statements naming a texture, by their first word's start, for the lines Assimp reads as
     /// textures (those beginning `m`, `b` or `r`; `disp`; `norm` after `n` or `N`), compared
     /// as Assimp compares them, without case.
@@ -46,7 +52,9 @@ enum OBJMaterialLibraries {
     }
 
     /// Throws when a library the OBJ at `path` names (inside `folder`; one outside is left for
-    /// the import to refuse) has a statement that needs a material before its first material.
+    /// the import to refuse) has a statement that needs a material before its first material,
+    /// or when its `usemtl` statements over the libraries' materials ask more than
+    /// `maximumMaterialLookUps` comparisons.
     /// `fallback` is the library Assimp opens when one named cannot be: the OBJ's own name with
     /// `mtl` for its last three letters.
     /// Returns the libraries' names as Assimp looks for them (the fallback after one it cannot open).
@@ -60,6 +68,17 @@ enum OBJMaterialLibraries {
         if let line = found.singleVertexLine {
             throw .malformed(path: shown, reason: "line \(line): a line statement (l) of one vertex (Assimp 5.2 writes past its vertices after one)")
         }
+        var materials = 0
+        func lookUps() throws(ModelImportError) {
+            // Each `usemtl` looks its material up in a list of every material so far.
+            let (work, overflow) = found.materialUses.multipliedReportingOverflow(by: materials + found.materialUses)
+            guard overflow || work > maximumMaterialLookUps else { return }
+            throw .exceedsLimit(
+                path: shown,
+                what:
+                    "its \(found.materialUses) usemtl statements over \(materials) library materials ask Assimp 5.2 for more than \(maximumMaterialLookUps) material name comparisons (it looks each up in a list)"
+            )
+        }
         var names = found.names.sorted()
         var index = 0
         while index < names.count {
@@ -72,7 +91,7 @@ enum OBJMaterialLibraries {
             }
             defer { fclose(stream) }
             guard size <= maximumBytes else { continue }   // the import refuses it by size
-            var line = 0, needing = ""
+            var line = 0, needing = "", seenMaterial = false
             let stop = FileLines.each(stream) { text in
                 line += 1
                 var text = Substring(text)
@@ -82,12 +101,16 @@ enum OBJMaterialLibraries {
                     // first line's: a first line that begins with a blank is no statement to it.
                     if text.first == " " || text.first == "\t" { return .next }
                 }
+                // Read to the end: the materials are counted for the look-ups' bound.
                 switch statement(text.drop { $0 == " " || $0 == "\t" }) {
-                case .material: return .stop(nil)
-                case .needsMaterial(let what):
+                case .material:
+                    seenMaterial = true
+                    materials += 1
+                    return .next
+                case .needsMaterial(let what) where !seenMaterial:
                     needing = what
                     return .stop(line)
-                case .other: return .next
+                case .needsMaterial, .other: return .next
                 }
             }
             if case .some(.some(let bad)) = stop {
@@ -95,6 +118,7 @@ enum OBJMaterialLibraries {
                     path: shown, reason: "material library '\(name.prefix(80))' line \(bad): \(needing) before any newmtl (no material to attach it to)")
             }
         }
+        try lookUps()
         return names
     }
 
@@ -102,15 +126,16 @@ enum OBJMaterialLibraries {
     /// the first line (1-based) whose `l` statement names exactly one vertex, which Assimp 5.2
     /// counts as no line but gives a vertex slot, so that a later polyline writes past its
     /// vertices (found by a fifth mutation round, under valgrind).
-    static func libraries(_ file: UnsafeMutablePointer<FILE>) -> (names: [String], singleVertexLine: Int?) {
+    static func libraries(_ file: UnsafeMutablePointer<FILE>) -> (names: [String], singleVertexLine: Int?, materialUses: Int) {
         var names: [String] = []
-        var line = 0, singleVertexLine: Int?
+        var line = 0, singleVertexLine: Int?, materialUses = 0
         let blank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
         _ = FileLines.eachLine(file) { bytes in
             line += 1
             // Only `l` and `mtllib` lines matter: their first bytes are looked at, no text made of the rest.
             guard let start = bytes.firstIndex(where: { !blank($0) }) else { return .next }
             let first = bytes[start]
+            if first == UInt8(ascii: "u"), bytes[start...].starts(with: "usemtl".utf8) { materialUses += 1 }
             guard first == UInt8(ascii: "l") || first == UInt8(ascii: "m") else { return .next }
             let trimmed = String(decoding: bytes[start...], as: UTF8.self)[...]
             if singleVertexLine == nil, trimmed.hasPrefix("l ") || trimmed.hasPrefix("l\t"),
@@ -127,6 +152,6 @@ enum OBJMaterialLibraries {
             }
             return .next
         }
-        return (names, singleVertexLine)
+        return (names, singleVertexLine, materialUses)
     }
 }

@@ -362,6 +362,27 @@ import Testing
         try COLLADAScan.check(stream, bytes: size, shown: file, depthLimit: 272)
     }
 
+    /// Assimp 5.2 looks each `usemtl` up in a list of every material so far (16,000 materials
+    /// each used once took 4.8 s): 40,000 statements over 20,000 library materials ask
+    /// 40,000 x 60,000 = 2.4e9 comparisons, past 2^31, and are refused; 30,000 ask 1.5e9.
+    @Test func anOBJAskingTooManyMaterialLookUpsIsRefused() throws {
+        let dir = try Fixtures.temporaryDirectory("obj-look-ups")
+        try Fixtures.write((0..<20_000).map { "newmtl m\($0)\n" }.joined(), to: dir + "/many.mtl")
+        func model(uses: Int, _ name: String) throws -> String {
+            try Fixtures.write(
+                "mtllib many.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\n" + (0..<uses).map { "usemtl m\($0 % 20_000)\nf 1 2 3\n" }.joined(), to: dir + "/" + name)
+            return dir + "/" + name
+        }
+        let refused = try model(uses: 40_000, "refused.obj")
+        #expect(
+            refusal(refused)
+                == refused
+                + ": refused: its 40000 usemtl statements over 20000 library materials ask Assimp 5.2 for more than 2147483648 material name comparisons (it looks each up in a list)"
+        )
+        let passed = try model(uses: 30_000, "passed.obj")
+        #expect(throws: Never.self) { try ModelPreflight.check(passed, shownAs: passed, fileExtension: "obj", limits: .standard) }
+    }
+
     @Test func aBinarySTLWithMoreTrianglesThanBytesIsRefused() throws {
         let path = try write([UInt8](repeating: 0, count: 80) + le(1_000_000_000) + [UInt8](repeating: 0, count: 100), "lie.stl")
         #expect(refusal(path) == path + ": malformed model: the header declares 1000000000 triangles, more than the 184-byte file can hold")
