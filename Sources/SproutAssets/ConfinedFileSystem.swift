@@ -139,12 +139,22 @@ final class ConfinedFileSystem {
 
     /// The bytes of image file `reference` beside the model `model` (a texture's path), admitted
     /// by this folder and at most `limit` bytes, checked before any is read; errors name the
-    /// model and the texture.
+    /// model and the texture. A path that is not there, another machine's (`C:\Users\me\wood.png`,
+    /// `/home/me/wood.png`) or one outside the folder, is looked for by its file name alone in
+    /// the folder, as Blender's importers look for it (a model downloaded with its textures
+    /// beside it); one found so is noted in `foundByName`. Nothing outside the folder is read.
     func textureBytes(_ reference: String, model: String, limit: Int) throws(ModelImportError) -> [UInt8] {
-        guard let admitted = admit(reference) else { throw .pathEscapesFolder(model: model, requested: reference) }
-        guard let (file, size) = Self.openRegularFile(admitted) else {
+        let opened: (stream: UnsafeMutablePointer<FILE>, size: Int)
+        if let path = resolve(reference), let file = Self.openRegularFile(path) {
+            opened = file
+        } else if let file = openByFileName(reference) {
+            opened = file
+            foundByName.append(reference)
+        } else {
+            guard admit(reference) != nil else { throw .pathEscapesFolder(model: model, requested: reference) }
             throw .badTexture(model: model, texture: reference, reason: "file not found beside the model")
         }
+        let (file, size) = opened
         defer { fclose(file) }
         guard size <= limit else {
             throw .badTexture(model: model, texture: reference, reason: "the file is \(size) bytes, more than the \(limit) a model's file may be")
@@ -153,6 +163,18 @@ final class ConfinedFileSystem {
             throw .badTexture(model: model, texture: reference, reason: "the file cannot be read (or grew past \(limit) bytes while it was)")
         }
         return bytes
+    }
+
+    /// The textures found by their file name alone (`textureBytes`), as the model names them.
+    private(set) var foundByName: [String] = []
+
+    /// The file `reference`'s last path component (after `/` or `\`) names in the folder, opened;
+    /// nil when the reference is that name already, or no such file is there.
+    private func openByFileName(_ reference: String) -> (stream: UnsafeMutablePointer<FILE>, size: Int)? {
+        guard let name = reference.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init), name != reference,
+            name != "..", name != ".", let path = resolve(name)
+        else { return nil }
+        return Self.openRegularFile(path)
     }
 
     // MARK: Assimp callbacks

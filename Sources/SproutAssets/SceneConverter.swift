@@ -1,4 +1,5 @@
 internal import CAssimp
+import SproutFiles
 import SproutImage
 import SproutMath
 import SproutScene
@@ -205,6 +206,11 @@ struct SceneConverter {
         if let gltf, case let imageless = Self.texturesWithoutImage(in: gltf), !imageless.isEmpty {
             let named = imageless.prefix(3).map { "textures[\($0)]" }.joined(separator: ", ") + (imageless.count > 3 ? ", ..." : "")
             lines.append("has \(imageless.count) texture(s) naming no image (no `source`, nor an image extension Sprout reads), drawn without: \(named)")
+        }
+        if let first = fileSystem.foundByName.first {
+            let quoted = PrintableText.escaped(first, limit: 120)
+            lines.append(
+                "names \(fileSystem.foundByName.count) texture(s) by a path not beside it, found by file name in its folder instead (the first: '\(quoted)')")
         }
         if !unreadTextures.isEmpty {
             let kinds = unreadTextures.sorted { $0.key < $1.key }.map { "\($0.key) in \($0.value) material(s)" }

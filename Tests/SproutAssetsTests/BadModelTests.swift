@@ -1,3 +1,4 @@
+import SproutImage
 import SproutScene
 #if canImport(Glibc)
 import Glibc
@@ -113,6 +114,27 @@ import Testing
         try Fixtures.write("mtllib tri.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nusemtl m\nf 1/1 2/2 3/3\n", to: model + "/tri.obj")
         #expect(throws: ModelImportError.pathEscapesFolder(model: model + "/tri.obj", requested: "../outside.jpg")) {
             try ModelImporter.load(path: model + "/tri.obj")
+        }
+    }
+
+    /// A texture named by another machine's path (`C:\\Users\\...`, `/home/...`) or one outside the
+    /// model's folder is looked for by its file name in the folder, as Blender's importers do,
+    /// and said; the file outside is never read (the green one inside is drawn, not the red one
+    /// beside the folder). It had refused the model ("file not found beside the model").
+    @Test func aTextureElsewhereIsFoundByItsNameInTheModelsFolder() throws {
+        let (model, root) = try sandbox()
+        try Fixtures.write(try ImageCodec.encodePNG(Image(width: 1, height: 1, pixels: [0, 255, 0, 255])), to: model + "/wood.png")
+        try Fixtures.write(try ImageCodec.encodePNG(Image(width: 1, height: 1, pixels: [255, 0, 0, 255])), to: root + "/wood.png")
+        let obj = "v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nusemtl m\nf 1/1 2/2 3/3\n"
+        for (k, reference) in [#"C:\Users\me\Desktop\wood.png"#, "/home/someone/textures/wood.png", "../wood.png"].enumerated() {
+            try Fixtures.write("newmtl m\nmap_Kd \(reference)\n", to: model + "/m\(k).mtl")
+            try Fixtures.write("mtllib m\(k).mtl\n" + obj, to: model + "/m\(k).obj")
+            let asset = try ModelImporter.load(path: model + "/m\(k).obj", cache: nil)
+            #expect(asset.materials.first?.baseColorTexture?.image.pixels == [0, 255, 0, 255], "\(reference)")
+            #expect(
+                asset.warnings.contains(
+                    model + "/m\(k).obj: names 1 texture(s) by a path not beside it, found by file name in its folder instead (the first: '\(reference)')"),
+                "\(asset.warnings)")
         }
     }
 
