@@ -34,11 +34,25 @@ struct GLTFRewrite {
             || GLTFAssimpView.mustBeKeptFromAssimp(gltf) || !zeroAccessors(of: gltf).isEmpty
     }
 
-    /// The accessors with neither a buffer view nor sparse values: all zeros (glTF 2.0 5.1.1,
-    /// `accessor.bufferView`: "When undefined, the accessor MUST be initialized with zeros"),
-    /// which Assimp 5.2 refuses ("data is null when extracting data from accessors[n]").
+    /// The accessors Assimp reads with neither a buffer view nor sparse values: all zeros (glTF
+    /// 2.0 5.1.1, `accessor.bufferView`: "When undefined, the accessor MUST be initialized with
+    /// zeros"), which Assimp 5.2 refuses ("data is null when extracting data from accessors[n]").
+    /// Only those a mesh, an animation or a skin names: a file's unused ones are not made.
     static func zeroAccessors(of gltf: GLTFJSON) -> [Int] {
-        (gltf["accessors"]?.array ?? []).indices.filter { gltf["accessors"]?[$0]?["bufferView"] == nil && gltf["accessors"]?[$0]?["sparse"] == nil }
+        var named = Set<Int>()
+        for primitive in (gltf["meshes"]?.array ?? []).flatMap({ $0["primitives"]?.array ?? [] }) {
+            for attributes in [primitive["attributes"]] + (primitive["targets"]?.array ?? []).map(Optional.some) {
+                if case .object(let members)? = attributes { named.formUnion(members.values.compactMap(\.int)) }
+            }
+            if let indices = primitive["indices"]?.int { named.insert(indices) }
+        }
+        for sampler in (gltf["animations"]?.array ?? []).flatMap({ $0["samplers"]?.array ?? [] }) {
+            named.formUnion([sampler["input"]?.int, sampler["output"]?.int].compactMap { $0 })
+        }
+        named.formUnion((gltf["skins"]?.array ?? []).compactMap { $0["inverseBindMatrices"]?.int })
+        return named.sorted().filter {
+            gltf["accessors"]?[$0] != nil && gltf["accessors"]?[$0]?["bufferView"] == nil && gltf["accessors"]?[$0]?["sparse"] == nil
+        }
     }
 
     /// The components of each accessor type (glTF 2.0 3.6.2.1).

@@ -123,8 +123,14 @@ import Testing
         #expect(!GLTFRewrite.isNeeded(for: try document("JOINTS_0", componentType: 5121)))
         #expect(!GLTFRewrite.isNeeded(for: try document("COLOR_0", componentType: 5126)))
         // An accessor without a buffer view is zeros, which Assimp refuses (`GLTFRewriteTests`).
-        let zeros = try JSONDecoder().decode(GLTFJSON.self, from: Data(#"{"accessors": [{"componentType": 5126, "count": 3, "type": "VEC3"}]}"#.utf8))
+        let zeros = try JSONDecoder().decode(
+            GLTFJSON.self,
+            from: Data(
+                #"{"accessors": [{"componentType": 5126, "count": 3, "type": "VEC3"}], "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}]}]}"#.utf8))
         #expect(GLTFRewrite.isNeeded(for: zeros))
+        // One no mesh, animation or skin names is not made.
+        let unused = try JSONDecoder().decode(GLTFJSON.self, from: Data(#"{"accessors": [{"componentType": 5126, "count": 3, "type": "VEC3"}]}"#.utf8))
+        #expect(!GLTFRewrite.isNeeded(for: unused))
     }
 
     /// The same quad in metres as gltfpack -c writes it: positions as floats and indices, each a
