@@ -13,6 +13,13 @@ struct OBJMaterialStatements: Equatable {
     struct MapOptions: Equatable {
         var offset = Vec2(0, 0)
         var scale = Vec2(1, 1)
+        /// `-bm`, a bump map's multiplier, where given.
+        var bumpMultiplier: Float?
+        /// The file name after the options (the rest of the line).
+        var file = ""
+        /// Whether Assimp 5.2 lost the map: it skips three values after `-o` and `-s` whatever
+        /// follows, so one given fewer takes the file name with them.
+        var lostByAssimp = false
     }
 
     /// The name Assimp 5.2 gives a `newmtl` without one (AI_DEFAULT_MATERIAL_NAME).
@@ -65,8 +72,9 @@ struct OBJMaterialStatements: Equatable {
         }
     }
 
-    /// The `-o` and `-s` options before a map's file name (one to three numbers each; other
-    /// options skipped with their arguments as the format gives them); nil without either.
+    /// The `-o` and `-s` options before a map's file name (one to three numbers each; `-bm`'s
+    /// one; other options skipped with their arguments as the format gives them), and the file
+    /// name after them; nil without `-o` or `-s`.
     static func options(_ words: ArraySlice<Substring>) -> MapOptions? {
         var options = MapOptions(), found = false
         var index = words.startIndex
@@ -78,6 +86,7 @@ struct OBJMaterialStatements: Equatable {
                 numbers.append(value)
                 index += 1
             }
+            if option == "-o" || option == "-s", numbers.count < 3 { options.lostByAssimp = true }
             switch option {
             case "-o" where !numbers.isEmpty:
                 options.offset = Vec2(numbers[0], numbers.count > 1 ? numbers[1] : 0)
@@ -85,12 +94,15 @@ struct OBJMaterialStatements: Equatable {
             case "-s" where !numbers.isEmpty:
                 options.scale = Vec2(numbers[0], numbers.count > 1 ? numbers[1] : 1)
                 found = true
+            case "-bm" where !numbers.isEmpty:
+                options.bumpMultiplier = numbers[0]
             case "-clamp", "-blendu", "-blendv", "-cc", "-imfchan", "-type":
                 if numbers.isEmpty, index < words.endIndex { index += 1 }   // a word argument (on, off, r, sphere, ...)
             default:
                 break
             }
         }
+        options.file = words[index...].joined(separator: " ")
         return found ? options : nil
     }
 }

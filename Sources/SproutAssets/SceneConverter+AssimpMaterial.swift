@@ -121,6 +121,16 @@ extension SceneConverter {
         let magnification: Texture.Filter = integer(mat, "$tex.mappingfiltermag", type: type, index: index) == 9728 ? .nearest : .linear   // GL_NEAREST
         let minification = GLTFTextures.minification(
             glTF: integer(mat, "$tex.mappingfiltermin", type: type, index: index).map(Int.init), magnification: magnification)
+        return try texture(
+            reference: reference, colorSpace: colorSpace, wrapU: wrapU, wrapV: wrapV, magnification: magnification, minification: minification)
+    }
+
+    /// The texture of image `reference` (embedded, or a file beside the model) with a sampler,
+    /// made once for each (`textureCache`) and counted against the model's texture pixels.
+    mutating func texture(
+        reference: String, colorSpace: Texture.ColorSpace, wrapU: Texture.Wrap = .repeat, wrapV: Texture.Wrap = .repeat,
+        magnification: Texture.Filter = .linear, minification: Texture.Minification = GLTFTextures.minification(glTF: nil, magnification: .linear)
+    ) throws -> Texture {
         let key = "\(reference) \(colorSpace) \(wrapU) \(wrapV) \(magnification) \(minification)"
         if let cached = textureCache[key] { return cached }
         let image = try image(for: reference)

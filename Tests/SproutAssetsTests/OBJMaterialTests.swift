@@ -142,6 +142,27 @@ import Testing
 
     /// An OBJ without a material library is drawn with Sprout's own default material, not one
     /// read from Assimp's stand-in (whose Ns 0 and Ks 0 would make it rough and unreflective).
+    /// A map whose -s or -o gives fewer than three values (the MTL format allows one to three):
+    /// Assimp 5.2 skips three after either, taking the file name with them, and drew the
+    /// material without the map. Sprout reads it by the name the statement gives, with its
+    /// options: -s 2 2 is the scale (offset v 1 - 2 - 0 = -1 in Sprout's coordinates), and a
+    /// bump map's -bm 0.5 its scale, -o 0.25 0.5 its offset (v 1 - 1 - 0.5 = -0.5).
+    @Test func mapsAssimpLostToShortOptionsAreRead() throws {
+        let path = try writeModel(
+            mtl: "newmtl polished\nmap_Kd -s 2 2 rough.png\nmap_Bump -bm 0.5 -o 0.25 0.5 normal.png\nnewmtl matte\nmap_Kd -s 2 2 2 rough.png\n",
+            label: "obj-short-options")
+        let asset = try ModelImporter.load(path: path, cache: nil)
+        let polished = try #require(asset.materials.first { $0.name == "polished" })
+        #expect(polished.baseColorTexture?.image.pixels == [64, 64, 64, 255, 192, 192, 192, 255])
+        #expect(polished.mapping(.baseColor) == TextureMapping(offset: Vec2(0, -1), scale: Vec2(2, 2)))
+        #expect(polished.normalTexture?.image.pixels == [128, 128, 255, 255] && polished.normalScale == 0.5)
+        #expect(polished.mapping(.normal) == TextureMapping(offset: Vec2(0.25, -0.5), scale: Vec2(1, 1)))
+        // Three values Assimp reads itself; the same texture, the same mapping.
+        let matte = try #require(asset.materials.first { $0.name == "matte" })
+        #expect(matte.baseColorTexture?.image.pixels == [64, 64, 64, 255, 192, 192, 192, 255])
+        #expect(matte.mapping(.baseColor) == TextureMapping(offset: Vec2(0, -1), scale: Vec2(2, 2)))
+    }
+
     /// A material is known by Assimp's name for it, the rest of its `newmtl` line as written:
     /// a tab or two blanks inside a name are kept (they had been joined into one blank, so the
     /// MTL's own statements went unfound). Each gives illum 2 and no Ks: reflectance weight 1
