@@ -41,9 +41,7 @@ struct GLTFRewrite {
     static func zeroAccessors(of gltf: GLTFJSON) -> [Int] {
         var named = Set<Int>()
         for primitive in (gltf["meshes"]?.array ?? []).flatMap({ $0["primitives"]?.array ?? [] }) {
-            for attributes in [primitive["attributes"]] + (primitive["targets"]?.array ?? []).map(Optional.some) {
-                if case .object(let members)? = attributes { named.formUnion(members.values.compactMap(\.int)) }
-            }
+            for members in attributeSets(of: primitive) { named.formUnion(members.values.compactMap(\.int)) }
             if let indices = primitive["indices"]?.int { named.insert(indices) }
         }
         for sampler in (gltf["animations"]?.array ?? []).flatMap({ $0["samplers"]?.array ?? [] }) {
@@ -255,6 +253,14 @@ struct GLTFRewrite {
         }
     }
 
+    /// A primitive's attributes and each of its morph targets, as name -> accessor objects.
+    static func attributeSets(of primitive: GLTFJSON) -> [[String: GLTFJSON]] {
+        ([primitive["attributes"]] + (primitive["targets"]?.array ?? []).map(Optional.some)).compactMap { set in
+            if case .object(let members)? = set { return members }
+            return nil
+        }
+    }
+
     /// The accessors of mesh attributes and morph targets stored as integers, except joints
     /// (which Assimp reads as integers) and a Draco primitive's (which Assimp decodes): what
     /// glTF and KHR_mesh_quantization allow and Assimp 5.2 does not read.
@@ -264,8 +270,7 @@ struct GLTFRewrite {
         var found = Set<Int>()
         for mesh in gltf["meshes"]?.array ?? [] {
             for primitive in mesh["primitives"]?.array ?? [] where primitive["extensions"]?["KHR_draco_mesh_compression"] == nil {
-                for attributes in [primitive["attributes"]] + (primitive["targets"]?.array ?? []).map(Optional.some) {
-                    guard case .object(let members)? = attributes else { continue }
+                for members in attributeSets(of: primitive) {
                     for (name, value) in members where !leftOut.contains(where: { name.hasPrefix($0) }) {
                         guard let index = value.int, let type = gltf["accessors"]?[index]?["componentType"]?.int, type != 5126 else { continue }
                         found.insert(index)
