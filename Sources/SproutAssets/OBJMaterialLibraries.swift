@@ -69,16 +69,6 @@ enum OBJMaterialLibraries {
             throw .malformed(path: shown, reason: "line \(line): a line statement (l) of one vertex (Assimp 5.2 writes past its vertices after one)")
         }
         var materials = 0
-        func lookUps() throws(ModelImportError) {
-            // Each `usemtl` looks its material up in a list of every material so far.
-            let (work, overflow) = found.materialUses.multipliedReportingOverflow(by: materials + found.materialUses)
-            guard overflow || work > maximumMaterialLookUps else { return }
-            throw .exceedsLimit(
-                path: shown,
-                what:
-                    "its \(found.materialUses) usemtl statements over \(materials) library materials ask Assimp 5.2 for more than \(maximumMaterialLookUps) material name comparisons (it looks each up in a list)"
-            )
-        }
         var names = found.names.sorted()
         var index = 0
         while index < names.count {
@@ -118,7 +108,15 @@ enum OBJMaterialLibraries {
                     path: shown, reason: "material library '\(name.prefix(80))' line \(bad): \(needing) before any newmtl (no material to attach it to)")
             }
         }
-        try lookUps()
+        // Each `usemtl` looks its material up in a list of every material so far.
+        let (lookUps, overflow) = found.materialUses.multipliedReportingOverflow(by: materials + found.materialUses)
+        if overflow || lookUps > maximumMaterialLookUps {
+            throw .exceedsLimit(
+                path: shown,
+                what:
+                    "its \(found.materialUses) usemtl statements over \(materials) library materials ask Assimp 5.2 for more than \(maximumMaterialLookUps) material name comparisons (it looks each up in a list)"
+            )
+        }
         return names
     }
 

@@ -42,35 +42,32 @@ extension SceneConverter {
         result.specular = known && !given.contains("ks") ? (illum == 2 ? 1 : 0) : clamped(2 * mean(mat, "$clr.specular"), 0...1, otherwise: 1)
         // An Ni the file gives is the index, 1 (no reflection) too, as in Blender; without one, glTF's 1.5.
         if let ior = float(mat, "$mat.refracti"), ior.isFinite, known ? given.contains("ni") && ior > 0 : ior > 1 { result.ior = ior }
-        var normalStatements: [String]
+        // The statements a normal map's options come from: those of the map Assimp read, or,
+        // where it read none, any (the map may be one Assimp lost, below).
+        let normalStatements: [String]
         if result.normalTexture == nil, let bump = try texture(of: mat, types: [aiTextureType_HEIGHT], colorSpace: .linear) {
             result.normalTexture = bump
             result.normalScale = float(mat, "$tex.bumpmult", type: aiTextureType_HEIGHT).flatMap { $0.isFinite ? $0 : nil } ?? 1
             normalStatements = ["map_bump", "bump"]
         } else {
-            normalStatements = ["norm"]
+            normalStatements = result.normalTexture == nil ? ["map_bump", "bump", "norm"] : ["norm"]
         }
         // Maps' -o and -s, in Sprout's coordinates (v down the image, Assimp having turned the
-        // file's over): u s + o as the file says, v s_v + (1 - s_v - o_v) for v.
+        // file's over): u s + o as the file says, v s_v + (1 - s_v - o_v) for v. A map whose -o
+        // or -s gives fewer than three values Assimp 5.2 lost (it skipped the file name with the
+        // values it expected); it is read here, by the name the statement gives.
         let maps = objStatements?.maps[name] ?? [:]
-        // A map whose -o or -s gives fewer than three values Assimp 5.2 lost (it skipped the file
-        // name with the values it expected); it is read here, by the name the statement gives.
-        let lost: [(TextureSlot, [String], WritableKeyPath<Material, Texture?>, Texture.ColorSpace)] = [
+        let slots: [(TextureSlot, [String], WritableKeyPath<Material, Texture?>, Texture.ColorSpace)] = [
             (.baseColor, ["map_kd"], \.baseColorTexture, .sRGB), (.emissive, ["map_ke"], \.emissiveTexture, .sRGB),
-            (.normal, ["map_bump", "bump", "norm"], \.normalTexture, .linear)
+            (.normal, normalStatements, \.normalTexture, .linear)
         ]
-        for (slot, statements, keyPath, colorSpace) in lost where result[keyPath: keyPath] == nil {
-            guard let (statement, options) = statements.lazy.compactMap({ s in maps[s].map { (s, $0) } }).first, options.lostByAssimp,
-                !options.file.isEmpty
-            else { continue }
-            result[keyPath: keyPath] = try texture(reference: options.file, colorSpace: colorSpace)
-            if slot == .normal {
-                result.normalScale = statement == "norm" ? 1 : options.bumpMultiplier.flatMap { $0.isFinite ? $0 : nil } ?? 1
-                normalStatements = [statement]
+        for (slot, statements, keyPath, colorSpace) in slots {
+            guard let (statement, options) = statements.lazy.compactMap({ s in maps[s].map { (s, $0) } }).first else { continue }
+            if result[keyPath: keyPath] == nil {
+                guard options.lostByAssimp, !options.file.isEmpty else { continue }
+                result[keyPath: keyPath] = try texture(reference: options.file, colorSpace: colorSpace)
+                if slot == .normal { result.normalScale = statement == "norm" ? 1 : options.bumpMultiplier.flatMap { $0.isFinite ? $0 : nil } ?? 1 }
             }
-        }
-        for (slot, statements) in [(TextureSlot.baseColor, ["map_kd"]), (.emissive, ["map_ke"]), (.normal, normalStatements)] {
-            guard let options = statements.lazy.compactMap({ maps[$0] }).first else { continue }
             let (o, s) = (options.offset, options.scale)
             result.textureMappings[slot] = TextureMapping(offset: Vec2(o.x, 1 - s.y - o.y), scale: s)
         }
