@@ -39,11 +39,27 @@ enum GLTFAssimpView {
     }
 
     /// `document` as Assimp reads it: every `extras` that is not an object left out, no cameras,
-    /// and every node without `extras`, `camera` and extensions other than
-    /// `nodeExtensionsForAssimp`.
-    static func forAssimp(_ document: GLTFJSON) -> GLTFJSON {
+    /// every node without `extras`, `camera` and extensions other than
+    /// `nodeExtensionsForAssimp`, and each primitive without POSITION a single point of
+    /// accessor `positionPlaceholder` (the rewrite's): one Assimp mesh still stands for each
+    /// primitive, as `SceneConverter` counts them, and the converter draws none of these.
+    static func forAssimp(_ document: GLTFJSON, positionPlaceholder: Int? = nil) -> GLTFJSON {
         guard case .object(var root) = withoutNonObjectExtras(document) else { return document }
         root["cameras"] = nil
+        if let placeholder = positionPlaceholder, case .array(let meshes)? = root["meshes"] {
+            root["meshes"] = .array(
+                meshes.map { mesh in
+                    guard case .object(var fields) = mesh, case .array(let primitives)? = fields["primitives"] else { return mesh }
+                    fields["primitives"] = .array(
+                        primitives.map { primitive in
+                            guard primitive["attributes"]?["POSITION"] == nil else { return primitive }
+                            var point: [String: GLTFJSON] = ["attributes": .object(["POSITION": .number(Double(placeholder))]), "mode": .number(0)]
+                            point["material"] = primitive["material"]
+                            return .object(point)
+                        })
+                    return .object(fields)
+                })
+        }
         if case .array(let nodes)? = root["nodes"] {
             root["nodes"] = .array(
                 nodes.map { node in

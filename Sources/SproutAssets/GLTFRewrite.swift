@@ -6,13 +6,16 @@
 /// if present: a valid file crashed it), accessors without data given their zeros, `extras` Assimp refuses or takes quadratic time over
 /// left out of what it reads (`GLTFAssimpView`), and every buffer gathered into the one binary
 /// chunk of a GLB, which `ConfinedFileSystem` serves in place of the file. Accessor, buffer view,
-/// image, material and node indices stay as they were, so all Sprout reads from the JSON itself
+/// image, material and node indices stay as they were (what the rewrite adds comes after them), so all Sprout reads from the JSON itself
 /// (materials, animations, skins, instances, levels) reads the rewritten document alike.
 struct GLTFRewrite {
     /// The rewritten document.
     let json: GLTFJSON
     /// Its one buffer.
     let binary: [UInt8]
+    /// The accessor of one position at the origin that Assimp reads in place of each primitive
+    /// without POSITION (`primitivesWithoutPositions`); nil when there is none.
+    let positionPlaceholder: Int?
 
     /// The extensions a rewrite takes out of the document.
     static let decodedExtensions = Set(["KHR_mesh_quantization", "EXT_meshopt_compression", "KHR_meshopt_compression"] + imageExtensions)
@@ -31,7 +34,18 @@ struct GLTFRewrite {
     static func isNeeded(for gltf: GLTFJSON) -> Bool {
         !decodedExtensions.isDisjoint(with: (gltf["extensionsUsed"]?.strings ?? []) + (gltf["extensionsRequired"]?.strings ?? []))
             || !skinsWithoutInverseBinds(gltf).isEmpty || !quantizedAttributes(of: gltf, alsoReadByAssimp: ["COLOR_"]).isEmpty
-            || GLTFAssimpView.mustBeKeptFromAssimp(gltf) || !zeroAccessors(of: gltf).isEmpty
+            || GLTFAssimpView.mustBeKeptFromAssimp(gltf) || !zeroAccessors(of: gltf).isEmpty || !primitivesWithoutPositions(of: gltf).isEmpty
+    }
+
+    /// The primitives without a POSITION attribute, as (mesh, primitive) indices: valid glTF,
+    /// drawn as nothing ("When positions are not specified, client implementations SHOULD skip
+    /// primitive's rendering", glTF 2.0 3.7.2.1), which Assimp 5.2 refuses ("Mesh has no faces").
+    static func primitivesWithoutPositions(of gltf: GLTFJSON) -> [(mesh: Int, primitive: Int)] {
+        (gltf["meshes"]?.array ?? []).enumerated().flatMap { m, mesh in
+            (mesh["primitives"]?.array ?? []).enumerated().compactMap { p, primitive in
+                primitive["attributes"]?["POSITION"] == nil ? (m, p) : nil
+            }
+        }
     }
 
     /// The accessors Assimp reads with neither a buffer view nor sparse values: all zeros (glTF
@@ -175,6 +189,21 @@ struct GLTFRewrite {
             }
             document["skins"] = .array(skins)
         }
+        // One position at the origin, which Assimp reads as the only point of each primitive
+        // without positions (`GLTFAssimpView.forAssimp`); Sprout draws none of them.
+        if Self.primitivesWithoutPositions(of: gltf).isEmpty {
+            positionPlaceholder = nil
+        } else {
+            let offset = try append(repeatElement(0, count: 12), what: "a placeholder position")
+            views.append(.object(["buffer": .number(0), "byteOffset": .number(Double(offset)), "byteLength": .number(12)]))
+            let origin = GLTFJSON.array([.number(0), .number(0), .number(0)])
+            accessors.append(
+                .object([
+                    "bufferView": .number(Double(views.count - 1)), "componentType": .number(5126), "count": .number(1), "type": .string("VEC3"),
+                    "min": origin, "max": origin
+                ]))
+            positionPlaceholder = accessors.count - 1
+        }
         document["bufferViews"] = .array(views)
         document["buffers"] = .array([.object(["byteLength": .number(Double(binary.count))])])
         document["accessors"] = .array(accessors)
@@ -210,8 +239,11 @@ struct GLTFRewrite {
     }
 
     /// The GLB Assimp reads, laid out (`write` puts it in place): the rewritten document without
-    /// the `extras` and node extensions it cannot take (`GLTFAssimpView`).
-    func glbLayout() throws -> GLTFJSON.GLBLayout { try GLTFJSON.GLBLayout(GLTFAssimpView.forAssimp(json), binaryCount: binary.count) }
+    /// the `extras` and node extensions it cannot take, and a point in place of each primitive
+    /// without positions (`GLTFAssimpView`).
+    func glbLayout() throws -> GLTFJSON.GLBLayout {
+        try GLTFJSON.GLBLayout(GLTFAssimpView.forAssimp(json, positionPlaceholder: positionPlaceholder), binaryCount: binary.count)
+    }
 
     /// An object's `fields` without extension `name`, and without `extensions` once it is empty.
     private static func remove(_ name: String, fromExtensionsOf fields: inout [String: GLTFJSON]) {

@@ -61,11 +61,19 @@ enum GLTFValidity {
         guard !roots.isEmpty else { return "its default scene, scenes[\(index)], has no nodes, so nothing to draw" }
         // The scene's node trees (a cycle was refused before: `GLTFNodeGraph`), each node once.
         let nodes = json["nodes"]?.array ?? []
-        var seen = Set<Int>(), stack = roots.compactMap(\.int)
+        var seen = Set<Int>(), stack = roots.compactMap(\.int), meshes = Set<Int>()
         while let n = stack.popLast() {
             guard nodes.indices.contains(n), seen.insert(n).inserted else { continue }
-            if nodes[n]["mesh"] != nil { return nil }
+            if let mesh = nodes[n]["mesh"]?.int {
+                // A primitive without positions is skipped (glTF 2.0 3.7.2.1).
+                let primitives = json["meshes"]?[mesh]?["primitives"]?.array ?? []
+                if primitives.contains(where: { $0["attributes"]?["POSITION"] != nil }) { return nil }
+                meshes.insert(mesh)
+            }
             stack += (nodes[n]["children"]?.array ?? []).compactMap(\.int)
+        }
+        if !meshes.isEmpty {
+            return "its default scene, scenes[\(index)], draws \(meshes.count) mesh(es) none of whose primitives has POSITION, so nothing to draw"
         }
         return "its default scene, scenes[\(index)], holds no mesh (none of its \(seen.count) nodes has a `mesh`), so nothing to draw"
     }

@@ -10,6 +10,11 @@ extension SceneConverter {
     mutating func modelPart(meshIndex: Int) throws -> ModelPart? {
         if let cached = meshCache[meshIndex] { return cached }
         guard meshIndex < Int(scene.pointee.mNumMeshes), let aiMeshPointer = scene.pointee.mMeshes[meshIndex] else { return nil }
+        // A glTF primitive without positions is drawn as nothing (Assimp read a placeholder point for it: `GLTFAssimpView`).
+        if let source = primitiveOfAssimpMesh[meshIndex], gltf?["meshes"]?[source.mesh]?["primitives"]?[source.primitive]?["attributes"]?["POSITION"] == nil {
+            meshCache[meshIndex] = .some(nil)
+            return nil
+        }
         let m = aiMeshPointer.pointee
         // One kind of primitive a mesh (aiProcess_SortByPType); polygons were triangulated.
         let primitive: Mesh.Primitive? =

@@ -200,6 +200,11 @@ struct SceneConverter {
         if let gltf, case let later = Self.texturesOnALaterCoordinateSet(in: gltf), later > 0 {
             lines.append("has \(later) texture reference(s) to a third or later coordinate set (texCoord 2 on), which Sprout draws with TEXCOORD_0")
         }
+        if let gltf, case let positionless = GLTFRewrite.primitivesWithoutPositions(of: gltf), let first = positionless.first {
+            lines.append(
+                "has \(positionless.count) primitive(s) without POSITION, which glTF skips: not drawn (the first: meshes[\(first.mesh)].primitives[\(first.primitive)])"
+            )
+        }
         if case let outOfRange = trianglesWithIndicesOutOfRange(), outOfRange > 0 {
             lines.append("has \(outOfRange) triangle(s) with an index past their primitive's vertices, which are not drawn")
         }

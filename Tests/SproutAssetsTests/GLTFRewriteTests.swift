@@ -41,4 +41,33 @@ import Testing
                 + "/huge.gltf: malformed model: accessors[2] has no buffer view and 100000000 elements, more than the 16777216 values read as zeros"
         }
     }
+
+    /// glTF 2.0 3.7.2.1: a primitive without POSITION is valid and skipped. Assimp 5.2 refused
+    /// the file ("Mesh has no faces"); its other primitives are drawn and the skip is said once.
+    @Test func aPrimitiveWithoutPositionsIsSkippedAndSaid() throws {
+        let dir = try Fixtures.temporaryDirectory("gltf-positionless")
+        let twoPrimitives =
+            OneTriangleGLTF.geometry.replacingOccurrences(
+                of: #""indices": 1}]}]"#, with: #""indices": 1}, {"attributes": {"NORMAL": 0}, "indices": 1, "material": 0}]}]"#)
+            + #" "materials": [{"name": "unseen"}], "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}]}"#
+        try Fixtures.write(twoPrimitives, to: dir + "/two.gltf")
+        let asset = try ModelImporter.load(path: dir + "/two.gltf", cache: nil)
+        #expect(asset.triangleCount == 1)
+        #expect(asset.root.descendants.compactMap(\.model).flatMap(\.parts).count == 1)
+        #expect(
+            asset.warnings == [
+                dir + "/two.gltf: has 1 primitive(s) without POSITION, which glTF skips: not drawn (the first: meshes[0].primitives[1])"
+            ])
+        // A scene whose every primitive lacks positions has nothing to draw, and says why.
+        let none =
+            OneTriangleGLTF.geometry.replacingOccurrences(of: #""POSITION": 0"#, with: #""NORMAL": 0"#)
+            + #" "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}]}"#
+        try Fixtures.write(none, to: dir + "/none.gltf")
+        #expect {
+            try ModelImporter.load(path: dir + "/none.gltf", cache: nil)
+        } throws: { error in
+            "\(error)" == dir
+                + "/none.gltf: cannot import model: its default scene, scenes[0], draws 1 mesh(es) none of whose primitives has POSITION, so nothing to draw"
+        }
+    }
 }
