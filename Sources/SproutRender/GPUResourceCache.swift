@@ -94,12 +94,28 @@ final class GPUTexture {
         glBindTexture(GLC.texture2D, t)
         let internalFormat = texture.colorSpace == .sRGB ? GL_SRGB8_ALPHA8 : GL_RGBA8
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        texture.image.pixels.withUnsafeBytes {
-            glTexImage2D(
-                GLC.texture2D, 0, GLint(internalFormat), GLsizei(texture.image.width), GLsizei(texture.image.height),
-                0, GLC.rgba, GLC.unsignedByte, $0.baseAddress)
+        // Immutable storage for the whole chain, then each level into it: llvmpipe's
+        // glTexImage2D keeps a second copy of level 0 until the chain is complete (16 MiB more
+        // a 2,048² texture at the peak). The levels below are made on the CPU
+        // (`Image.halved`), each from the one before and dropped once uploaded, where llvmpipe's
+        // glGenerateMipmap compiles and runs a blit shader.
+        let image = texture.image
+        if image.width > 0 && image.height > 0 {
+            let mipmapped = texture.minification.mipmaps != nil
+            let levels = mipmapped ? Int.bitWidth - max(image.width, image.height).leadingZeroBitCount : 1
+            glTexStorage2D(GLC.texture2D, GLsizei(levels), GLenum(internalFormat), GLsizei(image.width), GLsizei(image.height))
+            func upload(_ image: Image, level: Int) {
+                image.pixels.withUnsafeBytes {
+                    glTexSubImage2D(GLC.texture2D, GLint(level), 0, 0, GLsizei(image.width), GLsizei(image.height), GLC.rgba, GLC.unsignedByte, $0.baseAddress)
+                }
+            }
+            upload(image, level: 0)
+            var level = image
+            for index in 1..<levels {
+                level = level.halved(sRGB: texture.colorSpace == .sRGB)
+                upload(level, level: index)
+            }
         }
-        if texture.minification.mipmaps != nil { glGenerateMipmap(GLC.texture2D) }
         func mode(_ wrap: Texture.Wrap) -> GLint {
             switch wrap {
             case .repeat: GLint(GL_REPEAT)
