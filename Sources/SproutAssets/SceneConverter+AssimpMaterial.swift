@@ -141,24 +141,37 @@ extension SceneConverter {
         return texture
     }
 
-    /// An embedded texture ("*0", or a name matching an embedded one) or a file beside the model.
+    /// An embedded texture ("*0", or a name matching an embedded one) or a file beside the model,
+    /// decoded (or taken from `prefetchedImages`).
     private func image(for reference: String) throws -> Image {
-        if let embedded = embeddedTexture(reference) {
+        let decoded: Result<Image, any Error>
+        if let prefetched = prefetchedImages[reference] {
+            decoded = prefetched
+        } else if let bytes = try encodedImage(for: reference) {
+            decoded = Result { try ImageCodec.decode(bytes, source: reference, maximumPixels: limits.maximumTexturePixels) }
+        } else if let embedded = embeddedTexture(reference) {
             let t = embedded.pointee
-            if t.mHeight == 0 {   // compressed (PNG, JPEG): mWidth is the byte count
-                let bytes = UnsafeRawBufferPointer(start: t.pcData, count: Int(t.mWidth))
-                do { return try ImageCodec.decode(Array(bytes), source: reference, maximumPixels: limits.maximumTexturePixels) } catch {
-                    throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
-                }
-            }
             var pixels = [UInt8](); pixels.reserveCapacity(Int(t.mWidth * t.mHeight) * 4)
             for i in 0..<Int(t.mWidth * t.mHeight) { let p = t.pcData[i]; pixels += [p.r, p.g, p.b, p.a] }
             return Image(width: Int(t.mWidth), height: Int(t.mHeight), pixels: pixels)
+        } else {
+            throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "its data cannot be read")
         }
-        let bytes = try textureFileBytes(reference)
-        do { return try ImageCodec.decode(bytes, source: reference, maximumPixels: limits.maximumTexturePixels) } catch {
+        do { return try decoded.get() } catch {
             throw ModelImportError.badTexture(model: modelPath, texture: reference, reason: "\(error)")
         }
+    }
+
+    /// The encoded bytes (PNG, JPEG, ...) of texture `reference`: an embedded compressed
+    /// texture's, or a file's beside the model; nil for an embedded texture Assimp stores as
+    /// texels.
+    func encodedImage(for reference: String) throws -> [UInt8]? {
+        if let embedded = embeddedTexture(reference) {
+            let t = embedded.pointee
+            guard t.mHeight == 0 else { return nil }   // compressed (PNG, JPEG): mWidth is the byte count
+            return Array(UnsafeRawBufferPointer(start: t.pcData, count: Int(t.mWidth)))
+        }
+        return try textureFileBytes(reference)
     }
 
     /// The bytes of a texture file beside the model. A glTF image's `uri` is a URI (Assimp 5.2

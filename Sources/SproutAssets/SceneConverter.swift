@@ -17,6 +17,8 @@ struct SceneConverter {
     var materialCache: [Int: Material] = [:]
     /// Textures made so far, by reference and sampler.
     var textureCache: [String: Texture] = [:]
+    /// Images decoded ahead, together, by reference (`prefetchImages`).
+    var prefetchedImages: [String: Result<Image, any Error>] = [:]
     var meshes: [Mesh] = []
     /// Vertices that had more joint influences than the eight Sprout keeps.
     var truncatedInfluences = 0
@@ -116,6 +118,7 @@ struct SceneConverter {
         let fileName = String(modelPath.split(separator: "/").last ?? Substring(modelPath))
         let wrapper = Entity(name: fileName, transform: Transform(matrix: normalisation(extension: ext)))
         if let gltf { variants = try GLTFVariants(json: gltf, path: modelPath) }
+        prefetchImages()
         if let rootNode = scene.pointee.mRootNode {
             wrapper.addChild(try entity(for: rootNode, maximumDepth: limits.maximumNodeDepth))
         }

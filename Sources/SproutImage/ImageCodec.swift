@@ -25,7 +25,7 @@ public enum ImageCodec {
     /// renders (a golden or a texture larger than that is refused before it is decoded).
     public static let defaultMaximumPixels = 1 << 26
 
-    /// Decodes PNG, JPEG, WebP, AVIF, KTX 2.0 (ETC1S, UASTC) or DDS (BC1...BC5, BC7, uncompressed) bytes into RGBA8; `source` names them in errors. The size in
+    /// Decodes PNG (libpng, else stb), JPEG, WebP, AVIF, KTX 2.0 (ETC1S, UASTC) or DDS (BC1...BC5, BC7, uncompressed) bytes into RGBA8; `source` names them in errors. The size in
     /// the header is checked against `maximumPixels` before anything is decoded: a 64 KB PNG can
     /// declare 2 GB of pixels.
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws -> Image {
@@ -42,6 +42,9 @@ public enum ImageCodec {
         if known != 0, Int(w) * Int(h) > maximumPixels {
             throw Failure.undecodable(source: source, reason: "\(w) x \(h) pixels, more than the limit of \(maximumPixels)")
         }
+        // libpng first; a file it refuses (a damaged CRC, Apple's CgBI variant) goes on to stb,
+        // which reads what it can, as before.
+        if PNGCodec.isPNG(bytes), let image = try? PNGCodec.decode(bytes, maximumPixels: maximumPixels) { return image }
         if let problem = JPEGTables.problem(bytes) { throw Failure.undecodable(source: source, reason: problem) }
         let safe = PNGPalette.padded(bytes) ?? bytes
         let pixels = safe.withUnsafeBufferPointer { buf in
@@ -54,6 +57,18 @@ public enum ImageCodec {
         defer { stbi_image_free(pixels) }
         let count = Int(w) * Int(h) * 4
         return Image(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+    }
+
+    /// The pixels a PNG or JPEG file's header declares (stb's reading of it, as `decode`
+    /// checks it); nil for other formats or a header stb cannot read. What an import may
+    /// decode ahead of time is measured by it (`ImagePrefetch`).
+    public static func declaredPixelCount(_ bytes: [UInt8]) -> Int? {
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max), !WebPCodec.isWebP(bytes), !AVIFCodec.isAVIF(bytes), !KTX2Codec.isKTX2(bytes),
+            !DDSCodec.isDDS(bytes)
+        else { return nil }
+        var w: Int32 = 0, h: Int32 = 0, channels: Int32 = 0
+        let known = bytes.withUnsafeBufferPointer { buf in stbi_info_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels) }
+        return known != 0 ? Int(w) * Int(h) : nil
     }
 
     /// PNG bytes of `image`. `compressionLevel` trades size for speed (zlib's 0...9).

@@ -1,0 +1,190 @@
+// libpng reports errors by longjmp, which Swift cannot catch: each call sets its jump here.
+// The library is opened with dlopen on the first PNG, not linked: every shared library linked
+// is loaded into every start (BENCHMARKS.md, issue 32); png.h gives the types and constants.
+#include "PNGDecode.h"
+
+#include <dlfcn.h>
+#include <png.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// The libpng functions used here, resolved from libpng16.so.16.
+static struct {
+    __typeof__(png_create_read_struct) *create_read_struct;
+    __typeof__(png_create_info_struct) *create_info_struct;
+    __typeof__(png_destroy_read_struct) *destroy_read_struct;
+    __typeof__(png_get_error_ptr) *get_error_ptr;
+    __typeof__(png_get_io_ptr) *get_io_ptr;
+    __typeof__(png_error) *error;
+    __typeof__(png_set_read_fn) *set_read_fn;
+    __typeof__(png_read_info) *read_info;
+    __typeof__(png_get_image_width) *get_image_width;
+    __typeof__(png_get_image_height) *get_image_height;
+    __typeof__(png_get_color_type) *get_color_type;
+    __typeof__(png_get_valid) *get_valid;
+    __typeof__(png_set_palette_to_rgb) *set_palette_to_rgb;
+    __typeof__(png_set_expand_gray_1_2_4_to_8) *set_expand_gray_1_2_4_to_8;
+    __typeof__(png_set_gray_to_rgb) *set_gray_to_rgb;
+    __typeof__(png_set_tRNS_to_alpha) *set_tRNS_to_alpha;
+    __typeof__(png_set_strip_16) *set_strip_16;
+    __typeof__(png_set_filler) *set_filler;
+    __typeof__(png_set_interlace_handling) *set_interlace_handling;
+    __typeof__(png_read_update_info) *read_update_info;
+    __typeof__(png_get_rowbytes) *get_rowbytes;
+    __typeof__(png_read_image) *read_image;
+} api;
+/// 0 once every function is resolved; else dlerror's reason, or the missing function's name, in `api_problem`.
+static int api_status = -1;
+static char api_problem[200];
+static pthread_once_t api_once = PTHREAD_ONCE_INIT;
+
+static void open_api(void) {
+    void *l = dlopen("libpng16.so.16", RTLD_NOW | RTLD_LOCAL);
+    if (!l) {
+        const char *why = dlerror();
+        snprintf(api_problem, sizeof api_problem, "libpng cannot be opened: %s", why ? why : "not found");
+        return;
+    }
+#define SPROUT_PNG(field)                                                                           \
+    if (!(*(void **)&api.field = dlsym(l, "png_" #field))) {                                        \
+        snprintf(api_problem, sizeof api_problem, "libpng cannot be opened: no png_%s", #field);   \
+        return;                                                                                     \
+    }
+    SPROUT_PNG(create_read_struct)
+    SPROUT_PNG(create_info_struct)
+    SPROUT_PNG(destroy_read_struct)
+    SPROUT_PNG(get_error_ptr)
+    SPROUT_PNG(get_io_ptr)
+    SPROUT_PNG(error)
+    SPROUT_PNG(set_read_fn)
+    SPROUT_PNG(read_info)
+    SPROUT_PNG(get_image_width)
+    SPROUT_PNG(get_image_height)
+    SPROUT_PNG(get_color_type)
+    SPROUT_PNG(get_valid)
+    SPROUT_PNG(set_palette_to_rgb)
+    SPROUT_PNG(set_expand_gray_1_2_4_to_8)
+    SPROUT_PNG(set_gray_to_rgb)
+    SPROUT_PNG(set_tRNS_to_alpha)
+    SPROUT_PNG(set_strip_16)
+    SPROUT_PNG(set_filler)
+    SPROUT_PNG(set_interlace_handling)
+    SPROUT_PNG(read_update_info)
+    SPROUT_PNG(get_rowbytes)
+    SPROUT_PNG(read_image)
+#undef SPROUT_PNG
+    api_status = 0;
+}
+
+/// 1, with the reason in `message`, when libpng cannot be opened.
+static int unavailable(char *message, size_t message_size) {
+    pthread_once(&api_once, open_api);
+    if (api_status == 0) return 0;
+    snprintf(message, message_size, "%s", api_problem);
+    return 1;
+}
+
+struct reader {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    char *message;
+    size_t message_size;
+    jmp_buf jump;
+};
+
+static void on_error(png_structp png, png_const_charp text) {
+    struct reader *r = api.get_error_ptr(png);
+    if (r->message_size > 0) snprintf(r->message, r->message_size, "%s", text ? text : "libpng error");
+    longjmp(r->jump, 1);
+}
+
+// Warnings (a bad CRC in an ancillary chunk, extra data) are not printed: a library writes
+// nothing on its user's terminal, and the texels are what is read.
+static void on_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+static void on_read(png_structp png, png_bytep out, size_t count) {
+    struct reader *r = api.get_io_ptr(png);
+    if (count > r->size - r->offset) api.error(png, "the file ends inside the image");
+    memcpy(out, r->data + r->offset, count);
+    r->offset += count;
+}
+
+/// The read and info structs of `r`'s PNG, reading from its bytes; 0 when libpng cannot make them.
+static int begin(struct reader *r, png_structp *png, png_infop *info) {
+    *png = api.create_read_struct(PNG_LIBPNG_VER_STRING, r, on_error, on_warning);
+    if (!*png) return 0;
+    *info = api.create_info_struct(*png);
+    if (!*info) {
+        api.destroy_read_struct(png, NULL, NULL);
+        return 0;
+    }
+    api.set_read_fn(*png, r, on_read);
+    return 1;
+}
+
+int sprout_png_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *message, size_t message_size) {
+    if (unavailable(message, message_size)) return 1;
+    struct reader r = {data, size, 0, message, message_size};
+    png_structp png;
+    png_infop info;
+    if (!begin(&r, &png, &info)) {
+        snprintf(message, message_size, "out of memory");
+        return 1;
+    }
+    if (setjmp(r.jump)) {
+        api.destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    api.read_info(png, info);
+    *width = api.get_image_width(png, info);
+    *height = api.get_image_height(png, info);
+    api.destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
+int sprout_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t width, uint32_t height, char *message, size_t message_size) {
+    if (unavailable(message, message_size)) return 1;
+    struct reader r = {data, size, 0, message, message_size};
+    png_structp png;
+    png_infop info;
+    // volatile: read after a longjmp.
+    png_bytep *volatile rows = NULL;
+    if (!begin(&r, &png, &info)) {
+        snprintf(message, message_size, "out of memory");
+        return 1;
+    }
+    if (setjmp(r.jump)) {
+        free(rows);
+        api.destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    api.read_info(png, info);
+    if (api.get_image_width(png, info) != width || api.get_image_height(png, info) != height) api.error(png, "the size changed between reads");
+    int type = api.get_color_type(png, info);
+    if (type == PNG_COLOR_TYPE_PALETTE) api.set_palette_to_rgb(png);
+    if (type == PNG_COLOR_TYPE_GRAY || type == PNG_COLOR_TYPE_GRAY_ALPHA) {
+        api.set_expand_gray_1_2_4_to_8(png);
+        api.set_gray_to_rgb(png);
+    }
+    if (api.get_valid(png, info, PNG_INFO_tRNS)) api.set_tRNS_to_alpha(png);
+    api.set_strip_16(png);
+    api.set_filler(png, 0xff, PNG_FILLER_AFTER);
+    api.set_interlace_handling(png);
+    api.read_update_info(png, info);
+    if (api.get_rowbytes(png, info) != (size_t)width * 4) api.error(png, "the image does not expand to 8-bit RGBA");
+    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (!rows) api.error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++) rows[y] = rgba + (size_t)y * width * 4;
+    api.read_image(png, rows);
+    // The chunks after the image (text, a CRC) are not read: the texels are all there is to take.
+    free(rows);
+    api.destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
