@@ -55,6 +55,8 @@ let package = Package(
         // libpng behind C functions that catch its longjmp errors, which Swift cannot; the library
         // (libpng16-16) opened with dlopen on the first PNG, its header from libpng-dev.
         .target(name: "CPNG"),
+        // libjpeg-turbo likewise (libjpeg62-turbo, opened on the first JPEG; jpeglib.h from libjpeg62-turbo-dev).
+        .target(name: "CJPEG"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The header only (libcurl4-openssl-dev): no pkg-config, whose flags would link libcurl.
         .systemLibrary(name: "CCurl"),
@@ -98,7 +100,7 @@ let package = Package(
         .target(name: "SproutGolden", dependencies: ["SproutScene", "SproutDocument", "SproutFiles", "SproutImage"]),
 
         // Edges: one C library each.
-        .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CPNG", "CZlib", "CWebP", "CAvif", "CZstd"]),
+        .target(name: "SproutImage", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "CStb", "CPNG", "CJPEG", "CZlib", "CWebP", "CAvif", "CZstd"]),
         .target(
             name: "SproutAssets", dependencies: ["SproutMath", "SproutScene", "SproutFiles", "SproutImage", "CAssimp", "CAssimpChecks", "CMeshOptimizer"]),
         // The GLSL is compiled into the binary (`PackageResources`), so no folder of a user's can stand in for it.

@@ -25,7 +25,7 @@ public enum ImageCodec {
     /// renders (a golden or a texture larger than that is refused before it is decoded).
     public static let defaultMaximumPixels = 1 << 26
 
-    /// Decodes PNG (libpng, else stb), JPEG, WebP, AVIF, KTX 2.0 (ETC1S, UASTC) or DDS (BC1...BC5, BC7, uncompressed) bytes into RGBA8; `source` names them in errors. The size in
+    /// Decodes PNG (libpng, else stb), JPEG (libjpeg-turbo, else stb), WebP, AVIF, KTX 2.0 (ETC1S, UASTC) or DDS (BC1...BC5, BC7, uncompressed) bytes into RGBA8; `source` names them in errors. The size in
     /// the header is checked against `maximumPixels` before anything is decoded: a 64 KB PNG can
     /// declare 2 GB of pixels.
     public static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int = defaultMaximumPixels) throws -> Image {
@@ -46,6 +46,15 @@ public enum ImageCodec {
         // which reads what it can, as before.
         if PNGCodec.isPNG(bytes), let image = try? PNGCodec.decode(bytes, maximumPixels: maximumPixels) { return image }
         if let problem = JPEGTables.problem(bytes) { throw Failure.undecodable(source: source, reason: problem) }
+        // libjpeg-turbo likewise, after the tables stb would crash on are refused as before;
+        // a file it refuses for good (too many scans) is not handed to stb.
+        if JPEGCodec.isJPEG(bytes) {
+            do {
+                return try JPEGCodec.decode(bytes, maximumPixels: maximumPixels)
+            } catch {
+                if error.isFinal { throw Failure.undecodable(source: source, reason: error.reason) }
+            }
+        }
         let safe = PNGPalette.padded(bytes) ?? bytes
         let pixels = safe.withUnsafeBufferPointer { buf in
             stbi_load_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels, 4)

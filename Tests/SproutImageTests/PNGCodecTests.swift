@@ -81,7 +81,7 @@ import Testing
     /// The header's size is checked before the texels' memory is taken.
     @Test func aSizePastTheLimitIsRefusedFromTheHeader() {
         let bytes = png(width: 2, height: 1, depth: 8, type: 6, rows: [[1, 2, 3, 4, 5, 6, 7, 8]])
-        #expect(throws: PNGCodec.Failure.self) { try PNGCodec.decode(bytes, maximumPixels: 1) }
+        #expect(throws: RGBALibraryDecoding.Failure.self) { try PNGCodec.decode(bytes, maximumPixels: 1) }
     }
 
     /// libpng refuses image data whose CRC is wrong and a file cut inside its data; ImageCodec
@@ -93,10 +93,10 @@ import Testing
         let idat = try #require((0..<(damaged.count - 4)).first { damaged[$0..<($0 + 4)].elementsEqual("IDAT".utf8) })
         let crc = idat + 4 + Int(UInt32(damaged[idat - 4]) << 24 | UInt32(damaged[idat - 3]) << 16 | UInt32(damaged[idat - 2]) << 8 | UInt32(damaged[idat - 1]))
         damaged[crc] ^= 0xFF
-        #expect(throws: PNGCodec.Failure.self) { try PNGCodec.decode(damaged, maximumPixels: 100) }
+        #expect(throws: RGBALibraryDecoding.Failure.self) { try PNGCodec.decode(damaged, maximumPixels: 100) }
         #expect(try ImageCodec.decode(damaged, source: "damaged.png") == Image(width: 2, height: 1, pixels: [10, 20, 30, 40, 50, 60, 70, 80]))
         let cut = Array(good.prefix(idat + 10))
-        #expect(throws: PNGCodec.Failure.self) { try PNGCodec.decode(cut, maximumPixels: 100) }
+        #expect(throws: RGBALibraryDecoding.Failure.self) { try PNGCodec.decode(cut, maximumPixels: 100) }
         #expect {
             try ImageCodec.decode(cut, source: "cut.png")
         } throws: { error in
