@@ -144,14 +144,29 @@ final class ConfinedFileSystem {
     /// the folder, as Blender's importers look for it (a model downloaded with its textures
     /// beside it); one found so is noted in `foundByName`. Nothing outside the folder is read.
     func textureBytes(_ reference: String, model: String, limit: Int) throws(ModelImportError) -> [UInt8] {
+        do {
+            let read = try textureBytesUnnoted(reference, model: model, limit: limit)
+            if read.foundByName { noteFoundByName(reference) }
+            return read.bytes
+        } catch {
+            if case .pathEscapesFolder(_, let requested) = error { noteRefused(requested) }
+            throw error
+        }
+    }
+
+    /// `textureBytes` noting nothing (neither `foundByName` nor `refused`), for a reader that
+    /// reads ahead and notes only what is then used (`noteFoundByName`); `foundByName` says
+    /// whether the file was found by its file name alone.
+    func textureBytesUnnoted(_ reference: String, model: String, limit: Int) throws(ModelImportError) -> (bytes: [UInt8], foundByName: Bool) {
         let opened: (stream: UnsafeMutablePointer<FILE>, size: Int)
+        var byName = false
         if let path = resolve(reference), let file = Self.openRegularFile(path) {
             opened = file
         } else if let file = openByFileName(reference) {
             opened = file
-            foundByName.append(reference)
+            byName = true
         } else {
-            guard admit(reference) != nil else { throw .pathEscapesFolder(model: model, requested: reference) }
+            guard resolve(reference) != nil else { throw .pathEscapesFolder(model: model, requested: reference) }
             throw .badTexture(model: model, texture: reference, reason: "file not found beside the model")
         }
         let (file, size) = opened
@@ -162,8 +177,14 @@ final class ConfinedFileSystem {
         guard let bytes = Self.readAll(of: file, size: size, limit: limit) else {
             throw .badTexture(model: model, texture: reference, reason: "the file cannot be read (or grew past \(limit) bytes while it was)")
         }
-        return bytes
+        return (bytes, byName)
     }
+
+    /// Notes that texture `reference` was read from a file found by its file name alone.
+    func noteFoundByName(_ reference: String) { foundByName.append(reference) }
+
+    /// Notes that `requested` lies outside the folder and was not read (as `admit` does).
+    func noteRefused(_ requested: String) { refused.append(requested) }
 
     /// The textures found by their file name alone (`textureBytes`), as the model names them.
     private(set) var foundByName: [String] = []

@@ -142,13 +142,14 @@ extension SceneConverter {
     }
 
     /// An embedded texture ("*0", or a name matching an embedded one) or a file beside the model,
-    /// decoded (or taken from `prefetchedImages`).
+    /// decoded (or taken from `prefetchedImages`, noting then what reading it would have noted).
     private func image(for reference: String) throws -> Image {
         let decoded: Result<Image, any Error>
         if let prefetched = prefetchedImages[reference] {
-            decoded = prefetched
-        } else if let bytes = try encodedImage(for: reference) {
-            decoded = Result { try ImageCodec.decode(bytes, source: reference, maximumPixels: limits.maximumTexturePixels) }
+            decoded = prefetched.image
+            if let name = prefetched.foundByName { fileSystem.noteFoundByName(name) }
+        } else if let encoded = try noted({ () throws(ModelImportError) in try encodedImage(for: reference) }) {
+            decoded = Result { try ImageCodec.decode(encoded.bytes, source: reference, maximumPixels: limits.maximumTexturePixels) }
         } else if let embedded = embeddedTexture(reference) {
             let t = embedded.pointee
             var pixels = [UInt8](); pixels.reserveCapacity(Int(t.mWidth * t.mHeight) * 4)
@@ -162,29 +163,47 @@ extension SceneConverter {
         }
     }
 
-    /// The encoded bytes (PNG, JPEG, ...) of texture `reference`: an embedded compressed
-    /// texture's, or a file's beside the model; nil for an embedded texture Assimp stores as
-    /// texels.
-    func encodedImage(for reference: String) throws -> [UInt8]? {
+    /// What `read` returns, with what reading it notes in the file system: a file found by its
+    /// file name alone (`foundByName`), a path outside the folder (`refused`).
+    private func noted(_ read: () throws(ModelImportError) -> EncodedImage?) throws(ModelImportError) -> EncodedImage? {
+        do {
+            let encoded = try read()
+            if let name = encoded?.foundByName { fileSystem.noteFoundByName(name) }
+            return encoded
+        } catch {
+            if case .pathEscapesFolder(_, let requested) = error { fileSystem.noteRefused(requested) }
+            throw error
+        }
+    }
+
+    /// A texture's encoded bytes (PNG, JPEG, ...) and the name it was found by when that was
+    /// its file name alone.
+    struct EncodedImage {
+        let bytes: [UInt8]
+        let foundByName: String?
+    }
+
+    /// The encoded bytes of texture `reference`: an embedded compressed texture's, or a file's
+    /// beside the model; nil for an embedded texture Assimp stores as texels. Nothing is noted
+    /// in the file system (`noted` does that for a read that is used). A glTF image's `uri` is
+    /// a URI (Assimp 5.2 passes it on undecoded): `Wood%20Floor.png`, as Blender writes it, is
+    /// the file `Wood Floor.png`; a file named as the text is still found (`candidateNames`, as
+    /// Assimp's own opens go). Other formats name files as they are. The first name's error is
+    /// reported.
+    func encodedImage(for reference: String) throws(ModelImportError) -> EncodedImage? {
         if let embedded = embeddedTexture(reference) {
             let t = embedded.pointee
             guard t.mHeight == 0 else { return nil }   // compressed (PNG, JPEG): mWidth is the byte count
-            return Array(UnsafeRawBufferPointer(start: t.pcData, count: Int(t.mWidth)))
+            return EncodedImage(bytes: Array(UnsafeRawBufferPointer(start: t.pcData, count: Int(t.mWidth))), foundByName: nil)
         }
-        return try textureFileBytes(reference)
-    }
-
-    /// The bytes of a texture file beside the model. A glTF image's `uri` is a URI (Assimp 5.2
-    /// passes it on undecoded): `Wood%20Floor.png`, as Blender writes it, is the file
-    /// `Wood Floor.png`; a file named as the text is still found (`candidateNames`, as Assimp's
-    /// own opens go). Other formats name files as they are. The first name's error is reported.
-    private func textureFileBytes(_ reference: String) throws(ModelImportError) -> [UInt8] {
         let names = fileSystem.candidateNames(reference)
-        do { return try fileSystem.textureBytes(names[0], model: modelPath, limit: limits.maximumFileBytes) } catch {
-            guard names.count > 1, case .badTexture = error,
-                let bytes = try? fileSystem.textureBytes(names[1], model: modelPath, limit: limits.maximumFileBytes)
-            else { throw error }
-            return bytes
+        func read(_ name: String) throws(ModelImportError) -> EncodedImage {
+            let read = try fileSystem.textureBytesUnnoted(name, model: modelPath, limit: limits.maximumFileBytes)
+            return EncodedImage(bytes: read.bytes, foundByName: read.foundByName ? name : nil)
+        }
+        do { return try read(names[0]) } catch {
+            guard names.count > 1, case .badTexture = error, let second = try? read(names[1]) else { throw error }
+            return second
         }
     }
 

@@ -17,8 +17,9 @@ struct SceneConverter {
     var materialCache: [Int: Material] = [:]
     /// Textures made so far, by reference and sampler.
     var textureCache: [String: Texture] = [:]
-    /// Images decoded ahead, together, by reference (`prefetchImages`).
-    var prefetchedImages: [String: Result<Image, any Error>] = [:]
+    /// Images decoded ahead, together, by reference (`prefetchImages`), each with the name its
+    /// file was found by when that was its file name alone (noted when the image is used).
+    var prefetchedImages: [String: (image: Result<Image, any Error>, foundByName: String?)] = [:]
     var meshes: [Mesh] = []
     /// Vertices that had more joint influences than the eight Sprout keeps.
     var truncatedInfluences = 0

@@ -68,4 +68,22 @@ import Testing
             "\(error)".hasPrefix(dir + "/cut.gltf: texture 'cut.png': cut.png: cannot decode image:")
         }
     }
+
+    /// Any format's textures are decoded ahead, noting what reading them notes only as they are
+    /// used: an OBJ's emissive map named by another machine's path, found by its file name in
+    /// the model's folder, is said once; a material no face uses, naming a file outside the
+    /// folder, is not read and refuses nothing.
+    @Test func anOBJsTexturesAreReadAheadNotingWhatIsUsed() throws {
+        let dir = try Fixtures.temporaryDirectory("obj-prefetch")
+        try Fixtures.write(try ImageCodec.encodePNG(red), to: dir + "/red.png")
+        try Fixtures.write(try ImageCodec.encodePNG(green), to: dir + "/green.png")
+        try Fixtures.write(
+            "newmtl a\nKd 1 1 1\nmap_Kd red.png\nmap_Ke C:\\Users\\me\\green.png\nnewmtl b\nmap_Kd ../outside.png\n", to: dir + "/m.mtl")
+        try Fixtures.write("mtllib m.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nusemtl a\nf 1/1 2/2 3/3\n", to: dir + "/tri.obj")
+        let asset = try ModelImporter.load(path: dir + "/tri.obj", cache: nil)
+        let material = try #require(asset.root.firstEntity { $0.model != nil }?.model?.parts[0].material)
+        #expect(material.baseColorTexture?.image == red)
+        #expect(material.emissiveTexture?.image == green)
+        #expect(asset.warnings.filter { $0.contains("names 1 texture(s) by a path not beside it") }.count == 1)
+    }
 }
