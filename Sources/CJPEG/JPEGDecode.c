@@ -115,7 +115,10 @@ static void begin(struct jpeg_decompress_struct *info, struct errors *e, struct 
     }
 }
 
-int sprout_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *message, size_t message_size) {
+/// Reads the header of the JPEG in `data`, and with `rgba` its texels too (`width` and
+/// `height` then the header's, as the caller found them); the two calls below.
+static int read_jpeg(
+    const uint8_t *data, size_t size, uint8_t *rgba, uint32_t *width, uint32_t *height, char *message, size_t message_size) {
     if (unavailable(message, message_size)) return 1;
     struct jpeg_decompress_struct info;
     memset(&info, 0, sizeof info);
@@ -126,41 +129,38 @@ int sprout_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t
         return e.status;
     }
     begin(&info, &e, &progress, data, size);
-    *width = info.image_width;
-    *height = info.image_height;
-    api.destroy_decompress(&info);
-    return 0;
-}
-
-int sprout_jpeg_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t width, uint32_t height, char *message, size_t message_size) {
-    if (unavailable(message, message_size)) return 1;
-    struct jpeg_decompress_struct info;
-    memset(&info, 0, sizeof info);
-    struct errors e = {.message = message, .message_size = message_size, .status = 1};
-    struct jpeg_progress_mgr progress = {0};
-    if (setjmp(e.jump)) {
+    if (!rgba) {
+        *width = info.image_width;
+        *height = info.image_height;
         api.destroy_decompress(&info);
-        return e.status;
+        return 0;
     }
-    begin(&info, &e, &progress, data, size);
-    if (info.image_width != width || info.image_height != height) {
+    if (info.image_width != *width || info.image_height != *height) {
         snprintf(message, message_size, "the size changed between reads");
         longjmp(e.jump, 1);
     }
     info.out_color_space = JCS_EXT_RGBA;
     api.start_decompress(&info);
-    if (info.output_width != width || info.output_height != height || info.output_components != 4) {
+    if (info.output_width != *width || info.output_height != *height || info.output_components != 4) {
         snprintf(message, message_size, "the image does not decode to 8-bit RGBA");
         longjmp(e.jump, 1);
     }
-    while (info.output_scanline < height) {
-        JSAMPROW row = rgba + (size_t)info.output_scanline * width * 4;
+    while (info.output_scanline < *height) {
+        JSAMPROW row = rgba + (size_t)info.output_scanline * *width * 4;
         if (api.read_scanlines(&info, &row, 1) != 1) {
-            snprintf(message, message_size, "the image's rows stop at %u of %u", info.output_scanline, height);
+            snprintf(message, message_size, "the image's rows stop at %u of %u", info.output_scanline, *height);
             longjmp(e.jump, 1);
         }
     }
     // The rest of the file (markers after the image) is not read: the texels are all there is to take.
     api.destroy_decompress(&info);
     return 0;
+}
+
+int sprout_jpeg_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *message, size_t message_size) {
+    return read_jpeg(data, size, NULL, width, height, message, message_size);
+}
+
+int sprout_jpeg_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t width, uint32_t height, char *message, size_t message_size) {
+    return rgba ? read_jpeg(data, size, rgba, &width, &height, message, message_size) : 1;
 }

@@ -129,27 +129,10 @@ static int begin(struct reader *r, png_structp *png, png_infop *info) {
     return 1;
 }
 
-int sprout_png_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *message, size_t message_size) {
-    if (unavailable(message, message_size)) return 1;
-    struct reader r = {data, size, 0, message, message_size};
-    png_structp png;
-    png_infop info;
-    if (!begin(&r, &png, &info)) {
-        snprintf(message, message_size, "out of memory");
-        return 1;
-    }
-    if (setjmp(r.jump)) {
-        api.destroy_read_struct(&png, &info, NULL);
-        return 1;
-    }
-    api.read_info(png, info);
-    *width = api.get_image_width(png, info);
-    *height = api.get_image_height(png, info);
-    api.destroy_read_struct(&png, &info, NULL);
-    return 0;
-}
-
-int sprout_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t width, uint32_t height, char *message, size_t message_size) {
+/// Reads the header of the PNG in `data`, and with `rgba` its texels too (`width` and `height`
+/// then the header's, as the caller found them); the two calls below.
+static int read_png(
+    const uint8_t *data, size_t size, uint8_t *rgba, uint32_t *width, uint32_t *height, char *message, size_t message_size) {
     if (unavailable(message, message_size)) return 1;
     struct reader r = {data, size, 0, message, message_size};
     png_structp png;
@@ -166,7 +149,13 @@ int sprout_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t 
         return 1;
     }
     api.read_info(png, info);
-    if (api.get_image_width(png, info) != width || api.get_image_height(png, info) != height) api.error(png, "the size changed between reads");
+    if (!rgba) {
+        *width = api.get_image_width(png, info);
+        *height = api.get_image_height(png, info);
+        api.destroy_read_struct(&png, &info, NULL);
+        return 0;
+    }
+    if (api.get_image_width(png, info) != *width || api.get_image_height(png, info) != *height) api.error(png, "the size changed between reads");
     int type = api.get_color_type(png, info);
     if (type == PNG_COLOR_TYPE_PALETTE) api.set_palette_to_rgb(png);
     if (type == PNG_COLOR_TYPE_GRAY || type == PNG_COLOR_TYPE_GRAY_ALPHA) {
@@ -178,13 +167,21 @@ int sprout_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t 
     api.set_filler(png, 0xff, PNG_FILLER_AFTER);
     api.set_interlace_handling(png);
     api.read_update_info(png, info);
-    if (api.get_rowbytes(png, info) != (size_t)width * 4) api.error(png, "the image does not expand to 8-bit RGBA");
-    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (api.get_rowbytes(png, info) != (size_t)*width * 4) api.error(png, "the image does not expand to 8-bit RGBA");
+    rows = malloc(sizeof(png_bytep) * (*height ? *height : 1));
     if (!rows) api.error(png, "out of memory");
-    for (uint32_t y = 0; y < height; y++) rows[y] = rgba + (size_t)y * width * 4;
+    for (uint32_t y = 0; y < *height; y++) rows[y] = rgba + (size_t)y * *width * 4;
     api.read_image(png, rows);
     // The chunks after the image (text, a CRC) are not read: the texels are all there is to take.
     free(rows);
     api.destroy_read_struct(&png, &info, NULL);
     return 0;
+}
+
+int sprout_png_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height, char *message, size_t message_size) {
+    return read_png(data, size, NULL, width, height, message, message_size);
+}
+
+int sprout_png_decode(const uint8_t *data, size_t size, uint8_t *rgba, uint32_t width, uint32_t height, char *message, size_t message_size) {
+    return rgba ? read_png(data, size, rgba, &width, &height, message, message_size) : 1;
 }
