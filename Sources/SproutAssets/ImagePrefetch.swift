@@ -2,17 +2,17 @@ import Dispatch
 import SproutImage
 import SproutScene
 
-/// PNG and JPEG images of one import decoded together, on every core, before the materials
-/// that name them are made: decoding is most of a textured model's import (the Avocado's three
-/// 2,048² PNGs take some 150 ms one after another). Only when every image's header declares its
-/// size and all of them together stay within the import's texture pixels, so that nothing is
-/// decoded that the one-by-one path would have stopped short of; otherwise nothing is decoded
-/// ahead and each image is decoded when its material asks for it, as before.
+/// Images of one import decoded together, on every core, before the materials that name them
+/// are made: decoding is most of a textured model's import (the Avocado's three 2,048² PNGs took
+/// some 150 ms one after another). Only images whose header declares their size (PNG, JPEG, WebP,
+/// KTX 2.0, DDS: `ImageCodec.declaredPixelCount`), and only when together they stay within the
+/// import's texture pixels, so that nothing is decoded that the one-by-one path would have
+/// stopped short of; otherwise each image is decoded when its material asks for it, as before.
 enum ImagePrefetch {
     /// Each source's decoded image or decoding error, by its reference; empty when fewer than
-    /// two sources are PNG or JPEG, or their declared pixels exceed `pixelBudget`. Sources that
-    /// are neither are left out (decoded when asked for). `maximumPixels` bounds each image, as
-    /// `ImageCodec.decode` does.
+    /// two sources declare their size, or their declared pixels exceed `pixelBudget`. Sources
+    /// that do not (AVIF) are left out (decoded when asked for). `maximumPixels` bounds each
+    /// image, as `ImageCodec.decode` does.
     static func decode(_ sources: [(reference: String, bytes: [UInt8])], maximumPixels: Int, pixelBudget: Int) -> [String: Result<Image, any Error>] {
         let known = sources.compactMap { source in ImageCodec.declaredPixelCount(source.bytes).map { (source, $0) } }
         let declared = known.reduce(0) { $0 + min($1.1, maximumPixels + 1) }

@@ -11,6 +11,14 @@ enum WebPCodec {
         bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
     }
 
+    /// The width and height the WebP `bytes` declare; nil when libwebp cannot be opened or read them.
+    static func declaredSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard let api = try? api.get() else { return nil }
+        var width: Int32 = 0, height: Int32 = 0
+        guard bytes.withUnsafeBufferPointer({ api.getInfo($0.baseAddress, $0.count, &width, &height) }) != 0 else { return nil }
+        return (Int(width), Int(height))
+    }
+
     /// RGBA8 of the WebP `bytes`; the size in the header is checked against `maximumPixels` first.
     static func decode(_ bytes: [UInt8], source: String, maximumPixels: Int) throws(ImageCodec.Failure) -> Image {
         let api = try api.get()

@@ -1,3 +1,4 @@
+import Foundation
 import SproutScene
 import SproutTesting
 import Testing
@@ -117,5 +118,27 @@ import SproutGolden
         #expect(GIFWriter(width: 1280, height: 720, fps: 60, maximumWidth: 480).width == 426)
         for _ in 0..<6 { gif.add([UInt8](repeating: 128, count: 1280 * 720 * 4)) }
         #expect(gif.frameCount == 2)   // every third frame at 60 fps: 20 per second
+    }
+
+    /// What an import may decode ahead is measured by the size each header declares: for every
+    /// fixture that decodes (PNG, JPEG, KTX 2.0, DDS, and a WebP written here), the width times
+    /// the height of its image; AVIF's is not read (nil).
+    @Test func declaredPixelCountsAreTheDecodedImagesSizes() throws {
+        let directory = Fixtures.repositoryRoot + "/Tests/SproutImageTests/Fixtures/"
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasSuffix(".md") }.sorted()
+        var checked = 0
+        for name in names {
+            let bytes = try Fixtures.read(directory + name)
+            if name.hasSuffix(".avif") {
+                #expect(ImageCodec.declaredPixelCount(bytes) == nil)
+                continue
+            }
+            guard let image = try? ImageCodec.decode(bytes, source: name) else { continue }
+            #expect(ImageCodec.declaredPixelCount(bytes) == image.width * image.height, "\(name)")
+            checked += 1
+        }
+        #expect(checked >= 70)
+        let webp = try WebPCodec.encodeLossless(Image(width: 3, height: 5, fill: (1, 2, 3, 255)))
+        #expect(ImageCodec.declaredPixelCount(webp) == 15)
     }
 }
