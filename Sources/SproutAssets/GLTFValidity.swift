@@ -65,8 +65,9 @@ enum GLTFValidity {
         while let n = stack.popLast() {
             guard nodes.indices.contains(n), seen.insert(n).inserted else { continue }
             if let mesh = nodes[n]["mesh"]?.int {
-                // A primitive without positions is skipped (glTF 2.0 3.7.2.1).
-                let primitives = json["meshes"]?[mesh]?["primitives"]?.array ?? []
+                // A primitive without positions is skipped (glTF 2.0 3.7.2.1). A mesh that is not
+                // there, or has no primitives, is malformed: Assimp's reading says what is wrong.
+                guard case .array(let primitives)? = json["meshes"]?[mesh]?["primitives"], !primitives.isEmpty else { return nil }
                 if primitives.contains(where: { $0["attributes"]?["POSITION"] != nil }) { return nil }
                 meshes.insert(mesh)
             }

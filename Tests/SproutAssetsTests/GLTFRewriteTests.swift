@@ -69,5 +69,12 @@ import Testing
             "\(error)" == dir
                 + "/none.gltf: cannot import model: its default scene, scenes[0], draws 1 mesh(es) none of whose primitives has POSITION, so nothing to draw"
         }
+        // A node naming a mesh the file does not have is malformed, not positionless: Assimp says so.
+        try Fixtures.write(#"{"asset": {"version": "2.0"}, "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}]}"#, to: dir + "/missing.gltf")
+        #expect {
+            try ModelImporter.load(path: dir + "/missing.gltf", cache: nil)
+        } throws: { error in
+            "\(error)".contains("meshes") && !"\(error)".contains("POSITION")
+        }
     }
 }
