@@ -16,8 +16,7 @@ extension Image {
         let w = max(1, width / 2), h = max(1, height / 2)
         var out = [UInt8](repeating: 0, count: w * h * 4)
         let sourceWidth = width, sourceHeight = height
-        let decode = sRGB ? SRGBTables.shared.linear : SRGBTables.shared.identity
-        let encode = sRGB ? SRGBTables.shared.encoded : SRGBTables.shared.identityEncoded
+        let tables = SRGBTables.shared
         let columns = BoxTaps(sourceSize: width), rows = BoxTaps(sourceSize: height)
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { destination in
@@ -26,6 +25,7 @@ extension Image {
                 /// Rows `band` of the level.
                 @Sendable func make(_ band: Range<Int>) {
                     let src = sendable.src.pointer, dst = sendable.dst.pointer
+                    let decode = sRGB ? tables.linear : tables.identity, encode = sRGB ? tables.encoded : tables.identityEncoded
                     if sourceWidth % 2 == 0 && sourceHeight % 2 == 0 {
                         // The 2 x 2 mean in integers: a quarter of the four, rounded.
                         for y in band {
@@ -120,26 +120,28 @@ private struct UnsafeSendable<Pointee>: @unchecked Sendable {
 
 /// sRGB's transfer (IEC 61966-2-1, `linearFromSRGB`) as tables: each 8-bit value's linear
 /// light in 16 bits, and each 16-bit linear value (the rounded mean of four) encoded to 8 bits,
-/// rounded to nearest.
-private final class SRGBTables: Sendable {
+/// rounded to nearest. Made once and kept for the process, read through pointers (no bounds
+/// check in the inner loop: every index is a byte, or a mean of four 16-bit values).
+private final class SRGBTables: @unchecked Sendable {
     static let shared = SRGBTables()
     /// 8-bit sRGB -> linear, 0...65,535.
-    let linear: [UInt16]
+    let linear: UnsafePointer<UInt16>
     /// 16-bit linear -> 8-bit sRGB.
-    let encoded: [UInt8]
+    let encoded: UnsafePointer<UInt8>
     /// 8-bit -> itself, so that a linear texture's mean is of its stored values.
-    let identity: [UInt16]
+    let identity: UnsafePointer<UInt16>
     /// Its inverse: the mean of four stored values.
-    let identityEncoded: [UInt8]
+    let identityEncoded: UnsafePointer<UInt8>
 
     private init() {
-        linear = (0..<256).map { value in
-            UInt16((Double(linearFromSRGB(Float(value) / 255)) * 65_535).rounded())
+        func table<Value>(_ values: [Value]) -> UnsafePointer<Value> {
+            let memory = UnsafeMutablePointer<Value>.allocate(capacity: values.count)
+            memory.initialize(from: values, count: values.count)
+            return UnsafePointer(memory)
         }
-        encoded = (0..<65_536).map { value in
-            UInt8(min(255, max(0, (Double(sRGBFromLinear(Float(value) / 65_535)) * 255).rounded())))
-        }
-        identity = (0..<256).map { UInt16($0) }
-        identityEncoded = (0..<256).map { UInt8($0) }
+        linear = table((0..<256).map { UInt16((Double(linearFromSRGB(Float($0) / 255)) * 65_535).rounded()) })
+        encoded = table((0..<65_536).map { UInt8(min(255, max(0, (Double(sRGBFromLinear(Float($0) / 65_535)) * 255).rounded()))) })
+        identity = table((0..<256).map { UInt16($0) })
+        identityEncoded = table((0..<256).map { UInt8($0) })
     }
 }
