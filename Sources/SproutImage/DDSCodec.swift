@@ -60,6 +60,12 @@ public enum DDSCodec {
         }
     }
 
+    /// Level 0's width and height as a header Sprout decodes declares them (`Header`); nil
+    /// when the headers are cut short, contradict themselves or name a format it does not.
+    static func declaredSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        (try? Header(bytes, maximumPixels: .max)).map { ($0.width, $0.height) }
+    }
+
     /// The fields of a DDS header that say what level 0 is and where it starts.
     struct Header {
         /// Width in pixels.

@@ -69,23 +69,27 @@ public enum ImageCodec {
     }
 
     /// The pixels an image file's header declares: a PNG's or JPEG's (stb's reading of it, as
-    /// `decode` checks it), a WebP's (libwebp's), a KTX 2.0 texture's or a DDS file's level 0;
-    /// nil for AVIF or a header that cannot be read. What an import may decode ahead of time is
-    /// measured by it (`ImagePrefetch`).
+    /// `decode` checks it), a WebP's (libwebp's), a KTX 2.0 texture's or a DDS file's level 0,
+    /// each as its codec reads it; nil for AVIF or a header that cannot be read. What an import
+    /// may decode ahead of time is measured by it (`ImagePrefetch`).
     public static func declaredPixelCount(_ bytes: [UInt8]) -> Int? {
         guard !bytes.isEmpty, bytes.count < Int(Int32.max), !AVIFCodec.isAVIF(bytes) else { return nil }
-        func product(_ width: Int, _ height: Int) -> Int {
-            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let size: (width: Int, height: Int)?
+        if KTX2Codec.isKTX2(bytes) {
+            size = KTX2Codec.declaredSize(bytes)
+        } else if DDSCodec.isDDS(bytes) {
+            size = DDSCodec.declaredSize(bytes)
+        } else if WebPCodec.isWebP(bytes) {
+            size = WebPCodec.declaredSize(bytes)
+        } else {
+            var w: Int32 = 0, h: Int32 = 0, channels: Int32 = 0
+            let known = bytes.withUnsafeBufferPointer { buf in stbi_info_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels) }
+            size = known != 0 ? (Int(w), Int(h)) : nil
+        }
+        return size.map { size in
+            let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
             return overflow ? .max : pixels
         }
-        // KTX 2.0 (File Structure): pixelWidth and pixelHeight at bytes 20 and 24, a height of 0
-        // for a one-dimensional texture. DDS (DDS_HEADER): dwHeight and dwWidth at 12 and 16.
-        if KTX2Codec.isKTX2(bytes) { return bytes.count >= 80 ? product(bytes.littleEndian32(at: 20), max(1, bytes.littleEndian32(at: 24))) : nil }
-        if DDSCodec.isDDS(bytes) { return bytes.count >= 128 ? product(bytes.littleEndian32(at: 16), bytes.littleEndian32(at: 12)) : nil }
-        if WebPCodec.isWebP(bytes) { return WebPCodec.declaredSize(bytes).map { product($0.width, $0.height) } }
-        var w: Int32 = 0, h: Int32 = 0, channels: Int32 = 0
-        let known = bytes.withUnsafeBufferPointer { buf in stbi_info_from_memory(buf.baseAddress, Int32(buf.count), &w, &h, &channels) }
-        return known != 0 ? Int(w) * Int(h) : nil
     }
 
     /// PNG bytes of `image`. `compressionLevel` trades size for speed (zlib's 0...9).

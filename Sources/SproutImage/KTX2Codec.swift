@@ -27,14 +27,19 @@ public enum KTX2Codec {
         }
     }
 
+    /// Level 0's width and height as the header declares them (pixelWidth and pixelHeight, at
+    /// bytes 20 and 24); nil when `bytes` are not KTX 2.0 or the header is cut short.
+    static func declaredSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard isKTX2(bytes), bytes.count >= 80 else { return nil }
+        return (bytes.littleEndian32(at: 20), bytes.littleEndian32(at: 24))
+    }
+
     private static func decodeImage(_ bytes: [UInt8], maximumPixels: Int) throws -> Image {
         guard isKTX2(bytes) else { throw ImageDataError(reason: "not a KTX 2.0 texture") }
-        guard bytes.count >= 80 else { throw ImageDataError(reason: "KTX2 header is cut short (\(bytes.count) bytes)") }
+        guard let (width, height) = declaredSize(bytes) else { throw ImageDataError(reason: "KTX2 header is cut short (\(bytes.count) bytes)") }
         // KTX 2.0, File Structure: nine 32-bit fields after the identifier, then the index (dfd, kvd,
         // sgd offsets and lengths) up to byte 80, where the level index begins (24 bytes a level).
         let vkFormat = bytes.littleEndian32(at: 12)
-        let width = bytes.littleEndian32(at: 20)
-        let height = bytes.littleEndian32(at: 24)
         let depth = bytes.littleEndian32(at: 28)
         let layers = max(bytes.littleEndian32(at: 32), 1)
         let faces = bytes.littleEndian32(at: 36)
