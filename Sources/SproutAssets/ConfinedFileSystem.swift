@@ -144,20 +144,27 @@ final class ConfinedFileSystem {
     /// the folder, as Blender's importers look for it (a model downloaded with its textures
     /// beside it); one found so is noted in `foundByName`. Nothing outside the folder is read.
     func textureBytes(_ reference: String, model: String, limit: Int) throws(ModelImportError) -> [UInt8] {
+        try noting({ () throws(ModelImportError) in try textureBytesUnnoted(reference, model: model, limit: limit) }, foundByName: \.foundByName).bytes
+    }
+
+    /// What `read` returns, noting what reading it found: the file name `foundByName` gives
+    /// (one found by its name alone) in `foundByName`, and a path outside the folder that made
+    /// it fail in `refused`. A read ahead is made without it, and noted when it is used.
+    func noting<Read>(_ read: () throws(ModelImportError) -> Read, foundByName name: (Read) -> String?) throws(ModelImportError) -> Read {
         do {
-            let read = try textureBytesUnnoted(reference, model: model, limit: limit)
-            if read.foundByName { noteFoundByName(reference) }
-            return read.bytes
+            let result = try read()
+            if let name = name(result) { noteFoundByName(name) }
+            return result
         } catch {
-            if case .pathEscapesFolder(_, let requested) = error { noteRefused(requested) }
+            if case .pathEscapesFolder(_, let requested) = error { refused.append(requested) }
             throw error
         }
     }
 
     /// `textureBytes` noting nothing (neither `foundByName` nor `refused`), for a reader that
-    /// reads ahead and notes only what is then used (`noteFoundByName`); `foundByName` says
-    /// whether the file was found by its file name alone.
-    func textureBytesUnnoted(_ reference: String, model: String, limit: Int) throws(ModelImportError) -> (bytes: [UInt8], foundByName: Bool) {
+    /// reads ahead and notes only what is then used (`noting`, `noteFoundByName`);
+    /// `foundByName` is `reference` when the file was found by its file name alone.
+    func textureBytesUnnoted(_ reference: String, model: String, limit: Int) throws(ModelImportError) -> (bytes: [UInt8], foundByName: String?) {
         let opened: (stream: UnsafeMutablePointer<FILE>, size: Int)
         var byName = false
         if let path = resolve(reference), let file = Self.openRegularFile(path) {
@@ -177,14 +184,11 @@ final class ConfinedFileSystem {
         guard let bytes = Self.readAll(of: file, size: size, limit: limit) else {
             throw .badTexture(model: model, texture: reference, reason: "the file cannot be read (or grew past \(limit) bytes while it was)")
         }
-        return (bytes, byName)
+        return (bytes, byName ? reference : nil)
     }
 
     /// Notes that texture `reference` was read from a file found by its file name alone.
     func noteFoundByName(_ reference: String) { foundByName.append(reference) }
-
-    /// Notes that `requested` lies outside the folder and was not read (as `admit` does).
-    func noteRefused(_ requested: String) { refused.append(requested) }
 
     /// The textures found by their file name alone (`textureBytes`), as the model names them.
     private(set) var foundByName: [String] = []

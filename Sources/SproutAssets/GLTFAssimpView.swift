@@ -52,7 +52,7 @@ enum GLTFAssimpView {
                     guard case .object(var fields) = mesh, case .array(let primitives)? = fields["primitives"] else { return mesh }
                     fields["primitives"] = .array(
                         primitives.map { primitive in
-                            guard primitive["attributes"]?["POSITION"] == nil else { return primitive }
+                            guard GLTFRewrite.hasNoPositions(primitive) else { return primitive }
                             var point: [String: GLTFJSON] = ["attributes": .object(["POSITION": .number(Double(placeholder))]), "mode": .number(0)]
                             point["material"] = primitive["material"]
                             return .object(point)

@@ -37,14 +37,15 @@ struct GLTFRewrite {
             || GLTFAssimpView.mustBeKeptFromAssimp(gltf) || !zeroAccessors(of: gltf).isEmpty || !primitivesWithoutPositions(of: gltf).isEmpty
     }
 
-    /// The primitives without a POSITION attribute, as (mesh, primitive) indices: valid glTF,
-    /// drawn as nothing ("When positions are not specified, client implementations SHOULD skip
-    /// primitive's rendering", glTF 2.0 3.7.2.1), which Assimp 5.2 refuses ("Mesh has no faces").
+    /// Whether `primitive` has no POSITION attribute: valid glTF, drawn as nothing ("When
+    /// positions are not specified, client implementations SHOULD skip primitive's rendering",
+    /// glTF 2.0 3.7.2.1), which Assimp 5.2 refuses ("Mesh has no faces").
+    static func hasNoPositions(_ primitive: GLTFJSON?) -> Bool { primitive?["attributes"]?["POSITION"] == nil }
+
+    /// The primitives without positions (`hasNoPositions`), as (mesh, primitive) indices.
     static func primitivesWithoutPositions(of gltf: GLTFJSON) -> [(mesh: Int, primitive: Int)] {
         (gltf["meshes"]?.array ?? []).enumerated().flatMap { m, mesh in
-            (mesh["primitives"]?.array ?? []).enumerated().compactMap { p, primitive in
-                primitive["attributes"]?["POSITION"] == nil ? (m, p) : nil
-            }
+            (mesh["primitives"]?.array ?? []).enumerated().compactMap { p, primitive in hasNoPositions(primitive) ? (m, p) : nil }
         }
     }
 

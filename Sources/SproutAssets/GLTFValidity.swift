@@ -68,7 +68,7 @@ enum GLTFValidity {
                 // A primitive without positions is skipped (glTF 2.0 3.7.2.1). A mesh that is not
                 // there, or has no primitives, is malformed: Assimp's reading says what is wrong.
                 guard case .array(let primitives)? = json["meshes"]?[mesh]?["primitives"], !primitives.isEmpty else { return nil }
-                if primitives.contains(where: { $0["attributes"]?["POSITION"] != nil }) { return nil }
+                if !primitives.allSatisfy({ GLTFRewrite.hasNoPositions($0) }) { return nil }
                 meshes.insert(mesh)
             }
             stack += (nodes[n]["children"]?.array ?? []).compactMap(\.int)

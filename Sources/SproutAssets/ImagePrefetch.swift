@@ -8,21 +8,50 @@ import SproutScene
 /// KTX 2.0, DDS: `ImageCodec.declaredPixelCount`), and only when together they stay within the
 /// import's texture pixels, so that nothing is decoded that the one-by-one path would have
 /// stopped short of; otherwise each image is decoded when its material asks for it, as before.
-enum ImagePrefetch {
-    /// Each source's decoded image or decoding error, by its reference; empty when fewer than
-    /// two sources declare their size, or their declared pixels exceed `pixelBudget`. Sources
-    /// that do not (AVIF) are left out (decoded when asked for). `maximumPixels` bounds each
-    /// image, as `ImageCodec.decode` does.
-    static func decode(_ sources: [(reference: String, bytes: [UInt8])], maximumPixels: Int, pixelBudget: Int) -> [String: Result<Image, any Error>] {
-        let known = sources.compactMap { source in ImageCodec.declaredPixelCount(source.bytes).map { (source, $0) } }
-        let declared = known.reduce(0) { $0 + min($1.1, maximumPixels + 1) }
-        guard known.count >= 2, declared <= pixelBudget else { return [:] }
-        let results = ResultSlots(count: known.count)
-        DispatchQueue.concurrentPerform(iterations: known.count) { k in
-            let source = known[k].0
+struct ImagePrefetch {
+    /// The most pixels one image may declare (`ImageCodec.decode`'s bound).
+    let maximumPixels: Int
+    /// The most pixels all images together may declare: what is left of the import's budget.
+    let pixelBudget: Int
+    /// The most encoded bytes held at once: what one model file may be.
+    let byteBudget: Int
+    /// The images added so far, each with its encoded bytes.
+    private var sources: [(reference: String, bytes: [UInt8])] = []
+    private var pixelsDeclared = 0, bytesHeld = 0
+    /// False once an image took the sources past either budget: nothing is decoded ahead then
+    /// (the one-by-one path holds one file at a time and stops where the limits say).
+    private(set) var isWithinBudgets = true
+
+    init(maximumPixels: Int, pixelBudget: Int, byteBudget: Int = .max) {
+        self.maximumPixels = maximumPixels
+        self.pixelBudget = pixelBudget
+        self.byteBudget = byteBudget
+    }
+
+    /// Adds image `reference`'s encoded `bytes`, counted against the budgets; one whose size
+    /// `ImageCodec.declaredPixelCount` cannot read (AVIF) is left out, decoded when asked for.
+    mutating func add(_ reference: String, bytes: [UInt8]) {
+        guard isWithinBudgets, let declared = ImageCodec.declaredPixelCount(bytes) else { return }
+        pixelsDeclared += min(declared, maximumPixels + 1)
+        bytesHeld += bytes.count
+        guard pixelsDeclared <= pixelBudget, bytesHeld <= byteBudget else {
+            isWithinBudgets = false
+            sources = []
+            return
+        }
+        sources.append((reference, bytes))
+    }
+
+    /// Each added image decoded, or its decoding error, by its reference; empty when fewer than
+    /// two were added or a budget was passed.
+    func decode() -> [String: Result<Image, any Error>] {
+        guard isWithinBudgets, sources.count >= 2 else { return [:] }
+        let sources = sources, maximumPixels = maximumPixels, results = ResultSlots(count: sources.count)
+        DispatchQueue.concurrentPerform(iterations: sources.count) { k in
+            let source = sources[k]
             results.store(Result { try ImageCodec.decode(source.bytes, source: source.reference, maximumPixels: maximumPixels) }, at: k)
         }
-        return Dictionary(zip(known.map(\.0.reference), results.all), uniquingKeysWith: { first, _ in first })
+        return Dictionary(zip(sources.map(\.reference), results.all), uniquingKeysWith: { first, _ in first })
     }
 }
 

@@ -148,7 +148,7 @@ extension SceneConverter {
         if let prefetched = prefetchedImages[reference] {
             decoded = prefetched.image
             if let name = prefetched.foundByName { fileSystem.noteFoundByName(name) }
-        } else if let encoded = try noted({ () throws(ModelImportError) in try encodedImage(for: reference) }) {
+        } else if let encoded = try fileSystem.noting({ () throws(ModelImportError) in try encodedImage(for: reference) }, foundByName: { $0?.foundByName }) {
             decoded = Result { try ImageCodec.decode(encoded.bytes, source: reference, maximumPixels: limits.maximumTexturePixels) }
         } else if let embedded = embeddedTexture(reference) {
             let t = embedded.pointee
@@ -163,46 +163,24 @@ extension SceneConverter {
         }
     }
 
-    /// What `read` returns, with what reading it notes in the file system: a file found by its
-    /// file name alone (`foundByName`), a path outside the folder (`refused`).
-    private func noted(_ read: () throws(ModelImportError) -> EncodedImage?) throws(ModelImportError) -> EncodedImage? {
-        do {
-            let encoded = try read()
-            if let name = encoded?.foundByName { fileSystem.noteFoundByName(name) }
-            return encoded
-        } catch {
-            if case .pathEscapesFolder(_, let requested) = error { fileSystem.noteRefused(requested) }
-            throw error
-        }
-    }
-
-    /// A texture's encoded bytes (PNG, JPEG, ...) and the name it was found by when that was
-    /// its file name alone.
-    struct EncodedImage {
-        let bytes: [UInt8]
-        let foundByName: String?
-    }
-
-    /// The encoded bytes of texture `reference`: an embedded compressed texture's, or a file's
-    /// beside the model; nil for an embedded texture Assimp stores as texels. Nothing is noted
-    /// in the file system (`noted` does that for a read that is used). A glTF image's `uri` is
-    /// a URI (Assimp 5.2 passes it on undecoded): `Wood%20Floor.png`, as Blender writes it, is
-    /// the file `Wood Floor.png`; a file named as the text is still found (`candidateNames`, as
-    /// Assimp's own opens go). Other formats name files as they are. The first name's error is
-    /// reported.
-    func encodedImage(for reference: String) throws(ModelImportError) -> EncodedImage? {
+    /// The encoded bytes (PNG, JPEG, ...) of texture `reference`, an embedded compressed
+    /// texture's or a file's beside the model, with the name its file was found by when that was
+    /// its file name alone; nil for an embedded texture Assimp stores as texels. Nothing is
+    /// noted in the file system (`ConfinedFileSystem.noting` does that for a read that is used).
+    /// A glTF image's `uri` is a URI (Assimp 5.2 passes it on undecoded): `Wood%20Floor.png`, as
+    /// Blender writes it, is the file `Wood Floor.png`; a file named as the text is still found
+    /// (`candidateNames`, as Assimp's own opens go). Other formats name files as they are. The
+    /// first name's error is reported.
+    func encodedImage(for reference: String) throws(ModelImportError) -> (bytes: [UInt8], foundByName: String?)? {
         if let embedded = embeddedTexture(reference) {
             let t = embedded.pointee
             guard t.mHeight == 0 else { return nil }   // compressed (PNG, JPEG): mWidth is the byte count
-            return EncodedImage(bytes: Array(UnsafeRawBufferPointer(start: t.pcData, count: Int(t.mWidth))), foundByName: nil)
+            return (Array(UnsafeRawBufferPointer(start: t.pcData, count: Int(t.mWidth))), nil)
         }
-        let names = fileSystem.candidateNames(reference)
-        func read(_ name: String) throws(ModelImportError) -> EncodedImage {
-            let read = try fileSystem.textureBytesUnnoted(name, model: modelPath, limit: limits.maximumFileBytes)
-            return EncodedImage(bytes: read.bytes, foundByName: read.foundByName ? name : nil)
-        }
-        do { return try read(names[0]) } catch {
-            guard names.count > 1, case .badTexture = error, let second = try? read(names[1]) else { throw error }
+        let names = fileSystem.candidateNames(reference), limit = limits.maximumFileBytes
+        do { return try fileSystem.textureBytesUnnoted(names[0], model: modelPath, limit: limit) } catch {
+            guard names.count > 1, case .badTexture = error, let second = try? fileSystem.textureBytesUnnoted(names[1], model: modelPath, limit: limit)
+            else { throw error }
             return second
         }
     }

@@ -1,5 +1,4 @@
 internal import CAssimp
-import SproutImage
 
 /// A model's textures decoded together before its materials are made (`ImagePrefetch`).
 extension SceneConverter {
@@ -40,22 +39,14 @@ extension SceneConverter {
             }
         }
         guard references.count >= 2 else { return }
-        var sources: [(reference: String, bytes: [UInt8])] = [], foundByName: [String: String] = [:]
-        var bytesRead = 0, pixelsDeclared = 0
-        let pixelBudget = limits.maximumTexturePixels - texturePixels.used
-        for reference in references {
+        var prefetch = ImagePrefetch(
+            maximumPixels: limits.maximumTexturePixels, pixelBudget: limits.maximumTexturePixels - texturePixels.used, byteBudget: limits.maximumFileBytes)
+        var foundByName: [String: String] = [:]
+        for reference in references where prefetch.isWithinBudgets {
             guard let encoded = (try? encodedImage(for: reference)) ?? nil else { continue }
-            // Files held at once, and pixels to be made, no more than one import may read and
-            // decode: past either, nothing is read ahead (the one-by-one path holds one file at a
-            // time and stops where the limits say).
-            bytesRead += encoded.bytes.count
-            pixelsDeclared += min(ImageCodec.declaredPixelCount(encoded.bytes) ?? 0, limits.maximumTexturePixels + 1)
-            guard bytesRead <= limits.maximumFileBytes, pixelsDeclared <= pixelBudget else { return }
-            sources.append((reference, encoded.bytes))
+            prefetch.add(reference, bytes: encoded.bytes)
             foundByName[reference] = encoded.foundByName
         }
-        let decoded = ImagePrefetch.decode(sources, maximumPixels: limits.maximumTexturePixels, pixelBudget: pixelBudget)
-        prefetchedImages = decoded.mapValues { ($0, nil) }
-        for (reference, name) in foundByName where decoded[reference] != nil { prefetchedImages[reference]?.foundByName = name }
+        prefetchedImages = Dictionary(uniqueKeysWithValues: prefetch.decode().map { ($0.key, ($0.value, foundByName[$0.key])) })
     }
 }

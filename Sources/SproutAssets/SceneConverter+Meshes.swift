@@ -11,7 +11,7 @@ extension SceneConverter {
         if let cached = meshCache[meshIndex] { return cached }
         guard meshIndex < Int(scene.pointee.mNumMeshes), let aiMeshPointer = scene.pointee.mMeshes[meshIndex] else { return nil }
         // A glTF primitive without positions is drawn as nothing (Assimp read a placeholder point for it: `GLTFAssimpView`).
-        if let source = primitiveOfAssimpMesh[meshIndex], gltf?["meshes"]?[source.mesh]?["primitives"]?[source.primitive]?["attributes"]?["POSITION"] == nil {
+        if let source = primitiveOfAssimpMesh[meshIndex], GLTFRewrite.hasNoPositions(gltf?["meshes"]?[source.mesh]?["primitives"]?[source.primitive]) {
             meshCache[meshIndex] = .some(nil)
             return nil
         }

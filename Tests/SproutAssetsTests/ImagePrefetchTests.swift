@@ -10,6 +10,13 @@ import Testing
     private let red = Image(width: 2, height: 2, fill: (255, 0, 0, 255))
     private let green = Image(width: 3, height: 1, fill: (0, 255, 0, 255))
 
+    /// `sources` added to a prefetch in turn, then decoded.
+    private func decode(_ sources: [(reference: String, bytes: [UInt8])], maximumPixels: Int, pixelBudget: Int) -> [String: Result<Image, any Error>] {
+        var prefetch = ImagePrefetch(maximumPixels: maximumPixels, pixelBudget: pixelBudget)
+        for source in sources { prefetch.add(source.reference, bytes: source.bytes) }
+        return prefetch.decode()
+    }
+
     @Test func twoImagesAreDecodedWithTheirErrorsKept() throws {
         let sources = [
             ("red.png", try ImageCodec.encodePNG(red)), ("green.png", try ImageCodec.encodePNG(green)),
@@ -18,7 +25,7 @@ import Testing
                 [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0, 0, 0, 0]
             )
         ]
-        let decoded = ImagePrefetch.decode(sources.map { (reference: $0.0, bytes: $0.1) }, maximumPixels: 100, pixelBudget: 100)
+        let decoded = decode(sources.map { (reference: $0.0, bytes: $0.1) }, maximumPixels: 100, pixelBudget: 100)
         #expect(try decoded["red.png"]?.get() == red)
         #expect(try decoded["green.png"]?.get() == green)
         // Its header declares 1 x 1 (counted), its data is missing: the error waits for its material.
@@ -26,13 +33,21 @@ import Testing
     }
 
     /// 4 + 3 pixels declared: within a budget of 7, past one of 6 (nothing decoded ahead); one
-    /// image alone is left to its material; bytes that are neither PNG nor JPEG are left out.
+    /// image alone is left to its material; bytes whose size cannot be read are left out; the
+    /// encoded bytes held are bounded likewise.
     @Test func nothingIsDecodedAheadPastTheBudgetOrForOneImage() throws {
         let sources = [(reference: "red.png", bytes: try ImageCodec.encodePNG(red)), (reference: "green.png", bytes: try ImageCodec.encodePNG(green))]
-        #expect(ImagePrefetch.decode(sources, maximumPixels: 100, pixelBudget: 7).count == 2)
-        #expect(ImagePrefetch.decode(sources, maximumPixels: 100, pixelBudget: 6).isEmpty)
-        #expect(ImagePrefetch.decode(Array(sources.prefix(1)), maximumPixels: 100, pixelBudget: 100).isEmpty)
-        #expect(ImagePrefetch.decode(sources + [(reference: "text.webp", bytes: Array("RIFF....WEBP".utf8))], maximumPixels: 100, pixelBudget: 100).count == 2)
+        #expect(decode(sources, maximumPixels: 100, pixelBudget: 7).count == 2)
+        #expect(decode(sources, maximumPixels: 100, pixelBudget: 6).isEmpty)
+        #expect(decode(Array(sources.prefix(1)), maximumPixels: 100, pixelBudget: 100).isEmpty)
+        #expect(decode(sources + [(reference: "text.webp", bytes: Array("RIFF....WEBP".utf8))], maximumPixels: 100, pixelBudget: 100).count == 2)
+        // Encoded bytes held at once: both files fit a budget of their sizes together, not one less.
+        let held = sources[0].bytes.count + sources[1].bytes.count
+        for (budget, count) in [(held, 2), (held - 1, 0)] {
+            var prefetch = ImagePrefetch(maximumPixels: 100, pixelBudget: 100, byteBudget: budget)
+            for source in sources { prefetch.add(source.reference, bytes: source.bytes) }
+            #expect(prefetch.decode().count == count && prefetch.isWithinBudgets == (count == 2))
+        }
     }
 
     /// A quad whose material 0 has a base colour and an emissive texture (decoded together) and
