@@ -83,11 +83,20 @@ final class GPUMesh {
     }
 }
 
+/// How an alpha-cut (MASK) material cuts its base colour texture: the base colour factor's
+/// alpha and the cutoff, which together say which texels are kept (`Image.keepingCut`).
+struct AlphaCut: Hashable {
+    let alphaFactor: Float
+    let cutoff: Float
+}
+
 /// A mipmapped 2D texture; sRGB textures are decoded to linear by the sampler.
 final class GPUTexture {
     let id: GLuint
 
-    init(_ texture: Texture) {
+    /// With `cut`, a coverage map: level 0 the image, each level below the share of its texels
+    /// that `cut` keeps, coloured by those alone (`Image.keepingCut`, `coverage.glsl`).
+    init(_ texture: Texture, cut: AlphaCut? = nil) {
         var t: GLuint = 0
         glGenTextures(1, &t)
         GLObjectCount.created()
@@ -111,8 +120,9 @@ final class GPUTexture {
             }
             upload(image, level: 0)
             var level = image
+            if let cut, levels > 1 { level = image.keepingCut(alphaFactor: cut.alphaFactor, cutoff: cut.cutoff) }
             for index in 1..<levels {
-                level = level.halved(sRGB: texture.colorSpace == .sRGB)
+                level = level.halved(sRGB: texture.colorSpace == .sRGB, weightedByAlpha: cut != nil)
                 upload(level, level: index)
             }
         }
@@ -148,10 +158,15 @@ final class GPUResourceCache {
 
     private var meshes: [ObjectIdentifier: Entry<GPUMesh>] = [:]
     private var textures: [ObjectIdentifier: Entry<GPUTexture>] = [:]
+    private var coverageMaps: [CoverageKey: Entry<GPUTexture>] = [:]
+    private struct CoverageKey: Hashable {
+        let texture: ObjectIdentifier
+        let cut: AlphaCut
+    }
     private var morphs: [ObjectIdentifier: Entry<GPUMorphTargets?>] = [:]
 
     var meshCount: Int { meshes.count }
-    var textureCount: Int { textures.count }
+    var textureCount: Int { textures.count + coverageMaps.count }
 
     func mesh(_ mesh: Mesh) -> GPUMesh {
         let key = ObjectIdentifier(mesh)
@@ -170,11 +185,20 @@ final class GPUResourceCache {
         return gpu
     }
 
-    func texture(_ texture: Texture) -> GPUTexture {
-        let key = ObjectIdentifier(texture)
-        if let e = textures[key], e.source === texture { return e.resource }
-        let gpu = GPUTexture(texture)
-        textures[key] = Entry(source: texture, resource: gpu)
+    /// The texture's GPU copy; with `cut`, its coverage map for that cut (one for each cut the
+    /// texture is drawn with, beside the plain copy where it is also drawn uncut).
+    func texture(_ texture: Texture, cut: AlphaCut? = nil) -> GPUTexture {
+        guard let cut else {
+            let key = ObjectIdentifier(texture)
+            if let e = textures[key], e.source === texture { return e.resource }
+            let gpu = GPUTexture(texture)
+            textures[key] = Entry(source: texture, resource: gpu)
+            return gpu
+        }
+        let key = CoverageKey(texture: ObjectIdentifier(texture), cut: cut)
+        if let e = coverageMaps[key], e.source === texture { return e.resource }
+        let gpu = GPUTexture(texture, cut: cut)
+        coverageMaps[key] = Entry(source: texture, resource: gpu)
         return gpu
     }
 
@@ -183,5 +207,6 @@ final class GPUResourceCache {
         meshes = meshes.filter { $0.value.source != nil }
         morphs = morphs.filter { $0.value.source != nil }
         textures = textures.filter { $0.value.source != nil }
+        coverageMaps = coverageMaps.filter { $0.value.source != nil }
     }
 }

@@ -5,7 +5,8 @@ enum ProgramKey: Hashable {
     case lit(ShaderFeatures)
     /// Depth from the light, with the caster's deformation features.
     case shadow(ShaderFeatures)
-    /// Depth of alpha-cut casters, with their deformation features.
+    /// Depth of alpha-cut casters, with their deformation features and `coverageMap` where the
+    /// caster's texture is read through one.
     case maskedShadow(ShaderFeatures)
     /// What blended casters let through, into the map's translucent layer, with their deformation features.
     case translucentShadow(ShaderFeatures)

@@ -145,7 +145,8 @@ extension Renderer {
         program.set("uOpaque", Float(material.usesAlpha ? 0 : 1))
         for slot in TextureSlot.allCases where features.contains(ShaderFeatures.feature(of: slot)) {
             guard let texture = material.texture(slot) else { continue }
-            bind(texture, to: TextureUnit(slot))
+            let cut = slot == .baseColor && features.contains(.coverageMap) ? ShaderFeatures.alphaCut(of: material, on: mesh) : nil
+            bind(texture, cut: cut, to: TextureUnit(slot))
             if features.contains(.uvMapping) {
                 let mapping = material.mapping(slot)
                 program.set(Self.uvTransformNames[slot.rawValue], matrix3: mapping.matrix)
@@ -211,9 +212,10 @@ extension Renderer {
         }
     }
 
-    func bind(_ texture: Texture, to unit: TextureUnit) {
+    /// Binds `texture` (its coverage map for `cut`, `GPUResourceCache.texture(_:cut:)`) to `unit`.
+    func bind(_ texture: Texture, cut: AlphaCut? = nil, to unit: TextureUnit) {
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit.rawValue))
-        glBindTexture(GLC.texture2D, resources.texture(texture).id)
+        glBindTexture(GLC.texture2D, resources.texture(texture, cut: cut).id)
     }
 
     /// Draws `mesh` with the program and state bound now, counted for the submission pacer.

@@ -19,7 +19,8 @@ extension Renderer {
         program.set("uAlphaCutoff", material.alphaCutoff ?? 0)
         program.set("uTextured", Int32(texture == nil ? 0 : 1))
         program.set("uUVTransform", matrix3: (material.textureMappings[.baseColor] ?? .identity).matrix)
-        if let texture { bind(texture, to: .baseColor) }
+        let cut = key.features.contains(.coverageMap) ? ShaderFeatures.alphaCut(of: material, on: item.mesh) : nil
+        if let texture { bind(texture, cut: cut, to: .baseColor) }
     }
 
     /// Fits the map to the light and casters and draws their depth into it; blended casters go
@@ -46,7 +47,8 @@ extension Renderer {
                 continue
             }
             if material.alphaCutoff != nil {
-                try useAlphaShadow(.maskedShadow(deformations), for: item, lightViewProjection: lightViewProjection)
+                let coverage: ShaderFeatures = ShaderFeatures.alphaCut(of: material, on: item.mesh) != nil ? .coverageMap : []
+                try useAlphaShadow(.maskedShadow(deformations.union(coverage)), for: item, lightViewProjection: lightViewProjection)
                 drawMesh(item.mesh)
                 glUseProgram(rigid.id)
                 continue

@@ -84,7 +84,7 @@ public final class Renderer {
         vertexSource = deform + read("lit.vert")
         let color = read("color.glsl")
         fragmentSource = color + ShaderLibrary.litFragmentFiles.map(read).joined()
-        shadowSources = (deform + read("shadow.vert"), read("shadow.frag"))
+        shadowSources = (deform + read("shadow.vert"), read("coverage.glsl") + read("shadow.frag"))
         skySources = (read("sky.vert"), color + read("sky.frag"))
     }
 
@@ -284,9 +284,9 @@ public final class Renderer {
         case .shadow(let deformations):
             p = try ShaderProgram(
                 vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: deformations.defines + ["DEFORM_POSITION_ONLY"], name: "shadow")
-        case .maskedShadow(let deformations):
+        case .maskedShadow(let features):
             p = try ShaderProgram(
-                vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED", "DEFORM_POSITION_ONLY"] + deformations.defines,
+                vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: ["MASKED", "DEFORM_POSITION_ONLY"] + features.defines,
                 name: "shadow (masked)")
         case .translucentShadow(let deformations):
             p = try ShaderProgram(

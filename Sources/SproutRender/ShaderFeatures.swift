@@ -87,6 +87,12 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// Not a material's: the program that draws volumes' back faces (outward normal and depth)
     /// for their refraction to be traced through (`VolumeRefractionBuffers`).
     static let volumeBackFaces = ShaderFeatures(rawValue: 1 << 49)
+    /// An alpha-cut material's base colour texture read through its coverage map
+    /// (`AlphaCut`, `coverage.glsl`): minified, a pixel is covered by the share of its texels
+    /// the cut keeps. Only with `alphaCut` and `baseColorMap`, a mipmapped texture and no
+    /// vertex colours (whose alpha would move the cut per vertex); the masked shadow program
+    /// takes it too.
+    static let coverageMap = ShaderFeatures(rawValue: 1 << 50)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -114,7 +120,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.anisotropyMap, "HAS_ANISOTROPY_MAP"), (.iridescence, "HAS_IRIDESCENCE"), (.iridescenceMap, "HAS_IRIDESCENCE_MAP"),
         (.iridescenceThicknessMap, "HAS_IRIDESCENCE_THICKNESS_MAP"), (.glossinessMap, "HAS_GLOSSINESS_MAP"),
         (.volumeRefraction, "HAS_VOLUME_REFRACTION"), (.dispersion, "HAS_DISPERSION"),
-        (.volumeBackFaces, "VOLUME_BACK_FACES")
+        (.volumeBackFaces, "VOLUME_BACK_FACES"), (.coverageMap, "HAS_COVERAGE_MAP")
     ]
 
     /// The `#define`s of these features, in a fixed order.
@@ -133,6 +139,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         let lit = !material.isUnlit, realistic = lit && shading == .realistic
         if material.baseColorTexture != nil && hasUVs { features.insert(.baseColorMap) }
         if material.alphaCutoff != nil { features.insert(.alphaCut) }
+        if alphaCut(of: material, on: mesh) != nil { features.insert(.coverageMap) }
         if !mesh.colors.isEmpty { features.insert(.vertexColors) }
         if linearOutput { features.insert(.linearOutput) }
         if !lit { features.insert(.unlit) }
@@ -209,6 +216,16 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
             }
         }
         return features
+    }
+
+    /// The cut whose coverage map `material`'s base colour texture is read through on `mesh`
+    /// (`coverageMap`): an alpha-cut material's mipmapped texture on a mesh with texture
+    /// coordinates and without vertex colours; nil for every other.
+    static func alphaCut(of material: Material, on mesh: Mesh) -> AlphaCut? {
+        guard let cutoff = material.alphaCutoff, let texture = material.baseColorTexture, texture.minification.mipmaps != nil,
+            !mesh.uvs.isEmpty, mesh.colors.isEmpty
+        else { return nil }
+        return AlphaCut(alphaFactor: material.baseColor.w, cutoff: cutoff)
     }
 
     /// Whether `material` is a volume that refracts (`volumeRefraction`): transmissive, lit,

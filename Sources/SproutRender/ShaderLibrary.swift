@@ -11,9 +11,11 @@ import Foundation
 public struct ShaderLibrary: Sendable {
     /// The lit fragment shader's files, in the order they are joined (after `color.glsl`): its
     /// inputs, then the functions `lit.frag`'s `main` calls, each file using only those before it.
-    public static let litFragmentFiles = ["lit-inputs.glsl", "brdf.glsl", "normals.glsl", "lights.glsl", "layers.glsl", "transmission.glsl", "lit.frag"]
+    public static let litFragmentFiles = [
+        "lit-inputs.glsl", "coverage.glsl", "brdf.glsl", "normals.glsl", "lights.glsl", "layers.glsl", "transmission.glsl", "lit.frag"
+    ]
 
-    /// The file names the renderer reads.
+    /// The file names the renderer reads (`coverage.glsl` also joined before `shadow.frag`).
     public static let fileNames = ["color.glsl", "deform.glsl", "lit.vert"] + litFragmentFiles + ["shadow.vert", "shadow.frag", "sky.vert", "sky.frag"]
 
     /// Where the sources came from: `built in`, or the folder given.
@@ -25,7 +27,7 @@ public struct ShaderLibrary: Sendable {
         origin: "built in",
         sources: [
             "color.glsl": PackageResources.color_glsl, "deform.glsl": PackageResources.deform_glsl, "lit.vert": PackageResources.lit_vert,
-            "lit-inputs.glsl": PackageResources.lit_inputs_glsl, "brdf.glsl": PackageResources.brdf_glsl,
+            "lit-inputs.glsl": PackageResources.lit_inputs_glsl, "coverage.glsl": PackageResources.coverage_glsl, "brdf.glsl": PackageResources.brdf_glsl,
             "normals.glsl": PackageResources.normals_glsl, "lights.glsl": PackageResources.lights_glsl,
             "layers.glsl": PackageResources.layers_glsl, "transmission.glsl": PackageResources.transmission_glsl, "lit.frag": PackageResources.lit_frag,
             "shadow.vert": PackageResources.shadow_vert, "shadow.frag": PackageResources.shadow_frag,

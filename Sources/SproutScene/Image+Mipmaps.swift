@@ -11,8 +11,11 @@ extension Image {
     /// (the footprint of texel i is 2 + 1/n texels wide); a size of 1 stays one texel. With
     /// `sRGB`, red, green and blue are averaged as linear light and encoded again (what
     /// OpenGL asks of an sRGB texture's mipmaps); alpha, and every channel of a linear
-    /// texture, is averaged as stored. Rounded to nearest.
-    public func halved(sRGB: Bool) -> Image {
+    /// texture, is averaged as stored. With `weightedByAlpha`, colour is the mean weighted by
+    /// alpha (the colour of what a texel's area covers, as blending the texels one by one would
+    /// show it; a coverage map's levels, `Image.keepingCut`), the plain mean where every
+    /// weight is 0. Rounded to nearest.
+    public func halved(sRGB: Bool, weightedByAlpha: Bool = false) -> Image {
         let w = max(1, width / 2), h = max(1, height / 2)
         var out = [UInt8](repeating: 0, count: w * h * 4)
         let sourceWidth = width, sourceHeight = height
@@ -33,13 +36,24 @@ extension Image {
                             var o = dst + y * w * 4
                             for x in 0..<w {
                                 let a = 8 * x, b = a + 4
-                                for c in 0..<3 {
-                                    let sum =
-                                        UInt32(decode[Int(row0[a + c])]) + UInt32(decode[Int(row0[b + c])])
-                                        + UInt32(decode[Int(row1[a + c])]) + UInt32(decode[Int(row1[b + c])])
-                                    o[c] = encode[Int((sum + 2) >> 2)]
-                                }
                                 let alpha = UInt32(row0[a + 3]) + UInt32(row0[b + 3]) + UInt32(row1[a + 3]) + UInt32(row1[b + 3])
+                                if weightedByAlpha && alpha > 0 {
+                                    // sum(colour x alpha) / sum(alpha), rounded: at most 65,535 x 1,020 each.
+                                    let w00 = UInt32(row0[a + 3]), w01 = UInt32(row0[b + 3]), w10 = UInt32(row1[a + 3]), w11 = UInt32(row1[b + 3])
+                                    for c in 0..<3 {
+                                        let sum =
+                                            UInt32(decode[Int(row0[a + c])]) * w00 + UInt32(decode[Int(row0[b + c])]) * w01
+                                            + UInt32(decode[Int(row1[a + c])]) * w10 + UInt32(decode[Int(row1[b + c])]) * w11
+                                        o[c] = encode[Int((sum + alpha / 2) / alpha)]
+                                    }
+                                } else {
+                                    for c in 0..<3 {
+                                        let sum =
+                                            UInt32(decode[Int(row0[a + c])]) + UInt32(decode[Int(row0[b + c])])
+                                            + UInt32(decode[Int(row1[a + c])]) + UInt32(decode[Int(row1[b + c])])
+                                        o[c] = encode[Int((sum + 2) >> 2)]
+                                    }
+                                }
                                 o[3] = UInt8((alpha + 2) >> 2)
                                 o += 4
                             }
@@ -50,6 +64,7 @@ extension Image {
                         var o = dst + y * w * 4
                         for x in 0..<w {
                             var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                            var weighted: (Float, Float, Float) = (0, 0, 0)
                             for j in 0..<BoxTaps.count {
                                 let wy = rows.weights[3 * y + j]
                                 guard wy > 0 else { continue }
@@ -58,11 +73,21 @@ extension Image {
                                     let weight = wy * columns.weights[3 * x + i]
                                     guard weight > 0 else { continue }
                                     let texel = row + columns.indices[3 * x + i] * 4
-                                    sum.0 += weight * Float(decode[Int(texel[0])])
-                                    sum.1 += weight * Float(decode[Int(texel[1])])
-                                    sum.2 += weight * Float(decode[Int(texel[2])])
+                                    let colour = (Float(decode[Int(texel[0])]), Float(decode[Int(texel[1])]), Float(decode[Int(texel[2])]))
+                                    sum.0 += weight * colour.0
+                                    sum.1 += weight * colour.1
+                                    sum.2 += weight * colour.2
                                     sum.3 += weight * Float(texel[3])
+                                    let covered = weight * Float(texel[3])
+                                    weighted.0 += covered * colour.0
+                                    weighted.1 += covered * colour.1
+                                    weighted.2 += covered * colour.2
                                 }
+                            }
+                            if weightedByAlpha && sum.3 > 0 {
+                                sum.0 = weighted.0 / sum.3
+                                sum.1 = weighted.1 / sum.3
+                                sum.2 = weighted.2 / sum.3
                             }
                             o[0] = encode[min(65_535, Int(sum.0 + 0.5))]
                             o[1] = encode[min(65_535, Int(sum.1 + 0.5))]

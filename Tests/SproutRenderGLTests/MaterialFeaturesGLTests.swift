@@ -166,6 +166,33 @@ import Testing
         #expect(smooth.allSatisfy { $0[3] == 255 })
     }
 
+    /// Minified, an alpha-cut texture covers the share of its texels the cut keeps, in their
+    /// colour (coverage maps). Columns alternate white of alpha 128 and black of alpha 0 under a
+    /// cutoff of 0.25: every white texel is kept, so half of each pixel is covered, white. The
+    /// 64² texture spans the 16-pixel target's 14.7 middle pixels (level 2), so with 4 samples
+    /// each pixel there is white and the magenta clear colour in about equal shares: red and blue
+    /// 255, green 255 x 2/4 = 127.5 (how many samples a coverage of 0.5 takes is the GL's choice,
+    /// OpenGL 4.5 section 14.9.3: llvmpipe takes sample s where it exceeds s/4, and the level's
+    /// 128/255 = 0.502 takes 3: 191). The alpha's own mipmaps would say otherwise: a mean alpha
+    /// of 0.251 passes the cutoff everywhere, and the mean colour of white and black light is
+    /// 0.5, sRGB 188: (188, 188, 188).
+    @Test func minifiedAlphaCutTexturesCoverTheShareTheyKeep() throws {
+        let columns = Image(width: 64, height: 64, pixels: (0..<64 * 64).flatMap { $0 % 2 == 0 ? [255, 255, 255, 128] : [0, 0, 0, 0] as [UInt8] })
+        func middle() throws -> [[UInt8]] {
+            var masked = Material(baseColorTexture: Texture(name: "columns", image: columns), isUnlit: true)
+            masked.alphaCutoff = 0.25
+            try context.makeCurrent()
+            let scene = Scene(lighting: Lighting(castsShadows: false))
+            scene.addChild(Entity(name: "quad", model: ModelComponent(mesh: quad(), material: masked)))
+            let target = try OffscreenTarget(width: 16, height: 16, samples: 4)
+            try renderer.render(scene, view: View(camera: camera, clearColor: Vec4(1, 0, 1, 1), options: RenderOptions(shadows: false)), into: target)
+            let pixels = target.readPixels()
+            return (4..<12).flatMap { y in (4..<12).map { x in Array(pixels[(y * 16 + x) * 4..<(y * 16 + x) * 4 + 3]) } }
+        }
+        let covered = try middle()
+        #expect(covered.allSatisfy { $0[0] == 255 && $0[2] == 255 && (127...191).contains($0[1]) }, "\(covered.prefix(4))")
+    }
+
     /// glTF's normal maps are +Y up the image (v = 0 at its top): on the quad, whose top edge has
     /// v = 0, a texel tilted to +Y faces a light from above and one tilted to -Y faces away
     /// (black without ambient light); +X is along u, to the right.

@@ -20,7 +20,11 @@ void main() {
     return;
 #endif
     vec4 base = uBaseColor;
-#ifdef HAS_BASE_COLOR_TEXTURE
+#if defined(HAS_COVERAGE_MAP)
+    // The texture's alpha is turned into the share of the pixel covered (coverage.glsl).
+    vec4 texel = texture(uBaseColorMap, slotUV(0));
+    base = vec4(base.rgb * texel.rgb, maskCoverage(texel.a, base.a, uAlphaCutoff, slotUV(0) * vec2(textureSize(uBaseColorMap, 0))));
+#elif defined(HAS_BASE_COLOR_TEXTURE)
     base *= texture(uBaseColorMap, slotUV(0));
 #endif
 #ifdef HAS_VERTEX_COLOR
@@ -28,11 +32,16 @@ void main() {
 #endif
 #ifdef ALPHA_CUT
     {
-#ifdef ALPHA_TO_COVERAGE
+#if defined(ALPHA_TO_COVERAGE) && defined(HAS_COVERAGE_MAP)
+        if (base.a <= 0.0) discard;
+#elif defined(ALPHA_TO_COVERAGE)
         // The cut spread over one pixel around the cutoff (Golus, "Anti-aliased Alpha Test"): the
         // samples covered follow how much of the pixel lies inside, as a path tracer's average would.
         base.a = clamp((base.a - uAlphaCutoff) / max(fwidth(base.a), 1e-4) + 0.5, 0.0, 1.0);
         if (base.a <= 0.0) discard;
+#elif defined(HAS_COVERAGE_MAP)
+        if (base.a < 0.5) discard;
+        base.a = 1.0;
 #else
         if (base.a < uAlphaCutoff) discard;
         base.a = 1.0;
