@@ -88,6 +88,17 @@ final class GPUMesh {
 struct AlphaCut: Hashable {
     let alphaFactor: Float
     let cutoff: Float
+
+    /// Equal by bit patterns, so that a NaN from a document finds its coverage map again
+    /// instead of making a new one every draw.
+    static func == (a: AlphaCut, b: AlphaCut) -> Bool {
+        a.alphaFactor.bitPattern == b.alphaFactor.bitPattern && a.cutoff.bitPattern == b.cutoff.bitPattern
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(alphaFactor.bitPattern)
+        hasher.combine(cutoff.bitPattern)
+    }
 }
 
 /// A mipmapped 2D texture; sRGB textures are decoded to linear by the sampler.
@@ -159,10 +170,17 @@ final class GPUResourceCache {
     private var meshes: [ObjectIdentifier: Entry<GPUMesh>] = [:]
     private var textures: [ObjectIdentifier: Entry<GPUTexture>] = [:]
     private var coverageMaps: [CoverageKey: Entry<GPUTexture>] = [:]
+    /// How many coverage maps each texture has (at most `coverageMapsPerTexture`).
+    private var coverageMapCounts: [ObjectIdentifier: Int] = [:]
     private struct CoverageKey: Hashable {
         let texture: ObjectIdentifier
         let cut: AlphaCut
     }
+
+    /// Coverage maps one texture may have: a texture drawn under more cuts than this (an
+    /// animated cutoff or base colour alpha: a new cut every frame) is drawn from its plain copy
+    /// under the others, so memory stays bounded (AlphaBlendModeTest draws one under three).
+    static let coverageMapsPerTexture = 4
     private var morphs: [ObjectIdentifier: Entry<GPUMorphTargets?>] = [:]
 
     var meshCount: Int { meshes.count }
@@ -198,8 +216,19 @@ final class GPUResourceCache {
         let key = CoverageKey(texture: ObjectIdentifier(texture), cut: cut)
         if let e = coverageMaps[key], e.source === texture { return e.resource }
         let gpu = GPUTexture(texture, cut: cut)
-        coverageMaps[key] = Entry(source: texture, resource: gpu)
+        if coverageMaps.updateValue(Entry(source: texture, resource: gpu), forKey: key) == nil {
+            coverageMapCounts[key.texture, default: 0] += 1
+        }
         return gpu
+    }
+
+    /// Whether `texture` is read through a coverage map for `cut`: it has one, or fewer than
+    /// `coverageMapsPerTexture` so far (a texture deallocated and its identifier reused counts
+    /// afresh once `collectGarbage` has run).
+    func hasCoverageMap(_ texture: Texture, cut: AlphaCut) -> Bool {
+        let key = CoverageKey(texture: ObjectIdentifier(texture), cut: cut)
+        if let e = coverageMaps[key], e.source === texture { return true }
+        return coverageMapCounts[key.texture, default: 0] < Self.coverageMapsPerTexture
     }
 
     /// Frees what belongs to deallocated meshes and textures.
@@ -207,6 +236,10 @@ final class GPUResourceCache {
         meshes = meshes.filter { $0.value.source != nil }
         morphs = morphs.filter { $0.value.source != nil }
         textures = textures.filter { $0.value.source != nil }
+        let coverageMapsBefore = coverageMaps.count
         coverageMaps = coverageMaps.filter { $0.value.source != nil }
+        if coverageMaps.count != coverageMapsBefore {
+            coverageMapCounts = Dictionary(coverageMaps.keys.map { ($0.texture, 1) }, uniquingKeysWith: +)
+        }
     }
 }

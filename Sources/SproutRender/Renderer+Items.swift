@@ -81,6 +81,7 @@ extension Renderer {
             environment: frame.environmentScale != nil, linearOutput: frame.linearOutput,
             punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
         if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
+        if features.contains(.coverageMap) && coverageCut(for: item) == nil { features.remove(.coverageMap) }
         if features.contains(.environment) && frame.irradiance != nil { features.insert(.irradianceSH) }
         if features.contains(.shadows) && shadowMap?.hasTranslucentCasters == true { features.insert(.translucentShadows) }
         features.formUnion(ShaderFeatures.of(item.deformation, on: mesh))
@@ -145,7 +146,7 @@ extension Renderer {
         program.set("uOpaque", Float(material.usesAlpha ? 0 : 1))
         for slot in TextureSlot.allCases where features.contains(ShaderFeatures.feature(of: slot)) {
             guard let texture = material.texture(slot) else { continue }
-            let cut = slot == .baseColor && features.contains(.coverageMap) ? ShaderFeatures.alphaCut(of: material, on: mesh) : nil
+            let cut = slot == .baseColor && features.contains(.coverageMap) ? coverageCut(for: item) : nil
             bind(texture, cut: cut, to: TextureUnit(slot))
             if features.contains(.uvMapping) {
                 let mapping = material.mapping(slot)
@@ -210,6 +211,16 @@ extension Renderer {
                 program.set("uTraceBehind", Float(buffers?.hasSceneDepth == true ? 1 : 0))
             }
         }
+    }
+
+    /// The cut whose coverage map `item`'s base colour texture is read through: its material's
+    /// (`ShaderFeatures.alphaCut`) while the texture has that map or room for it
+    /// (`GPUResourceCache.hasCoverageMap`); nil draws it from the plain texture.
+    func coverageCut(for item: DrawItem) -> AlphaCut? {
+        guard let cut = ShaderFeatures.alphaCut(of: item.material, on: item.mesh), let texture = item.material.baseColorTexture,
+            resources.hasCoverageMap(texture, cut: cut)
+        else { return nil }
+        return cut
     }
 
     /// Binds `texture` (its coverage map for `cut`, `GPUResourceCache.texture(_:cut:)`) to `unit`.

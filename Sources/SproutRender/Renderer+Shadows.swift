@@ -19,7 +19,7 @@ extension Renderer {
         program.set("uAlphaCutoff", material.alphaCutoff ?? 0)
         program.set("uTextured", Int32(texture == nil ? 0 : 1))
         program.set("uUVTransform", matrix3: (material.textureMappings[.baseColor] ?? .identity).matrix)
-        let cut = key.features.contains(.coverageMap) ? ShaderFeatures.alphaCut(of: material, on: item.mesh) : nil
+        let cut = key.features.contains(.coverageMap) ? coverageCut(for: item) : nil
         if let texture { bind(texture, cut: cut, to: .baseColor) }
     }
 
@@ -47,7 +47,7 @@ extension Renderer {
                 continue
             }
             if material.alphaCutoff != nil {
-                let coverage: ShaderFeatures = ShaderFeatures.alphaCut(of: material, on: item.mesh) != nil ? .coverageMap : []
+                let coverage: ShaderFeatures = coverageCut(for: item) != nil ? .coverageMap : []
                 try useAlphaShadow(.maskedShadow(deformations.union(coverage)), for: item, lightViewProjection: lightViewProjection)
                 drawMesh(item.mesh)
                 glUseProgram(rigid.id)

@@ -193,6 +193,24 @@ import Testing
         #expect(covered.allSatisfy { $0[0] == 255 && $0[2] == 255 && (127...191).contains($0[1]) }, "\(covered.prefix(4))")
     }
 
+    /// A texture gets at most `coverageMapsPerTexture` coverage maps: drawn under six cutoffs
+    /// in turn (an animated cutoff makes a new one every frame), it holds four and its plain copy,
+    /// and the fifth and sixth cutoffs are drawn from the plain copy: minified (level 2), its mean
+    /// alpha of 0.251 falls under the cutoff of 0.35 and the pixel is cut away (the magenta clear
+    /// colour), where the coverage map's share of 0.502 would have kept it (white).
+    @Test func aTextureHoldsBoundedCoverageMaps() throws {
+        let pixels = (0..<64 * 64).flatMap { $0 % 2 == 0 ? [255, 255, 255, 128] : [0, 0, 0, 0] as [UInt8] }
+        let columns = Texture(name: "columns", image: Image(width: 64, height: 64, pixels: pixels))
+        var last: [UInt8] = []
+        for cutoff: Float in [0.1, 0.15, 0.2, 0.25, 0.3, 0.35] {
+            var masked = Material(baseColorTexture: columns, isUnlit: true)
+            masked.alphaCutoff = cutoff
+            last = centre(try render(masked))
+        }
+        #expect(renderer.resources.textureCount == GPUResourceCache.coverageMapsPerTexture + 1)
+        #expect(last == [255, 0, 255, 255])
+    }
+
     /// glTF's normal maps are +Y up the image (v = 0 at its top): on the quad, whose top edge has
     /// v = 0, a texel tilted to +Y faces a light from above and one tilted to -Y faces away
     /// (black without ambient light); +X is along u, to the right.
