@@ -83,82 +83,6 @@ final class GPUMesh {
     }
 }
 
-/// How an alpha-cut (MASK) material cuts its base colour texture: the base colour factor's
-/// alpha and the cutoff, which together say which texels are kept (`Image.keepingCut`).
-struct AlphaCut: Hashable {
-    let alphaFactor: Float
-    let cutoff: Float
-
-    /// Equal by bit patterns, so that a NaN from a document finds its coverage map again
-    /// instead of making a new one every draw.
-    static func == (a: AlphaCut, b: AlphaCut) -> Bool {
-        a.alphaFactor.bitPattern == b.alphaFactor.bitPattern && a.cutoff.bitPattern == b.cutoff.bitPattern
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(alphaFactor.bitPattern)
-        hasher.combine(cutoff.bitPattern)
-    }
-}
-
-/// A mipmapped 2D texture; sRGB textures are decoded to linear by the sampler.
-final class GPUTexture {
-    let id: GLuint
-
-    /// With `cut`, a coverage map: level 0 the image, each level below the share of its texels
-    /// that `cut` keeps, coloured by those alone (`Image.keepingCut`, `coverage.glsl`).
-    init(_ texture: Texture, cut: AlphaCut? = nil) {
-        var t: GLuint = 0
-        glGenTextures(1, &t)
-        GLObjectCount.created()
-        glBindTexture(GLC.texture2D, t)
-        let internalFormat = texture.colorSpace == .sRGB ? GL_SRGB8_ALPHA8 : GL_RGBA8
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        // Immutable storage for the whole chain, then each level into it: llvmpipe's
-        // glTexImage2D keeps a second copy of level 0 until the chain is complete (16 MiB more
-        // a 2,048² texture at the peak). The levels below are made on the CPU
-        // (`Image.halved`), each from the one before and dropped once uploaded, where llvmpipe's
-        // glGenerateMipmap compiles and runs a blit shader.
-        let image = texture.image
-        if image.width > 0 && image.height > 0 {
-            let mipmapped = texture.minification.mipmaps != nil
-            let levels = mipmapped ? Int.bitWidth - max(image.width, image.height).leadingZeroBitCount : 1
-            glTexStorage2D(GLC.texture2D, GLsizei(levels), GLenum(internalFormat), GLsizei(image.width), GLsizei(image.height))
-            func upload(_ image: Image, level: Int) {
-                image.pixels.withUnsafeBytes {
-                    glTexSubImage2D(GLC.texture2D, GLint(level), 0, 0, GLsizei(image.width), GLsizei(image.height), GLC.rgba, GLC.unsignedByte, $0.baseAddress)
-                }
-            }
-            upload(image, level: 0)
-            var level = image
-            if let cut, levels > 1 { level = image.keepingCut(alphaFactor: cut.alphaFactor, cutoff: cut.cutoff) }
-            for index in 1..<levels {
-                level = level.halved(sRGB: texture.colorSpace == .sRGB, weightedByAlpha: cut != nil)
-                upload(level, level: index)
-            }
-        }
-        func mode(_ wrap: Texture.Wrap) -> GLint {
-            switch wrap {
-            case .repeat: GLint(GL_REPEAT)
-            case .clampToEdge: GLint(GL_CLAMP_TO_EDGE)
-            case .mirroredRepeat: GLint(GL_MIRRORED_REPEAT)
-            }
-        }
-        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_WRAP_S), mode(texture.wrap))
-        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_WRAP_T), mode(texture.wrapV))
-        // glTF's minFilter values are OpenGL's.
-        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MIN_FILTER), GLint(texture.minification.glTFValue))
-        glTexParameteri(GLC.texture2D, GLenum(GL_TEXTURE_MAG_FILTER), GLint(texture.magnification == .nearest ? GL_NEAREST : GL_LINEAR))
-        id = t
-    }
-
-    deinit {
-        var t = id
-        glDeleteTextures(1, &t)
-        GLObjectCount.deleted()
-    }
-}
-
 /// GPU copies of meshes and textures, created on first use and released once the scene object
 /// they were made from is gone (checked through weak references after each frame).
 final class GPUResourceCache {
@@ -168,13 +92,13 @@ final class GPUResourceCache {
     }
 
     private var meshes: [ObjectIdentifier: Entry<GPUMesh>] = [:]
-    private var textures: [ObjectIdentifier: Entry<GPUTexture>] = [:]
-    private var coverageMaps: [CoverageKey: Entry<GPUTexture>] = [:]
+    /// Each texture's copies, one a variant it is drawn with (`TextureVariant`).
+    private var textures: [TextureKey: Entry<GPUTexture>] = [:]
     /// How many coverage maps each texture has (at most `coverageMapsPerTexture`).
     private var coverageMapCounts: [ObjectIdentifier: Int] = [:]
-    private struct CoverageKey: Hashable {
+    private struct TextureKey: Hashable {
         let texture: ObjectIdentifier
-        let cut: AlphaCut
+        let variant: TextureVariant
     }
 
     /// Coverage maps one texture may have: a texture drawn under more cuts than this (an
@@ -184,7 +108,7 @@ final class GPUResourceCache {
     private var morphs: [ObjectIdentifier: Entry<GPUMorphTargets?>] = [:]
 
     var meshCount: Int { meshes.count }
-    var textureCount: Int { textures.count + coverageMaps.count }
+    var textureCount: Int { textures.count }
 
     func mesh(_ mesh: Mesh) -> GPUMesh {
         let key = ObjectIdentifier(mesh)
@@ -203,20 +127,13 @@ final class GPUResourceCache {
         return gpu
     }
 
-    /// The texture's GPU copy; with `cut`, its coverage map for that cut (one for each cut the
-    /// texture is drawn with, beside the plain copy where it is also drawn uncut).
-    func texture(_ texture: Texture, cut: AlphaCut? = nil) -> GPUTexture {
-        guard let cut else {
-            let key = ObjectIdentifier(texture)
-            if let e = textures[key], e.source === texture { return e.resource }
-            let gpu = GPUTexture(texture)
-            textures[key] = Entry(source: texture, resource: gpu)
-            return gpu
-        }
-        let key = CoverageKey(texture: ObjectIdentifier(texture), cut: cut)
-        if let e = coverageMaps[key], e.source === texture { return e.resource }
-        let gpu = GPUTexture(texture, cut: cut)
-        if coverageMaps.updateValue(Entry(source: texture, resource: gpu), forKey: key) == nil {
+    /// The texture's GPU copy for `variant`: its plain copy, its coverage map for a cut (one
+    /// for each cut it is drawn with, `hasCoverageMap`), or its normal map levels.
+    func texture(_ texture: Texture, variant: TextureVariant = .plain) -> GPUTexture {
+        let key = TextureKey(texture: ObjectIdentifier(texture), variant: variant)
+        if let e = textures[key], e.source === texture { return e.resource }
+        let gpu = GPUTexture(texture, variant: variant)
+        if textures.updateValue(Entry(source: texture, resource: gpu), forKey: key) == nil, case .coverage = variant {
             coverageMapCounts[key.texture, default: 0] += 1
         }
         return gpu
@@ -226,8 +143,8 @@ final class GPUResourceCache {
     /// `coverageMapsPerTexture` so far (a texture deallocated and its identifier reused counts
     /// afresh once `collectGarbage` has run).
     func hasCoverageMap(_ texture: Texture, cut: AlphaCut) -> Bool {
-        let key = CoverageKey(texture: ObjectIdentifier(texture), cut: cut)
-        if let e = coverageMaps[key], e.source === texture { return true }
+        let key = TextureKey(texture: ObjectIdentifier(texture), variant: .coverage(cut))
+        if let e = textures[key], e.source === texture { return true }
         return coverageMapCounts[key.texture, default: 0] < Self.coverageMapsPerTexture
     }
 
@@ -235,11 +152,11 @@ final class GPUResourceCache {
     func collectGarbage() {
         meshes = meshes.filter { $0.value.source != nil }
         morphs = morphs.filter { $0.value.source != nil }
+        let texturesBefore = textures.count
         textures = textures.filter { $0.value.source != nil }
-        let coverageMapsBefore = coverageMaps.count
-        coverageMaps = coverageMaps.filter { $0.value.source != nil }
-        if coverageMaps.count != coverageMapsBefore {
-            coverageMapCounts = Dictionary(coverageMaps.keys.map { ($0.texture, 1) }, uniquingKeysWith: +)
+        if textures.count != texturesBefore && !coverageMapCounts.isEmpty {
+            coverageMapCounts = Dictionary(
+                textures.keys.compactMap { key in if case .coverage = key.variant { (key.texture, 1) } else { nil } }, uniquingKeysWith: +)
         }
     }
 }

@@ -146,8 +146,7 @@ extension Renderer {
         program.set("uOpaque", Float(material.usesAlpha ? 0 : 1))
         for slot in TextureSlot.allCases where features.contains(ShaderFeatures.feature(of: slot)) {
             guard let texture = material.texture(slot) else { continue }
-            let cut = slot == .baseColor && features.contains(.coverageMap) ? coverageCut(for: item) : nil
-            bind(texture, cut: cut, to: TextureUnit(slot))
+            bind(texture, variant: variant(of: slot, item: item, features: features), to: TextureUnit(slot))
             if features.contains(.uvMapping) {
                 let mapping = material.mapping(slot)
                 program.set(Self.uvTransformNames[slot.rawValue], matrix3: mapping.matrix)
@@ -223,10 +222,21 @@ extension Renderer {
         return cut
     }
 
-    /// Binds `texture` (its coverage map for `cut`, `GPUResourceCache.texture(_:cut:)`) to `unit`.
-    func bind(_ texture: Texture, cut: AlphaCut? = nil, to unit: TextureUnit) {
+    /// The copy of `slot`'s texture a draw of `item` with `features` reads: the base colour's
+    /// coverage map (`coverageMap`), a normal map's levels (the base's and the clear coat's), else
+    /// the plain copy.
+    private func variant(of slot: TextureSlot, item: DrawItem, features: ShaderFeatures) -> TextureVariant {
+        switch slot {
+        case .baseColor: features.contains(.coverageMap) ? coverageCut(for: item).map { .coverage($0) } ?? .plain : .plain
+        case .normal, .clearcoatNormal: .normalMap
+        default: .plain
+        }
+    }
+
+    /// Binds `variant` of `texture` (`GPUResourceCache.texture(_:variant:)`) to `unit`.
+    func bind(_ texture: Texture, variant: TextureVariant = .plain, to unit: TextureUnit) {
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit.rawValue))
-        glBindTexture(GLC.texture2D, resources.texture(texture, cut: cut).id)
+        glBindTexture(GLC.texture2D, resources.texture(texture, variant: variant).id)
     }
 
     /// Draws `mesh` with the program and state bound now, counted for the submission pacer.

@@ -20,7 +20,7 @@ extension Renderer {
         program.set("uTextured", Int32(texture == nil ? 0 : 1))
         program.set("uUVTransform", matrix3: (material.textureMappings[.baseColor] ?? .identity).matrix)
         let cut = key.features.contains(.coverageMap) ? coverageCut(for: item) : nil
-        if let texture { bind(texture, cut: cut, to: .baseColor) }
+        if let texture { bind(texture, variant: cut.map { .coverage($0) } ?? .plain, to: .baseColor) }
     }
 
     /// Fits the map to the light and casters and draws their depth into it; blended casters go

@@ -114,7 +114,7 @@ extension Image {
 
 /// The source texels under each texel of a halved dimension, three a texel (unused ones
 /// weigh 0), and their weights, which sum to 1.
-private struct BoxTaps: Sendable {
+struct BoxTaps: Sendable {
     static let count = 3
     var indices: [Int] = []
     var weights: [Float] = []
@@ -137,7 +137,7 @@ private struct BoxTaps: Sendable {
 }
 
 /// A pointer handed to the threads of `concurrentPerform`, which write disjoint rows.
-private struct UnsafeSendable<Pointee>: @unchecked Sendable {
+struct UnsafeSendable<Pointee>: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<Pointee>
     init(_ pointer: UnsafeMutablePointer<Pointee>) { self.pointer = pointer }
     init(_ pointer: UnsafePointer<Pointee>) { self.pointer = UnsafeMutablePointer(mutating: pointer) }

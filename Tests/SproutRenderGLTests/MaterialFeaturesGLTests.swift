@@ -211,6 +211,24 @@ import Testing
         #expect(last == [255, 0, 255, 255])
     }
 
+    /// A minified normal map widens the highlight by the spread of its normals. Columns tilted
+    /// 45 degrees either way along x average, two levels down, to a normal facing the camera of
+    /// length r = 0.70711, stored as 255 x (1 - sqrt(2 (1 - r^2) / (3r - r^3))) = 63: the surface
+    /// of roughness 0.2 then shades as a flat one of (0.2^4 + (1 - 63/255)^2)^(1/4) = 0.8683,
+    /// its highlight (light and camera square on) spread and dimmed, where the bumps' mean normal
+    /// alone would keep the narrow highlight of roughness 0.2.
+    @Test func minifiedNormalMapsWidenTheHighlight() throws {
+        let columns = Image(width: 64, height: 64, pixels: (0..<64 * 64).flatMap { $0 % 2 == 0 ? [218, 128, 218, 255] : [37, 128, 218, 255] as [UInt8] })
+        let squareOn = Lighting(directionToLight: Vec3(0, 0, 1), intensity: 1, ambient: 0, castsShadows: false)
+        var bumpy = Material(baseColor: Vec4(0.5, 0.5, 0.5, 1), metallic: 0, roughness: 0.2)
+        bumpy.normalTexture = Texture(name: "columns", image: columns, colorSpace: .linear)
+        let widened = centre(try render(Material(baseColor: Vec4(0.5, 0.5, 0.5, 1), metallic: 0, roughness: 0.8683), lighting: squareOn))
+        let narrow = centre(try render(Material(baseColor: Vec4(0.5, 0.5, 0.5, 1), metallic: 0, roughness: 0.2), lighting: squareOn))
+        let drawn = centre(try render(bumpy, lighting: squareOn))
+        #expect(zip(drawn, widened).allSatisfy { abs(Int($0) - Int($1)) <= 2 }, "\(drawn) against \(widened)")
+        #expect(Int(narrow[0]) - Int(drawn[0]) > 30, "\(narrow) against \(drawn)")
+    }
+
     /// glTF's normal maps are +Y up the image (v = 0 at its top): on the quad, whose top edge has
     /// v = 0, a texel tilted to +Y faces a light from above and one tilted to -Y faces away
     /// (black without ambient light); +X is along u, to the right.

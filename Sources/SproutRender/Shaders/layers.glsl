@@ -48,7 +48,9 @@ void addClearcoat(vec3 geometricNormal, vec3 v, float visibility, inout vec3 dir
 #endif
     vec3 coatNormal = geometricNormal;
 #ifdef HAS_CLEARCOAT_NORMAL_MAP
-    coatNormal = perturbedNormal(uClearcoatNormalMap, uClearcoatNormalScale, coatNormal, vWorld, slotUV(12));
+    float coatSpread;
+    coatNormal = perturbedNormal(uClearcoatNormalMap, uClearcoatNormalScale, coatNormal, vWorld, slotUV(12), coatSpread);
+    coatRoughness = widenedRoughness(coatRoughness, coatSpread);
 #endif
     float coatNdv = max(dot(coatNormal, v), 1e-4);
     float coatFresnel = fresnelSchlick(vec3(0.04), 1.0, coatNdv).x;

@@ -63,7 +63,8 @@ void main() {
     if (!gl_FrontFacing) geometricNormal = -geometricNormal;
     vec3 n = geometricNormal;
 #ifdef HAS_NORMAL_MAP
-    n = perturbedNormal(uNormalMap, uNormalScale, n, vWorld, slotUV(2));
+    float normalSpread;
+    n = perturbedNormal(uNormalMap, uNormalScale, n, vWorld, slotUV(2), normalSpread);
 #endif
     vec3 v = normalize(uEye.xyz - vWorld * uEye.w);
     float ndl = max(dot(n, uToLight), 0.0);
@@ -84,6 +85,10 @@ void main() {
     metallic *= metalRough.b;
     roughness *= metalRough.g;
 #endif
+#endif
+#ifdef HAS_NORMAL_MAP
+    // A minified normal map's bumps widen the highlight they no longer resolve (normals.glsl).
+    roughness = widenedRoughness(roughness, normalSpread);
 #endif
     vec3 emissive = uEmissive;
 #ifdef HAS_EMISSIVE_MAP

@@ -25,11 +25,28 @@ mat3 tangentFrame(vec3 n, vec3 p, vec2 uv) {
 #endif
 }
 
-// `map` holds the tangent-space normal, its x and y times `mapScale` (the texture's own).
-vec3 perturbedNormal(sampler2D map, float mapScale, vec3 n, vec3 p, vec2 uv) {
-    vec3 m = texture(map, uv).xyz * 2.0 - 1.0;
+// `map` holds the tangent-space normal, its x and y times `mapScale` (the texture's own), and
+// in alpha 1 - the square root of how much the normals under the texel spread, as an amount to
+// add to the surface's alpha^2 (Image.normalMapLevels, after Neubelt and Pettineo's von
+// Mises-Fisher fit; 1 at level 0): `spread`, read at the level of the footprint's narrow side
+// (the sampler takes the wide side's, which would count bumps the pixel resolves across).
+vec3 perturbedNormal(sampler2D map, float mapScale, vec3 n, vec3 p, vec2 uv, out float spread) {
+    vec4 texel = texture(map, uv);
+    vec2 texels = uv * vec2(textureSize(map, 0));
+    vec2 dx = dFdx(texels), dy = dFdy(texels);
+    float minorLevel = 0.5 * log2(max(min(dot(dx, dx), dot(dy, dy)), 1e-8));
+    float s = 1.0 - textureLod(map, uv, max(minorLevel, 0.0)).a;
+    spread = s * s;
+    vec3 m = texel.xyz * 2.0 - 1.0;
     m.xy *= mapScale;
     return normalize(tangentFrame(n, p, uv) * m);
+}
+
+// A perceptual roughness whose lobe is widened by `spread` (added to alpha^2 = roughness^4),
+// at most 1; unchanged where the spread is 0.
+float widenedRoughness(float roughness, float spread) {
+    float a2 = roughness * roughness;
+    return spread > 0.0 ? sqrt(sqrt(min(a2 * a2 + spread, 1.0))) : roughness;
 }
 #endif
 
