@@ -34,13 +34,26 @@ extension Image {
             body(levelZero, 0)
         }
         guard count > 1 else { return }
-        var level = self
-        var means = UnitNormalMeans(unitNormalsOf: self)
-        for index in 1..<count {
+        var level = halved(sRGB: false)
+        var means: UnitNormalMeans
+        var next = 2
+        if count > 2 && width % 4 == 0 && height % 4 == 0 {
+            // Level 1's spreads straight into its image and level 2's means, in one pass: level
+            // 1's means are never held (12 MiB of floats for a 2,048² map).
+            means = UnitNormalMeans.levelTwo(of: self, writingLevelOneSpreadsInto: &level)
+            body(level, 1)
+        } else {
+            means = UnitNormalMeans(unitNormalsOf: self)
+            means.writeSpreads(intoAlphaOf: &level)
+            body(level, 1)
+            if count > 2 { means = means.halved() }
+        }
+        while next < count {
             level = level.halved(sRGB: false)
             means.writeSpreads(intoAlphaOf: &level)
-            body(level, index)
-            if index + 1 < count { means = means.halved() }
+            body(level, next)
+            next += 1
+            if next < count { means = means.halved() }
         }
     }
 }
@@ -63,6 +76,73 @@ private struct UnitNormalMeans {
         }
     }
 
+    /// Level 2's means of an image whose sizes are multiples of 4, and level 1's spreads written
+    /// into `levelOne`'s alpha on the way: each 2 x 2 block's four normals normalized together
+    /// (four lanes at once), its mean level 1's texel, four of those level 2's.
+    static func levelTwo(of image: Image, writingLevelOneSpreadsInto levelOne: inout Image) -> UnitNormalMeans {
+        let width = image.width, w1 = width / 2, w = width / 4, h = image.height / 4
+        let out = [Float](unsafeUninitializedCapacity: w * h * 3) { destination, count in
+            count = w * h * 3
+            image.pixels.withUnsafeBufferPointer { source in
+                levelOne.pixels.withUnsafeMutableBufferPointer { levelOneTexels in
+                    let shared = (
+                        dst: UnsafeSendable(destination.baseAddress!), src: StoredNormals(texels: source.baseAddress!),
+                        one: UnsafeSendable(levelOneTexels.baseAddress!)
+                    )
+                    let make = { @Sendable (band: Range<Int>) in
+                        let dst = shared.dst.pointer, src = shared.src.texels, one = shared.one.pointer
+                        for y in band {
+                            for x in 0..<w {
+                                var sum: (Float, Float, Float) = (0, 0, 0)
+                                for j in 0..<2 {
+                                    let y1 = 2 * y + j, row0 = src + 8 * y1 * width, row1 = row0 + 4 * width
+                                    for i in 0..<2 {
+                                        let x1 = 2 * x + i
+                                        let mean = blockMean(row0 + 8 * x1, row1 + 8 * x1)
+                                        one[4 * (y1 * w1 + x1) + 3] = storedSpread(mean)
+                                        sum = (sum.0 + mean.0, sum.1 + mean.1, sum.2 + mean.2)
+                                    }
+                                }
+                                let o = 3 * (y * w + x)
+                                (dst[o], dst[o + 1], dst[o + 2]) = (sum.0 * 0.25, sum.1 * 0.25, sum.2 * 0.25)
+                            }
+                        }
+                    }
+                    let bands = w * h >= 16_384 ? 8 : 1
+                    if bands == 1 {
+                        make(0..<h)
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: bands) { make(($0 * h / bands)..<(($0 + 1) * h / bands)) }
+                    }
+                }
+            }
+        }
+        return UnitNormalMeans(width: w, height: h, components: out)
+    }
+
+    /// The mean of the four unit normals of the 2 x 2 block whose rows start at `top` and
+    /// `bottom` (RGBA bytes), normalized in four lanes at once.
+    private static func blockMean(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>) -> (Float, Float, Float) {
+        func lanes(_ k: Int) -> SIMD4<Float> {
+            SIMD4<Float>(Float(top[k]), Float(top[4 + k]), Float(bottom[k]), Float(bottom[4 + k])) / 127.5 - 1
+        }
+        let vx = lanes(0), vy = lanes(1), vz = lanes(2)
+        let squared = vx * vx + vy * vy + vz * vz
+        var inverse = 1 / squared.squareRoot()
+        inverse.replace(with: 0, where: squared .== 0)
+        return ((vx * inverse).sum() * 0.25, (vy * inverse).sum() * 0.25, (vz * inverse).sum() * 0.25)
+    }
+
+    /// A mean normal's spread as stored: 255 x (1 - sqrt(min(2/k, 1))), rounded, where
+    /// 2/k = 2 (1 - r^2) / (3r - r^3) for its length r; past 1 (r below about 0.6) a lobe is as
+    /// wide as GGX's gets.
+    static func storedSpread(_ mean: (Float, Float, Float)) -> UInt8 {
+        let r = min(1, (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot())
+        let denominator = 3 * r - r * r * r
+        let spread = denominator > 0 ? min(1, 2 * (1 - r * r) / denominator) : 1
+        return UInt8((1 - spread.squareRoot()) * 255 + 0.5)
+    }
+
     /// Level 1 of an image of even sizes: each 2 x 2 block's four normals normalized together
     /// (four lanes at once: most of a large normal map's levels' time is here).
     private static func averagingBlocks(of texels: UnsafePointer<UInt8>, width: Int, height: Int) -> UnitNormalMeans {
@@ -76,18 +156,8 @@ private struct UnitNormalMeans {
                 for y in band {
                     let row0 = src + 8 * y * width, row1 = row0 + 4 * width
                     for x in 0..<w {
-                        let a = row0 + 8 * x, b = a + 4, c = row1 + 8 * x, d = c + 4
-                        func lanes(_ k: Int) -> SIMD4<Float> {
-                            SIMD4<Float>(Float(a[k]), Float(b[k]), Float(c[k]), Float(d[k])) / 127.5 - 1
-                        }
-                        let vx = lanes(0), vy = lanes(1), vz = lanes(2)
-                        let squared = vx * vx + vy * vy + vz * vz
-                        var inverse = 1 / squared.squareRoot()
-                        inverse.replace(with: 0, where: squared .== 0)
                         let o = 3 * (y * w + x)
-                        dst[o] = (vx * inverse).sum() * 0.25
-                        dst[o + 1] = (vy * inverse).sum() * 0.25
-                        dst[o + 2] = (vz * inverse).sum() * 0.25
+                        (dst[o], dst[o + 1], dst[o + 2]) = blockMean(row0 + 8 * x, row1 + 8 * x)
                     }
                 }
             }
@@ -166,17 +236,12 @@ private struct UnitNormalMeans {
         return UnitNormalMeans(width: w, height: h, components: out)
     }
 
-    /// Each texel's spread, 255 x (1 - sqrt(min(2/k, 1))) rounded, into `level`'s alpha (the same size).
+    /// Each texel's spread (`storedSpread`) into `level`'s alpha (the same size).
     func writeSpreads(intoAlphaOf level: inout Image) {
         components.withUnsafeBufferPointer { held in
             level.pixels.withUnsafeMutableBufferPointer { texels in
                 for index in 0..<(width * height) {
-                    let x = held[3 * index], y = held[3 * index + 1], z = held[3 * index + 2]
-                    let r = min(1, (x * x + y * y + z * z).squareRoot())
-                    // 2/k = 2 (1 - r^2) / (3r - r^3); past 1 (r below about 0.6) a lobe is as wide as GGX's gets.
-                    let denominator = 3 * r - r * r * r
-                    let spread = denominator > 0 ? min(1, 2 * (1 - r * r) / denominator) : 1
-                    texels[4 * index + 3] = UInt8((1 - spread.squareRoot()) * 255 + 0.5)
+                    texels[4 * index + 3] = Self.storedSpread((held[3 * index], held[3 * index + 1], held[3 * index + 2]))
                 }
             }
         }

@@ -54,4 +54,16 @@ import Testing
         #expect(stride(from: 3, to: 16, by: 4).map { chain[1].pixels[$0] } == [255, 255, 255, 255])
         #expect(chain[2].pixels == [160, 128, 223, 95])
     }
+
+    /// Sizes that do not halve evenly twice take the area weights: a 6 x 2 map of three 2 x 2
+    /// blocks (all up, half up and half across, all across) has level 1 texels of spread 255, 64
+    /// and 255, and level 2's one texel weighs the three 1/3 each: half up, half across, 64 again
+    /// (colour (128 + 192 + 255) / 3 = 191.7 -> 192, 128, 192).
+    @Test func oddLevelsWeighTheirArea() {
+        let top = Self.up + Self.up + Self.up + Self.across + Self.across + Self.across
+        let chain = levels(of: Image(width: 6, height: 2, pixels: top + top), count: 3)
+        #expect(chain.map(\.width) == [6, 3, 1])
+        #expect(chain[1].pixels == [128, 128, 255, 255, 192, 128, 192, 64, 255, 128, 128, 255])
+        #expect(chain[2].pixels == [192, 128, 192, 64])
+    }
 }
