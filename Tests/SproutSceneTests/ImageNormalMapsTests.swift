@@ -66,4 +66,22 @@ import Testing
         #expect(chain[1].pixels == [128, 128, 255, 255, 192, 128, 192, 64, 255, 128, 128, 255])
         #expect(chain[2].pixels == [192, 128, 192, 64])
     }
+
+    /// Every size from 1 x 1 to 9 x 9 makes OpenGL's chain of sizes, each level's alpha within
+    /// 0...255 and 255 where the normals agree (a map of one normal throughout).
+    @Test func everySizeMakesItsChain() {
+        for width in 1...9 {
+            for height in 1...9 {
+                let count = Int.bitWidth - max(width, height).leadingZeroBitCount
+                let chain = levels(of: Image(width: width, height: height, fill: (200, 90, 230, 255)), count: count)
+                var w = width, h = height
+                for level in chain {
+                    #expect(level.width == w && level.height == h, "\(width) x \(height)")
+                    #expect(stride(from: 3, to: level.pixels.count, by: 4).allSatisfy { level.pixels[$0] == 255 }, "\(width) x \(height)")
+                    (w, h) = (max(1, w / 2), max(1, h / 2))
+                }
+                #expect(chain.count == count)
+            }
+        }
+    }
 }
