@@ -97,18 +97,21 @@ extension Image {
                         }
                     }
                 }
-                // Bands of rows on every core once a level is large enough to repay the threads.
-                let bands = w * h >= 65_536 ? 8 : 1
-                if bands == 1 {
-                    make(0..<h)
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: bands) { band in
-                        make((band * h / bands)..<((band + 1) * h / bands))
-                    }
-                }
+                inBands(rows: h, texels: w * h, make)
             }
         }
         return Image(width: w, height: h, pixels: out)
+    }
+}
+
+/// Runs `make` over rows `0..<rows` of a level of `texels` texels: in 8 bands on every core
+/// once the level is large enough to repay the threads (65,536 texels), else at once.
+func inBands(rows: Int, texels: Int, _ make: @Sendable (Range<Int>) -> Void) {
+    let bands = texels >= 65_536 ? 8 : 1
+    if bands == 1 {
+        make(0..<rows)
+    } else {
+        DispatchQueue.concurrentPerform(iterations: bands) { band in make((band * rows / bands)..<((band + 1) * rows / bands)) }
     }
 }
 

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Normal maps' mipmap levels that keep how much their normals disagree.
 ///
 /// A minified normal map's texel stands for many normals; their mean points the average way
@@ -108,12 +106,7 @@ private struct UnitNormalMeans {
                             }
                         }
                     }
-                    let bands = w * h >= 16_384 ? 8 : 1
-                    if bands == 1 {
-                        make(0..<h)
-                    } else {
-                        DispatchQueue.concurrentPerform(iterations: bands) { make(($0 * h / bands)..<(($0 + 1) * h / bands)) }
-                    }
+                    inBands(rows: h, texels: 4 * w * h, make)   // level 1's texels, which the work is
                 }
             }
         }
@@ -161,12 +154,7 @@ private struct UnitNormalMeans {
                     }
                 }
             }
-            let bands = w * h >= 65_536 ? 8 : 1
-            if bands == 1 {
-                make(0..<h)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: bands) { make(($0 * h / bands)..<(($0 + 1) * h / bands)) }
-            }
+            inBands(rows: h, texels: w * h, make)
         }
         return UnitNormalMeans(width: w, height: h, components: out)
     }
@@ -226,12 +214,7 @@ private struct UnitNormalMeans {
                     }
                 }
             }
-            let bands = w * h >= 65_536 ? 8 : 1
-            if bands == 1 {
-                make(0..<h)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: bands) { make(($0 * h / bands)..<(($0 + 1) * h / bands)) }
-            }
+            inBands(rows: h, texels: w * h, make)
         }
         return UnitNormalMeans(width: w, height: h, components: out)
     }
