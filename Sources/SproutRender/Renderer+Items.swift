@@ -81,7 +81,9 @@ extension Renderer {
             environment: frame.environmentScale != nil, linearOutput: frame.linearOutput,
             punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
         if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
-        if features.contains(.coverageMap) && coverageCut(for: item) == nil { features.remove(.coverageMap) }
+        // The cut whose coverage map the base colour is read through, worked out once for the draw.
+        let cut = features.contains(.coverageMap) ? coverageCut(for: item) : nil
+        if cut == nil { features.remove(.coverageMap) }
         if features.contains(.environment) && frame.irradiance != nil { features.insert(.irradianceSH) }
         if features.contains(.shadows) && shadowMap?.hasTranslucentCasters == true { features.insert(.translucentShadows) }
         features.formUnion(ShaderFeatures.of(item.deformation, on: mesh))
@@ -113,7 +115,7 @@ extension Renderer {
         if features.contains(.environment) { probe?.bind(unit: TextureUnit.environment.rawValue) }
         program.set("uModel", matrix: item.world.flat)
         program.set("uNormalMatrix", matrix3: normalMatrix(item.world))
-        setMaterial(of: item, features: features, on: program)
+        setMaterial(of: item, features: features, cut: cut, on: program)
         try setDeformation(item, features: features, on: program)
         let twoSided = Self.drawsBothSides(material, frame: frame)
         var drawState = pass.faces(doubleSided: twoSided, mirrored: item.world.determinant < 0)
@@ -132,7 +134,7 @@ extension Renderer {
 
     /// The material's factors, textures (with their coordinates) and extension parameters on
     /// `program`, each only where `features` reads it.
-    private func setMaterial(of item: DrawItem, features: ShaderFeatures, on program: ShaderProgram) {
+    private func setMaterial(of item: DrawItem, features: ShaderFeatures, cut: AlphaCut?, on program: ShaderProgram) {
         let material = item.material, mesh = item.mesh
         program.set("uBaseColor", material.baseColor)
         program.set("uMetallic", material.metallic)
@@ -146,7 +148,7 @@ extension Renderer {
         program.set("uOpaque", Float(material.usesAlpha ? 0 : 1))
         for slot in TextureSlot.allCases where features.contains(ShaderFeatures.feature(of: slot)) {
             guard let texture = material.texture(slot) else { continue }
-            bind(texture, variant: variant(of: slot, item: item, features: features), to: TextureUnit(slot))
+            bind(texture, variant: Self.variant(of: slot, cut: cut), to: TextureUnit(slot))
             if features.contains(.uvMapping) {
                 let mapping = material.mapping(slot)
                 program.set(Self.uvTransformNames[slot.rawValue], matrix3: mapping.matrix)
@@ -222,12 +224,12 @@ extension Renderer {
         return cut
     }
 
-    /// The copy of `slot`'s texture a draw of `item` with `features` reads: the base colour's
-    /// coverage map (`coverageMap`), a normal map's levels (the base's and the clear coat's), else
-    /// the plain copy.
-    private func variant(of slot: TextureSlot, item: DrawItem, features: ShaderFeatures) -> TextureVariant {
+    /// The copy of `slot`'s texture a draw reads: the base colour's coverage map for `cut` (the
+    /// draw's `coverageCut`, nil without `coverageMap`), a normal map's levels (the base's and the
+    /// clear coat's), else the plain copy.
+    static func variant(of slot: TextureSlot, cut: AlphaCut?) -> TextureVariant {
         switch slot {
-        case .baseColor: features.contains(.coverageMap) ? coverageCut(for: item).map { .coverage($0) } ?? .plain : .plain
+        case .baseColor: cut.map { .coverage($0) } ?? .plain
         case .normal, .clearcoatNormal: .normalMap
         default: .plain
         }

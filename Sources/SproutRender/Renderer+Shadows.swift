@@ -5,8 +5,9 @@ import SproutScene
 /// The shadow map's pass: depth from the light of every caster, and what blended casters let through.
 extension Renderer {
     /// The shadow program for alpha-cut (`.maskedShadow`) or blended (`.translucentShadow`)
-    /// casters, in use, with this pass's light and `item`'s model, pose and alpha.
-    private func useAlphaShadow(_ key: ProgramKey, for item: DrawItem, lightViewProjection: Matrix4) throws {
+    /// casters, in use, with this pass's light and `item`'s model, pose and alpha (its texture's
+    /// coverage map for `cut`, which a masked key's `coverageMap` feature goes with).
+    private func useAlphaShadow(_ key: ProgramKey, for item: DrawItem, cut: AlphaCut? = nil, lightViewProjection: Matrix4) throws {
         let program = try program(key)
         glUseProgram(program.id)
         program.set("uLightViewProjection", matrix: lightViewProjection.flat)
@@ -19,8 +20,7 @@ extension Renderer {
         program.set("uAlphaCutoff", material.alphaCutoff ?? 0)
         program.set("uTextured", Int32(texture == nil ? 0 : 1))
         program.set("uUVTransform", matrix3: (material.textureMappings[.baseColor] ?? .identity).matrix)
-        let cut = key.features.contains(.coverageMap) ? coverageCut(for: item) : nil
-        if let texture { bind(texture, variant: cut.map { .coverage($0) } ?? .plain, to: .baseColor) }
+        if let texture { bind(texture, variant: Self.variant(of: .baseColor, cut: cut), to: .baseColor) }
     }
 
     /// Fits the map to the light and casters and draws their depth into it; blended casters go
@@ -47,8 +47,9 @@ extension Renderer {
                 continue
             }
             if material.alphaCutoff != nil {
-                let coverage: ShaderFeatures = coverageCut(for: item) != nil ? .coverageMap : []
-                try useAlphaShadow(.maskedShadow(deformations.union(coverage)), for: item, lightViewProjection: lightViewProjection)
+                let cut = coverageCut(for: item)
+                let features = cut == nil ? deformations : deformations.union(.coverageMap)
+                try useAlphaShadow(.maskedShadow(features), for: item, cut: cut, lightViewProjection: lightViewProjection)
                 drawMesh(item.mesh)
                 glUseProgram(rigid.id)
                 continue

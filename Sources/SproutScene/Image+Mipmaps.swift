@@ -36,10 +36,10 @@ extension Image {
                             var o = dst + y * w * 4
                             for x in 0..<w {
                                 let a = 8 * x, b = a + 4
-                                let alpha = UInt32(row0[a + 3]) + UInt32(row0[b + 3]) + UInt32(row1[a + 3]) + UInt32(row1[b + 3])
+                                let w00 = UInt32(row0[a + 3]), w01 = UInt32(row0[b + 3]), w10 = UInt32(row1[a + 3]), w11 = UInt32(row1[b + 3])
+                                let alpha = w00 + w01 + w10 + w11
                                 if weightedByAlpha && alpha > 0 {
                                     // sum(colour x alpha) / sum(alpha), rounded: at most 65,535 x 1,020 each.
-                                    let w00 = UInt32(row0[a + 3]), w01 = UInt32(row0[b + 3]), w10 = UInt32(row1[a + 3]), w11 = UInt32(row1[b + 3])
                                     for c in 0..<3 {
                                         let sum =
                                             UInt32(decode[Int(row0[a + c])]) * w00 + UInt32(decode[Int(row0[b + c])]) * w01
