@@ -45,8 +45,8 @@ extension Renderer {
     }
 
     /// The frame's punctual lights on `program` (lit.frag's HAS_PUNCTUAL_LIGHTS), their colour
-    /// times intensity over pi (Sprout's light units: its BRDF is times pi).
-    private func setPunctualLights(_ lights: [PlacedLight], on program: ShaderProgram) {
+    /// times intensity over pi (Sprout's light units: its BRDF is times pi) times `exposure`.
+    private func setPunctualLights(_ lights: [PlacedLight], exposure: Float, on program: ShaderProgram) {
         program.set("uPunctualCount", Int32(lights.count))
         for (light, names) in zip(lights, Self.punctualNames) {
             var kind: Int32 = 0, cone = Vec2(0, 0)
@@ -62,7 +62,7 @@ extension Renderer {
             program.set(names[0], kind)
             program.set(names[1], light.position)
             program.set(names[2], light.direction)
-            program.set(names[3], light.light.color * (light.light.intensity / Float.pi))
+            program.set(names[3], light.light.color * (light.light.intensity / Float.pi * exposure))
             program.set(names[4], light.light.range ?? 0)
             program.set(names[5], cone)
         }
@@ -89,19 +89,21 @@ extension Renderer {
         features.formUnion(ShaderFeatures.of(item.deformation, on: mesh))
         let program = try program(.lit(features))
         glUseProgram(program.id)
+        // The lights and emission arrive exposed where the program's output is (lit-inputs.glsl).
+        let exposure = features.isExposed ? frame.exposure : 1
         if !frame.prepared.contains(features) {
             program.set("uViewProjection", matrix: frame.viewProjection)
             program.set("uEye", frame.eye)
             program.set("uToLight", frame.lighting.directionToLight)
-            program.set("uLightColor", frame.lighting.color * frame.lighting.intensity)
-            program.set("uAmbient", frame.lighting.ambient)
-            program.set("uExposure", frame.exposure)
+            program.set("uLightColor", frame.lighting.color * (frame.lighting.intensity * exposure))
+            program.set("uAmbient", frame.lighting.ambient * exposure)
+            if features.contains(.toneMappedUnlit) { program.set("uExposure", frame.exposure) }
             for unit in TextureUnit.allCases { program.set(unit.samplerName, unit.rawValue) }
             if features.contains(.environment) {
                 program.set("uEnvironmentLevels", Float(probe?.levels ?? 1))
-                program.set("uEnvironmentScale", frame.environmentScale ?? 1)
+                program.set("uEnvironmentScale", (frame.environmentScale ?? 1) * exposure)
             }
-            if features.contains(.punctualLights) { setPunctualLights(frame.lights, on: program) }
+            if features.contains(.punctualLights) { setPunctualLights(frame.lights, exposure: exposure, on: program) }
             if features.contains(.irradianceSH), let harmonics = frame.irradiance {
                 for (i, c) in harmonics.coefficients.enumerated() { program.set(Self.irradianceNames[i], c) }
             }
@@ -115,7 +117,7 @@ extension Renderer {
         if features.contains(.environment) { probe?.bind(unit: TextureUnit.environment.rawValue) }
         program.set("uModel", matrix: item.world.flat)
         program.set("uNormalMatrix", matrix3: normalMatrix(item.world))
-        setMaterial(of: item, features: features, cut: cut, on: program)
+        setMaterial(of: item, features: features, cut: cut, exposure: exposure, on: program)
         try setDeformation(item, features: features, on: program)
         let twoSided = Self.drawsBothSides(material, frame: frame)
         var drawState = pass.faces(doubleSided: twoSided, mirrored: item.world.determinant < 0)
@@ -133,19 +135,18 @@ extension Renderer {
     }
 
     /// The material's factors, textures (with their coordinates) and extension parameters on
-    /// `program`, each only where `features` reads it.
-    private func setMaterial(of item: DrawItem, features: ShaderFeatures, cut: AlphaCut?, on program: ShaderProgram) {
+    /// `program`, each only where `features` reads it; its emission times `exposure`.
+    private func setMaterial(of item: DrawItem, features: ShaderFeatures, cut: AlphaCut?, exposure: Float, on program: ShaderProgram) {
         let material = item.material, mesh = item.mesh
         program.set("uBaseColor", material.baseColor)
         program.set("uMetallic", material.metallic)
         program.set("uRoughness", material.roughness)
-        program.set("uEmissive", material.emissive)
+        if features.contains(.emission) { program.set("uEmissive", material.emissive * exposure) }
         if features.contains(.dielectricSpecular) {
             program.set("uDielectricF0", material.dielectricF0)
             program.set("uSpecularWeight", min(max(material.specular, 0), 1))
         }
         program.set("uAlphaCutoff", material.alphaCutoff ?? -1)
-        program.set("uOpaque", Float(material.usesAlpha ? 0 : 1))
         for slot in TextureSlot.allCases where features.contains(ShaderFeatures.feature(of: slot)) {
             guard let texture = material.texture(slot) else { continue }
             bind(texture, variant: Self.variant(of: slot, cut: cut), to: TextureUnit(slot))

@@ -93,6 +93,12 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// vertex colours (whose alpha would move the cut per vertex); the masked shadow program
     /// takes it too.
     static let coverageMap = ShaderFeatures(rawValue: 1 << 50)
+    /// A lit material that emits (an emissive factor other than black): only these read
+    /// `uEmissive` and an emissive texture (glTF multiplies the texture by the factor).
+    static let emission = ShaderFeatures(rawValue: 1 << 51)
+    /// A blended (glTF `BLEND`) material: its alpha is kept; every other's output alpha is 1
+    /// (a cut material's after the cut), without reading a uniform to say so.
+    static let alphaBlend = ShaderFeatures(rawValue: 1 << 52)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -120,8 +126,14 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.anisotropyMap, "HAS_ANISOTROPY_MAP"), (.iridescence, "HAS_IRIDESCENCE"), (.iridescenceMap, "HAS_IRIDESCENCE_MAP"),
         (.iridescenceThicknessMap, "HAS_IRIDESCENCE_THICKNESS_MAP"), (.glossinessMap, "HAS_GLOSSINESS_MAP"),
         (.volumeRefraction, "HAS_VOLUME_REFRACTION"), (.dispersion, "HAS_DISPERSION"),
-        (.volumeBackFaces, "VOLUME_BACK_FACES"), (.coverageMap, "HAS_COVERAGE_MAP")
+        (.volumeBackFaces, "VOLUME_BACK_FACES"), (.coverageMap, "HAS_COVERAGE_MAP"), (.emission, "HAS_EMISSION"),
+        (.alphaBlend, "ALPHA_BLEND")
     ]
+
+    /// Whether the program's light goes through the view's exposure: realistic lit surfaces into
+    /// a tone-mapped target. The renderer then multiplies the lights and emission by it (the
+    /// shader reads no exposure: issue 32); unlit colours from files read `uExposure` themselves.
+    var isExposed: Bool { isDisjoint(with: [.unlit, .simpleShading, .linearOutput]) }
 
     /// The `#define`s of these features, in a fixed order.
     var defines: [String] { Self.defineNames.filter { contains($0.0) }.map(\.1) }
@@ -138,7 +150,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         let hasUVs = !mesh.uvs.isEmpty
         let lit = !material.isUnlit, realistic = lit && shading == .realistic
         if material.baseColorTexture != nil && hasUVs { features.insert(.baseColorMap) }
-        if material.alphaCutoff != nil { features.insert(.alphaCut) }
+        if material.alphaCutoff != nil { features.insert(.alphaCut) } else if material.blending == .transparent { features.insert(.alphaBlend) }
         if alphaCut(of: material, on: mesh) != nil { features.insert(.coverageMap) }
         if !mesh.colors.isEmpty { features.insert(.vertexColors) }
         if linearOutput { features.insert(.linearOutput) }
@@ -192,7 +204,10 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
                 features.insert(material.glossinessInAlpha ? [.metallicRoughnessMap, .glossinessMap] : .metallicRoughnessMap)
             }
         }
-        if lit && hasUVs && material.emissiveTexture != nil { features.insert(.emissiveMap) }
+        if lit && material.emissive != .zero {
+            features.insert(.emission)
+            if hasUVs && material.emissiveTexture != nil { features.insert(.emissiveMap) }
+        }
         if realistic && material.transmission > 0 && !linearOutput {
             features.insert(.transmission)
             if hasUVs && material.transmissionTexture != nil { features.insert(.transmissionMap) }

@@ -106,6 +106,39 @@ import SproutGolden
         #expect(abs(Int(simple[row + 16 * 4]) - 149) <= 1)
     }
 
+    /// Exposure scales all the light before the tone mapper (the renderer multiplies it into the
+    /// lights and emission, ShaderFeatures.isExposed): the emission 0.3 at exposure 2 is 0.6,
+    /// less the tone mapper's offset 0.56 (sRGB 197); simple shading has no exposure (0.3: 149).
+    /// A lit grey quad at exposure 2 is the quad under a sun and ambient twice as strong, and an
+    /// unlit colour from a file goes through exposure on its own (0.2 x 2 - 0.04 = 0.36: sRGB 162).
+    @Test func exposureScalesEveryLight() throws {
+        let camera = Camera.looking(from: Vec3(0, 0, 3), at: .zero, fovYDegrees: 40)
+        let upright = Transform(rotation: Quaternion(angle: .pi / 2, axis: .unitX))
+        func centre(_ material: Material, lighting: Lighting, options: RenderOptions) throws -> Int {
+            let scene = Scene(lighting: lighting)
+            scene.addChild(Entity(name: "quad", transform: upright, model: ModelComponent(mesh: MeshFactory.plane(width: 2, depth: 2), material: material)))
+            return Int(try render(scene, camera: camera, width: 16, height: 16, options: options)[(8 * 16 + 8) * 4])
+        }
+        let dark = Lighting(intensity: 0, ambient: 0, castsShadows: false)
+        var glowing = Material(name: "glow", baseColor: Vec4(0, 0, 0, 1), isDoubleSided: true)
+        glowing.emissive = Vec3(repeating: 0.3)
+        #expect(abs(try centre(glowing, lighting: dark, options: RenderOptions(shadows: false, exposure: 2)) - 197) <= 1)
+        #expect(abs(try centre(glowing, lighting: dark, options: RenderOptions(shadows: false, shading: .simple, exposure: 2)) - 149) <= 1)
+
+        let grey = Material(name: "grey", baseColor: Vec4(0.3, 0.3, 0.3, 1), roughness: 0.7)
+        let sun = Lighting(directionToLight: Vec3(0, 1, 2), intensity: 0.4, ambient: 0.1, castsShadows: false)
+        let twiceTheSun = Lighting(directionToLight: Vec3(0, 1, 2), intensity: 0.8, ambient: 0.2, castsShadows: false)
+        let exposed = try centre(grey, lighting: sun, options: RenderOptions(shadows: false, exposure: 2))
+        let stronger = try centre(grey, lighting: twiceTheSun, options: RenderOptions(shadows: false))
+        let plain = try centre(grey, lighting: sun, options: RenderOptions(shadows: false))
+        #expect(abs(exposed - stronger) <= 1, "exposure 2: \(exposed), twice the light: \(stronger)")
+        #expect(exposed > plain + 20, "exposure 2: \(exposed), exposure 1: \(plain)")
+
+        var unlit = Material(name: "flat", baseColor: Vec4(0.2, 0.2, 0.2, 1), isUnlit: true)
+        unlit.toneMapsUnlitColor = true
+        #expect(abs(try centre(unlit, lighting: dark, options: RenderOptions(shadows: false, exposure: 2)) - 162) <= 1)
+    }
+
     /// A quad facing the camera whose normal map tilts every normal 45 degrees towards +U (world
     /// +X here): lit from +X it is brighter than the flat quad, lit from -X darker (the map's
     /// red channel follows the texture's U, whatever the V convention). An occlusion map of 0.5

@@ -60,14 +60,43 @@ import Testing
         #expect(!features(glass).contains(.alphaCut) && !features(Material()).contains(.alphaCut))
     }
 
+    /// Only an emitting material reads an emission; only a blended one keeps its alpha (every
+    /// other's output alpha is 1 without a uniform to say so: issue 32).
+    @Test func emissionAndBlendingAreVariants() {
+        var lamp = Material()
+        #expect(!features(lamp).contains(.emission))
+        lamp.emissive = Vec3(0, 0, 0.25)
+        #expect(features(lamp) == [.emission])
+        lamp.isUnlit = true   // an unlit colour is its own emission
+        #expect(!features(lamp).contains(.emission))
+        var glass = Material()
+        glass.blending = .transparent
+        #expect(features(glass) == [.alphaBlend])
+        glass.alphaCutoff = 0.5   // a cut is not blended
+        #expect(features(glass) == [.alphaCut])
+        #expect(ShaderFeatures([.emission, .alphaBlend]).defines == ["HAS_EMISSION", "ALPHA_BLEND"])
+    }
+
+    /// The exposure is multiplied into the lights on the CPU exactly where the shader's light
+    /// is tone-mapped: realistic lit surfaces into the screen, not the probe, simple shading or unlit colours.
+    @Test func exposureAppliesToRealisticLitOutputOnly() {
+        #expect(features(Material()).isExposed)
+        #expect(ShaderFeatures([.shadows, .environment, .emission]).isExposed)
+        #expect(!ShaderFeatures.linearOutput.isExposed && !ShaderFeatures.simpleShading.isExposed)
+        #expect(!ShaderFeatures([.unlit, .toneMappedUnlit]).isExposed)
+    }
+
     @Test func texturesNeedCoordinates() {
         let image = Image(width: 1, height: 1, pixels: [255, 255, 255, 255])
         var material = Material(baseColorTexture: Texture(name: "t", image: image))
         material.metallicRoughnessTexture = Texture(name: "mr", image: image, colorSpace: .linear)
         material.emissiveTexture = Texture(name: "e", image: image)
-        #expect(features(material) == [.baseColorMap, .metallicRoughnessMap, .emissiveMap])
+        // glTF's emission is the factor times the texture: black by default, so no emission is read.
+        #expect(features(material) == [.baseColorMap, .metallicRoughnessMap])
+        material.emissive = Vec3(1, 0.5, 0)
+        #expect(features(material) == [.baseColorMap, .metallicRoughnessMap, .emission, .emissiveMap])
         let bare = Mesh(name: "bare", positions: [.zero, .unitX, .unitY], indices: [0, 1, 2])
-        #expect(features(material, mesh: bare) == [])
+        #expect(features(material, mesh: bare) == [.emission])   // the factor alone, no texture without coordinates
         material.textureMappings[.emissive] = TextureMapping(scale: Vec2(2, 2))
         #expect(features(material).contains(.uvMapping))
         material.isUnlit = true   // unlit: colour, texture and vertex colours only

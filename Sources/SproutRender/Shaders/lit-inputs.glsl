@@ -2,6 +2,7 @@
 // order): the vertex shader's outputs, the material's factors and textures with each texture's
 // coordinates, and the frame's environment and shadow map, each behind its variant's define.
 in vec3 vWorld;
+in vec3 vView;
 in vec3 vNormal;
 in vec2 vUV;
 #ifdef HAS_TRANSMISSION
@@ -54,12 +55,18 @@ in vec4 vColor;
 uniform vec4 uBaseColor;
 uniform float uMetallic;
 uniform float uRoughness;
+// The light and the emission arrive times the view's exposure where it applies (realistic, lit,
+// tone-mapped: the renderer multiplies them), so the shader reads no exposure of its own:
+// llvmpipe checks the bounds of every uniform a fragment shader reads (issue 32).
 uniform vec3 uToLight;
 uniform vec3 uLightColor;
 uniform float uAmbient;
-uniform vec4 uEye;   // the camera's position (w 1), or under parallel rays the way towards it (w 0)
-uniform float uExposure;
+#ifdef HAS_EMISSION
 uniform vec3 uEmissive;
+#endif
+#ifdef UNLIT_TONE_MAPPED
+uniform float uExposure;
+#endif
 // A dielectric's reflectance square on (KHR_materials_ior and _specular: ((ior - 1) / (ior + 1))^2
 // times the specular colour; 0.04 by default) and its specular weight (KHR_materials_specular's
 // factor, 1 by default), which is also its reflectance at grazing angles.
@@ -69,8 +76,6 @@ uniform float uSpecularWeight;
 #endif
 // glTF alphaMode MASK: below this alpha the fragment is cut away; negative: no cut.
 uniform float uAlphaCutoff;
-// glTF alphaMode OPAQUE (1): the alpha of colour and texture is ignored, the output's is 1.
-uniform float uOpaque;
 #ifdef HAS_NORMAL_MAP
 uniform sampler2D uNormalMap;
 uniform float uNormalScale;

@@ -47,8 +47,9 @@ void main() {
         base.a = 1.0;
 #endif
     }
-#else
-    if (uOpaque > 0.5) base.a = 1.0;
+#elif !defined(ALPHA_BLEND)
+    // glTF alphaMode OPAQUE: the alpha of colour and texture is ignored, the output's is 1.
+    base.a = 1.0;
 #endif
 #if defined(UNLIT) && defined(LINEAR_OUTPUT)
     oColor = base;
@@ -66,7 +67,7 @@ void main() {
     float normalSpread;
     n = perturbedNormal(uNormalMap, uNormalScale, n, vWorld, slotUV(2), normalSpread);
 #endif
-    vec3 v = normalize(uEye.xyz - vWorld * uEye.w);
+    vec3 v = normalize(vView);
     float ndl = max(dot(n, uToLight), 0.0);
     float visibility = 1.0;
 #ifdef HAS_SHADOWS
@@ -90,9 +91,13 @@ void main() {
     // A minified normal map's bumps widen the highlight they no longer resolve (normals.glsl).
     roughness = widenedRoughness(roughness, normalSpread);
 #endif
+#ifdef HAS_EMISSION
     vec3 emissive = uEmissive;
 #ifdef HAS_EMISSIVE_MAP
     emissive *= texture(uEmissiveMap, slotUV(4)).rgb;
+#endif
+#else
+    vec3 emissive = vec3(0.0);
 #endif
     // KHR_materials_specular weighs the dielectric's Fresnel term (F0 and F90 alike); a metal keeps its own.
 #ifdef HAS_DIELECTRIC_SPECULAR
@@ -255,7 +260,7 @@ void main() {
 #ifdef LINEAR_OUTPUT
     vec3 color = direct + environment + emissive;
 #else
-    vec3 color = toneMap((direct + environment + emissive) * uExposure);
+    vec3 color = toneMap(direct + environment + emissive);   // exposed already (lit-inputs.glsl)
 #endif
 #endif
 #ifdef LINEAR_OUTPUT

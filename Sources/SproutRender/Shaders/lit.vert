@@ -7,8 +7,13 @@ layout(location = 2) in vec2 aUV;
 uniform mat4 uViewProjection;
 uniform mat4 uModel;
 uniform mat3 uNormalMatrix;
+uniform vec4 uEye;   // the camera's position (w 1), or under parallel rays the way towards it (w 0)
 
 out vec3 vWorld;
+// From the surface towards the eye (not unit). Affine in the position, so interpolating it loses
+// nothing, and the fragment shader reads no uEye: llvmpipe checks the bounds of every uniform a
+// fragment shader reads, once per 8 fragments (issue 32, BENCHMARKS.md).
+out vec3 vView;
 out vec3 vNormal;
 out vec2 vUV;
 #ifdef HAS_VERTEX_COLOR
@@ -42,6 +47,7 @@ void main() {
     deform(position, normal, tangent);
     vec4 world = uModel * vec4(position, 1.0);
     vWorld = world.xyz;
+    vView = uEye.xyz - world.xyz * uEye.w;
     vNormal = uNormalMatrix * normal;
     vUV = aUV;
 #ifdef HAS_VERTEX_COLOR
