@@ -1,16 +1,14 @@
 // The stage's sky: a gradient by the view direction's height (Sky.color(along:) in Swift).
 // EQUIRECT: an HDR environment instead (EnvironmentLight), looked up along the view direction
 // turned by its rotation, in HDRImage's convention; tone-mapped unless drawn into the probe.
-in vec2 vNDC;
+// The view ray through the pixel, the gradient's colours and whether to write linear radiance
+// come from sky.vert (varyings, not uniforms: see there).
+in vec3 vRay;
+flat in vec3 vZenith;
+flat in vec3 vHorizon;
+flat in vec3 vGround;
+flat in int vLinearOutput;
 out vec4 oColor;
-
-uniform mat4 uInverseViewProjection;
-uniform vec4 uEye;   // the camera's position (w 1), or under parallel rays the way towards it (w 0)
-uniform vec3 uZenith;
-uniform vec3 uHorizon;
-uniform vec3 uGround;
-// 1 when drawing the environment probe: linear radiance out, not sRGB.
-uniform int uLinearOutput;
 #ifdef PREFILTER
 // The probe's GGX prefilter (Karis 2013, with filtered importance sampling, Colbert and Krivanek
 // 2007): each texel of a level the radiance around its direction weighted by the GGX lobe of
@@ -60,25 +58,26 @@ vec3 prefiltered(vec3 n) {
 #ifdef EQUIRECT
 const float PI = 3.14159265;
 uniform sampler2D uEquirect;
-uniform float uEquirectLevel;   // the mip level whose texels match the target's
-uniform float uIntensity;
-uniform float uRotation;        // radians about +Y
-uniform float uExposure;
+// The mip level whose texels match the target's, the intensity, the exposure, and the cosine and
+// sine of the rotation about +Y: sky.vert's uniforms, handed on.
+flat in float vEquirectLevel;
+flat in float vIntensity;
+flat in float vExposure;
+flat in vec2 vRotation;
 #endif
 
 void main() {
-    vec4 far = uInverseViewProjection * vec4(vNDC, 1.0, 1.0);
-    vec3 d = uEye.w == 0.0 ? -uEye.xyz : normalize(far.xyz / far.w - uEye.xyz);
+    vec3 d = normalize(vRay);
 #if defined(PREFILTER)
     oColor = vec4(prefiltered(d), 1.0);
 #elif defined(EQUIRECT)
-    float c = cos(uRotation), s = sin(uRotation);
+    float c = vRotation.x, s = vRotation.y;
     vec3 e = vec3(c * d.x - s * d.z, d.y, s * d.x + c * d.z);
     vec2 uv = vec2(0.5 + atan(e.z, e.x) / (2.0 * PI), acos(clamp(e.y, -1.0, 1.0)) / PI);
-    vec3 radiance = textureLod(uEquirect, uv, uEquirectLevel).rgb * uIntensity;
-    oColor = vec4(uLinearOutput == 1 ? radiance : encodeSRGB(toneMap(radiance * uExposure)), 1.0);
+    vec3 radiance = textureLod(uEquirect, uv, vEquirectLevel).rgb * vIntensity;
+    oColor = vec4(vLinearOutput == 1 ? radiance : encodeSRGB(toneMap(radiance * vExposure)), 1.0);
 #else
-    vec3 c = d.y >= 0.0 ? mix(uHorizon, uZenith, sqrt(d.y)) : mix(uHorizon, uGround, sqrt(min(1.0, -d.y * 4.0)));
-    oColor = vec4(uLinearOutput == 1 ? c : encodeSRGB(c), 1.0);
+    vec3 c = d.y >= 0.0 ? mix(vHorizon, vZenith, sqrt(d.y)) : mix(vHorizon, vGround, sqrt(min(1.0, -d.y * 4.0)));
+    oColor = vec4(vLinearOutput == 1 ? c : encodeSRGB(c), 1.0);
 #endif
 }
