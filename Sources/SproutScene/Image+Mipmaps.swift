@@ -77,8 +77,9 @@ extension Image {
                                     sum.0 += weight * colour.0
                                     sum.1 += weight * colour.1
                                     sum.2 += weight * colour.2
-                                    sum.3 += weight * Float(texel[3])
                                     let covered = weight * Float(texel[3])
+                                    sum.3 += covered
+                                    guard weightedByAlpha else { continue }
                                     weighted.0 += covered * colour.0
                                     weighted.1 += covered * colour.1
                                     weighted.2 += covered * colour.2
