@@ -20,10 +20,26 @@ struct DrawList {
         /// Drawn last, blended, ignoring depth (`Material.drawsOnTop`), in scene order.
         var onTop: [DrawItem] = []
         var isEmpty: Bool { opaque.isEmpty && transparent.isEmpty && onTop.isEmpty }
+
+        /// The layer in the order `viewpoint` draws it: transparent back to front, opaque front
+        /// to back (the depth test then rejects hidden fragments before they are shaded: llvmpipe
+        /// tests depth early, which is most of a dense garden's fragments). Stable sorts on the
+        /// distance to the bounds' centre, so ties keep scene order.
+        func sorted(from viewpoint: Viewpoint) -> Layer {
+            func byDistance(_ items: [DrawItem], farFirst: Bool) -> [DrawItem] {
+                let keyed = items.enumerated().map { (key: viewpoint.distance(to: $0.element.worldBounds.center), index: $0.offset, item: $0.element) }
+                return keyed.sorted { $0.key != $1.key ? ($0.key < $1.key) != farFirst : $0.index < $1.index }.map(\.item)
+            }
+            return Layer(opaque: byDistance(opaque, farFirst: false), transparent: byDistance(transparent, farFirst: true), onTop: onTop)
+        }
     }
 
     var backdrop = Layer()
     var content = Layer()
+    /// The backdrop at full detail in scene order, whatever the view: what the environment
+    /// probe draws (sorted from its own position) and what decides whether it must be drawn
+    /// again, neither of which may change when only the camera does.
+    private(set) var probeBackdrop = Layer()
     var casterBounds = BoundingBox.empty
     var allBounds = BoundingBox.empty
 
@@ -68,12 +84,25 @@ struct DrawList {
 
     /// `detail` picks each model's level of detail as the camera sees it (nil: full parts).
     init(scene: Scene, viewpoint: Viewpoint, detail: DetailSelector? = nil) {
-        backdrop = collect(scene.backdrop, viewpoint: viewpoint, detail: detail)
-        content = collect(scene.root, viewpoint: viewpoint, detail: detail)
+        let backdropLayers = collect(scene.backdrop, detail: detail, fullDetail: true)
+        backdrop = backdropLayers.drawn.sorted(from: viewpoint)
+        probeBackdrop = backdropLayers.full
+        content = collect(scene.root, detail: detail, fullDetail: false).drawn.sorted(from: viewpoint)
     }
 
-    private mutating func collect(_ root: Entity, viewpoint: Viewpoint, detail: DetailSelector?) -> Layer {
-        var layer = Layer()
+    /// The layer under `root` in scene order, as `detail` picks each model's parts, and, when
+    /// `fullDetail` asks for it, with every model's full parts.
+    private mutating func collect(_ root: Entity, detail: DetailSelector?, fullDetail: Bool) -> (drawn: Layer, full: Layer) {
+        var layer = Layer(), full = Layer()
+        func add(_ item: DrawItem, to layer: inout Layer) {
+            if item.material.drawsOnTop {
+                layer.onTop.append(item)
+            } else if item.material.blending == .transparent || item.material.transmission > 0 {
+                layer.transparent.append(item)
+            } else {
+                layer.opaque.append(item)
+            }
+        }
         root.visit { entity in
             guard entity.isEnabled else { return false }
             if let light = entity.light {
@@ -96,9 +125,9 @@ struct DrawList {
                 // A blended surface casts as much as it is opaque (the renderer dithers it); a
                 // transmissive one casts in full (Sprout's shadows are not coloured; a path tracer's
                 // glass casts a faint, tinted one, nearer full than none).
-                if casts, !part.material.drawsOnTop {
-                    casters.append(DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds, deformation: deformation))
-                }
+                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds, deformation: deformation)
+                if casts, !part.material.drawsOnTop { casters.append(item) }
+                if fullDetail { add(item, to: &full) }
             }
             var drawn = model.parts, drawnBoxes = fullBoxes
             if let detail, !model.levelsOfDetail.isEmpty {
@@ -107,24 +136,11 @@ struct DrawList {
                 if !drawn.elementsEqual(model.parts, by: { $0.mesh === $1.mesh }) { drawnBoxes = drawn.map { box($0.mesh) } }
             }
             for (part, bounds) in zip(drawn, drawnBoxes) {
-                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds, deformation: deformation)
-                if part.material.drawsOnTop {
-                    layer.onTop.append(item)
-                } else if part.material.blending == .transparent || part.material.transmission > 0 {
-                    layer.transparent.append(item)
-                } else {
-                    layer.opaque.append(item)
-                }
+                add(DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds, deformation: deformation), to: &layer)
             }
             return true
         }
-        layer.transparent.sort { viewpoint.distance(to: $0.worldBounds.center) > viewpoint.distance(to: $1.worldBounds.center) }
-        // Opaque front to back: the depth test then rejects hidden fragments before they are
-        // shaded (llvmpipe tests depth early), which is most of a dense garden's fragments.
-        // A stable sort on the distance to the bounds' centre, so ties keep scene order.
-        let keyed = layer.opaque.enumerated().map { (key: viewpoint.distance(to: $0.element.worldBounds.center), index: $0.offset, item: $0.element) }
-        layer.opaque = keyed.sorted { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }.map(\.item)
-        return layer
+        return (layer, full)
     }
 }
 

@@ -136,9 +136,11 @@ public final class Renderer {
         if environment == nil { environmentMap = nil }
         // An HDR environment lies at infinity: without a probe position of the scene's, the origin's view of the backdrop.
         if view.options.shading == .realistic, let at = scene.environmentProbePosition ?? (environment != nil ? .zero : nil) {
-            let inputs = ProbeInputs(position: at, lighting: lighting, sky: scene.sky, environment: environment, backdrop: list.backdrop)
+            let inputs = ProbeInputs(position: at, lighting: lighting, sky: scene.sky, environment: environment, backdrop: list.probeBackdrop)
             if inputs != probeInputs {
-                try drawProbe(at: at, backdrop: list.backdrop, sky: scene.sky, environment: environment, lighting: lighting, shadowed: useShadows)
+                try drawProbe(
+                    at: at, backdrop: list.probeBackdrop.sorted(from: Viewpoint(at: at)), sky: scene.sky, environment: environment,
+                    lighting: lighting, shadowed: useShadows)
                 drawCount += 6
                 probeInputs = inputs
             }

@@ -54,12 +54,17 @@ import Testing
         #expect(abs(none.r - none.b) <= 2, "no probe: \(none)")
     }
 
-    /// The probe is drawn once for a still stage however the camera moves, and again when the
-    /// light changes or the probe moves.
+    /// The probe is drawn once for a still stage however the camera moves (round the stage, so
+    /// its surfaces' order from the camera turns over), and again when the light changes or the
+    /// probe moves.
     @Test func theProbeIsRedrawnOnlyWhenWhatItShowsChanges() throws {
         let renderer = try Renderer(context: context)
         let scene = Scene(lighting: Lighting(castsShadows: false))
         scene.backdrop.addChild(Entity(name: "floor", model: ModelComponent(mesh: MeshFactory.plane(width: 4, depth: 4), material: Material())))
+        scene.backdrop.addChild(
+            Entity(
+                name: "crate", transform: Transform(translation: Vec3(0, 0.1, -1.5)),
+                model: ModelComponent(mesh: MeshFactory.box(size: Vec3(0.2, 0.2, 0.2)), material: Material())))
         scene.addChild(Entity(name: "ball", model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.2), material: Material())))
         scene.environmentProbePosition = Vec3(0, 0.3, 0)
         let target = try OffscreenTarget(width: 32, height: 32, samples: 0)
@@ -71,6 +76,7 @@ import Testing
         try draw(from: Vec3(0, 1, 2))
         try draw(from: Vec3(1, 1, 2))
         try draw(from: Vec3(2, 1, 1))
+        try draw(from: Vec3(0, 1, -3))   // the crate now nearer the camera than the floor's centre
         #expect(renderer.probeRefreshCount == 1)
         scene.lighting.intensity = 0.5
         try draw(from: Vec3(2, 1, 1))
