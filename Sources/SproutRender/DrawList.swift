@@ -11,8 +11,9 @@ struct DrawItem {
     var deformation: MeshDeformation? = nil
 }
 
-/// The scene flattened for one frame, in two layers (the backdrop, then the content), each
-/// opaque first and transparent back to front.
+/// The scene flattened for one frame, in two layers (the backdrop and the content, which the
+/// renderer interleaves: `Renderer.render`), each opaque front to back and transparent back to
+/// front.
 struct DrawList {
     struct Layer {
         var opaque: [DrawItem] = []
@@ -20,6 +21,11 @@ struct DrawList {
         /// Drawn last, blended, ignoring depth (`Material.drawsOnTop`), in scene order.
         var onTop: [DrawItem] = []
         var isEmpty: Bool { opaque.isEmpty && transparent.isEmpty && onTop.isEmpty }
+
+        /// The opaque items alone.
+        var opaqueOnly: Layer { Layer(opaque: opaque) }
+        /// All but the opaque items.
+        var withoutOpaque: Layer { Layer(transparent: transparent, onTop: onTop) }
 
         /// The layer in the order `viewpoint` draws it: transparent back to front, opaque front
         /// to back (the depth test then rejects hidden fragments before they are shaded: llvmpipe

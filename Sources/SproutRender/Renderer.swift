@@ -182,12 +182,7 @@ public final class Renderer {
             shading: view.options.shading, exposure: view.options.exposure,
             toneMapping: view.options.toneMapping, multisampled: samples > 1,
             target: target, lights: list.lights(budgetedAt: viewpoint.position))
-        if !list.backdrop.isEmpty {
-            drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &frame, afterOpaque: background)
-            background = nil
-            // Without occlusion, content is drawn over the camera feed: the backdrop's depth goes.
-            if !view.options.backdropOccludes { glClear(GLbitfield(GL_DEPTH_BUFFER_BIT)) }
-        }
+        var backdropFrame = frame
         let contentScale = max(0, scene.contentLightIntensity) / 1000
         if contentScale != 1 || useEnvironment {
             // The content's lights follow the light estimate (P18's key and fill), and the
@@ -201,7 +196,24 @@ public final class Renderer {
                 toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
                 target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil)
         }
-        drawCount += try draw(list.content, shadowed: useShadows, frame: &frame, afterOpaque: background)
+        if list.backdrop.isEmpty {
+            drawCount += try draw(list.content, shadowed: useShadows, frame: &frame, afterOpaque: background)
+        } else if view.options.backdropOccludes, list.backdrop.onTop.isEmpty {
+            // The content's opaque surfaces first, nearest the eye as they mostly are: the stage's
+            // floor and walls behind them are then rejected by depth instead of shaded and covered
+            // (a garden's frame: 2.6 ms of 52, the same picture but for exactly equal depths, which
+            // the content now wins). The stage's blended surfaces then blend over the content.
+            drawCount += try draw(list.content.opaqueOnly, shadowed: useShadows, frame: &frame)
+            drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &backdropFrame, afterOpaque: background)
+            frame.prepared = []   // programs the two layers share now hold the backdrop's uniforms
+            drawCount += try draw(list.content.withoutOpaque, shadowed: useShadows, frame: &frame)
+        } else {
+            // Content over the stage's surfaces drawn on top, or (without occlusion) over the
+            // camera feed, whose depth goes.
+            drawCount += try draw(list.backdrop, shadowed: useShadows, frame: &backdropFrame, afterOpaque: background)
+            if !view.options.backdropOccludes { glClear(GLbitfield(GL_DEPTH_BUFFER_BIT)) }
+            drawCount += try draw(list.content, shadowed: useShadows, frame: &frame)
+        }
         lastTriangleCount = list.triangleCount
         if !view.overlays.isEmpty {
             drawCount += try drawOverlays(view.overlays, in: view.viewportInPoints ?? viewport, lighting: lighting)
