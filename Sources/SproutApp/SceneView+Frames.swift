@@ -98,8 +98,10 @@ extension SceneFile {
 
 extension FrameTimings {
     /// What `sprout render --verbose` says of the frames: in all, per frame, the shadow passes
-    /// `renderer` drew, the steady rate after the first, and what the last frame drew.
-    public func lines(renderer: Renderer) -> [String] {
+    /// `renderer` drew, the steady rate after the first, and what the last frame drew; with
+    /// `Renderer.countsShadedSamples` on for it, how many times each of its `pixelSamples`
+    /// (pixels times samples a pixel) was shaded.
+    public func lines(renderer: Renderer, pixelSamples: Int = 0) -> [String] {
         [
             Printf.format(
                 "frames: %d in %.1f ms (%.2f ms/frame drawn and read back; %d shadow passes)", count, totalMilliseconds,
@@ -111,6 +113,9 @@ extension FrameTimings {
                     "last frame: %d draws, %d triangles, %d meshes culled", renderer.lastDrawCount, renderer.lastTriangleCount,
                     renderer.lastCulledCount)
             ]
+            + (renderer.lastShadedSampleCount.map { shaded in
+                [Printf.format("shaded: %d samples in the last frame, %.2f times each", shaded, Double(shaded) / Double(max(pixelSamples, 1)))]
+            } ?? [])
     }
 }
 

@@ -61,6 +61,14 @@ public final class Renderer {
     public private(set) var lastTriangleCount = 0
     /// Shadow maps drawn so far: a frame whose light and casters are as in the last one reuses it.
     public internal(set) var shadowPassCount = 0
+    /// Whether `render` counts the samples its main pass shades (`lastShadedSampleCount`): a
+    /// query the frame then waits for at its end, so a profiling aid, off by default.
+    public var countsShadedSamples = false
+    /// The samples that passed the depth test in the last `render`'s main pass (sky, backdrop
+    /// and content; not the shadow map, the probe or the overlays): the fragments shaded, times
+    /// the samples a pixel. Over the target's pixel count, how many times each was shaded (1 at
+    /// best: llvmpipe tests depth before shading). Nil unless `countsShadedSamples` is on.
+    public private(set) var lastShadedSampleCount: Int?
 
     /// A renderer for `context`, which it keeps alive and makes current before each frame.
     /// Compiles the GLSL built into Sprout, or the files in `shaderDirectory` when one is given.
@@ -156,6 +164,8 @@ public final class Renderer {
         var samples: GLint = 0
         glGetIntegerv(GLenum(GL_SAMPLES), &samples)   // of the target just bound: a window's too
 
+        lastShadedSampleCount = nil
+        let shadedSamples = countsShadedSamples ? PassedSampleQuery() : nil
         let viewProjectionMatrix = mapping.projectionMatrix * mapping.viewMatrix
         // The sky or environment, drawn after the first layer's opaque surfaces and only where
         // they left the far plane: a stage's room hides most of it, and shaded first under
@@ -215,6 +225,7 @@ public final class Renderer {
             drawCount += try draw(list.content, shadowed: useShadows, frame: &frame)
         }
         lastTriangleCount = list.triangleCount
+        lastShadedSampleCount = shadedSamples?.finish()
         if !view.overlays.isEmpty {
             drawCount += try drawOverlays(view.overlays, in: view.viewportInPoints ?? viewport, lighting: lighting)
         }

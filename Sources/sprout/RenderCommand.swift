@@ -214,6 +214,7 @@ struct RenderCommand: ParsableCommand {
         let progress = ProgressBar(label: "rendering \(model)")
         let timings = try view.writeFrames(frames, orbitDegrees: orbit, to: output, with: renderer, into: surface) { frame in
             progress.update(Double(frame) / Double(frames), elapsed: clock.milliseconds / 1000, detail: "frame \(frame + 1) of \(frames)")
+            renderer.countsShadedSamples = verbose && frame == frames - 1   // a query waited for: the last frame only
         }
         progress.finish()
         if verbose {
@@ -221,7 +222,7 @@ struct RenderCommand: ParsableCommand {
             view.assets.forEach { say("model: " + $0.summary(named: SceneFile.isSceneFilePath(model) ? nil : model)) }
             let setup = Printf.format("setup %.1f ms (scene %.1f ms, the context starting meanwhile)", ready, loaded)
             say("scene: \(model): \(view.file.models.count) models, \(view.file.width)x\(view.file.height); \(setup)")
-            timings.lines(renderer: renderer).forEach(say)
+            timings.lines(renderer: renderer, pixelSamples: file.width * file.height * max(file.msaa, 1)).forEach(say)
         }
         say("wrote \(SceneView.describeFrames(frames, output: output))")
     }

@@ -47,4 +47,31 @@ import Testing
         #expect(composited.box == [0, 255, 0])
         #expect(composited.beside == occluded.beside)
     }
+
+    /// Each pixel is shaded once where content hides the stage: an orthographic view 64 pixels
+    /// and 2 m tall (32 pixels a metre) of a 4 m stage wall and a 1 m content card in front of
+    /// it, 32 x 32 pixels. With occlusion 4,096 samples pass the depth test, one a pixel; drawn
+    /// stage first (without occlusion) the card's 1,024 are shaded twice: 5,120.
+    @Test func contentHidingTheStageShadesEachPixelOnce() throws {
+        let scene = Scene(lighting: Lighting(castsShadows: false))
+        let facing = Quaternion(angle: .pi / 2, axis: Vec3(1, 0, 0))
+        func card(_ name: String, side: Float, z: Float) -> Entity {
+            Entity(
+                name: name, transform: Transform(translation: Vec3(0, 0, z), rotation: facing),
+                model: ModelComponent(mesh: MeshFactory.plane(width: side, depth: side), material: Material(name: name, isDoubleSided: true, isUnlit: true)))
+        }
+        scene.addChild(card("card", side: 1, z: 0))
+        scene.backdrop.addChild(card("wall", side: 4, z: -1))
+        let camera = Camera(transform: .translation(Vec3(0, 0, 4)), projection: .orthographic(halfHeight: 1, near: 0.1, far: 10))
+        let renderer = try Renderer(context: context)
+        let target = try OffscreenTarget(width: 64, height: 64, samples: 0)
+        func shaded(occluding: Bool) throws -> Int? {
+            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadows: false, backdropOccludes: occluding)), into: target)
+            return renderer.lastShadedSampleCount
+        }
+        #expect(try shaded(occluding: true) == nil)   // not counted unless asked
+        renderer.countsShadedSamples = true
+        #expect(try shaded(occluding: true) == 4096)
+        #expect(try shaded(occluding: false) == 5120)
+    }
 }

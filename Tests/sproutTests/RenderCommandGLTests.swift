@@ -69,7 +69,8 @@ import Testing
             .count
     }
 
-    /// The orthographic camera's view is 2 m tall: the 1 m square is 32 x 32 of 64 x 64 pixels.
+    /// The orthographic camera's view is 2 m tall: the 1 m square is 32 x 32 of 64 x 64 pixels
+    /// (`--verbose` says they were shaded once each).
     /// The perspective one (yfov 0.5 rad, 5 m away) sees 2 x 5 x tan(0.25) = 2.5534 m: the square
     /// is 64 / 2.5534 = 25.065 pixels a side about the centre, from 19.47 to 44.53, which holds
     /// the pixel centres 19.5 ... 44.5: 26 x 26 = 676.
@@ -81,6 +82,7 @@ import Testing
         #expect(
             ortho.output.contains("cameras: 'near' (orthographic, 2 m tall), 'far' (orthographic, 2 m tall), 'flat', 'lens' (28.6 degrees)"), "\(ortho.output)")
         #expect(try redPixels(dir + "/far.png") == 1024)
+        #expect(ortho.output.contains("shaded: 1024 samples in the last frame, 0.25 times each"), "\(ortho.output)")
         let lens = try Tool.runSprout(["render", Self.square, "--camera", "lens", "-o", dir + "/lens.png"] + common, label: "render-camera")
         #expect(lens.status == 0, "\(lens.output)")
         #expect(try redPixels(dir + "/lens.png") == 676)
