@@ -16,6 +16,9 @@ extension Renderer {
         let eye: Vec4
         let lighting: Lighting
         let lightViewProjection: [Float]?
+        /// From the whole shadow map's texture coordinates to the near map's (scale x, y; offset
+        /// z, w), when the frame has one (`Renderer.prepareShadows`).
+        var nearShadowTransform: Vec4?
         var shading = RenderOptions.Shading.realistic
         var exposure: Float = 1
         var toneMapping = ToneMapping.neutral
@@ -86,6 +89,7 @@ extension Renderer {
         if cut == nil { features.remove(.coverageMap) }
         if features.contains(.environment) && frame.irradiance != nil { features.insert(.irradianceSH) }
         if features.contains(.shadows) && shadowMap?.hasTranslucentCasters == true { features.insert(.translucentShadows) }
+        if features.contains(.shadows) && frame.nearShadowTransform != nil { features.insert(.nearShadows) }
         features.formUnion(ShaderFeatures.of(item.deformation, on: mesh))
         let program = try program(.lit(features))
         glUseProgram(program.id)
@@ -110,10 +114,12 @@ extension Renderer {
             if features.contains(.shadows), let lvp = frame.lightViewProjection {
                 program.set("uLightViewProjection", matrix: lvp)
             }
+            if features.contains(.nearShadows), let near = frame.nearShadowTransform { program.set("uNearShadowTransform", near) }
             frame.prepared.insert(features)
         }
         if features.contains(.shadows) { shadowMap?.bind(unit: TextureUnit.shadowMap.rawValue) }
         if features.contains(.translucentShadows) { shadowMap?.bindTranslucentLayer(unit: TextureUnit.translucentShadowMap.rawValue) }
+        if features.contains(.nearShadows) { nearShadowMap?.bind(unit: TextureUnit.nearShadowMap.rawValue) }
         if features.contains(.environment) { probe?.bind(unit: TextureUnit.environment.rawValue) }
         program.set("uModel", matrix: item.world.flat)
         program.set("uNormalMatrix", matrix3: normalMatrix(item.world))

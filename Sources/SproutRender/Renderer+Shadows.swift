@@ -4,6 +4,54 @@ import SproutScene
 
 /// The shadow map's pass: depth from the light of every caster, and what blended casters let through.
 extension Renderer {
+    /// Draws the shadow maps a frame needs: the whole scene's when the light, the map's size or
+    /// a caster changed since it was drawn (the same for any camera), and, when the scene's
+    /// casters spread far beyond what the camera sees near it (`ShadowProjection.nearPart`), a
+    /// map of that near part, drawn again when the part moves. The draws, and for the near map
+    /// the transform from the whole map's texture coordinates to its own.
+    func prepareShadows(
+        _ list: DrawList, lighting: Lighting, options: RenderOptions, camera: Camera, viewport: Viewport
+    ) throws -> (draws: Int, nearTransform: Vec4?) {
+        if shadowMap?.size != options.shadowMapSize {
+            shadowMap = nil
+            shadowMap = try ShadowMap(size: options.shadowMapSize)
+            shadowMapInputs = nil
+        }
+        guard let map = shadowMap else { return (0, nil) }
+        var draws = 0
+        let inputs = ShadowInputs(
+            size: map.size, directionToLight: lighting.directionToLight, casters: list.casters,
+            casterBounds: list.casterBounds, everything: list.allBounds)
+        if inputs != shadowMapInputs || map.projection == nil {
+            let whole = ShadowProjection.fitted(toLight: inputs.directionToLight, casters: inputs.casterBounds, everything: inputs.everything)
+            draws += try drawShadowMap(map, casters: list.casters, projection: whole)
+            shadowMapInputs = inputs
+            shadowPassCount += 1
+            nearShadowDrawn = nil
+        }
+        let mapping = camera.mapping(viewport: viewport)
+        guard options.nearShadowMap, let whole = map.projection,
+            let part = whole.nearPart(
+                seenThrough: mapping.projectionMatrix * mapping.viewMatrix, from: camera.position, looking: camera.forward,
+                projection: camera.projection, everything: list.allBounds, size: map.size, viewportHeight: viewport.height)
+        else {
+            nearShadowMap = nil
+            nearShadowDrawn = nil
+            return (draws, nil)
+        }
+        if nearShadowMap?.size != map.size {
+            nearShadowMap = nil
+            nearShadowMap = try ShadowMap(size: map.size)
+            nearShadowDrawn = nil
+        }
+        if let near = nearShadowMap, nearShadowDrawn != part {
+            draws += try drawShadowMap(near, casters: list.casters, projection: part, blendedCasters: false)
+            nearShadowDrawn = part
+            nearShadowPassCount += 1
+        }
+        return (draws, whole.transform(to: part))
+    }
+
     /// The shadow program for alpha-cut (`.maskedShadow`) or blended (`.translucentShadow`)
     /// casters, in use, with this pass's light and `item`'s model, pose and alpha (its texture's
     /// coverage map for `cut`, which a masked key's `coverageMap` feature goes with).
@@ -23,15 +71,18 @@ extension Renderer {
         if let texture { bind(texture, variant: Self.variant(of: .baseColor, cut: cut), to: .baseColor) }
     }
 
-    /// Fits the map to the light and casters and draws their depth into it; blended casters go
-    /// to its translucent layer after the others.
-    func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], inputs: ShadowInputs) throws -> Int {
+    /// Draws the casters' depth into `map` as `projection` sees them; blended casters go to its
+    /// translucent layer after the others, or with `blendedCasters` false are left out (the near
+    /// map: the lit shader reads their light through the whole-scene map's layer).
+    func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], projection: ShadowProjection, blendedCasters: Bool = true) throws -> Int {
         let rigid = try program(.shadow([]))
-        map.fit(toLight: inputs.directionToLight, casters: inputs.casterBounds, everything: inputs.everything)
+        map.fit(projection)
         let lightViewProjection = map.lightViewProjection
+        // Depth writes on before the map's clear (the pass before may have left them off:
+        // another map's blended casters), and no culling: thin leaves and open meshes must cast.
+        state.invalidate()
+        state.apply(DrawState(cull: .none))
         map.beginPass()
-        state.invalidate()   // the map's pass set state of its own
-        state.apply(DrawState(cull: .none))   // thin leaves and open meshes must still cast
         glUseProgram(rigid.id)
         rigid.set("uLightViewProjection", matrix: lightViewProjection.flat)
         var translucent: [DrawItem] = []
@@ -68,7 +119,7 @@ extension Renderer {
             rigid.set("uModel", matrix: item.world.flat)
             drawMesh(item.mesh)
         }
-        if !translucent.isEmpty {
+        if !translucent.isEmpty && blendedCasters {
             try map.beginTranslucentCasters()
             state.apply(.translucentCaster)
             for item in translucent {
@@ -79,8 +130,6 @@ extension Renderer {
         }
         map.endPass()
         state.invalidate()
-        shadowMapInputs = inputs
-        shadowPassCount += 1
         return casters.count
     }
 }

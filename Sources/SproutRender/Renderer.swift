@@ -61,6 +61,13 @@ public final class Renderer {
     public private(set) var lastTriangleCount = 0
     /// Shadow maps drawn so far: a frame whose light and casters are as in the last one reuses it.
     public internal(set) var shadowPassCount = 0
+    /// Near shadow maps drawn so far (`RenderOptions.nearShadowMap`): a frame whose near part of
+    /// the view and casters are as in the last one reuses it.
+    public internal(set) var nearShadowPassCount = 0
+    /// The near part of the view's shadows, when it has one; nil when it must be drawn.
+    var nearShadowMap: ShadowMap?
+    /// Where the near map was last drawn from; nil when it must be drawn again.
+    var nearShadowDrawn: ShadowProjection?
     /// Whether `render` counts the samples its main pass shades (`lastShadedSampleCount`): a
     /// query the frame then waits for at its end, so a profiling aid, off by default.
     public var countsShadedSamples = false
@@ -124,15 +131,11 @@ public final class Renderer {
         let useShadows = view.options.shadows && lighting.castsShadows && !list.casterBounds.isEmpty
         var drawCount = 0
 
+        var nearShadowTransform: Vec4?
         if useShadows {
-            let map = try shadowMap(size: view.options.shadowMapSize)
-            let casters = list.casters
-            let inputs = ShadowInputs(
-                size: map.size, directionToLight: lighting.directionToLight, casters: casters,
-                casterBounds: list.casterBounds, everything: list.allBounds)
-            if inputs != shadowMapInputs {
-                drawCount += try drawShadowMap(map, casters: casters, inputs: inputs)
-            }
+            let shadows = try prepareShadows(list, lighting: lighting, options: view.options, camera: view.camera, viewport: viewport)
+            drawCount += shadows.draws
+            nearShadowTransform = shadows.nearTransform
         }
 
         var useEnvironment = false
@@ -192,6 +195,7 @@ public final class Renderer {
             shading: view.options.shading, exposure: view.options.exposure,
             toneMapping: view.options.toneMapping, multisampled: samples > 1,
             target: target, lights: list.lights(budgetedAt: viewpoint.position))
+        frame.nearShadowTransform = nearShadowTransform
         var backdropFrame = frame
         let contentScale = max(0, scene.contentLightIntensity) / 1000
         if contentScale != 1 || useEnvironment {
@@ -205,6 +209,7 @@ public final class Renderer {
                 lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
                 toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
                 target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil)
+            frame.nearShadowTransform = nearShadowTransform
         }
         if list.backdrop.isEmpty {
             drawCount += try draw(list.content, shadowed: useShadows, frame: &frame, afterOpaque: background)
@@ -330,11 +335,4 @@ public final class Renderer {
         return p
     }
 
-    private func shadowMap(size: Int) throws -> ShadowMap {
-        if let m = shadowMap, m.size == size { return m }
-        let m = try ShadowMap(size: size)
-        shadowMap = m
-        shadowMapInputs = nil
-        return m
-    }
 }

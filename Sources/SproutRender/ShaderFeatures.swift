@@ -99,6 +99,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// A blended (glTF `BLEND`) material: its alpha is kept; every other's output alpha is 1
     /// (a cut material's after the cut), without reading a uniform to say so.
     static let alphaBlend = ShaderFeatures(rawValue: 1 << 52)
+    /// The frame has a near shadow map (`RenderOptions.nearShadowMap`): read it where it reaches.
+    static let nearShadows = ShaderFeatures(rawValue: 1 << 53)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -127,7 +129,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.iridescenceThicknessMap, "HAS_IRIDESCENCE_THICKNESS_MAP"), (.glossinessMap, "HAS_GLOSSINESS_MAP"),
         (.volumeRefraction, "HAS_VOLUME_REFRACTION"), (.dispersion, "HAS_DISPERSION"),
         (.volumeBackFaces, "VOLUME_BACK_FACES"), (.coverageMap, "HAS_COVERAGE_MAP"), (.emission, "HAS_EMISSION"),
-        (.alphaBlend, "ALPHA_BLEND")
+        (.alphaBlend, "ALPHA_BLEND"), (.nearShadows, "HAS_NEAR_SHADOWS")
     ]
 
     /// Whether the program's light goes through the view's exposure: realistic lit surfaces into
@@ -301,6 +303,8 @@ enum TextureUnit: Int32, CaseIterable {
     case translucentShadowMap
     /// The volumes' back faces (normals, depth) and the depth behind them (`VolumeRefractionBuffers`).
     case volumeBackFaces, volumeBackFaceDepth, sceneDepth
+    /// The shadow map of the view's near part (`ShadowProjection.nearPart`).
+    case nearShadowMap
 
     /// The sampler uniform bound to this unit.
     var samplerName: String {
@@ -332,6 +336,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .volumeBackFaces: "uVolumeBackFaces"
         case .volumeBackFaceDepth: "uVolumeBackFaceDepth"
         case .sceneDepth: "uSceneDepth"
+        case .nearShadowMap: "uNearShadowMap"
         }
     }
 

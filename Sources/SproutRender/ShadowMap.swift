@@ -2,8 +2,9 @@ internal import COpenGL
 import SproutMath
 import SproutScene
 
-/// A depth texture seen from the directional light, fitted each frame to the shadow casters, and
-/// for scenes with blended casters a translucent layer beside it (`TranslucentShadowLayer`).
+/// A depth texture seen from the directional light (`ShadowProjection`: fitted to the shadow
+/// casters, or to the part of them near the eye), and for scenes with blended casters a
+/// translucent layer beside it (`TranslucentShadowLayer`).
 final class ShadowMap {
     let size: Int
     private let depth: TextureFramebuffer
@@ -11,6 +12,8 @@ final class ShadowMap {
     private var translucentLayer: TranslucentShadowLayer?
     /// Whether the last pass drew blended casters into the translucent layer (the lit programs read it then).
     private(set) var hasTranslucentCasters = false
+    /// The light's view and the box the map covers, as last fitted.
+    private(set) var projection: ShadowProjection?
     /// World -> light clip space of the last `fit`.
     private(set) var lightViewProjection = Matrix4.identity
 
@@ -30,22 +33,10 @@ final class ShadowMap {
         }
     }
 
-    /// Fits the light's orthographic frustum: across, the casters' bounds (a shadow has the same
-    /// light-space x, y as its caster); along the light, everything drawn (receivers included).
-    func fit(toLight directionToLight: Vec3, casters: BoundingBox, everything: BoundingBox) {
-        let center = casters.center
-        let radius = max(everything.boundingRadius, casters.boundingRadius, 0.01)
-        let eye = center + directionToLight * radius * 2
-        let up: Vec3 = abs(directionToLight.y) > 0.99 ? .unitZ : .unitY
-        let view = lookAt(eye: eye, target: center, up: up).inverse ?? .identity
-        let lightCasters = casters.transformed(by: view)
-        let lightAll = everything.transformed(by: view)
-        let margin = max(lightCasters.extents.x, lightCasters.extents.y) * 0.02 + 0.01
-        let projection = Matrix4.orthographic(
-            left: lightCasters.min.x - margin, right: lightCasters.max.x + margin,
-            bottom: lightCasters.min.y - margin, top: lightCasters.max.y + margin,
-            near: max(-lightAll.max.z - 0.01, 0.001), far: -lightAll.min.z + 0.01)
-        lightViewProjection = projection * view
+    /// Where the map is drawn from (its light view and box), set by the pass that draws it.
+    func fit(_ projection: ShadowProjection) {
+        self.projection = projection
+        lightViewProjection = projection.viewProjection
     }
 
     func beginPass() {

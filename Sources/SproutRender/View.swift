@@ -62,6 +62,12 @@ public struct RenderOptions: Sendable {
     /// depth does; off, content is composited over the camera feed as plain AR draws it.
     public var backdropOccludes: Bool
 
+    /// Where the scene's shadow casters spread far beyond what the camera sees near it (a model
+    /// on a large ground, an island in its sea), a second shadow map covers that near part at
+    /// least twice as sharply (`ShadowProjection.nearPart`); it is drawn again when the camera
+    /// has moved a texel of it. Off only to compare.
+    public var nearShadowMap: Bool
+
     /// Skip meshes whose world bounds lie wholly outside the view's frustum (they would draw no
     /// pixel, so the picture is the same; off only to compare).
     public var frustumCulling: Bool
@@ -85,14 +91,17 @@ public struct RenderOptions: Sendable {
     /// The tone mapper after exposure (realistic shading only; default Khronos PBR Neutral).
     public var toneMapping: ToneMapping
 
-    /// The defaults draw the realistic frame: shadows on a 512-texel map, an occluding backdrop,
+    /// The defaults draw the realistic frame: shadows on a 512-texel map (and a near one where
+    /// the scene spreads far beyond the view), an occluding backdrop,
     /// frustum culling and levels of detail on, exposure 1, the PBR Neutral tone mapper.
     public init(
         shadows: Bool = true, shadowMapSize: Int = 512, backdropOccludes: Bool = true, frustumCulling: Bool = true,
-        levelsOfDetail: Bool = true, shading: Shading = .realistic, exposure: Float = 1, toneMapping: ToneMapping = .neutral
+        levelsOfDetail: Bool = true, shading: Shading = .realistic, exposure: Float = 1, toneMapping: ToneMapping = .neutral,
+        nearShadowMap: Bool = true
     ) {
         self.shadows = shadows
         self.shadowMapSize = shadowMapSize
+        self.nearShadowMap = nearShadowMap
         self.backdropOccludes = backdropOccludes
         self.frustumCulling = frustumCulling
         self.levelsOfDetail = levelsOfDetail

@@ -185,6 +185,12 @@ vec2 slotUV(int slot) { return vUV; }
 #ifdef HAS_SHADOWS
 in vec4 vLightSpace;
 uniform sampler2DShadow uShadowMap;
+#ifdef HAS_NEAR_SHADOWS
+// The near part of the view's shadows (Renderer.prepareShadows): its map, and the scale (xy) and
+// offset (zw) from the whole map's texture coordinates to its own (same light view and depth).
+uniform sampler2DShadow uNearShadowMap;
+uniform vec4 uNearShadowTransform;
+#endif
 #ifdef HAS_TRANSLUCENT_SHADOWS
 // Blended casters (ShadowMap's translucent layer): the light they let through (r) and the depth
 // of the nearest one (a).
