@@ -45,7 +45,9 @@ extension Renderer {
             nearShadowDrawn = nil
         }
         if let near = nearShadowMap, nearShadowDrawn != part {
-            draws += try drawShadowMap(near, casters: list.casters, projection: part, blendedCasters: false)
+            // Only the casters whose shadows can fall in the part.
+            let casters = list.casters.filter { part.reaches($0.worldBounds) }
+            draws += try drawShadowMap(near, casters: casters, projection: part, blendedCasters: false)
             nearShadowDrawn = part
             nearShadowPassCount += 1
         }

@@ -98,6 +98,13 @@ struct ShadowProjection: Equatable {
         return ShadowProjection(view: view, minimum: corner, maximum: corner + Vec2(side, side), near: self.near, far: self.far)
     }
 
+    /// Whether `box` (world space) can cast into this map: its light-space extent across the
+    /// light meets the map's (along the light, anything between the light and a receiver casts).
+    func reaches(_ box: BoundingBox) -> Bool {
+        let light = box.transformed(by: view)
+        return light.max.x >= minimum.x && light.min.x <= maximum.x && light.max.y >= minimum.y && light.min.y <= maximum.y
+    }
+
     /// Scale (x, y) and offset (z, w) that take this map's texture coordinates to `part`'s (the
     /// lit shader's `uNearShadowTransform`: both share the light's view and depth range).
     func transform(to part: ShadowProjection) -> Vec4 {

@@ -53,6 +53,34 @@ import Testing
         #expect(nearPart(of: whole, everything: bounds, from: eye + Vec3(0.001, 0, 0)) == part)
     }
 
+    /// The near part takes the casters across it: the cube under the look-at point, not one
+    /// 30 m off (whose shadow, with the light from above, falls 30 m off too).
+    @Test func theNearPartReachesOnlyNearbyCasters() throws {
+        let (whole, bounds) = ground()
+        let part = try #require(nearPart(of: whole, everything: bounds, from: Vec3(0, 1.5, 2)))
+        let cube = BoundingBox(min: Vec3(-0.1, 0, -0.1), max: Vec3(0.1, 0.2, 0.1))
+        #expect(part.reaches(cube) && whole.reaches(cube))
+        let far = BoundingBox(min: Vec3(29.9, 0, 29.9), max: Vec3(30.1, 0.2, 30.1))
+        #expect(!part.reaches(far) && whole.reaches(far))
+    }
+
+    /// An orthographic camera (its split from its own depth mapping) and a 10,000 km ground (a
+    /// hostile file's) give finite parts, or none; never a trap or a NaN.
+    @Test func orthographicViewsAndHugeGroundsGiveFiniteParts() {
+        let (whole, bounds) = ground()
+        let camera = Camera(transform: lookAt(eye: Vec3(0, 3, 3), target: .zero), projection: .orthographic(halfHeight: 1, near: 0.1, far: 20))
+        let mapping = camera.mapping(viewport: Viewport(width: 512, height: 512))
+        let part = whole.nearPart(
+            seenThrough: mapping.projectionMatrix * mapping.viewMatrix, from: camera.position, looking: camera.forward,
+            projection: camera.projection, everything: bounds, size: 512, viewportHeight: 512)
+        #expect(part != nil)
+        for candidate in [part, nearPart(of: ground(side: 1e7).whole, everything: ground(side: 1e7).bounds, from: Vec3(0, 1.5, 2))] {
+            guard let candidate else { continue }
+            #expect(candidate.minimum.x.isFinite && candidate.minimum.y.isFinite && candidate.maximum.x > candidate.minimum.x)
+            #expect(candidate.maximum.y > candidate.minimum.y && candidate.maximum.x.isFinite)
+        }
+    }
+
     /// A 3 m floor seen the same way: the whole map's texels (6 mm) are no wider than 4 pixels
     /// at the split, so there is no near part.
     @Test func aSmallSceneKeepsOneMap() {
