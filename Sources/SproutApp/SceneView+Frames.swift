@@ -98,14 +98,15 @@ extension SceneFile {
 
 extension FrameTimings {
     /// What `sprout render --verbose` says of the frames: in all, per frame, the shadow passes
-    /// `renderer` drew, the steady rate after the first, and what the last frame drew; with
+    /// `renderer` drew (the near map's too, when it drew one), the steady rate after the first, and what the last frame drew; with
     /// `Renderer.countsShadedSamples` on for it, how many times each of its `pixelSamples`
     /// (pixels times samples a pixel) was shaded.
     public func lines(renderer: Renderer, pixelSamples: Int = 0) -> [String] {
         [
             Printf.format(
-                "frames: %d in %.1f ms (%.2f ms/frame drawn and read back; %d shadow passes)", count, totalMilliseconds,
+                "frames: %d in %.1f ms (%.2f ms/frame drawn and read back; %d shadow passes", count, totalMilliseconds,
                 drawMilliseconds / Double(max(count, 1)), renderer.shadowPassCount)
+                + (renderer.nearShadowPassCount > 0 ? ", \(renderer.nearShadowPassCount) of the near map)" : ")")
         ]
             + (steadyMilliseconds.map { [Printf.format("steady: %.2f ms/frame after the first (first %.1f ms)", $0, firstMilliseconds)] } ?? [])
             + [
