@@ -7,7 +7,8 @@
 
 /// The meshoptimizer entry points Sprout uses, resolved from libmeshoptimizer.so.2d: the codecs
 /// of EXT_meshopt_compression (glTF's vertex, index and index-sequence streams and the three
-/// filters) both ways (Sprout's tests write compressed files with the encoders).
+/// filters) both ways (Sprout's tests write compressed files with the encoders), and the
+/// vertex-cache and overdraw orders of a mesh's triangles (`TriangleOrder`).
 typedef struct sprout_meshopt {
     void *library;
     int (*decodeVertexBuffer)(void *destination, size_t vertex_count, size_t vertex_size, const unsigned char *buffer, size_t buffer_size);
@@ -21,6 +22,10 @@ typedef struct sprout_meshopt {
     size_t (*encodeIndexBuffer)(unsigned char *buffer, size_t buffer_size, const unsigned int *indices, size_t index_count);
     size_t (*encodeIndexBufferBound)(size_t index_count, size_t vertex_count);
     void (*encodeFilterOct)(void *destination, size_t count, size_t stride, int bits, const float *data);
+    void (*optimizeVertexCacheFifo)(unsigned int *destination, const unsigned int *indices, size_t index_count, size_t vertex_count, unsigned int cache_size);
+    void (*optimizeOverdraw)(
+        unsigned int *destination, const unsigned int *indices, size_t index_count, const float *vertex_positions, size_t vertex_count,
+        size_t vertex_positions_stride, float threshold);
 } sprout_meshopt;
 
 /// Opens meshoptimizer and resolves its functions into `api`: 0, or -1 (the reason in dlerror(),
@@ -41,6 +46,8 @@ static inline int sprout_meshopt_open(sprout_meshopt *api) {
     SPROUT_MESHOPT(encodeIndexBuffer, "meshopt_encodeIndexBuffer")
     SPROUT_MESHOPT(encodeIndexBufferBound, "meshopt_encodeIndexBufferBound")
     SPROUT_MESHOPT(encodeFilterOct, "meshopt_encodeFilterOct")
+    SPROUT_MESHOPT(optimizeVertexCacheFifo, "meshopt_optimizeVertexCacheFifo")
+    SPROUT_MESHOPT(optimizeOverdraw, "meshopt_optimizeOverdraw")
 #undef SPROUT_MESHOPT
     return 0;
 }

@@ -23,7 +23,8 @@ struct GLTFLevels {
             let materialIndex = primitive["material"]?.int
             var chosen = try materialIndex.map(material) ?? Material()
             if built.primitive != .triangles { chosen = SceneConverter.unlit(chosen) }
-            parts.append((ModelPart(mesh: SceneConverter.withTangentFrames(built, for: [chosen]), material: chosen), p, materialIndex))
+            let mesh = TriangleOrder.optimized(SceneConverter.withTangentFrames(built, for: [chosen]), for: [chosen])
+            parts.append((ModelPart(mesh: mesh, material: chosen), p, materialIndex))
         }
         return parts
     }

@@ -17,8 +17,8 @@ enum MeshoptCodec {
         case khr = "KHR_meshopt_compression"
     }
 
-    /// The library, opened once; nil with the reason when it cannot be.
-    nonisolated(unsafe) private static let api: Result<sprout_meshopt, MeshoptError> = {
+    /// The library, opened once (shared with `TriangleOrder`); the reason when it cannot be.
+    nonisolated(unsafe) static let api: Result<sprout_meshopt, MeshoptError> = {
         var api = sprout_meshopt()
         guard sprout_meshopt_open(&api) == 0 else {
             let reason = dlerror().map { String(cString: $0) } ?? "a function is missing"

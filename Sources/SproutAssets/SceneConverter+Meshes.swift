@@ -94,7 +94,8 @@ extension SceneConverter {
         let gltfPrimitive = primitiveOfAssimpMesh[meshIndex]
         var defaultMaterial = try material(index: Int(m.mMaterialIndex))
         var variants = try materialVariants(gltfPrimitive.flatMap { self.variants.materials[$0.mesh]?[$0.primitive] }, defaultMaterial: defaultMaterial)
-        mesh = Self.withTangentFrames(mesh, for: [defaultMaterial] + (variants.map { $0.byName.sorted { $0.key < $1.key }.map(\.value) } ?? []))
+        let materials = [defaultMaterial] + (variants.map { $0.byName.sorted { $0.key < $1.key }.map(\.value) } ?? [])
+        mesh = TriangleOrder.optimized(Self.withTangentFrames(mesh, for: materials), for: materials)
         meshes.append(mesh)
         gltfMaterialOfMesh[ObjectIdentifier(mesh)] = gltfPrimitive.flatMap { gltf?["meshes"]?[$0.mesh]?["primitives"]?[$0.primitive]?["material"]?.int }
         if primitive != .triangles {

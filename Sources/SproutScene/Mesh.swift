@@ -117,6 +117,14 @@ public final class Mesh: Sendable {
         self.bounds = BoundingBox(points: positions)
     }
 
+    /// The same vertices drawn as `indices` (the same primitive): the triangles reordered, for
+    /// instance (`TriangleOrder` in SproutAssets).
+    public func withIndices(_ indices: [UInt32]) -> Mesh {
+        Mesh(
+            name: name, positions: positions, normals: normals, uvs: uvs, uvs1: uvs1, colors: colors, tangents: tangents,
+            indices: indices, primitive: primitive, joints: joints, weights: weights, morphTargets: morphTargets)
+    }
+
     /// The same mesh moved by `offset`.
     public func translated(by offset: Vec3) -> Mesh {
         Mesh(
