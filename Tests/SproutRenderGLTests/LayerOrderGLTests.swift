@@ -74,4 +74,29 @@ import Testing
         #expect(try shaded(occluding: true) == 4096)
         #expect(try shaded(occluding: false) == 5120)
     }
+
+    /// A stage surface drawn on top (ignoring depth) stays under the content, as it was: with
+    /// one, the stage is drawn first. A red on-top card in front of a green content card: green.
+    @Test func contentStaysOverAStageSurfaceDrawnOnTop() throws {
+        let scene = Scene(lighting: Lighting(castsShadows: false))
+        let facing = Quaternion(angle: .pi / 2, axis: Vec3(1, 0, 0))
+        var onTop = Material(name: "label", baseColor: Vec4(1, 0, 0, 1), isDoubleSided: true, isUnlit: true)
+        onTop.drawsOnTop = true
+        scene.backdrop.addChild(
+            Entity(
+                name: "label", transform: Transform(translation: Vec3(0, 0, 1), rotation: facing),
+                model: ModelComponent(mesh: MeshFactory.plane(width: 1, depth: 1), material: onTop)))
+        scene.addChild(
+            Entity(
+                name: "card", transform: Transform(translation: Vec3(0, 0, -1), rotation: facing),
+                model: ModelComponent(
+                    mesh: MeshFactory.plane(width: 1, depth: 1),
+                    material: Material(name: "card", baseColor: Vec4(0, 1, 0, 1), isDoubleSided: true, isUnlit: true))))
+        let camera = Camera(transform: .translation(Vec3(0, 0, 4)), projection: .orthographic(halfHeight: 1, near: 0.1, far: 10))
+        let target = try OffscreenTarget(width: 64, height: 64, samples: 0)
+        try Renderer(context: context).render(scene, view: View(camera: camera, options: RenderOptions(shadows: false)), into: target)
+        let rgba = target.readPixels()
+        let center = (32 * 64 + 32) * 4
+        #expect(Array(rgba[center..<center + 3]) == [0, 255, 0])
+    }
 }
