@@ -90,6 +90,7 @@ extension Renderer {
         if features.contains(.environment) && frame.irradiance != nil { features.insert(.irradianceSH) }
         if features.contains(.shadows) && shadowMap?.hasTranslucentCasters == true { features.insert(.translucentShadows) }
         if features.contains(.shadows) && frame.nearShadowTransform != nil { features.insert(.nearShadows) }
+        if features.contains(.nearShadows) && nearShadowMap?.hasTranslucentCasters == true { features.insert(.nearTranslucentShadows) }
         features.formUnion(ShaderFeatures.of(item.deformation, on: mesh))
         let program = try program(.lit(features))
         glUseProgram(program.id)
@@ -120,6 +121,7 @@ extension Renderer {
         if features.contains(.shadows) { shadowMap?.bind(unit: TextureUnit.shadowMap.rawValue) }
         if features.contains(.translucentShadows) { shadowMap?.bindTranslucentLayer(unit: TextureUnit.translucentShadowMap.rawValue) }
         if features.contains(.nearShadows) { nearShadowMap?.bind(unit: TextureUnit.nearShadowMap.rawValue) }
+        if features.contains(.nearTranslucentShadows) { nearShadowMap?.bindTranslucentLayer(unit: TextureUnit.nearTranslucentShadowMap.rawValue) }
         if features.contains(.environment) { probe?.bind(unit: TextureUnit.environment.rawValue) }
         program.set("uModel", matrix: item.world.flat)
         program.set("uNormalMatrix", matrix3: normalMatrix(item.world))

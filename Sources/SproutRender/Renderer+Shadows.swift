@@ -47,7 +47,7 @@ extension Renderer {
         if let near = nearShadowMap, nearShadowDrawn != part {
             // Only the casters whose shadows can fall in the part.
             let casters = list.casters.filter { part.reaches($0.worldBounds) }
-            draws += try drawShadowMap(near, casters: casters, projection: part, blendedCasters: false)
+            draws += try drawShadowMap(near, casters: casters, projection: part)
             nearShadowDrawn = part
             nearShadowPassCount += 1
         }
@@ -74,9 +74,8 @@ extension Renderer {
     }
 
     /// Draws the casters' depth into `map` as `projection` sees them; blended casters go to its
-    /// translucent layer after the others, or with `blendedCasters` false are left out (the near
-    /// map: the lit shader reads their light through the whole-scene map's layer).
-    func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], projection: ShadowProjection, blendedCasters: Bool = true) throws -> Int {
+    /// translucent layer after the others.
+    func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], projection: ShadowProjection) throws -> Int {
         let rigid = try program(.shadow([]))
         map.fit(projection)
         let lightViewProjection = map.lightViewProjection
@@ -121,7 +120,7 @@ extension Renderer {
             rigid.set("uModel", matrix: item.world.flat)
             drawMesh(item.mesh)
         }
-        if !translucent.isEmpty && blendedCasters {
+        if !translucent.isEmpty {
             try map.beginTranslucentCasters()
             state.apply(.translucentCaster)
             for item in translucent {

@@ -101,6 +101,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let alphaBlend = ShaderFeatures(rawValue: 1 << 52)
     /// The frame has a near shadow map (`RenderOptions.nearShadowMap`): read it where it reaches.
     static let nearShadows = ShaderFeatures(rawValue: 1 << 53)
+    /// The near shadow map has a translucent layer this frame (blended casters reach its part).
+    static let nearTranslucentShadows = ShaderFeatures(rawValue: 1 << 54)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -129,7 +131,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.iridescenceThicknessMap, "HAS_IRIDESCENCE_THICKNESS_MAP"), (.glossinessMap, "HAS_GLOSSINESS_MAP"),
         (.volumeRefraction, "HAS_VOLUME_REFRACTION"), (.dispersion, "HAS_DISPERSION"),
         (.volumeBackFaces, "VOLUME_BACK_FACES"), (.coverageMap, "HAS_COVERAGE_MAP"), (.emission, "HAS_EMISSION"),
-        (.alphaBlend, "ALPHA_BLEND"), (.nearShadows, "HAS_NEAR_SHADOWS")
+        (.alphaBlend, "ALPHA_BLEND"), (.nearShadows, "HAS_NEAR_SHADOWS"),
+        (.nearTranslucentShadows, "HAS_NEAR_TRANSLUCENT_SHADOWS")
     ]
 
     /// Whether the program's light goes through the view's exposure: realistic lit surfaces into
@@ -303,8 +306,8 @@ enum TextureUnit: Int32, CaseIterable {
     case translucentShadowMap
     /// The volumes' back faces (normals, depth) and the depth behind them (`VolumeRefractionBuffers`).
     case volumeBackFaces, volumeBackFaceDepth, sceneDepth
-    /// The shadow map of the view's near part (`ShadowProjection.nearPart`).
-    case nearShadowMap
+    /// The shadow map of the view's near part (`ShadowProjection.nearPart`), and its translucent layer.
+    case nearShadowMap, nearTranslucentShadowMap
 
     /// The sampler uniform bound to this unit.
     var samplerName: String {
@@ -337,6 +340,7 @@ enum TextureUnit: Int32, CaseIterable {
         case .volumeBackFaceDepth: "uVolumeBackFaceDepth"
         case .sceneDepth: "uSceneDepth"
         case .nearShadowMap: "uNearShadowMap"
+        case .nearTranslucentShadowMap: "uNearTranslucentShadowMap"
         }
     }
 

@@ -56,4 +56,31 @@ import Testing
         _ = try fullyShadowed(renderer, scene, from: Vec3(-0.8, 1.0, 1.4), near: true)
         #expect(renderer.nearShadowPassCount == 2 && renderer.shadowPassCount == 1)
     }
+
+    /// A half-transparent 20 cm card held 10 cm over the same ground lets half the sun through:
+    /// the near map's own translucent layer draws that half shadow (ground pixels between the
+    /// full shadow's 108 and the lit ground); the whole map's bias lifts it off, as the cube's.
+    @Test func aBlendedCastersShadowOnALargeGroundIsDrawnToo() throws {
+        let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(1, 1, 0.3)), intensity: 1, ambient: 0.3))
+        let grey = Material(name: "ground", baseColor: Vec4(0.5, 0.5, 0.5, 1), roughness: 1)
+        scene.addChild(Entity(name: "ground", model: ModelComponent(mesh: MeshFactory.plane(width: 200, depth: 200), material: grey)))
+        let glass = Material(name: "glass", baseColor: Vec4(0.5, 0.5, 0.5, 0.5), roughness: 1, isDoubleSided: true)
+        scene.addChild(
+            Entity(
+                name: "card", transform: Transform(translation: Vec3(0, 0.1, 0)),
+                model: ModelComponent(mesh: MeshFactory.plane(width: 0.2, depth: 0.2), material: glass)))
+        let renderer = try Renderer(context: context)
+        func halfShadowed(near: Bool) throws -> Int {
+            let target = try OffscreenTarget(width: 96, height: 96, samples: 0)
+            let camera = Camera.looking(from: Vec3(0.2, 1.2, 1.2), at: Vec3(-0.2, 0, 0), fovYDegrees: 50, near: 0.05, far: 10)
+            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(shadows: true, shading: .simple, nearShadowMap: near)), into: target)
+            let pixels = target.readPixels()
+            let reds = stride(from: 0, to: pixels.count, by: 4).map { Int(pixels[$0]) }
+            let lit = Dictionary(grouping: reds, by: { $0 }).max { $0.value.count < $1.value.count }!.key   // the ground, mostly lit
+            return reds.filter { $0 > 108 + 8 && $0 < lit - 8 }.count
+        }
+        #expect(try halfShadowed(near: false) == 0)
+        let drawn = try halfShadowed(near: true)
+        #expect(drawn > 40, "\(drawn) pixels in half shadow")
+    }
 }

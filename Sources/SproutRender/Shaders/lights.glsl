@@ -89,15 +89,27 @@ float lightVisibility(float ndl) {
     float halfSide = 0.5 * float(textureSize(uNearShadowMap, 0).x);
     vec2 reach = abs(q - 0.5) * (2.0 * halfSide);   // texels from the near map's centre
     float inside = halfSide - 0.5 - max(reach.x, reach.y);   // texels in from where its tap can reach
-    float near = texture(uNearShadowMap, vec3(q, p.z - max(bias / uNearShadowTransform.x, 4.0 / 65536.0)));
-    float visibility = mix(texture(uShadowMap, vec3(p.xy, depth)), near, clamp(inside / 4.0, 0.0, 1.0));
+    float nearDepth = p.z - max(bias / uNearShadowTransform.x, 4.0 / 65536.0);
+    float nearWeight = clamp(inside / 4.0, 0.0, 1.0);
+    float visibility = mix(texture(uShadowMap, vec3(p.xy, depth)), texture(uNearShadowMap, vec3(q, nearDepth)), nearWeight);
 #else
     float visibility = texture(uShadowMap, vec3(p.xy, depth));
 #endif
 #ifdef HAS_TRANSLUCENT_SHADOWS
     // Behind the nearest blended caster, what the blended casters let through.
     vec4 translucent = texture(uTranslucentShadowMap, p.xy);
-    if (depth > translucent.a) visibility *= translucent.r;
+    float through = depth > translucent.a ? translucent.r : 1.0;
+#ifdef HAS_NEAR_SHADOWS
+    // In the near part, its own layer; none when no blended caster reaches it.
+#ifdef HAS_NEAR_TRANSLUCENT_SHADOWS
+    vec4 nearTranslucent = texture(uNearTranslucentShadowMap, q);
+    float nearThrough = nearDepth > nearTranslucent.a ? nearTranslucent.r : 1.0;
+#else
+    const float nearThrough = 1.0;
+#endif
+    through = mix(through, nearThrough, nearWeight);
+#endif
+    visibility *= through;
 #endif
     return visibility;
 }

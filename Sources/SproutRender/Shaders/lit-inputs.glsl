@@ -191,6 +191,10 @@ uniform sampler2DShadow uShadowMap;
 uniform sampler2DShadow uNearShadowMap;
 uniform vec4 uNearShadowTransform;
 #endif
+#ifdef HAS_NEAR_TRANSLUCENT_SHADOWS
+// The near map's translucent layer, as the whole map's below.
+uniform sampler2D uNearTranslucentShadowMap;
+#endif
 #ifdef HAS_TRANSLUCENT_SHADOWS
 // Blended casters (ShadowMap's translucent layer): the light they let through (r) and the depth
 // of the nearest one (a).
