@@ -12,22 +12,18 @@ extension Renderer {
     func prepareShadows(
         _ list: DrawList, lighting: Lighting, options: RenderOptions, camera: Camera, viewport: Viewport
     ) throws -> (draws: Int, nearTransform: Vec4?) {
-        if shadowMap?.size != options.shadowMapSize {
-            shadowMap = nil
-            shadowMap = try ShadowMap(size: options.shadowMapSize)
-            shadowMapInputs = nil
-        }
+        if try ShadowMap.resize(&shadowMap, to: options.shadowMapSize) { shadowMapInputs = nil }
         guard let map = shadowMap else { return (0, nil) }
         var draws = 0
         let inputs = ShadowInputs(
             size: map.size, directionToLight: lighting.directionToLight, casters: list.casters,
             casterBounds: list.casterBounds, everything: list.allBounds)
-        if inputs != shadowMapInputs || map.projection == nil {
+        let casterChanged = inputs != shadowMapInputs || map.projection == nil
+        if casterChanged {
             let whole = ShadowProjection.fitted(toLight: inputs.directionToLight, casters: inputs.casterBounds, everything: inputs.everything)
             draws += try drawShadowMap(map, casters: list.casters, projection: whole)
             shadowMapInputs = inputs
             shadowPassCount += 1
-            nearShadowDrawn = nil
         }
         let mapping = camera.mapping(viewport: viewport)
         guard options.nearShadowMap, let whole = map.projection,
@@ -36,19 +32,14 @@ extension Renderer {
                 projection: camera.projection, everything: list.allBounds, size: map.size, viewportHeight: viewport.height)
         else {
             nearShadowMap = nil
-            nearShadowDrawn = nil
             return (draws, nil)
         }
-        if nearShadowMap?.size != map.size {
-            nearShadowMap = nil
-            nearShadowMap = try ShadowMap(size: map.size)
-            nearShadowDrawn = nil
-        }
-        if let near = nearShadowMap, nearShadowDrawn != part {
+        try ShadowMap.resize(&nearShadowMap, to: map.size)
+        // Drawn again when the part moved, or the casters changed under it (a new map has no part yet).
+        if let near = nearShadowMap, casterChanged || near.projection != part {
             // Only the casters whose shadows can fall in the part.
             let casters = list.casters.filter { part.reaches($0.worldBounds) }
             draws += try drawShadowMap(near, casters: casters, projection: part)
-            nearShadowDrawn = part
             nearShadowPassCount += 1
         }
         return (draws, whole.transform(to: part))
@@ -77,8 +68,7 @@ extension Renderer {
     /// translucent layer after the others.
     func drawShadowMap(_ map: ShadowMap, casters: [DrawItem], projection: ShadowProjection) throws -> Int {
         let rigid = try program(.shadow([]))
-        map.fit(projection)
-        let lightViewProjection = map.lightViewProjection
+        let lightViewProjection = projection.viewProjection
         // Depth writes on before the map's clear (the pass before may have left them off:
         // another map's blended casters), and no culling: thin leaves and open meshes must cast.
         state.invalidate()
@@ -131,6 +121,7 @@ extension Renderer {
         }
         map.endPass()
         state.invalidate()
+        map.fit(projection)   // only once drawn: a pass that threw leaves the map to be drawn again
         return casters.count
     }
 }

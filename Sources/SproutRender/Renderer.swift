@@ -64,10 +64,8 @@ public final class Renderer {
     /// Near shadow maps drawn so far (`RenderOptions.nearShadowMap`): a frame whose near part of
     /// the view and casters are as in the last one reuses it.
     public internal(set) var nearShadowPassCount = 0
-    /// The near part of the view's shadows, when it has one; nil when it must be drawn.
+    /// The near part of the view's shadows, while the view has one (`prepareShadows`).
     var nearShadowMap: ShadowMap?
-    /// Where the near map was last drawn from; nil when it must be drawn again.
-    var nearShadowDrawn: ShadowProjection?
     /// Whether `render` counts the samples its main pass shades (`lastShadedSampleCount`): a
     /// query the frame then waits for at its end, so a profiling aid, off by default.
     public var countsShadedSamples = false
@@ -191,11 +189,10 @@ public final class Renderer {
         let viewProjection = viewProjectionMatrix.flat
         var frame = FrameUniforms(
             viewProjection: viewProjection, eye: viewpoint.shaderEye, lighting: lighting,
-            lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil,
+            lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil, nearShadowTransform: nearShadowTransform,
             shading: view.options.shading, exposure: view.options.exposure,
             toneMapping: view.options.toneMapping, multisampled: samples > 1,
             target: target, lights: list.lights(budgetedAt: viewpoint.position))
-        frame.nearShadowTransform = nearShadowTransform
         var backdropFrame = frame
         let contentScale = max(0, scene.contentLightIntensity) / 1000
         if contentScale != 1 || useEnvironment {
@@ -206,10 +203,10 @@ public final class Renderer {
             contentLighting.ambient *= contentScale
             frame = FrameUniforms(
                 viewProjection: viewProjection, eye: frame.eye, lighting: contentLighting,
-                lightViewProjection: frame.lightViewProjection, shading: frame.shading, exposure: frame.exposure,
+                lightViewProjection: frame.lightViewProjection, nearShadowTransform: frame.nearShadowTransform, shading: frame.shading,
+                exposure: frame.exposure,
                 toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
                 target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil)
-            frame.nearShadowTransform = nearShadowTransform
         }
         if list.backdrop.isEmpty {
             drawCount += try draw(list.content, shadowed: useShadows, frame: &frame, afterOpaque: background)

@@ -12,7 +12,7 @@ final class ShadowMap {
     private var translucentLayer: TranslucentShadowLayer?
     /// Whether the last pass drew blended casters into the translucent layer (the lit programs read it then).
     private(set) var hasTranslucentCasters = false
-    /// The light's view and the box the map covers, as last fitted.
+    /// The light's view and the box the map covers, as last drawn; nil before its first pass.
     private(set) var projection: ShadowProjection?
     /// World -> light clip space of the last `fit`.
     private(set) var lightViewProjection = Matrix4.identity
@@ -33,7 +33,17 @@ final class ShadowMap {
         }
     }
 
-    /// Where the map is drawn from (its light view and box), set by the pass that draws it.
+    /// Makes `map` a map of `size` texels: kept when it is one, else a new one (the old one freed
+    /// first). Whether it is new (nothing drawn in it yet).
+    @discardableResult
+    static func resize(_ map: inout ShadowMap?, to size: Int) throws -> Bool {
+        guard map?.size != size else { return false }
+        map = nil
+        map = try ShadowMap(size: size)
+        return true
+    }
+
+    /// Where the map was drawn from (its light view and box), set once the pass that drew it has.
     func fit(_ projection: ShadowProjection) {
         self.projection = projection
         lightViewProjection = projection.viewProjection
