@@ -23,8 +23,7 @@ struct GLTFLevels {
             let materialIndex = primitive["material"]?.int
             var chosen = try materialIndex.map(material) ?? Material()
             if built.primitive != .triangles { chosen = SceneConverter.unlit(chosen) }
-            let mesh = TriangleOrder.optimized(SceneConverter.withTangentFrames(built, for: [chosen]), for: [chosen])
-            parts.append((ModelPart(mesh: mesh, material: chosen), p, materialIndex))
+            parts.append((ModelPart(mesh: SceneConverter.drawable(built, for: [chosen]), material: chosen), p, materialIndex))
         }
         return parts
     }

@@ -95,7 +95,7 @@ extension SceneConverter {
         var defaultMaterial = try material(index: Int(m.mMaterialIndex))
         var variants = try materialVariants(gltfPrimitive.flatMap { self.variants.materials[$0.mesh]?[$0.primitive] }, defaultMaterial: defaultMaterial)
         let materials = [defaultMaterial] + (variants.map { $0.byName.sorted { $0.key < $1.key }.map(\.value) } ?? [])
-        mesh = TriangleOrder.optimized(Self.withTangentFrames(mesh, for: materials), for: materials)
+        mesh = Self.drawable(mesh, for: materials)
         meshes.append(mesh)
         gltfMaterialOfMesh[ObjectIdentifier(mesh)] = gltfPrimitive.flatMap { gltf?["meshes"]?[$0.mesh]?["primitives"]?[$0.primitive]?["material"]?.int }
         if primitive != .triangles {
@@ -106,6 +106,14 @@ extension SceneConverter {
         let part = ModelPart(mesh: mesh, material: defaultMaterial, variants: variants)
         meshCache[meshIndex] = part
         return part
+    }
+
+    /// `mesh` as it is drawn in `materials` (its own and its variants'): with the tangent frames
+    /// they read (`withTangentFrames`), its triangles in the rasteriser's order where that cannot
+    /// change a picture (`TriangleOrder`). Every primitive and level of detail a file gives comes
+    /// through here.
+    static func drawable(_ mesh: Mesh, for materials: [Material]) -> Mesh {
+        TriangleOrder.optimized(withTangentFrames(mesh, for: materials), for: materials)
     }
 
     /// `mesh` with MikkTSpace tangents when one of `materials` reads a tangent frame (a normal
