@@ -181,7 +181,7 @@ public enum ModelImporter {
     }
 
     /// Levels of detail written as files of their own beside a glTF model (`plant.lod1.glb`,
-    /// `plant.lod2.glb`: what `ModelExporter` writes, so other viewers draw the model once):
+    /// `plant.lod2.glb`, `plant.lod3.glb`: what `ModelExporter` writes, so other viewers draw the model once):
     /// each one's parts become a level of the model's one drawable entity, switching at
     /// `LevelOfDetail.screenHeights`. Only files inside the model's folder are read.
     private static func attachLevelFiles(

@@ -164,6 +164,13 @@ public struct HerbGenerator: Sendable {
         case .spike(let c, let length):
             color = c
             for tip in tips {
+                if detail == .minimal {
+                    // A spike a few pixels long: one three-sided cone along it, as wide as its
+                    // lowest floret and closing past its highest, instead of the florets.
+                    let end = tip.point + tip.direction * (length + 0.007)
+                    meshes.append(PlantGeometry.tube([tip.point, end], segments: 3, radius: { t in 0.010 * (1 - t) }, name: "spike"))
+                    continue
+                }
                 // Eight florets up the spike; the coarsest level, a few pixels tall, every other one.
                 for k in stride(from: 0, to: 8, by: detail == .coarse ? 2 : 1) {
                     let u = Float(k) / 8

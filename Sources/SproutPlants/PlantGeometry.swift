@@ -2,16 +2,27 @@ import SproutMath
 import SproutScene
 
 /// How finely a plant is built: `full` for close views, then its cheaper levels of detail
-/// (`LevelOfDetail` 1 and 2). The same seed gives the same plant at every detail: only the
-/// tessellation changes, never a random draw.
+/// (`LevelOfDetail` 1, 2 and 3). The same seed gives the same plant at every detail: only the
+/// tessellation changes, never a random draw (the sunflower's `minimal` head draws the first of
+/// its two rings of petals, twice as wide).
 public enum PlantDetail: Int, Sendable, CaseIterable {
-    case full, reduced, coarse
+    /// The full plant, for views where it stands taller than the view.
+    case full
+    /// Level 1: shorter than the view.
+    case reduced
+    /// Level 2: shorter than a fifth of the view.
+    case coarse
+    /// Level 3: shorter than a twelfth of the view (60 of 720 lines), where a leaf is a few
+    /// pixels long and a stem under one wide: leaves and petals one quad, stems two segments
+    /// (their ends and middle, so an arching stem still arches) of three sides, small round
+    /// parts the fewest faces that still close.
+    case minimal
 
     /// Leaf quads along and across the blade: the first level keeps the full blade (one
     /// sheet), since leaves are what a plant shows most of at any size.
-    var leafGrid: (along: Int, across: Int) { [(8, 2), (8, 2), (2, 1)][rawValue] }
-    /// The same for petals, a few pixels long whenever a level is drawn: four quads, then two.
-    var petalGrid: (along: Int, across: Int) { [(8, 2), (4, 1), (2, 1)][rawValue] }
+    var leafGrid: (along: Int, across: Int) { [(8, 2), (8, 2), (2, 1), (1, 1)][rawValue] }
+    /// The same for petals, a few pixels long whenever a level is drawn: four quads, then two, then one.
+    var petalGrid: (along: Int, across: Int) { [(8, 2), (4, 1), (2, 1), (1, 1)][rawValue] }
     /// Full leaves are two sheets 0.5 mm apart (culling stays on, both sides lit); the cheaper
     /// levels draw one sheet with a two-sided material (`isTwoSided`), half the triangles.
     var isTwoSided: Bool { self != .full }
@@ -22,14 +33,15 @@ public enum PlantDetail: Int, Sendable, CaseIterable {
         case .full: full
         case .reduced: (max(4, full.sides * 3 / 4), max(3, full.rings * 4 / 5))
         case .coarse: (max(3, full.sides / 3), max(2, full.rings / 3))
+        case .minimal: (3, 2)
         }
     }
 
     /// A segment count (sides of a tube, of a sphere) for this detail, never below `minimum`.
     func segments(_ full: Int, minimum: Int = 3) -> Int { max(minimum, full >> rawValue) }
-    /// The spine's points this detail keeps (both ends always).
+    /// The spine's points this detail keeps (both ends always; the middle too at `minimal`).
     func spine(_ points: [Vec3]) -> [Vec3] {
-        let step = [1, 3, 6][rawValue]
+        let step = [1, 3, 6, max(6, (points.count - 1) / 2)][rawValue]
         guard points.count > 2, step > 1 else { return points }
         var kept = stride(from: 0, to: points.count - 1, by: step).map { points[$0] }
         kept.append(points[points.count - 1])

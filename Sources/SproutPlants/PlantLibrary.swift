@@ -15,10 +15,10 @@ public enum PlantLibrary {
         }
     }
 
-    /// The plant's cheaper levels of detail, level 1 first (`PlantDetail.reduced`, `.coarse`);
-    /// none for the seedling, a few hundred triangles already and kept as OBJ.
+    /// The plant's cheaper levels of detail, level 1 first (`PlantDetail.reduced`, `.coarse`,
+    /// `.minimal`); none for the seedling, a few hundred triangles already and kept as OBJ.
     public static func levelsOfDetail(_ name: String, seed: UInt64 = 1) -> [[ModelPart]] {
-        [PlantDetail.reduced, .coarse].compactMap { parts(name, seed: seed, detail: $0) }
+        [PlantDetail.reduced, .coarse, .minimal].compactMap { parts(name, seed: seed, detail: $0) }
     }
 
     /// The name printed on the plant's packet ("Mammoth Sunflower", "Sweet Basil", ...).

@@ -98,7 +98,10 @@ public struct SunflowerGenerator: Sendable {
                 name: "disc", positions: dp + dp.map { $0 - facing.act(Vec3(0, 0.01, 0)) },
                 normals: dn + dn.map { -$0 }, indices: di + di.map { $0 + UInt32(dp.count) }.chunked3Flipped())
         var pp: [Vec3] = [], pn: [Vec3] = [], pi: [UInt32] = []
-        for ring in 0..<2 {
+        // At the minimal level (the head a few pixels across) the first ring alone, each petal
+        // twice as wide: the same yellow round the disc from half the petals.
+        let minimal = detail == .minimal
+        for ring in 0..<(minimal ? 1 : 2) {
             let count = 26
             for i in 0..<count {
                 let a = (Float(i) + Float(ring) * 0.5) / Float(count) * 2 * .pi + rng.float(in: -0.04...0.04)
@@ -106,7 +109,7 @@ public struct SunflowerGenerator: Sendable {
                 let base = Vec3(cos(a), 0, sin(a)) * (discRadius * 0.92)
                 let start = pp.count
                 PlantGeometry.appendLeaf(
-                    base: .zero, yaw: -a, length: length, droop: 0.15, width: 0.18, detail: detail, isPetal: true,
+                    base: .zero, yaw: -a, length: length, droop: 0.15, width: minimal ? 0.36 : 0.18, detail: detail, isPetal: true,
                     positions: &pp, normals: &pn, indices: &pi)
                 for k in start..<pp.count {
                     pp[k] = center + facing.act(pp[k] * Vec3(1, 0.3, 1) + base + Vec3(0, 0.004 * Float(ring), 0))

@@ -8,7 +8,8 @@ import Testing
 import SproutGolden
 
 /// The catalog sunflower far off is drawn from its first level of detail, a fifth of the
-/// triangles, and looks as it did; near, the full model is drawn.
+/// triangles, and looks as it did; near, the full model is drawn. The lavender, further still,
+/// from its third.
 @Suite(.serialized) final class LevelOfDetailGLTests {
     let context: HeadlessContext
 
@@ -41,6 +42,38 @@ import SproutGolden
         // The same plant in the same place: at 4.5 m (about 90 pixels tall) 5 pixels along the
         // petals' edges move by more than 40/255, the mean by 0.04/255.
         let diff = ImageDiff(actual: level1, expected: full, tolerance: ImageTolerance(maxChannelDelta: 40, maxFailingFraction: 0.002, maxMeanDelta: 0.1))
+        #expect(diff.passes, "\(diff.summary)")
+        #expect(diff.failingPixels > 0 || diff.maxDelta > 0)   // and it is another mesh
+    }
+
+    /// Level 3 (`PlantDetail.minimal`) takes over below a twelfth of the view's height, where
+    /// the lavender's spikes are a few pixels long: a third of level 2's triangles.
+    @Test func aFarLavenderDrawsItsThirdLevelAndLooksTheSame() throws {
+        let asset = try ModelImporter.load(path: Fixtures.assetsDirectory + "/plants/lavender.glb")
+        let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(0.4, 1, 0.6))))
+        scene.addChild(asset.root)
+        let renderer = try Renderer(context: context)
+        let target = try OffscreenTarget(width: 640, height: 480, samples: 0)
+        let bounds = try #require(asset.root.descendants.compactMap(\.model).first).bounds
+        let tanHalf = tan(radians(fromDegrees: Float(25)))
+        // The camera's distance at which the bounding sphere spans `height` of a 50-degree view.
+        func distance(spanning height: Float) -> Float { bounds.boundingRadius / (height * tanHalf) }
+        func draw(spanning height: Float, levels: Bool) throws -> Image {
+            let d = distance(spanning: height), center = bounds.center
+            let camera = Camera.looking(from: center + Vec3(0, 0.3 * d, d), at: center, fovYDegrees: 50)
+            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(levelsOfDetail: levels)), into: target)
+            return Image(width: 640, height: 480, pixels: target.readPixels())
+        }
+        _ = try draw(spanning: 0.1, levels: true)
+        #expect(renderer.lastTriangleCount == 1968)   // level 2
+        let level3 = try draw(spanning: 0.07, levels: true)
+        #expect(renderer.lastTriangleCount == 624)
+        let full = try draw(spanning: 0.07, levels: false)
+        #expect(renderer.lastTriangleCount == 27648)
+        // The plant about 30 pixels tall: its spikes a cone each instead of florets, its leaves
+        // one quad, its stems two segments move 53 pixels by more than 40/255 (0.017 % of the
+        // view), the mean by 0.015/255; the first level's tolerance holds it.
+        let diff = ImageDiff(actual: level3, expected: full, tolerance: ImageTolerance(maxChannelDelta: 40, maxFailingFraction: 0.002, maxMeanDelta: 0.1))
         #expect(diff.passes, "\(diff.summary)")
         #expect(diff.failingPixels > 0 || diff.maxDelta > 0)   // and it is another mesh
     }

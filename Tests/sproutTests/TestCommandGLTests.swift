@@ -178,7 +178,7 @@ import Foundation
         // --verbose counts the full model, and the file's levels of detail apart.
         let sunflower = try sprout(["render", "sunflower", "--size", "64x64", "--verbose", "--output", dir + "/s.png"])
         #expect(
-            sunflower.output.contains("model: sunflower: 4 meshes, 6208 triangles, 12 materials, 0 textures; levels of detail: 1184, 336 triangles\n"),
+            sunflower.output.contains("model: sunflower: 4 meshes, 6208 triangles, 16 materials, 0 textures; levels of detail: 1184, 336, 136 triangles\n"),
             "\(sunflower.output)")
     }
 }
