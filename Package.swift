@@ -54,9 +54,11 @@ let package = Package(
         .systemLibrary(name: "CStb", pkgConfig: "stb", providers: [.apt(["libstb-dev"])]),
         // libpng behind C functions that catch its longjmp errors, which Swift cannot; the library
         // (libpng16-16) opened with dlopen on the first PNG, its header from libpng-dev.
-        .target(name: "CPNG"),
+        // The two above and below open their library with dlopen through one helper (CLibraryLoader).
+        .target(name: "CLibraryLoader"),
+        .target(name: "CPNG", dependencies: ["CLibraryLoader"]),
         // libjpeg-turbo likewise (libjpeg62-turbo, opened on the first JPEG; jpeglib.h from libjpeg62-turbo-dev).
-        .target(name: "CJPEG"),
+        .target(name: "CJPEG", dependencies: ["CLibraryLoader"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The header only (libcurl4-openssl-dev): no pkg-config, whose flags would link libcurl.
         .systemLibrary(name: "CCurl"),

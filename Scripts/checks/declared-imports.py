@@ -35,13 +35,32 @@ def declared(target):
     return names
 
 
-def imports(path):
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)"', re.M)
+
+
+def public_headers(package):
+    """Each C target's public header (its include/ folder's) by file name: a C file's
+    `#include "Name.h"` of another target's header is its import of that module."""
+    owners = {}
+    for t in package["targets"]:
+        include = os.path.join(target_path(t), "include")
+        if os.path.isdir(include):
+            for f in os.listdir(include):
+                if f.endswith(".h"):
+                    owners[f] = t["name"]
+    return owners
+
+
+def imports(path, headers=None):
     found = set()
     for folder, _, files in os.walk(path):
         for f in files:
             if f.endswith(".swift"):
                 with open(os.path.join(folder, f), encoding="utf-8") as h:
                     found.update(IMPORT.findall(h.read()))
+            elif headers and f.endswith((".c", ".cpp", ".h")):
+                with open(os.path.join(folder, f), encoding="utf-8") as h:
+                    found.update(headers[name] for name in INCLUDE.findall(h.read()) if name in headers)
     return found
 
 
@@ -55,9 +74,10 @@ def problems(package, planted=None):
     """Each undeclared import and each declared package dependency never imported."""
     targets = [t for t in package["targets"] if t["type"] != "system"]
     ours = {t["name"] for t in package["targets"]}
+    headers = public_headers(package)
     report = []
     for t in targets:
-        used = imports(target_path(t))
+        used = imports(target_path(t), headers)
         if planted and planted[0] == t["name"]:
             used.add(planted[1])
         used = {m for m in used if m in ours or m in PRODUCT_MODULES} - {t["name"]}

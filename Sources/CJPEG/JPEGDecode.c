@@ -4,8 +4,8 @@
 // (BENCHMARKS.md, issue 32); jpeglib.h gives the types and constants.
 #include "JPEGDecode.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
+#include "LibraryLoader.h"
+
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,41 +23,25 @@ static struct {
     __typeof__(jpeg_start_decompress) *start_decompress;
     __typeof__(jpeg_read_scanlines) *read_scanlines;
 } api;
-/// 0 once every function is resolved; else the reason in `api_problem`.
-static int api_status = -1;
-static char api_problem[200];
-static pthread_once_t api_once = PTHREAD_ONCE_INIT;
+static struct sprout_library library = SPROUT_LIBRARY_INIT;
 
 static void open_api(void) {
-    void *l = dlopen("libjpeg.so.62", RTLD_NOW | RTLD_LOCAL);
-    if (!l) {
-        const char *why = dlerror();
-        snprintf(api_problem, sizeof api_problem, "libjpeg cannot be opened: %s", why ? why : "not found");
-        return;
-    }
-#define SPROUT_JPEG(field)                                                                           \
-    if (!(*(void **)&api.field = dlsym(l, "jpeg_" #field))) {                                        \
-        snprintf(api_problem, sizeof api_problem, "libjpeg cannot be opened: no jpeg_%s", #field);   \
-        return;                                                                                      \
-    }
-    SPROUT_JPEG(std_error)
-    SPROUT_JPEG(CreateDecompress)
-    SPROUT_JPEG(destroy_decompress)
-    SPROUT_JPEG(mem_src)
-    SPROUT_JPEG(read_header)
-    SPROUT_JPEG(start_decompress)
-    SPROUT_JPEG(read_scanlines)
-#undef SPROUT_JPEG
-    api_status = 0;
+#define SPROUT_SYMBOL(field) {#field, (void **)&api.field}
+    const struct sprout_symbol symbols[] = {
+        SPROUT_SYMBOL(std_error),
+        SPROUT_SYMBOL(CreateDecompress),
+        SPROUT_SYMBOL(destroy_decompress),
+        SPROUT_SYMBOL(mem_src),
+        SPROUT_SYMBOL(read_header),
+        SPROUT_SYMBOL(start_decompress),
+        SPROUT_SYMBOL(read_scanlines)
+    };
+#undef SPROUT_SYMBOL
+    sprout_library_open(&library, "libjpeg.so.62", "libjpeg", "jpeg_", symbols, sizeof symbols / sizeof symbols[0]);
 }
 
 /// 1, with the reason in `message`, when libjpeg cannot be opened.
-static int unavailable(char *message, size_t message_size) {
-    pthread_once(&api_once, open_api);
-    if (api_status == 0) return 0;
-    snprintf(message, message_size, "%s", api_problem);
-    return 1;
-}
+static int unavailable(char *message, size_t message_size) { return sprout_library_unavailable(&library, open_api, message, message_size); }
 
 /// libjpeg's error manager with the jump back and where its message goes.
 struct errors {

@@ -3,9 +3,9 @@
 // is loaded into every start (BENCHMARKS.md, issue 32); png.h gives the types and constants.
 #include "PNGDecode.h"
 
-#include <dlfcn.h>
+#include "LibraryLoader.h"
+
 #include <png.h>
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,57 +37,41 @@ static struct {
     __typeof__(png_read_image) *read_image;
     __typeof__(png_set_option) *set_option;
 } api;
-/// 0 once every function is resolved; else dlerror's reason, or the missing function's name, in `api_problem`.
-static int api_status = -1;
-static char api_problem[200];
-static pthread_once_t api_once = PTHREAD_ONCE_INIT;
+static struct sprout_library library = SPROUT_LIBRARY_INIT;
 
 static void open_api(void) {
-    void *l = dlopen("libpng16.so.16", RTLD_NOW | RTLD_LOCAL);
-    if (!l) {
-        const char *why = dlerror();
-        snprintf(api_problem, sizeof api_problem, "libpng cannot be opened: %s", why ? why : "not found");
-        return;
-    }
-#define SPROUT_PNG(field)                                                                           \
-    if (!(*(void **)&api.field = dlsym(l, "png_" #field))) {                                        \
-        snprintf(api_problem, sizeof api_problem, "libpng cannot be opened: no png_%s", #field);   \
-        return;                                                                                     \
-    }
-    SPROUT_PNG(create_read_struct)
-    SPROUT_PNG(create_info_struct)
-    SPROUT_PNG(destroy_read_struct)
-    SPROUT_PNG(get_error_ptr)
-    SPROUT_PNG(get_io_ptr)
-    SPROUT_PNG(error)
-    SPROUT_PNG(set_read_fn)
-    SPROUT_PNG(read_info)
-    SPROUT_PNG(get_image_width)
-    SPROUT_PNG(get_image_height)
-    SPROUT_PNG(get_color_type)
-    SPROUT_PNG(get_valid)
-    SPROUT_PNG(set_palette_to_rgb)
-    SPROUT_PNG(set_expand_gray_1_2_4_to_8)
-    SPROUT_PNG(set_gray_to_rgb)
-    SPROUT_PNG(set_tRNS_to_alpha)
-    SPROUT_PNG(set_strip_16)
-    SPROUT_PNG(set_filler)
-    SPROUT_PNG(set_interlace_handling)
-    SPROUT_PNG(read_update_info)
-    SPROUT_PNG(get_rowbytes)
-    SPROUT_PNG(read_image)
-    SPROUT_PNG(set_option)
-#undef SPROUT_PNG
-    api_status = 0;
+#define SPROUT_SYMBOL(field) {#field, (void **)&api.field}
+    const struct sprout_symbol symbols[] = {
+        SPROUT_SYMBOL(create_read_struct),
+        SPROUT_SYMBOL(create_info_struct),
+        SPROUT_SYMBOL(destroy_read_struct),
+        SPROUT_SYMBOL(get_error_ptr),
+        SPROUT_SYMBOL(get_io_ptr),
+        SPROUT_SYMBOL(error),
+        SPROUT_SYMBOL(set_read_fn),
+        SPROUT_SYMBOL(read_info),
+        SPROUT_SYMBOL(get_image_width),
+        SPROUT_SYMBOL(get_image_height),
+        SPROUT_SYMBOL(get_color_type),
+        SPROUT_SYMBOL(get_valid),
+        SPROUT_SYMBOL(set_palette_to_rgb),
+        SPROUT_SYMBOL(set_expand_gray_1_2_4_to_8),
+        SPROUT_SYMBOL(set_gray_to_rgb),
+        SPROUT_SYMBOL(set_tRNS_to_alpha),
+        SPROUT_SYMBOL(set_strip_16),
+        SPROUT_SYMBOL(set_filler),
+        SPROUT_SYMBOL(set_interlace_handling),
+        SPROUT_SYMBOL(read_update_info),
+        SPROUT_SYMBOL(get_rowbytes),
+        SPROUT_SYMBOL(read_image),
+        SPROUT_SYMBOL(set_option)
+    };
+#undef SPROUT_SYMBOL
+    sprout_library_open(&library, "libpng16.so.16", "libpng", "png_", symbols, sizeof symbols / sizeof symbols[0]);
 }
 
 /// 1, with the reason in `message`, when libpng cannot be opened.
-static int unavailable(char *message, size_t message_size) {
-    pthread_once(&api_once, open_api);
-    if (api_status == 0) return 0;
-    snprintf(message, message_size, "%s", api_problem);
-    return 1;
-}
+static int unavailable(char *message, size_t message_size) { return sprout_library_unavailable(&library, open_api, message, message_size); }
 
 struct reader {
     const uint8_t *data;
