@@ -17,16 +17,28 @@ import SproutGolden
         context = try HeadlessContext(forceSoftware: true)
     }
 
-    @Test func aDistantSunflowerDrawsItsFirstLevelAndLooksTheSame() throws {
-        let asset = try ModelImporter.load(path: Fixtures.assetsDirectory + "/plants/sunflower.glb")
+    /// The catalog plant `name` alone under a sun, the renderer that draws it (for its counts),
+    /// and a function drawing it through a camera into `width` x `height` pixels, with its
+    /// levels of detail or without.
+    private func plant(_ name: String, width: Int, height: Int) throws -> (asset: ModelAsset, renderer: Renderer, draw: (Camera, Bool) throws -> Image) {
+        let asset = try ModelImporter.load(path: Fixtures.assetsDirectory + "/plants/\(name).glb")
         let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(0.4, 1, 0.6))))
         scene.addChild(asset.root)
         let renderer = try Renderer(context: context)
-        let target = try OffscreenTarget(width: 160, height: 120, samples: 0)
+        let target = try OffscreenTarget(width: width, height: height, samples: 0)
+        return (
+            asset, renderer,
+            { camera, levels in
+                try renderer.render(scene, view: View(camera: camera, options: RenderOptions(levelsOfDetail: levels)), into: target)
+                return Image(width: width, height: height, pixels: target.readPixels())
+            }
+        )
+    }
+
+    @Test func aDistantSunflowerDrawsItsFirstLevelAndLooksTheSame() throws {
+        let (_, renderer, drawThrough) = try plant("sunflower", width: 160, height: 120)
         func draw(from distance: Float, levels: Bool) throws -> Image {
-            let camera = Camera.looking(from: Vec3(0, 1.5, distance), at: Vec3(0, 1.5, 0), fovYDegrees: 50)
-            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(levelsOfDetail: levels)), into: target)
-            return Image(width: 160, height: 120, pixels: target.readPixels())
+            try drawThrough(Camera.looking(from: Vec3(0, 1.5, distance), at: Vec3(0, 1.5, 0), fovYDegrees: 50), levels)
         }
         // The sphere around the sunflower is 3.2 m across: from 2.5 m it spans 1.4 times the
         // height of a 50-degree view (the full model), from 4.5 m 0.77 (level 1, below 1), from
@@ -49,20 +61,14 @@ import SproutGolden
     /// Level 3 (`PlantDetail.minimal`) takes over below a twelfth of the view's height, where
     /// the lavender's spikes are a few pixels long: a third of level 2's triangles.
     @Test func aFarLavenderDrawsItsThirdLevelAndLooksTheSame() throws {
-        let asset = try ModelImporter.load(path: Fixtures.assetsDirectory + "/plants/lavender.glb")
-        let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(0.4, 1, 0.6))))
-        scene.addChild(asset.root)
-        let renderer = try Renderer(context: context)
-        let target = try OffscreenTarget(width: 640, height: 480, samples: 0)
+        let (asset, renderer, drawThrough) = try plant("lavender", width: 640, height: 480)
         let bounds = try #require(asset.root.descendants.compactMap(\.model).first).bounds
         let tanHalf = tan(radians(fromDegrees: Float(25)))
         // The camera's distance at which the bounding sphere spans `height` of a 50-degree view.
         func distance(spanning height: Float) -> Float { bounds.boundingRadius / (height * tanHalf) }
         func draw(spanning height: Float, levels: Bool) throws -> Image {
             let d = distance(spanning: height), center = bounds.center
-            let camera = Camera.looking(from: center + Vec3(0, 0.3 * d, d), at: center, fovYDegrees: 50)
-            try renderer.render(scene, view: View(camera: camera, options: RenderOptions(levelsOfDetail: levels)), into: target)
-            return Image(width: 640, height: 480, pixels: target.readPixels())
+            return try drawThrough(Camera.looking(from: center + Vec3(0, 0.3 * d, d), at: center, fovYDegrees: 50), levels)
         }
         _ = try draw(spanning: 0.1, levels: true)
         #expect(renderer.lastTriangleCount == 1968)   // level 2
