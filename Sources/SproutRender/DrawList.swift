@@ -29,12 +29,15 @@ struct DrawList {
 
         /// The layer in the order `viewpoint` draws it: transparent back to front, opaque front
         /// to back (the depth test then rejects hidden fragments before they are shaded: llvmpipe
-        /// tests depth early, which is most of a dense garden's fragments). Stable sorts on the
-        /// distance to the bounds' centre, so ties keep scene order.
+        /// tests depth early, which is most of a dense garden's fragments). Sorts on the distance
+        /// to the bounds' centre, ties in scene order. The items' positions are sorted, not the
+        /// items: a draw item is some 600 bytes and two dozen references (its material), which a
+        /// field of a thousand plants moved and copied for a few milliseconds a frame.
         func sorted(from viewpoint: Viewpoint) -> Layer {
             func byDistance(_ items: [DrawItem], farFirst: Bool) -> [DrawItem] {
-                let keyed = items.enumerated().map { (key: viewpoint.distance(to: $0.element.worldBounds.center), index: $0.offset, item: $0.element) }
-                return keyed.sorted { $0.key != $1.key ? ($0.key < $1.key) != farFirst : $0.index < $1.index }.map(\.item)
+                let keys = items.map { viewpoint.distance(to: $0.worldBounds.center) }
+                let order = items.indices.sorted { keys[$0] != keys[$1] ? (keys[$0] < keys[$1]) != farFirst : $0 < $1 }
+                return order.map { items[$0] }
             }
             return Layer(opaque: byDistance(opaque, farFirst: false), transparent: byDistance(transparent, farFirst: true), onTop: onTop)
         }
@@ -68,9 +71,12 @@ struct DrawList {
 
     /// Triangles in the two layers (after culling, at the levels of detail chosen).
     var triangleCount: Int {
-        [backdrop, content].reduce(0) { sum, layer in
-            sum + (layer.opaque + layer.transparent + layer.onTop).reduce(0) { $0 + $1.mesh.triangleCount }
+        // Summed list by list: joining them would copy every item (and its material's references).
+        var sum = 0
+        for layer in [backdrop, content] {
+            for items in [layer.opaque, layer.transparent, layer.onTop] { sum += items.reduce(0) { $0 + $1.mesh.triangleCount } }
         }
+        return sum
     }
 
     /// Meshes left out of the layers by the last `cull`.
@@ -100,7 +106,10 @@ struct DrawList {
     /// `fullDetail` asks for it, with every model's full parts.
     private mutating func collect(_ root: Entity, detail: DetailSelector?, fullDetail: Bool) -> (drawn: Layer, full: Layer) {
         var layer = Layer(), full = Layer()
-        func add(_ item: DrawItem, to layer: inout Layer) {
+        // Parts are read in place and each item moved into its list: a material is two dozen
+        // references, each copy of it a retain and a release of each (a thousand plants' parts
+        // copied five times a frame cost the field milliseconds of its main thread).
+        func add(_ item: consuming DrawItem, to layer: inout Layer) {
             if item.material.drawsOnTop {
                 layer.onTop.append(item)
             } else if item.material.blending == .transparent || item.material.transmission > 0 {
@@ -123,26 +132,32 @@ struct DrawList {
                 (deformation.map { mesh.bounds(deformedBy: $0, skin: model.skin) } ?? mesh.bounds).transformed(by: world)
             }
             // Bounds and shadows from the full parts, so neither changes when only the camera does.
-            let fullBoxes = model.parts.map { box($0.mesh) }
-            for (part, bounds) in zip(model.parts, fullBoxes) {
-                let casts = model.castsShadow && part.material.castsShadow && !part.material.isUnlit
+            let parts = model.parts
+            let fullBoxes = parts.map { box($0.mesh) }
+            for i in parts.indices {
+                let bounds = fullBoxes[i]
+                let casts = model.castsShadow && parts[i].material.castsShadow && !parts[i].material.isUnlit
                 allBounds.formUnion(bounds)
                 if casts { casterBounds.formUnion(bounds) }
                 // A blended surface casts as much as it is opaque (the renderer dithers it); a
                 // transmissive one casts in full (Sprout's shadows are not coloured; a path tracer's
                 // glass casts a faint, tinted one, nearer full than none).
-                let item = DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds, deformation: deformation)
-                if casts, !part.material.drawsOnTop { casters.append(item) }
+                let isCaster = casts && !parts[i].material.drawsOnTop
+                guard isCaster || fullDetail else { continue }
+                let item = DrawItem(mesh: parts[i].mesh, material: parts[i].material, world: world, worldBounds: bounds, deformation: deformation)
                 if fullDetail { add(item, to: &full) }
+                if isCaster { casters.append(item) }
             }
-            var drawn = model.parts, drawnBoxes = fullBoxes
+            var drawn = parts, drawnBoxes = fullBoxes
             if let detail, !model.levelsOfDetail.isEmpty {
                 drawn = model.parts(forScreenHeight: detail.screenHeight(of: model.bounds(deformedBy: deformation).transformed(by: world)))
                 // A level's meshes are other meshes: their own boxes (the full parts' are reused).
-                if !drawn.elementsEqual(model.parts, by: { $0.mesh === $1.mesh }) { drawnBoxes = drawn.map { box($0.mesh) } }
+                if !drawn.elementsEqual(parts, by: { $0.mesh === $1.mesh }) { drawnBoxes = drawn.map { box($0.mesh) } }
             }
-            for (part, bounds) in zip(drawn, drawnBoxes) {
-                add(DrawItem(mesh: part.mesh, material: part.material, world: world, worldBounds: bounds, deformation: deformation), to: &layer)
+            for i in drawn.indices {
+                add(
+                    DrawItem(mesh: drawn[i].mesh, material: drawn[i].material, world: world, worldBounds: drawnBoxes[i], deformation: deformation),
+                    to: &layer)
             }
             return true
         }

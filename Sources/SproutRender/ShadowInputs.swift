@@ -30,13 +30,22 @@ struct ShadowInputs: Equatable {
         textures = casters.map { WeakTexture(texture: $0.material.baseColorTexture) }
         matrices = []
         matrices.reserveCapacity(casters.count * 20)
+        // Appended a value at a time: built every frame, for every caster (a thousand plants'
+        // parts), where an array for each caster's matrix and material was an allocation each.
         for caster in casters {
-            matrices += caster.world.flat
+            let (c0, c1, c2, c3) = caster.world.columns
+            for column in [c0, c1, c2, c3] { for k in 0..<4 { matrices.append(column[k]) } }
             // A pose is part of what a caster casts: a walking fox redraws the map each frame.
-            if let deformation = caster.deformation { matrices += deformation.flattened + [Float(deformation.morphWeights.count)] }
+            if let deformation = caster.deformation {
+                matrices += deformation.flattened
+                matrices.append(Float(deformation.morphWeights.count))
+            }
             // So is how much light its material stops (a label fading out, a glass turned opaque).
             let material = caster.material
-            matrices += [material.baseColor.w, material.alphaCutoff ?? -1, material.blending == .transparent ? 1 : 0, material.transmission]
+            matrices.append(material.baseColor.w)
+            matrices.append(material.alphaCutoff ?? -1)
+            matrices.append(material.blending == .transparent ? 1 : 0)
+            matrices.append(material.transmission)
         }
     }
 
