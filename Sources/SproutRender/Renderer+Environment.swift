@@ -22,7 +22,7 @@ extension Renderer {
             probe.beginFace(face)
             var frame = FrameUniforms(
                 viewProjection: viewProjection.flat, eye: Viewpoint(at: position).shaderEye, lighting: lighting,
-                lightViewProjection: shadowed ? shadowMap?.lightViewProjection.flat : nil, linearOutput: true)
+                lightViewProjection: shadowed ? shadowMap?.lightViewProjection?.flat : nil, linearOutput: true)
             let background = {
                 guard let inverse = viewProjection.inverse else { return }
                 if let environment {

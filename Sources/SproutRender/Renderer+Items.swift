@@ -14,7 +14,8 @@ extension Renderer {
         let viewProjection: [Float]
         /// `Viewpoint.shaderEye`: the camera's position (w 1) or the way towards it (w 0).
         let eye: Vec4
-        let lighting: Lighting
+        /// The light; the content's is scaled from the stage's (`Scene.contentLightIntensity`).
+        var lighting: Lighting
         let lightViewProjection: [Float]?
         /// From the whole shadow map's texture coordinates to the near map's (scale x, y; offset
         /// z, w), when the frame has one (`Renderer.prepareShadows`).

@@ -189,7 +189,7 @@ public final class Renderer {
         let viewProjection = viewProjectionMatrix.flat
         var frame = FrameUniforms(
             viewProjection: viewProjection, eye: viewpoint.shaderEye, lighting: lighting,
-            lightViewProjection: useShadows ? shadowMap?.lightViewProjection.flat : nil, nearShadowTransform: nearShadowTransform,
+            lightViewProjection: useShadows ? shadowMap?.lightViewProjection?.flat : nil, nearShadowTransform: nearShadowTransform,
             shading: view.options.shading, exposure: view.options.exposure,
             toneMapping: view.options.toneMapping, multisampled: samples > 1,
             target: target, lights: list.lights(budgetedAt: viewpoint.position))
@@ -198,15 +198,10 @@ public final class Renderer {
         if contentScale != 1 || useEnvironment {
             // The content's lights follow the light estimate (P18's key and fill), and the
             // content alone reads the probe, scaled alike; the camera feed keeps the stage's.
-            var contentLighting = lighting
-            contentLighting.intensity *= contentScale
-            contentLighting.ambient *= contentScale
-            frame = FrameUniforms(
-                viewProjection: viewProjection, eye: frame.eye, lighting: contentLighting,
-                lightViewProjection: frame.lightViewProjection, nearShadowTransform: frame.nearShadowTransform, shading: frame.shading,
-                exposure: frame.exposure,
-                toneMapping: frame.toneMapping, multisampled: frame.multisampled, environmentScale: useEnvironment ? contentScale : nil,
-                target: target, lights: frame.lights, irradiance: list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil)
+            frame.lighting.intensity *= contentScale
+            frame.lighting.ambient *= contentScale
+            frame.environmentScale = useEnvironment ? contentScale : nil
+            frame.irradiance = list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil
         }
         if list.backdrop.isEmpty {
             drawCount += try draw(list.content, shadowed: useShadows, frame: &frame, afterOpaque: background)

@@ -14,8 +14,8 @@ final class ShadowMap {
     private(set) var hasTranslucentCasters = false
     /// The light's view and the box the map covers, as last drawn; nil before its first pass.
     private(set) var projection: ShadowProjection?
-    /// World -> light clip space of the last `fit`.
-    private(set) var lightViewProjection = Matrix4.identity
+    /// World -> light clip space of the last `fit`; nil before its first pass.
+    var lightViewProjection: Matrix4? { projection?.viewProjection }
 
     init(size: Int) throws {
         self.size = size
@@ -46,7 +46,6 @@ final class ShadowMap {
     /// Where the map was drawn from (its light view and box), set once the pass that drew it has.
     func fit(_ projection: ShadowProjection) {
         self.projection = projection
-        lightViewProjection = projection.viewProjection
     }
 
     func beginPass() {
