@@ -18,6 +18,8 @@ import SproutScene
 enum TriangleOrder {
     /// meshoptimizer's default: an overdraw order may cost the vertex cache up to 5 % more misses.
     static let cacheThreshold: Float = 1.05
+    /// The FIFO vertex cache the order is made for, in vertices (meshoptimizer's suggestion for it).
+    static let vertexCacheSize: UInt32 = 16
     /// Fewer triangles than this cannot hide enough of themselves to be worth the reordering.
     static let minimumTriangles = 64
 
@@ -36,11 +38,11 @@ enum TriangleOrder {
         guard keepsPicture(mesh, in: materials), indices.allSatisfy({ Int($0) < vertexCount }), case .success(let api) = MeshoptCodec.api
         else { return mesh }
         // In place (meshoptimizer copies what it reads first), straight from the positions'
-        // storage (a SIMD3<Float> is 16 bytes): no copy of ours beside the new order.
+        // storage (its stride a `Vec3`'s): no copy of ours beside the new order.
         var ordered = indices
         ordered.withUnsafeMutableBufferPointer { order in
             mesh.positions.withUnsafeBytes { positions in
-                api.optimizeVertexCacheFifo(order.baseAddress, order.baseAddress, order.count, vertexCount, 16)
+                api.optimizeVertexCacheFifo(order.baseAddress, order.baseAddress, order.count, vertexCount, vertexCacheSize)
                 api.optimizeOverdraw(
                     order.baseAddress, order.baseAddress, order.count, positions.baseAddress?.assumingMemoryBound(to: Float.self), vertexCount,
                     MemoryLayout<Vec3>.stride, cacheThreshold)

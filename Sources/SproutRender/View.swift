@@ -63,9 +63,9 @@ public struct RenderOptions: Sendable {
     public var backdropOccludes: Bool
 
     /// Where the scene's shadow casters spread far beyond what the camera sees near it (a model
-    /// on a large ground, an island in its sea), a second shadow map covers that near part at
-    /// least twice as sharply (`ShadowProjection.nearPart`); it is drawn again when the camera
-    /// has moved a texel of it. Off only to compare.
+    /// on a large ground, an island in its sea), a second shadow map covers that near part with
+    /// at least four times as many texels a metre (`ShadowProjection.nearPart`); it is drawn
+    /// again when the camera has moved a texel of it. Off only to compare.
     public var nearShadowMap: Bool
 
     /// Skip meshes whose world bounds lie wholly outside the view's frustum (they would draw no
