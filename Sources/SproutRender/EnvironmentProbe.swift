@@ -103,6 +103,26 @@ final class EnvironmentProbe {
         glGenerateMipmap(GLenum(GL_TEXTURE_CUBE_MAP))
     }
 
+    /// Texels along a face's side of the level `irradiance` reads: nine harmonics need no more.
+    static let irradianceSide = 16
+
+    /// The irradiance harmonics of the faces drawn (`IrradianceSH(cubeFaces:side:)`), from the
+    /// box-filtered level `irradianceSide` texels wide: read back after `finish`, before a
+    /// prefilter overwrites the coarse levels. It waits for the faces to be drawn, once a refresh.
+    func irradiance() -> IrradianceSH {
+        let level = max(0, levels - mipLevelCount(width: Self.irradianceSide, height: Self.irradianceSide))
+        let side = max(size >> level, 1)
+        glBindTexture(GLenum(GL_TEXTURE_CUBE_MAP), texture)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        let faces = (0..<6).map { face in
+            [Float](unsafeUninitializedCapacity: side * side * 4) { buffer, count in
+                glGetTexImage(GLenum(GL_TEXTURE_CUBE_MAP_POSITIVE_X + Int32(face)), GLint(level), GLC.rgba, GLC.float, buffer.baseAddress)
+                count = side * side * 4
+            }
+        }
+        return IrradianceSH(cubeFaces: faces, side: side)
+    }
+
     /// Copies the faces and their box-filtered levels into `source`, for `beginLevel` passes to read.
     func copyToSource() {
         if source == 0 {

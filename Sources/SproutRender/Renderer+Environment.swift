@@ -37,6 +37,7 @@ extension Renderer {
             _ = try draw(backdrop, shadowed: shadowed, frame: &frame, afterOpaque: background)
         }
         probe.finish()
+        probeIrradiance = probe.irradiance()
         if environment != nil { try prefilter(probe, at: position) }
         state.invalidate()   // the probe's passes set state of their own
         probeRefreshCount += 1

@@ -33,9 +33,11 @@ extension Renderer {
         var target: RenderTarget?
         /// The punctual lights drawn (within `PunctualLight.budget`); none in the probe and overlays.
         var lights: [PlacedLight] = []
-        /// An HDR environment's irradiance, for content in a scene without a backdrop (with
-        /// one, the probe holds the backdrop's light too and gives the diffuse light).
+        /// The environment's irradiance, the content's diffuse light while `environmentScale` is
+        /// set: the probe's (`EnvironmentProbe.irradiance`), or without a backdrop the HDR image's.
         var irradiance: IrradianceSH?
+        /// The programs have `irradiance` compiled in (`CompiledIrradiance`), not as uniforms.
+        var irradianceCompiledIn = false
         /// Programs that already have this frame's uniforms.
         var prepared: Set<ShaderFeatures> = []
     }
@@ -82,13 +84,13 @@ extension Renderer {
         let material = item.material, mesh = item.mesh
         var features = ShaderFeatures.of(
             material, on: mesh, shading: frame.shading, shadowed: shadowed,
-            environment: frame.environmentScale != nil, linearOutput: frame.linearOutput,
+            environment: frame.environmentScale != nil && frame.irradiance != nil, linearOutput: frame.linearOutput,
             punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
         if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
         // The cut whose coverage map the base colour is read through, worked out once for the draw.
         let cut = features.contains(.coverageMap) ? coverageCut(for: item) : nil
         if cut == nil { features.remove(.coverageMap) }
-        if features.contains(.environment) && frame.irradiance != nil { features.insert(.irradianceSH) }
+        if features.contains(.environment) && frame.irradianceCompiledIn { features.insert(.irradianceConstants) }
         if features.contains(.shadows) && shadowMap?.hasTranslucentCasters == true { features.insert(.translucentShadows) }
         if features.contains(.shadows) && frame.nearShadowTransform != nil { features.insert(.nearShadows) }
         if features.contains(.nearShadows) && nearShadowMap?.hasTranslucentCasters == true { features.insert(.nearTranslucentShadows) }
@@ -110,8 +112,8 @@ extension Renderer {
                 program.set("uEnvironmentScale", (frame.environmentScale ?? 1) * exposure)
             }
             if features.contains(.punctualLights) { setPunctualLights(frame.lights, exposure: exposure, on: program) }
-            if features.contains(.irradianceSH), let harmonics = frame.irradiance {
-                for (i, c) in harmonics.coefficients.enumerated() { program.set(Self.irradianceNames[i], c) }
+            if features.contains(.environment), !features.contains(.irradianceConstants), let harmonics = frame.irradiance {
+                for (i, term) in harmonics.shaderTerms.enumerated() { program.set(Self.irradianceNames[i], term) }
             }
             if features.contains(.shadows), let lvp = frame.lightViewProjection {
                 program.set("uLightViewProjection", matrix: lvp)

@@ -33,6 +33,10 @@ public final class Renderer {
     var environmentMap: EnvironmentMap?
     /// What the probe holds now; nil when it must be drawn.
     private var probeInputs: ProbeInputs?
+    /// The irradiance of the probe last drawn (`EnvironmentProbe.irradiance`).
+    var probeIrradiance: IrradianceSH?
+    /// Which irradiance the lit programs have compiled in.
+    private(set) var compiledIrradiance = CompiledIrradiance()
     /// Environment probes drawn so far: a frame whose probe position, lights, sky and backdrop
     /// are as in the last one reuses it.
     public internal(set) var probeRefreshCount = 0
@@ -201,7 +205,10 @@ public final class Renderer {
             frame.lighting.intensity *= contentScale
             frame.lighting.ambient *= contentScale
             frame.environmentScale = useEnvironment ? contentScale : nil
-            frame.irradiance = list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil
+            if useEnvironment {
+                frame.irradiance = list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } ?? probeIrradiance : probeIrradiance
+            }
+            if let irradiance = frame.irradiance { frame.irradianceCompiledIn = compileIn(irradiance) }
         }
         if list.backdrop.isEmpty {
             drawCount += try draw(list.content, shadowed: useShadows, frame: &frame, afterOpaque: background)
@@ -296,13 +303,25 @@ public final class Renderer {
         return overlays.count
     }
 
+    /// Whether this render's lit programs take `irradiance` compiled in (`CompiledIrradiance`);
+    /// the programs compiled with another are dropped when it changes.
+    private func compileIn(_ irradiance: IrradianceSH) -> Bool {
+        let before = compiledIrradiance.compiled
+        let compiled = compiledIrradiance.compilesIn(irradiance)
+        if compiledIrradiance.compiled != before {
+            programs = programs.filter { !$0.key.features.contains(.irradianceConstants) }
+        }
+        return compiled
+    }
+
     /// The program for `key`, compiled on first use; a compile or link error is thrown with its log.
     func program(_ key: ProgramKey) throws -> ShaderProgram {
         if let p = programs[key] { return p }
         let p: ShaderProgram
         switch key {
         case .lit(let features):
-            p = try ShaderProgram(vertex: vertexSource, fragment: fragmentSource, defines: features.defines, name: "lit")
+            let constants = features.contains(.irradianceConstants) ? compiledIrradiance.glslDeclaration ?? "" : ""
+            p = try ShaderProgram(vertex: vertexSource, fragment: fragmentSource, defines: features.defines, declarations: constants, name: "lit")
         case .shadow(let deformations):
             p = try ShaderProgram(
                 vertex: shadowSources.vertex, fragment: shadowSources.fragment, defines: deformations.defines + ["DEFORM_POSITION_ONLY"], name: "shadow")

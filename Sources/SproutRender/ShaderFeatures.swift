@@ -35,8 +35,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let punctualLights = ShaderFeatures(rawValue: 1 << 17)
     /// A dielectric reflectance other than glTF's default (KHR_materials_ior or _specular).
     static let dielectricSpecular = ShaderFeatures(rawValue: 1 << 20)
-    /// Diffuse light from an HDR environment's spherical harmonics (`IrradianceSH`) instead of the probe's coarsest level.
-    static let irradianceSH = ShaderFeatures(rawValue: 1 << 21)
+    /// The environment's irradiance harmonics compiled in as constants, not read from uniforms
+    /// (`CompiledIrradiance`): the renderer's constant programs are for one irradiance at a time.
+    static let irradianceConstants = ShaderFeatures(rawValue: 1 << 21)
     /// KHR_materials_clearcoat: a second, clear specular layer over the material.
     static let clearcoat = ShaderFeatures(rawValue: 1 << 22)
     static let clearcoatMap = ShaderFeatures(rawValue: 1 << 23)
@@ -119,7 +120,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.transmission, "HAS_TRANSMISSION"), (.transmissionMap, "HAS_TRANSMISSION_MAP"), (.alphaToCoverage, "ALPHA_TO_COVERAGE"),
         (.tangents, "HAS_TANGENTS"), (.punctualLights, "HAS_PUNCTUAL_LIGHTS"),
         (.toneMapACES, "TONE_MAP_ACES"), (.toneMapNone, "TONE_MAP_NONE"), (.dielectricSpecular, "HAS_DIELECTRIC_SPECULAR"),
-        (.irradianceSH, "HAS_IRRADIANCE_SH"), (.clearcoat, "HAS_CLEARCOAT"), (.clearcoatMap, "HAS_CLEARCOAT_MAP"),
+        (.irradianceConstants, "IRRADIANCE_SH_CONSTANTS"), (.clearcoat, "HAS_CLEARCOAT"), (.clearcoatMap, "HAS_CLEARCOAT_MAP"),
         (.clearcoatRoughnessMap, "HAS_CLEARCOAT_ROUGHNESS_MAP"), (.volumeAttenuation, "HAS_VOLUME_ATTENUATION"),
         (.skin, "HAS_SKIN"), (.skin8, "HAS_SKIN_8"), (.morph, "HAS_MORPH"), (.alphaCut, "ALPHA_CUT"),
         (.translucentShadows, "HAS_TRANSLUCENT_SHADOWS"), (.sheen, "HAS_SHEEN"), (.sheenColorMap, "HAS_SHEEN_COLOR_MAP"),

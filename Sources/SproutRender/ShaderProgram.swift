@@ -5,9 +5,9 @@ final class ShaderProgram {
     let id: GLuint
     private var locations: [String: GLint] = [:]
 
-    /// Compiles `#version 330 core` + `defines` + each source.
-    init(vertex: String, fragment: String, defines: [String], name: String) throws {
-        let header = "#version 330 core\n" + defines.map { "#define \($0) 1\n" }.joined()
+    /// Compiles `#version 330 core` + `defines` + `declarations` (GLSL, such as constants) + each source.
+    init(vertex: String, fragment: String, defines: [String], declarations: String = "", name: String) throws {
+        let header = "#version 330 core\n" + defines.map { "#define \($0) 1\n" }.joined() + declarations
         let vs = try ShaderProgram.compile(header + vertex, type: GLenum(GL_VERTEX_SHADER), name: name + ".vert")
         let fs = try ShaderProgram.compile(header + fragment, type: GLenum(GL_FRAGMENT_SHADER), name: name + ".frag")
         defer { glDeleteShader(vs); glDeleteShader(fs) }

@@ -10,6 +10,12 @@ public struct IrradianceSH: Equatable, Sendable {
     /// white Lambert surface facing `n` reflects it).
     public var coefficients: [Vec3]
 
+    /// Harmonics from their nine coefficients (as `coefficients` holds them); traps on another count.
+    public init(coefficients: [Vec3]) {
+        precondition(coefficients.count == 9, "IrradianceSH: nine coefficients")
+        self.coefficients = coefficients
+    }
+
     /// The real spherical harmonics of bands 0 to 2 along unit `d` (the usual constants).
     public static func basis(_ d: Vec3) -> [Float] {
         [
@@ -50,8 +56,71 @@ public struct IrradianceSH: Equatable, Sendable {
                 for (k, b) in Self.basis(d).enumerated() { sums[k] += radiance * b }
             }
         }
-        // The clamped cosine's bands over pi: 1, 2/3, 1/4.
+        coefficients = Self.convolved(sums)
+    }
+
+    /// Projects a cube map of linear radiance: `faces` in GL's order (+X, -X, +Y, -Y, +Z, -Z),
+    /// each `side` x `side` texels of four floats (RGBA, alpha ignored), rows from t = 0 as GL
+    /// reads them back. Each texel weighs its solid angle, exactly (the area of its square seen
+    /// from the cube's centre), so a uniform cube gives its radiance everywhere to float precision.
+    public init(cubeFaces faces: [[Float]], side: Int) {
+        precondition(faces.count == 6 && faces.allSatisfy { $0.count == side * side * 4 }, "IrradianceSH: six faces of side x side RGBA texels")
+        var sums = [Vec3](repeating: .zero, count: 9)
+        let step = 2 / Float(side)
+        for (face, texels) in faces.enumerated() {
+            for y in 0..<side {
+                let t0 = Float(y) * step - 1, tc = t0 + step / 2
+                for x in 0..<side {
+                    let s0 = Float(x) * step - 1, sc = s0 + step / 2
+                    let weight =
+                        Self.cornerAngle(s0 + step, t0 + step) - Self.cornerAngle(s0, t0 + step)
+                        - Self.cornerAngle(s0 + step, t0) + Self.cornerAngle(s0, t0)
+                    let d = normalize(Self.cubeDirection(face: face, s: sc, t: tc))
+                    let i = (y * side + x) * 4
+                    let radiance = Vec3(texels[i], texels[i + 1], texels[i + 2]) * weight
+                    for (k, b) in Self.basis(d).enumerated() { sums[k] += radiance * b }
+                }
+            }
+        }
+        coefficients = Self.convolved(sums)
+    }
+
+    /// The radiance's projections times the clamped cosine's bands over pi: 1, 2/3, 1/4.
+    private static func convolved(_ sums: [Vec3]) -> [Vec3] {
         let band: [Float] = [1, 2.0 / 3, 2.0 / 3, 2.0 / 3, 0.25, 0.25, 0.25, 0.25, 0.25]
-        coefficients = zip(sums, band).map { $0 * $1 }
+        return zip(sums, band).map { $0 * $1 }
+    }
+
+    /// The direction through face coordinates (`s`, `t`) in -1...1 of cube face `face`, GL's
+    /// table (OpenGL 4.5, 8.13 "Cube Map Texture Selection", read backwards).
+    static func cubeDirection(face: Int, s: Float, t: Float) -> Vec3 {
+        switch face {
+        case 0: Vec3(1, -t, -s)
+        case 1: Vec3(-1, -t, s)
+        case 2: Vec3(s, 1, t)
+        case 3: Vec3(s, -1, -t)
+        case 4: Vec3(s, -t, 1)
+        default: Vec3(-s, -t, -1)
+        }
+    }
+
+    /// The solid angle of the part of a face between its centre's axes and (`s`, `t`), signed
+    /// (the texel's is four of these; the standard atan form of the projected-area integral).
+    private static func cornerAngle(_ s: Float, _ t: Float) -> Float {
+        atan2(s * t, (s * s + t * t + 1).squareRoot())
+    }
+
+    /// The nine coefficients as the lit shader sums them (lit-inputs.glsl's `irradianceSH`):
+    /// each times its basis function's constant, the zonal band's -1 folded into the first, so
+    /// irradiance over pi along unit `d` is `t0 + t1 y + t2 z + t3 x + t4 xy + t5 yz + t6 z^2 +
+    /// t7 xz + t8 (x^2 - y^2)`. Uniforms and constants compiled in take the same values, so
+    /// both give the same pixels.
+    public var shaderTerms: [Vec3] {
+        let c = coefficients
+        return [
+            c[0] * 0.282095 - c[6] * 0.315392,
+            c[1] * 0.488603, c[2] * 0.488603, c[3] * 0.488603,
+            c[4] * 1.092548, c[5] * 1.092548, c[6] * (3 * 0.315392), c[7] * 1.092548, c[8] * 0.546274
+        ]
     }
 }

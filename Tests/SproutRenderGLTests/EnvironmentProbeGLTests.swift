@@ -87,4 +87,91 @@ import Testing
         try draw(from: Vec3(2, 1, 1), shading: .simple)   // simple shading reads no probe
         #expect(renderer.probeRefreshCount == 3)
     }
+
+    /// The probe's irradiance is the light of what surrounds it, each face where GL puts it: an
+    /// unlit blue floor half a metre below, a red wall half a metre along +X and a green one along
+    /// -Z, under a black sky, light what faces them and leave what faces away dark (the exact
+    /// values are the cosine-weighted shares each surface covers; nine harmonics ring by a few
+    /// hundredths on such steps).
+    @Test func theProbesIrradianceComesFromWhatFacesEachSide() throws {
+        let renderer = try Renderer(context: context)
+        let scene = Scene(lighting: Lighting(castsShadows: false))
+        scene.sky = Sky(zenith: .zero, horizon: .zero, ground: .zero)
+        for (name, colour, transform) in [
+            ("floor", Vec4(0, 0, 1, 1), Transform(translation: Vec3(0, -0.5, 0))),
+            ("red wall", Vec4(1, 0, 0, 1), Transform(translation: Vec3(0.5, 0, 0), rotation: Quaternion(angle: .pi / 2, axis: .unitZ))),
+            ("green wall", Vec4(0, 1, 0, 1), Transform(translation: Vec3(0, 0, -0.5), rotation: Quaternion(angle: .pi / 2, axis: .unitX)))
+        ] {
+            scene.backdrop.addChild(
+                Entity(
+                    name: name, transform: transform,
+                    model: ModelComponent(
+                        mesh: MeshFactory.plane(width: 20, depth: 20),
+                        material: Material(name: name, baseColor: colour, isDoubleSided: true, isUnlit: true))))
+        }
+        scene.environmentProbePosition = .zero
+        let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
+        try renderer.render(scene, view: View(camera: Camera.looking(from: Vec3(0, 0, 2), at: .zero), options: RenderOptions(shadows: false)), into: target)
+        let sh = try #require(renderer.probeIrradiance)
+        let (right, left) = (sh.evaluate(Vec3(1, 0, 0)), sh.evaluate(Vec3(-1, 0, 0)))
+        let (down, up) = (sh.evaluate(Vec3(0, -1, 0)), sh.evaluate(Vec3(0, 1, 0)))
+        let (back, front) = (sh.evaluate(Vec3(0, 0, -1)), sh.evaluate(Vec3(0, 0, 1)))
+        #expect(right.x > 0.5 && right.x > right.y && right.x > right.z, "facing +X: \(right)")
+        #expect(down.z > 0.5 && down.z > down.x && down.z > down.y, "facing -Y: \(down)")
+        #expect(back.y > 0.5 && back.y > back.x && back.y > back.z, "facing -Z: \(back)")
+        #expect(left.x < 0.1 && up.z < 0.1 && front.y < 0.1, "facing away: \(left), \(up), \(front)")
+    }
+
+    /// A uniform sky gives its radiance to every orientation (to the probe's half floats).
+    @Test func aUniformSkyGivesItsRadianceEverywhere() throws {
+        let renderer = try Renderer(context: context)
+        let scene = Scene(lighting: Lighting(castsShadows: false))
+        let radiance = Vec3(0.2, 0.4, 0.6)
+        scene.sky = Sky(zenith: radiance, horizon: radiance, ground: radiance)
+        scene.environmentProbePosition = Vec3(0, 1, 0)
+        let target = try OffscreenTarget(width: 16, height: 16, samples: 0)
+        try renderer.render(
+            scene, view: View(camera: Camera.looking(from: Vec3(0, 1, 2), at: Vec3(0, 1, 0)), options: RenderOptions(shadows: false)), into: target)
+        let sh = try #require(renderer.probeIrradiance)
+        for n in [Vec3(1, 0, 0), Vec3(0, -1, 0), normalize(Vec3(1, 2, -3))] {
+            #expect(length(sh.evaluate(n) - radiance) < 2e-3, "along \(n): \(sh.evaluate(n))")
+        }
+    }
+
+    /// The irradiance compiled into the programs and the same irradiance read from uniforms
+    /// give the same pixels: a renderer whose probe just moved (uniforms, as while a model is
+    /// dragged) draws what a fresh one draws there (compiled in, as for a still scene).
+    @Test func compiledInAndUniformIrradianceDrawTheSamePixels() throws {
+        let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(0.3, 1, 0.2)), castsShadows: false))
+        scene.backdrop.addChild(
+            Entity(
+                name: "floor",
+                model: ModelComponent(mesh: MeshFactory.plane(width: 6, depth: 6), material: Material(name: "floor", baseColor: Vec4(0.8, 0.3, 0.1, 1)))))
+        scene.backdrop.addChild(
+            Entity(
+                name: "wall", transform: Transform(translation: Vec3(0, 1, -1), rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
+                model: ModelComponent(mesh: MeshFactory.plane(width: 6, depth: 2), material: Material(name: "wall", baseColor: Vec4(0.1, 0.4, 0.9, 1)))))
+        scene.addChild(
+            Entity(
+                name: "ball", transform: Transform(translation: Vec3(0, 0.4, 0)),
+                model: ModelComponent(
+                    mesh: MeshFactory.sphere(radius: 0.3), material: Material(name: "ball", baseColor: Vec4(0.9, 0.9, 0.9, 1), roughness: 0.7))))
+        let view = View(camera: Camera.looking(from: Vec3(0.5, 1, 1.8), at: Vec3(0, 0.4, 0)), options: RenderOptions(shadows: false))
+        func pixels(_ renderer: Renderer, probeAt positions: [Vec3]) throws -> [UInt8] {
+            let target = try OffscreenTarget(width: 48, height: 48, samples: 0)
+            for p in positions {
+                scene.environmentProbePosition = p
+                try renderer.render(scene, view: view, into: target)
+            }
+            return target.readPixels()
+        }
+        let moved = try Renderer(context: context)
+        let uniforms = try pixels(moved, probeAt: [Vec3(0, 0.3, 0), Vec3(0, 0.6, 0)])
+        #expect(moved.compiledIrradiance.compiled != moved.probeIrradiance)
+        let fresh = try Renderer(context: context)
+        let constants = try pixels(fresh, probeAt: [Vec3(0, 0.6, 0)])
+        #expect(fresh.compiledIrradiance.compiled == fresh.probeIrradiance)
+        #expect(uniforms == constants)
+        #expect(Set(constants).count > 10)   // a lit picture, not a cleared one
+    }
 }

@@ -145,15 +145,21 @@ uniform sampler2D uDiffuseTransmissionColorMap;
 #ifdef HAS_SPECULAR_COLOR_MAP
 uniform sampler2D uSpecularColorMap;
 #endif
-#ifdef HAS_IRRADIANCE_SH
-// An HDR environment's irradiance over pi as nine spherical-harmonic coefficients (IrradianceSH).
+#ifdef HAS_ENVIRONMENT
+// The environment's irradiance over pi as nine spherical-harmonic terms (IrradianceSH.shaderTerms):
+// compiled in as constants while they hold still (IRRADIANCE_SH_CONSTANTS: kIrradianceSH, declared
+// before this file by the renderer), since llvmpipe checks the bounds of every uniform a fragment
+// reads and 27 such reads cost more than a cube-map fetch; else uniforms of the same values.
+#ifdef IRRADIANCE_SH_CONSTANTS
+#define IRRADIANCE_TERMS kIrradianceSH
+#else
 uniform vec3 uIrradianceSH[9];
+#define IRRADIANCE_TERMS uIrradianceSH
+#endif
 vec3 irradianceSH(vec3 d) {
-    return uIrradianceSH[0] * 0.282095
-        + uIrradianceSH[1] * (0.488603 * d.y) + uIrradianceSH[2] * (0.488603 * d.z) + uIrradianceSH[3] * (0.488603 * d.x)
-        + uIrradianceSH[4] * (1.092548 * d.x * d.y) + uIrradianceSH[5] * (1.092548 * d.y * d.z)
-        + uIrradianceSH[6] * (0.315392 * (3.0 * d.z * d.z - 1.0)) + uIrradianceSH[7] * (1.092548 * d.x * d.z)
-        + uIrradianceSH[8] * (0.546274 * (d.x * d.x - d.y * d.y));
+    return IRRADIANCE_TERMS[0] + IRRADIANCE_TERMS[1] * d.y + IRRADIANCE_TERMS[2] * d.z + IRRADIANCE_TERMS[3] * d.x
+        + IRRADIANCE_TERMS[4] * (d.x * d.y) + IRRADIANCE_TERMS[5] * (d.y * d.z) + IRRADIANCE_TERMS[6] * (d.z * d.z)
+        + IRRADIANCE_TERMS[7] * (d.x * d.z) + IRRADIANCE_TERMS[8] * (d.x * d.x - d.y * d.y);
 }
 #endif
 #ifdef HAS_BASE_COLOR_TEXTURE

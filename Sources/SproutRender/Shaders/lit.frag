@@ -209,14 +209,10 @@ void main() {
     vec3 behind = lightBehind(base.rgb, transmission, specularEnvironment, roughness, n, v);
 #endif
 #ifdef HAS_ENVIRONMENT
-    // Diffuse light from the probe's coarsest level along the normal (a face's mean radiance,
-    // blended across faces), reflections from the level the roughness calls for.
+    // Diffuse light from the environment's irradiance harmonics along the normal (the probe's,
+    // or the HDR image's), reflections from the probe's level the roughness calls for.
     float top = uEnvironmentLevels - 1.0;
-#ifdef HAS_IRRADIANCE_SH
     vec3 irradiance = max(irradianceSH(n), vec3(0.0));
-#else
-    vec3 irradiance = textureLod(uEnvironment, n, top).rgb;
-#endif
 #ifdef HAS_ANISOTROPY
     // The reflection along a normal bent towards the anisotropy (the Khronos sample viewer's).
     vec3 anisotropicNormal = cross(cross(gAnisotropicB, v), gAnisotropicB);
@@ -230,11 +226,7 @@ void main() {
     vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected * horizon);
 #ifdef HAS_DIFFUSE_TRANSMISSION
     // What arrives at the other side, from the environment behind it.
-#ifdef HAS_IRRADIANCE_SH
     vec3 irradianceBehind = max(irradianceSH(-n), vec3(0.0));
-#else
-    vec3 irradianceBehind = textureLod(uEnvironment, -n, top).rgb;
-#endif
     environment += uEnvironmentScale * (1.0 - specularEnvironment) * transmittedColor * irradianceBehind;
 #endif
 #else
