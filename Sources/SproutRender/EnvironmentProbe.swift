@@ -103,6 +103,17 @@ final class EnvironmentProbe {
         glGenerateMipmap(GLenum(GL_TEXTURE_CUBE_MAP))
     }
 
+    /// From this roughness up, a material under a stage's probe takes its reflections from the
+    /// probe's harmonics (`IrradianceSH.reflection`, lit.frag's REFLECTIONS_FROM_SH) instead of
+    /// its box-filtered levels read at roughness x top. Against the GGX-prefiltered light (each
+    /// texel of 32-texel faces weighed by the lobe), the harmonics are at least as close on
+    /// average from 0.55 up on three environments: the living room's probe (6.5 % against
+    /// 12.4 % at 0.55, 2.4 % against 11.2 % at 0.75), a broad bright lobe (10.5 against 15.6 %)
+    /// and a small bright window five times its surroundings (26.8 against 26.8 %, 21 against
+    /// 28 % at 0.6); below that, a sharp light's bands past the second start to show
+    /// (BENCHMARKS.md, "Issue 32, tenth look").
+    static let harmonicReflectionRoughness: Float = 0.55
+
     /// Texels along a face's side of the level `irradiance` reads: nine harmonics need no more.
     static let irradianceSide = 16
 

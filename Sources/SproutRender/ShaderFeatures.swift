@@ -104,6 +104,10 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     static let nearShadows = ShaderFeatures(rawValue: 1 << 53)
     /// The near shadow map has a translucent layer this frame (blended casters reach its part).
     static let nearTranslucentShadows = ShaderFeatures(rawValue: 1 << 54)
+    /// Reflections from the environment's harmonics instead of the probe's levels: a rough
+    /// material (roughness from `EnvironmentProbe.harmonicReflectionRoughness` up, not from a
+    /// texture, no anisotropy) under a stage's box-filtered probe.
+    static let reflectionsFromHarmonics = ShaderFeatures(rawValue: 1 << 55)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -133,7 +137,7 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.volumeRefraction, "HAS_VOLUME_REFRACTION"), (.dispersion, "HAS_DISPERSION"),
         (.volumeBackFaces, "VOLUME_BACK_FACES"), (.coverageMap, "HAS_COVERAGE_MAP"), (.emission, "HAS_EMISSION"),
         (.alphaBlend, "ALPHA_BLEND"), (.nearShadows, "HAS_NEAR_SHADOWS"),
-        (.nearTranslucentShadows, "HAS_NEAR_TRANSLUCENT_SHADOWS")
+        (.nearTranslucentShadows, "HAS_NEAR_TRANSLUCENT_SHADOWS"), (.reflectionsFromHarmonics, "REFLECTIONS_FROM_SH")
     ]
 
     /// Whether the program's light goes through the view's exposure: realistic lit surfaces into

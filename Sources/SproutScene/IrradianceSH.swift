@@ -110,17 +110,40 @@ public struct IrradianceSH: Equatable, Sendable {
         atan2(s * t, (s * s + t * t + 1).squareRoot())
     }
 
-    /// The nine coefficients as the lit shader sums them (lit-inputs.glsl's `irradianceSH`):
-    /// each times its basis function's constant, the zonal band's -1 folded into the first, so
-    /// irradiance over pi along unit `d` is `t0 + t1 y + t2 z + t3 x + t4 xy + t5 yz + t6 z^2 +
-    /// t7 xz + t8 (x^2 - y^2)`. Uniforms and constants compiled in take the same values, so
-    /// both give the same pixels.
+    /// The nine coefficients as the lit shader sums them (lit-inputs.glsl's `shBand1`, `shBand2`):
+    /// each times its basis function's constant, so irradiance over pi along unit `d` is
+    /// `t0 + (t1 y + t2 z + t3 x) + (t4 xy + t5 yz + t6 (3 z^2 - 1) + t7 xz + t8 (x^2 - y^2))`, band
+    /// by band. Uniforms and constants compiled in take the same values, so both give the same
+    /// pixels.
     public var shaderTerms: [Vec3] {
         let c = coefficients
         return [
-            c[0] * 0.282095 - c[6] * 0.315392,
+            c[0] * 0.282095,
             c[1] * 0.488603, c[2] * 0.488603, c[3] * 0.488603,
-            c[4] * 1.092548, c[5] * 1.092548, c[6] * (3 * 0.315392), c[7] * 1.092548, c[8] * 0.546274
+            c[4] * 1.092548, c[5] * 1.092548, c[6] * 0.315392, c[7] * 1.092548, c[8] * 0.546274
         ]
+    }
+
+    /// How much more of bands 1 and 2 a rough reflection keeps than the irradiance does: the
+    /// zonal harmonics of the GGX lobe (glTF's D, alpha = roughness squared) as the split sum's
+    /// prefilter weighs the light around the reflection (D(h) n.l, with n = v = r; Karis 2013),
+    /// over the clamped cosine's (2/3, 1/4). A fit in u = 1 - roughness, exact at roughness 1
+    /// (where the lobe is the cosine, so the reflection is the irradiance) and within 0.005 of
+    /// the integral from 0.5 up; lit-inputs.glsl's `reflectionSH` has the same numbers.
+    public static func reflectionBandScales(roughness: Float) -> (band1: Float, band2: Float) {
+        let u = 1 - roughness
+        return (1 + u * (0.33574 + 0.54451 * u), 1 + u * (1.4766 + 3.66311 * u))
+    }
+
+    /// The light a rough surface reflects along unit `r` (the GGX-prefiltered radiance of the
+    /// environment's first three bands): for roughness from about 0.5 up, where the lobe is wide
+    /// enough for nine harmonics.
+    public func reflection(along r: Vec3, roughness: Float) -> Vec3 {
+        let scales = Self.reflectionBandScales(roughness: roughness)
+        let factors = Self.basis(r)
+        var sum = coefficients[0] * factors[0]
+        for k in 1..<4 { sum += coefficients[k] * (factors[k] * scales.band1) }
+        for k in 4..<9 { sum += coefficients[k] * (factors[k] * scales.band2) }
+        return sum
     }
 }

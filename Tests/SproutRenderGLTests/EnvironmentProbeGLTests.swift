@@ -174,4 +174,48 @@ import Testing
         #expect(uniforms == constants)
         #expect(Set(constants).count > 10)   // a lit picture, not a cleared one
     }
+
+    /// A rough metal ball in a room of coloured walls: at roughness 0.55 it reflects from the
+    /// probe's harmonics, just below from the probe's box-filtered levels. Both stand for the
+    /// same GGX-prefiltered light (the levels off it by about a tenth on a stage's probe, the
+    /// harmonics by about a twentieth, `EnvironmentProbe.harmonicReflectionRoughness`), so on a
+    /// ball that is all reflection the two pictures differ by a few levels on average where they
+    /// meet (at most 40, by the walls' edges), and each shows the red wall on the side facing it.
+    @Test func roughReflectionsFromTheHarmonicsMeetTheProbesLevels() throws {
+        let renderer = try Renderer(context: context)
+        let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(0.2, 1, 0.4)), intensity: 0.2, castsShadows: false))
+        for (name, colour, transform) in [
+            ("floor", Vec4(0.5, 0.5, 0.5, 1), Transform()),
+            ("red wall", Vec4(0.9, 0.05, 0.05, 1), Transform(translation: Vec3(1, 1, 0), rotation: Quaternion(angle: .pi / 2, axis: .unitZ))),
+            ("blue wall", Vec4(0.05, 0.05, 0.9, 1), Transform(translation: Vec3(-1, 1, 0), rotation: Quaternion(angle: -.pi / 2, axis: .unitZ)))
+        ] {
+            scene.backdrop.addChild(
+                Entity(
+                    name: name, transform: transform,
+                    model: ModelComponent(
+                        mesh: MeshFactory.plane(width: 4, depth: 4), material: Material(name: name, baseColor: colour, isDoubleSided: true))))
+        }
+        let ball = Entity(
+            name: "ball", transform: Transform(translation: Vec3(0, 0.5, 0)),
+            model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3, segments: 48, rings: 24), material: Material(name: "metal", metallic: 1)))
+        scene.addChild(ball)
+        scene.environmentProbePosition = Vec3(0, 0.5, 0)
+        let view = View(camera: Camera.looking(from: Vec3(0, 0.6, 2), at: Vec3(0, 0.5, 0), fovYDegrees: 25), options: RenderOptions(shadows: false))
+        func picture(roughness: Float) throws -> [UInt8] {
+            ball.model?.parts[0].material.roughness = roughness
+            let target = try OffscreenTarget(width: 64, height: 64, samples: 0)
+            try renderer.render(scene, view: view, into: target)
+            return target.readPixels()
+        }
+        let levels = try picture(roughness: 0.5499)
+        let harmonics = try picture(roughness: 0.55)
+        let deltas = zip(levels, harmonics).map { abs(Int($0) - Int($1)) }
+        #expect(deltas.max() ?? 0 > 0)   // the two ways do differ
+        #expect(Double(deltas.reduce(0, +)) / Double(deltas.count) < 3)
+        #expect(deltas.max() ?? 0 <= 40)
+        for pixels in [levels, harmonics] {
+            let right = (32 * 64 + 40) * 4, left = (32 * 64 + 24) * 4   // the ball's sides, facing each wall
+            #expect(Int(pixels[right]) > Int(pixels[right + 2]) + 10 && Int(pixels[left + 2]) > Int(pixels[left]) + 10)
+        }
+    }
 }

@@ -156,11 +156,24 @@ uniform sampler2D uSpecularColorMap;
 uniform vec3 uIrradianceSH[9];
 #define IRRADIANCE_TERMS uIrradianceSH
 #endif
-vec3 irradianceSH(vec3 d) {
-    return IRRADIANCE_TERMS[0] + IRRADIANCE_TERMS[1] * d.y + IRRADIANCE_TERMS[2] * d.z + IRRADIANCE_TERMS[3] * d.x
-        + IRRADIANCE_TERMS[4] * (d.x * d.y) + IRRADIANCE_TERMS[5] * (d.y * d.z) + IRRADIANCE_TERMS[6] * (d.z * d.z)
+vec3 shBand1(vec3 d) {
+    return IRRADIANCE_TERMS[1] * d.y + IRRADIANCE_TERMS[2] * d.z + IRRADIANCE_TERMS[3] * d.x;
+}
+vec3 shBand2(vec3 d) {
+    return IRRADIANCE_TERMS[4] * (d.x * d.y) + IRRADIANCE_TERMS[5] * (d.y * d.z) + IRRADIANCE_TERMS[6] * (3.0 * d.z * d.z - 1.0)
         + IRRADIANCE_TERMS[7] * (d.x * d.z) + IRRADIANCE_TERMS[8] * (d.x * d.x - d.y * d.y);
 }
+vec3 irradianceSH(vec3 d) {
+    return IRRADIANCE_TERMS[0] + shBand1(d) + shBand2(d);
+}
+#ifdef REFLECTIONS_FROM_SH
+// The GGX-prefiltered light along r for roughness from 0.5 up: bands 1 and 2 kept by the lobe's
+// share over the cosine's (IrradianceSH.reflectionBandScales, the same fit in u = 1 - roughness).
+vec3 reflectionSH(vec3 r, float roughness) {
+    float u = 1.0 - roughness;
+    return IRRADIANCE_TERMS[0] + shBand1(r) * (1.0 + u * (0.33574 + 0.54451 * u)) + shBand2(r) * (1.0 + u * (1.4766 + 3.66311 * u));
+}
+#endif
 #endif
 #ifdef HAS_BASE_COLOR_TEXTURE
 uniform sampler2D uBaseColorMap;

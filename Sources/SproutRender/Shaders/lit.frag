@@ -222,7 +222,13 @@ void main() {
 #else
     vec3 reflectionNormal = n;
 #endif
+#ifdef REFLECTIONS_FROM_SH
+    // A rough surface under a stage's probe: its reflection from the harmonics, closer to the
+    // GGX-prefiltered light than the probe's box-filtered levels are from roughness 0.5 up.
+    vec3 reflected = max(reflectionSH(reflect(-v, reflectionNormal), roughness), vec3(0.0));
+#else
     vec3 reflected = textureLod(uEnvironment, reflect(-v, reflectionNormal), roughness * top).rgb;
+#endif
     vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected * horizon);
 #ifdef HAS_DIFFUSE_TRANSMISSION
     // What arrives at the other side, from the environment behind it.
