@@ -77,12 +77,19 @@ public struct IrradianceSH: Equatable, Sendable {
                         - Self.cornerAngle(s0 + step, t0) + Self.cornerAngle(s0, t0)
                     let d = normalize(Self.cubeDirection(face: face, s: sc, t: tc))
                     let i = (y * side + x) * 4
-                    let radiance = Vec3(texels[i], texels[i + 1], texels[i + 2]) * weight
+                    let radiance = Vec3(Self.finite(texels[i]), Self.finite(texels[i + 1]), Self.finite(texels[i + 2])) * weight
                     for (k, b) in Self.basis(d).enumerated() { sums[k] += radiance * b }
                 }
             }
         }
         coefficients = Self.convolved(sums)
+    }
+
+    /// A texel's radiance as a half float can hold it: NaN as none, past the largest (65,504,
+    /// IEEE 754 binary16) as the largest, so that one broken texel cannot make every harmonic
+    /// infinite or NaN.
+    private static func finite(_ value: Float) -> Float {
+        value.isNaN ? 0 : min(max(value, 0), 65_504)
     }
 
     /// The radiance's projections times the clamped cosine's bands over pi: 1, 2/3, 1/4.

@@ -60,6 +60,19 @@ import Testing
         }
     }
 
+    /// A texel that is NaN or infinite (a hostile stage's emission past what half floats hold)
+    /// counts as none or as the largest half float: the harmonics stay finite.
+    @Test func aBrokenTexelLeavesTheHarmonicsFinite() {
+        var faces = cube(side: 4) { _ in Vec3(repeating: 0.5) }
+        faces[2][0] = .nan
+        faces[3][1] = .infinity
+        faces[4][2] = -.infinity
+        let sh = IrradianceSH(cubeFaces: faces, side: 4)
+        #expect(sh.coefficients.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+        #expect(sh.evaluate(Vec3(0, -1, 0)).y > 100)   // the largest half float, seen from below
+        #expect(abs(sh.evaluate(Vec3(0, 1, 0)).x - 0.5) < 0.1)
+    }
+
     /// Radiance 1 + d.a (bands 0 and 1 only) has irradiance over pi 1 + (2/3) n.a exactly (the
     /// clamped cosine's first band is 2/3); sampled at texel centres on 16 x 16 faces the
     /// projection comes within 2e-3. The faces' orientation is GL's: a brighter +X, -Y and +Z
