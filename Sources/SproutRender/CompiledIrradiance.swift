@@ -11,8 +11,10 @@ import SproutScene
 /// the same values (`IrradianceSH.shaderTerms`), so the pictures are the same either way.
 struct CompiledIrradiance {
     /// Renders an irradiance must hold unchanged, after the first, before programs are compiled
-    /// with it: half a second to two in a window, where a compile is a visible hitch.
-    static let settlingRenders = 30
+    /// with it. The compile and llvmpipe's first draw with the new programs is a hitch of some
+    /// 120 ms in the preview (four frames, measured after a plant was placed), so it waits for
+    /// the interaction to be over: 120 renders are 4 s at 30 frames/s.
+    static let settlingRenders = 120
 
     /// The irradiance compiled into the lit programs that have `ShaderFeatures.irradianceConstants`.
     private(set) var compiled: IrradianceSH?

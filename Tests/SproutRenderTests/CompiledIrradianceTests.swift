@@ -23,7 +23,7 @@ import Testing
             #expect(!ask(b), "render \(render) with b")
         }
         #expect(policy.compiled == a)
-        #expect(ask(b))   // the 30th render in a row
+        #expect(ask(b))   // the settlingRenders-th render in a row
         #expect(policy.compiled == b)
         #expect(!ask(c))
         #expect(ask(b))   // back to the one compiled in
