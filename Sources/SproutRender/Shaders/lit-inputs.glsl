@@ -167,7 +167,7 @@ vec3 irradianceSH(vec3 d) {
     return IRRADIANCE_TERMS[0] + shBand1(d) + shBand2(d);
 }
 #ifdef REFLECTIONS_FROM_SH
-// The GGX-prefiltered light along r for roughness from 0.5 up: bands 1 and 2 kept by the lobe's
+// The GGX-prefiltered light along r for roughness from 0.55 up: bands 1 and 2 kept by the lobe's
 // share over the cosine's (IrradianceSH.reflectionBandScales, the same fit in u = 1 - roughness).
 vec3 reflectionSH(vec3 r, float roughness) {
     float u = 1.0 - roughness;

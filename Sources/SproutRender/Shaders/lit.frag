@@ -224,7 +224,7 @@ void main() {
 #endif
 #ifdef REFLECTIONS_FROM_SH
     // A rough surface under a stage's probe: its reflection from the harmonics, closer to the
-    // GGX-prefiltered light than the probe's box-filtered levels are from roughness 0.5 up.
+    // GGX-prefiltered light than the probe's box-filtered levels are from roughness 0.55 up.
     vec3 reflected = max(reflectionSH(reflect(-v, reflectionNormal), roughness), vec3(0.0));
 #else
     vec3 reflected = textureLod(uEnvironment, reflect(-v, reflectionNormal), roughness * top).rgb;
