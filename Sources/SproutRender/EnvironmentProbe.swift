@@ -103,15 +103,24 @@ final class EnvironmentProbe {
         glGenerateMipmap(GLenum(GL_TEXTURE_CUBE_MAP))
     }
 
+    /// How fast a stage's probe's level grows with roughness: a lobe reads level top + slope x
+    /// log2(roughness) of the box-filtered chain (lit-inputs.glsl's `reflectionLevel`, the same
+    /// number). Fitted against the GGX-prefiltered light (each texel of the 32-texel faces weighed
+    /// by the lobe D(h) n.l) on three environments, the living room's probe, a broad bright lobe
+    /// and a small bright window: at roughness 0.4 it is off by 5.3, 6.9 and 10.4 % on average
+    /// where roughness x top, read before, was off by 10.6, 9.1 and 22.3 % (BENCHMARKS.md,
+    /// "Issue 32, tenth look").
+    static let boxLevelSlope: Float = 1.4
+
     /// From this roughness up, a material under a stage's probe takes its reflections from the
     /// probe's harmonics (`IrradianceSH.reflection`, lit.frag's REFLECTIONS_FROM_SH) instead of
-    /// its box-filtered levels read at roughness x top. Against the GGX-prefiltered light (each
-    /// texel of 32-texel faces weighed by the lobe), the harmonics are at least as close on
-    /// average from 0.55 up on three environments: the living room's probe (6.5 % against
-    /// 12.4 % at 0.55, 2.4 % against 11.2 % at 0.75), a broad bright lobe (10.5 against 15.6 %)
-    /// and a small bright window five times its surroundings (26.8 against 26.8 %, 21 against
-    /// 28 % at 0.6); below that, a sharp light's bands past the second start to show
-    /// (BENCHMARKS.md, "Issue 32, tenth look").
+    /// its box-filtered levels (`boxLevelSlope`), and reads no cube map. Against the
+    /// GGX-prefiltered light on the three environments, at 0.55 the harmonics are off by 6.5,
+    /// 10.5 and 26.8 % on average: closer on all three than the levels read at roughness x top
+    /// were (12.4, 15.3, 29.4 %), and about as close as the fitted levels (6.0, 13.3, 19.1 %:
+    /// closer on two); from 0.6 up they are the closer on all three (5.2 against 6.8 % on the
+    /// living room's probe at 0.6, 2.4 against 6.8 % at 0.75). Below 0.55 a sharp light's bands
+    /// past the second show (BENCHMARKS.md, "Issue 32, tenth look").
     static let harmonicReflectionRoughness: Float = 0.55
 
     /// Texels along a face's side of the level `irradiance` reads: nine harmonics need no more.

@@ -38,9 +38,10 @@ extension Renderer {
         var irradiance: IrradianceSH?
         /// The programs have `irradiance` compiled in (`CompiledIrradiance`), not as uniforms.
         var irradianceCompiledIn = false
-        /// The probe is a stage's (box-filtered levels, not GGX-convolved): rough materials
-        /// reflect from the harmonics instead (`EnvironmentProbe.harmonicReflectionRoughness`).
-        var roughReflectionsFromHarmonics = false
+        /// The probe is a stage's (box-filtered levels, not GGX-convolved): its levels are read
+        /// at `EnvironmentProbe.boxLevelSlope`'s level, and rough materials reflect from the
+        /// harmonics instead (`EnvironmentProbe.harmonicReflectionRoughness`).
+        var boxFilteredProbe = false
         /// Programs that already have this frame's uniforms.
         var prepared: Set<ShaderFeatures> = []
     }
@@ -94,10 +95,11 @@ extension Renderer {
         let cut = features.contains(.coverageMap) ? coverageCut(for: item) : nil
         if cut == nil { features.remove(.coverageMap) }
         if features.contains(.environment) && frame.irradianceCompiledIn { features.insert(.irradianceConstants) }
-        if features.contains(.environment) && frame.roughReflectionsFromHarmonics && material.roughness >= EnvironmentProbe.harmonicReflectionRoughness
-            && features.isDisjoint(with: [.metallicRoughnessMap, .anisotropy])
-        {
-            features.insert(.reflectionsFromHarmonics)
+        if features.contains(.environment) && frame.boxFilteredProbe {
+            features.insert(.boxFilteredProbe)
+            if material.roughness >= EnvironmentProbe.harmonicReflectionRoughness && features.isDisjoint(with: [.metallicRoughnessMap, .anisotropy]) {
+                features.insert(.reflectionsFromHarmonics)
+            }
         }
         if features.contains(.shadows) && shadowMap?.hasTranslucentCasters == true { features.insert(.translucentShadows) }
         if features.contains(.shadows) && frame.nearShadowTransform != nil { features.insert(.nearShadows) }

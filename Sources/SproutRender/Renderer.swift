@@ -209,7 +209,7 @@ public final class Renderer {
                 frame.irradiance = list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } ?? probeIrradiance : probeIrradiance
             }
             if let irradiance = frame.irradiance { frame.irradianceCompiledIn = compileIn(irradiance) }
-            frame.roughReflectionsFromHarmonics = useEnvironment && environment == nil
+            frame.boxFilteredProbe = useEnvironment && environment == nil
         }
         if list.backdrop.isEmpty {
             drawCount += try draw(list.content, shadowed: useShadows, frame: &frame, afterOpaque: background)

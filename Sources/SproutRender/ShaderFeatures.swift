@@ -108,6 +108,9 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
     /// material (roughness from `EnvironmentProbe.harmonicReflectionRoughness` up, not from a
     /// texture, no anisotropy) under a stage's box-filtered probe.
     static let reflectionsFromHarmonics = ShaderFeatures(rawValue: 1 << 55)
+    /// The probe is a stage's, its levels the box-filtered chain (not GGX-convolved): a lobe
+    /// reads the level `EnvironmentProbe.boxLevelSlope` calls for, not roughness x top.
+    static let boxFilteredProbe = ShaderFeatures(rawValue: 1 << 56)
     /// What moves vertices: the features the shadow programs take too.
     static let deformations: ShaderFeatures = [.skin, .skin8, .morph]
     /// `ToneMapping.aces` instead of PBR Neutral.
@@ -137,7 +140,8 @@ struct ShaderFeatures: OptionSet, Hashable, Sendable {
         (.volumeRefraction, "HAS_VOLUME_REFRACTION"), (.dispersion, "HAS_DISPERSION"),
         (.volumeBackFaces, "VOLUME_BACK_FACES"), (.coverageMap, "HAS_COVERAGE_MAP"), (.emission, "HAS_EMISSION"),
         (.alphaBlend, "ALPHA_BLEND"), (.nearShadows, "HAS_NEAR_SHADOWS"),
-        (.nearTranslucentShadows, "HAS_NEAR_TRANSLUCENT_SHADOWS"), (.reflectionsFromHarmonics, "REFLECTIONS_FROM_SH")
+        (.nearTranslucentShadows, "HAS_NEAR_TRANSLUCENT_SHADOWS"), (.reflectionsFromHarmonics, "REFLECTIONS_FROM_SH"),
+        (.boxFilteredProbe, "BOX_FILTERED_PROBE")
     ]
 
     /// Whether the program's light goes through the view's exposure: realistic lit surfaces into

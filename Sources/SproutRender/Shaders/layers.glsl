@@ -67,7 +67,7 @@ void addClearcoat(vec3 geometricNormal, vec3 v, float visibility, inout vec3 dir
     const float coatHorizon = 1.0;
 #endif
 #ifdef HAS_ENVIRONMENT
-    coatLight += uEnvironmentScale * (0.04 * coatAB.x + coatAB.y) * coatHorizon * textureLod(uEnvironment, reflect(-v, coatNormal), coatRoughness * (uEnvironmentLevels - 1.0)).rgb;
+    coatLight += uEnvironmentScale * (0.04 * coatAB.x + coatAB.y) * coatHorizon * textureLod(uEnvironment, reflect(-v, coatNormal), reflectionLevel(coatRoughness, uEnvironmentLevels - 1.0)).rgb;
 #else
     coatLight += uAmbient * (0.04 * coatAB.x + coatAB.y) * coatHorizon;
 #endif

@@ -166,6 +166,17 @@ vec3 shBand2(vec3 d) {
 vec3 irradianceSH(vec3 d) {
     return IRRADIANCE_TERMS[0] + shBand1(d) + shBand2(d);
 }
+// The probe level a GGX lobe of `roughness` reads. An HDR environment's levels are GGX-convolved
+// at roughness level / top. A stage's probe keeps the box-filtered chain of its 32-texel faces,
+// whose blur grows more slowly: top + 1.4 log2(roughness) (EnvironmentProbe.boxLevelSlope, fitted
+// against the GGX-prefiltered light; roughness x top was half as close from 0.3 up).
+float reflectionLevel(float roughness, float top) {
+#ifdef BOX_FILTERED_PROBE
+    return max(top + 1.4 * log2(max(roughness, 1e-4)), 0.0);
+#else
+    return roughness * top;
+#endif
+}
 #ifdef REFLECTIONS_FROM_SH
 // The GGX-prefiltered light along r for roughness from 0.55 up: bands 1 and 2 kept by the lobe's
 // share over the cosine's (IrradianceSH.reflectionBandScales, the same fit in u = 1 - roughness).

@@ -224,10 +224,10 @@ void main() {
 #endif
 #ifdef REFLECTIONS_FROM_SH
     // A rough surface under a stage's probe: its reflection from the harmonics, closer to the
-    // GGX-prefiltered light than the probe's box-filtered levels are from roughness 0.55 up.
+    // GGX-prefiltered light from roughness 0.55 up than the probe's levels were (EnvironmentProbe).
     vec3 reflected = max(reflectionSH(reflect(-v, reflectionNormal), roughness), vec3(0.0));
 #else
-    vec3 reflected = textureLod(uEnvironment, reflect(-v, reflectionNormal), roughness * top).rgb;
+    vec3 reflected = textureLod(uEnvironment, reflect(-v, reflectionNormal), reflectionLevel(roughness, top)).rgb;
 #endif
     vec3 environment = uEnvironmentScale * ((1.0 - specularEnvironment) * diffuseColor * irradiance + specularEnvironment * reflected * horizon);
 #ifdef HAS_DIFFUSE_TRANSMISSION
