@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SproutScene
 import Testing
 @testable import SproutRender
 
@@ -33,6 +34,18 @@ import Testing
             let definition = ["void", "float", "vec2", "vec3", "mat3", "bool"].contains { first?.hasPrefix("\($0) \(function)(") == true }
             #expect(definition, "\(function) first appears as \(first.map(String.init) ?? "nothing")")
         }
+    }
+
+    /// The numbers the shader and the Swift side share are the same numbers: the stage probe's
+    /// level slope (`EnvironmentProbe.boxLevelSlope`) and the GGX lobe's band-scale fit
+    /// (`IrradianceSH.reflectionBandScales`, whose values at roughness 0 are 1 + a + b).
+    @Test func theShadersFitsAreTheSwiftSidesFits() {
+        let inputs = ShaderLibrary.builtIn.source("lit-inputs.glsl")
+        #expect(inputs.contains("top + \(EnvironmentProbe.boxLevelSlope) * log2(max(roughness, 1e-4))"))
+        let scales = IrradianceSH.reflectionBandScales(roughness: 0)
+        #expect(inputs.contains("shBand1(r) * (1.0 + u * (0.33574 + 0.54451 * u))"))
+        #expect(inputs.contains("shBand2(r) * (1.0 + u * (1.4766 + 3.66311 * u))"))
+        #expect(abs(scales.band1 - (1 + 0.33574 + 0.54451)) < 1e-6 && abs(scales.band2 - (1 + 1.4766 + 3.66311)) < 1e-6)
     }
 
     @Test func aFolderOfTheBuiltInFilesReadsTheSameSources() throws {
