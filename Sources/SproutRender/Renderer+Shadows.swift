@@ -51,12 +51,11 @@ extension Renderer {
     private func useAlphaShadow(_ key: ProgramKey, for item: DrawItem, cut: AlphaCut? = nil, lightViewProjection: Matrix4) throws {
         let program = try program(key)
         glUseProgram(program.id)
-        program.set("uLightViewProjection", matrix: lightViewProjection.flat)
         program.set("uBaseColorMap", TextureUnit.baseColor.rawValue)
         let material = item.material
         let texture = item.alphaTexture
         try setDeformation(item, features: key.features, on: program)
-        program.set("uModel", matrix: item.world.flat)
+        program.set("uLightModel", matrix: (lightViewProjection * item.world).flat)
         program.set("uBaseAlpha", material.baseColor.w)
         program.set("uAlphaCutoff", material.alphaCutoff ?? 0)
         program.set("uTextured", Int32(texture == nil ? 0 : 1))
@@ -75,7 +74,6 @@ extension Renderer {
         state.apply(DrawState(cull: .none))
         map.beginPass()
         glUseProgram(rigid.id)
-        rigid.set("uLightViewProjection", matrix: lightViewProjection.flat)
         var translucent: [DrawItem] = []
         for item in casters {
             let deformations = ShaderFeatures.of(item.deformation, on: item.mesh)
@@ -100,14 +98,13 @@ extension Renderer {
                 // A posed caster: its own variant, then back to the rigid one.
                 let posed = try program(.shadow(deformations))
                 glUseProgram(posed.id)
-                posed.set("uLightViewProjection", matrix: lightViewProjection.flat)
-                posed.set("uModel", matrix: item.world.flat)
+                posed.set("uLightModel", matrix: (lightViewProjection * item.world).flat)
                 try setDeformation(item, features: deformations, on: posed)
                 drawMesh(item.mesh)
                 glUseProgram(rigid.id)
                 continue
             }
-            rigid.set("uModel", matrix: item.world.flat)
+            rigid.set("uLightModel", matrix: (lightViewProjection * item.world).flat)
             drawMesh(item.mesh)
         }
         if !translucent.isEmpty {
