@@ -18,13 +18,17 @@ struct CompiledIrradiance {
 
     /// The irradiance compiled into the lit programs that have `ShaderFeatures.irradianceConstants`.
     private(set) var compiled: IrradianceSH?
+    /// The one compiled before `compiled`, whose programs the renderer keeps aside: a probe that
+    /// goes back (a model dragged to a cell and back) compiles nothing and waits for nothing.
+    private(set) var previous: IrradianceSH?
     /// The last irradiance asked about, and for how many renders in a row.
     private var last: IrradianceSH?
     private var heldRenders = 0
 
     /// Called once a render with its irradiance: whether its programs take it compiled in
-    /// (`compiled` is then it; a new one means the renderer's constant programs are stale). One
-    /// with a term that is not finite never is (it has no literal).
+    /// (`compiled` is then it; when `compiled` changes, the renderer's constant programs are
+    /// `previous`'s, and `compiled`'s are the ones it kept aside or none). One with a term that
+    /// is not finite never is (it has no literal).
     mutating func compilesIn(_ irradiance: IrradianceSH) -> Bool {
         guard irradiance.shaderTerms.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else { return false }
         if irradiance == last {
@@ -33,7 +37,10 @@ struct CompiledIrradiance {
             last = irradiance
             heldRenders = 1
         }
-        if compiled == nil || heldRenders >= Self.settlingRenders { compiled = irradiance }
+        if irradiance != compiled && (irradiance == previous || compiled == nil || heldRenders >= Self.settlingRenders) {
+            previous = compiled
+            compiled = irradiance
+        }
         return compiled == irradiance
     }
 

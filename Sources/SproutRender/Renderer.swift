@@ -37,6 +37,8 @@ public final class Renderer {
     var probeIrradiance: IrradianceSH?
     /// Which irradiance the lit programs have compiled in.
     private(set) var compiledIrradiance = CompiledIrradiance()
+    /// The lit programs compiled with `compiledIrradiance.previous`, kept aside.
+    private var previousIrradiancePrograms: (irradiance: IrradianceSH, programs: [ProgramKey: ShaderProgram])?
     /// Environment probes drawn so far: a frame whose probe position, lights, sky and backdrop
     /// are as in the last one reuses it.
     public internal(set) var probeRefreshCount = 0
@@ -304,13 +306,19 @@ public final class Renderer {
         return overlays.count
     }
 
-    /// Whether this render's lit programs take `irradiance` compiled in (`CompiledIrradiance`);
-    /// the programs compiled with another are dropped when it changes.
+    /// Whether this render's lit programs take `irradiance` compiled in (`CompiledIrradiance`).
+    /// When it changes, the programs compiled with the one before are kept aside and those of
+    /// the one before that are deleted, or brought back when it is they that return.
     private func compileIn(_ irradiance: IrradianceSH) -> Bool {
         let before = compiledIrradiance.compiled
         let compiled = compiledIrradiance.compilesIn(irradiance)
         if compiledIrradiance.compiled != before {
+            let current = programs.filter { $0.key.features.contains(.irradianceConstants) }
             programs = programs.filter { !$0.key.features.contains(.irradianceConstants) }
+            if let aside = previousIrradiancePrograms, aside.irradiance == compiledIrradiance.compiled {
+                programs.merge(aside.programs) { kept, _ in kept }
+            }
+            previousIrradiancePrograms = before.map { ($0, current) }
         }
         return compiled
     }

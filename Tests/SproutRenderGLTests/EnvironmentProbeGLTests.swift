@@ -175,6 +175,40 @@ import Testing
         #expect(Set(constants).count > 10)   // a lit picture, not a cleared one
     }
 
+    /// A probe that moves, holds still long enough for its irradiance to be compiled in, and
+    /// comes back: the programs of the first irradiance, kept aside, draw it again at once and
+    /// give the same pixels as before.
+    @Test func aProbeThatComesBackDrawsWithItsKeptPrograms() throws {
+        let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(0.3, 1, 0.2)), castsShadows: false))
+        scene.backdrop.addChild(
+            Entity(
+                name: "floor",
+                model: ModelComponent(mesh: MeshFactory.plane(width: 6, depth: 6), material: Material(name: "floor", baseColor: Vec4(0.8, 0.3, 0.1, 1)))))
+        scene.backdrop.addChild(
+            Entity(
+                name: "wall", transform: Transform(translation: Vec3(0, 1, -1), rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
+                model: ModelComponent(mesh: MeshFactory.plane(width: 6, depth: 2), material: Material(name: "wall", baseColor: Vec4(0.1, 0.4, 0.9, 1)))))
+        scene.addChild(
+            Entity(
+                name: "ball", transform: Transform(translation: Vec3(0, 0.4, 0)),
+                model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3), material: Material(name: "ball", baseColor: Vec4(0.9, 0.9, 0.9, 1)))))
+        let view = View(camera: Camera.looking(from: Vec3(0.5, 1, 1.8), at: Vec3(0, 0.4, 0)), options: RenderOptions(shadows: false))
+        let renderer = try Renderer(context: context)
+        let target = try OffscreenTarget(width: 32, height: 32, samples: 0)
+        func draw(probeAt position: Vec3) throws -> [UInt8] {
+            scene.environmentProbePosition = position
+            try renderer.render(scene, view: view, into: target)
+            return target.readPixels()
+        }
+        let first = try draw(probeAt: Vec3(0, 0.3, 0))
+        let here = try #require(renderer.compiledIrradiance.compiled)
+        for _ in 0..<CompiledIrradiance.settlingRenders { _ = try draw(probeAt: Vec3(0, 0.6, 0)) }
+        #expect(renderer.compiledIrradiance.compiled != here)
+        #expect(renderer.compiledIrradiance.previous == here)
+        #expect(try draw(probeAt: Vec3(0, 0.3, 0)) == first)
+        #expect(renderer.compiledIrradiance.compiled == here)
+    }
+
     /// A rough metal ball in a room of coloured walls: at roughness 0.55 it reflects from the
     /// probe's harmonics, just below from the probe's box-filtered levels. Both stand for the
     /// same GGX-prefiltered light (the levels off it by about a tenth on a stage's probe, the

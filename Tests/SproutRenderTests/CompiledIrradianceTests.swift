@@ -12,7 +12,8 @@ import Testing
     }
 
     /// The first irradiance is compiled in at once; a new one only after it held for
-    /// `settlingRenders` renders in a row; the one compiled in is used at once when it comes back.
+    /// `settlingRenders` renders in a row; the one compiled in, and the one before it, are used
+    /// at once when they come back.
     @Test func theFirstIrradianceAndOneThatHoldsStillAreCompiledIn() {
         var policy = CompiledIrradiance()
         func ask(_ irradiance: IrradianceSH) -> Bool { policy.compilesIn(irradiance) }
@@ -29,6 +30,11 @@ import Testing
         #expect(ask(b))   // back to the one compiled in
         #expect(!ask(c))   // a changing irradiance starts its count again
         #expect(policy.compiled == b)
+        #expect(policy.previous == a)
+        #expect(ask(a))   // the one before, whose programs are kept: at once
+        #expect(policy.compiled == a && policy.previous == b)
+        #expect(ask(b))
+        #expect(policy.compiled == b && policy.previous == a)
     }
 
     /// A harmonic that is not finite has no GLSL literal: never compiled in, and it leaves the
