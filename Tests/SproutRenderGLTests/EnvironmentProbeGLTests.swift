@@ -138,10 +138,9 @@ import Testing
         }
     }
 
-    /// The irradiance compiled into the programs and the same irradiance read from uniforms
-    /// give the same pixels: a renderer whose probe just moved (uniforms, as while a model is
-    /// dragged) draws what a fresh one draws there (compiled in, as for a still scene).
-    @Test func compiledInAndUniformIrradianceDrawTheSamePixels() throws {
+    /// A rough white ball on an orange floor before a blue wall, in a stage's probe's light
+    /// (the probe placed by each test), and a view of it without shadows.
+    private static func ballBeforeAWall() -> (Scene, View) {
         let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(0.3, 1, 0.2)), castsShadows: false))
         scene.backdrop.addChild(
             Entity(
@@ -156,7 +155,14 @@ import Testing
                 name: "ball", transform: Transform(translation: Vec3(0, 0.4, 0)),
                 model: ModelComponent(
                     mesh: MeshFactory.sphere(radius: 0.3), material: Material(name: "ball", baseColor: Vec4(0.9, 0.9, 0.9, 1), roughness: 0.7))))
-        let view = View(camera: Camera.looking(from: Vec3(0.5, 1, 1.8), at: Vec3(0, 0.4, 0)), options: RenderOptions(shadows: false))
+        return (scene, View(camera: Camera.looking(from: Vec3(0.5, 1, 1.8), at: Vec3(0, 0.4, 0)), options: RenderOptions(shadows: false)))
+    }
+
+    /// The irradiance compiled into the programs and the same irradiance read from uniforms
+    /// give the same pixels: a renderer whose probe just moved (uniforms, as while a model is
+    /// dragged) draws what a fresh one draws there (compiled in, as for a still scene).
+    @Test func compiledInAndUniformIrradianceDrawTheSamePixels() throws {
+        let (scene, view) = Self.ballBeforeAWall()
         func pixels(_ renderer: Renderer, probeAt positions: [Vec3]) throws -> [UInt8] {
             let target = try OffscreenTarget(width: 48, height: 48, samples: 0)
             for p in positions {
@@ -179,20 +185,7 @@ import Testing
     /// comes back: the programs of the first irradiance, kept aside, draw it again at once and
     /// give the same pixels as before.
     @Test func aProbeThatComesBackDrawsWithItsKeptPrograms() throws {
-        let scene = Scene(lighting: Lighting(directionToLight: normalize(Vec3(0.3, 1, 0.2)), castsShadows: false))
-        scene.backdrop.addChild(
-            Entity(
-                name: "floor",
-                model: ModelComponent(mesh: MeshFactory.plane(width: 6, depth: 6), material: Material(name: "floor", baseColor: Vec4(0.8, 0.3, 0.1, 1)))))
-        scene.backdrop.addChild(
-            Entity(
-                name: "wall", transform: Transform(translation: Vec3(0, 1, -1), rotation: Quaternion(angle: .pi / 2, axis: .unitX)),
-                model: ModelComponent(mesh: MeshFactory.plane(width: 6, depth: 2), material: Material(name: "wall", baseColor: Vec4(0.1, 0.4, 0.9, 1)))))
-        scene.addChild(
-            Entity(
-                name: "ball", transform: Transform(translation: Vec3(0, 0.4, 0)),
-                model: ModelComponent(mesh: MeshFactory.sphere(radius: 0.3), material: Material(name: "ball", baseColor: Vec4(0.9, 0.9, 0.9, 1)))))
-        let view = View(camera: Camera.looking(from: Vec3(0.5, 1, 1.8), at: Vec3(0, 0.4, 0)), options: RenderOptions(shadows: false))
+        let (scene, view) = Self.ballBeforeAWall()
         let renderer = try Renderer(context: context)
         let target = try OffscreenTarget(width: 32, height: 32, samples: 0)
         func draw(probeAt position: Vec3) throws -> [UInt8] {
