@@ -27,23 +27,29 @@ extension Renderer {
         var multisampled = false
         /// Linear radiance out, no tone mapping (drawing the environment probe).
         var linearOutput = false
-        /// The content reads the environment probe, scaled by this; nil: it does not.
-        var environmentScale: Float?
+        /// The environment the content reads (its probe and irradiance); nil: it does not.
+        var environment: ContentEnvironment?
         /// Where the frame is drawn, for a copy of it under transmissive surfaces (nil: the probe, overlays).
         var target: RenderTarget?
         /// The punctual lights drawn (within `PunctualLight.budget`); none in the probe and overlays.
         var lights: [PlacedLight] = []
-        /// The environment's irradiance, the content's diffuse light while `environmentScale` is
-        /// set: the probe's (`EnvironmentProbe.irradiance`), or without a backdrop the HDR image's.
-        var irradiance: IrradianceSH?
+        /// Programs that already have this frame's uniforms.
+        var prepared: Set<ShaderFeatures> = []
+    }
+
+    /// What the content reads of the environment in a frame, all of it or none.
+    struct ContentEnvironment {
+        /// The probe's light scaled by this (the light estimate's share, as the content's lights).
+        var scale: Float
+        /// The content's diffuse light: the probe's (`EnvironmentProbe.irradiance`), or without a
+        /// backdrop the HDR image's.
+        var irradiance: IrradianceSH
         /// The programs have `irradiance` compiled in (`CompiledIrradiance`), not as uniforms.
-        var irradianceCompiledIn = false
+        var irradianceCompiledIn: Bool
         /// The probe is a stage's (box-filtered levels, not GGX-convolved): its levels are read
         /// at `EnvironmentProbe.boxLevelSlope`'s level, and rough materials reflect from the
         /// harmonics instead (`EnvironmentProbe.harmonicReflectionRoughness`).
-        var boxFilteredProbe = false
-        /// Programs that already have this frame's uniforms.
-        var prepared: Set<ShaderFeatures> = []
+        var boxFilteredProbe: Bool
     }
 
     /// The irradiance harmonics' uniform names, made once.
@@ -88,17 +94,19 @@ extension Renderer {
         let material = item.material, mesh = item.mesh
         var features = ShaderFeatures.of(
             material, on: mesh, shading: frame.shading, shadowed: shadowed,
-            environment: frame.environmentScale != nil && frame.irradiance != nil, linearOutput: frame.linearOutput,
+            environment: frame.environment != nil, linearOutput: frame.linearOutput,
             punctualLights: !frame.lights.isEmpty, toneMapping: frame.toneMapping)
         if material.alphaCutoff != nil && frame.multisampled && pass.blend == .none { features.insert(.alphaToCoverage) }
         // The cut whose coverage map the base colour is read through, worked out once for the draw.
         let cut = features.contains(.coverageMap) ? coverageCut(for: item) : nil
         if cut == nil { features.remove(.coverageMap) }
-        if features.contains(.environment) && frame.irradianceCompiledIn { features.insert(.irradianceConstants) }
-        if features.contains(.environment) && frame.boxFilteredProbe {
-            features.insert(.boxFilteredProbe)
-            if material.roughness >= EnvironmentProbe.harmonicReflectionRoughness && features.isDisjoint(with: [.metallicRoughnessMap, .anisotropy]) {
-                features.insert(.reflectionsFromHarmonics)
+        if features.contains(.environment), let environment = frame.environment {
+            if environment.irradianceCompiledIn { features.insert(.irradianceConstants) }
+            if environment.boxFilteredProbe {
+                features.insert(.boxFilteredProbe)
+                if material.roughness >= EnvironmentProbe.harmonicReflectionRoughness && features.isDisjoint(with: [.metallicRoughnessMap, .anisotropy]) {
+                    features.insert(.reflectionsFromHarmonics)
+                }
             }
         }
         if features.contains(.shadows) && shadowMap?.hasTranslucentCasters == true { features.insert(.translucentShadows) }
@@ -117,14 +125,14 @@ extension Renderer {
             program.set("uAmbient", frame.lighting.ambient * exposure)
             if features.contains(.toneMappedUnlit) { program.set("uExposure", frame.exposure) }
             for unit in TextureUnit.allCases { program.set(unit.samplerName, unit.rawValue) }
-            if features.contains(.environment) {
+            if features.contains(.environment), let environment = frame.environment {
                 program.set("uEnvironmentLevels", Float(probe?.levels ?? 1))
-                program.set("uEnvironmentScale", (frame.environmentScale ?? 1) * exposure)
+                program.set("uEnvironmentScale", environment.scale * exposure)
+                if !features.contains(.irradianceConstants) {
+                    for (i, term) in environment.irradiance.shaderTerms.enumerated() { program.set(Self.irradianceNames[i], term) }
+                }
             }
             if features.contains(.punctualLights) { setPunctualLights(frame.lights, exposure: exposure, on: program) }
-            if features.contains(.environment), !features.contains(.irradianceConstants), let harmonics = frame.irradiance {
-                for (i, term) in harmonics.shaderTerms.enumerated() { program.set(Self.irradianceNames[i], term) }
-            }
             if features.contains(.shadows), let lvp = frame.lightViewProjection {
                 program.set("uLightViewProjection", matrix: lvp)
             }

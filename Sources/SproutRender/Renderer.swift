@@ -38,7 +38,7 @@ public final class Renderer {
     /// Which irradiance the lit programs have compiled in.
     private(set) var compiledIrradiance = CompiledIrradiance()
     /// The lit programs compiled with `compiledIrradiance.previous`, kept aside.
-    private var previousIrradiancePrograms: (irradiance: IrradianceSH, programs: [ProgramKey: ShaderProgram])?
+    private var previousIrradiancePrograms: [ProgramKey: ShaderProgram] = [:]
     /// Environment probes drawn so far: a frame whose probe position, lights, sky and backdrop
     /// are as in the last one reuses it.
     public internal(set) var probeRefreshCount = 0
@@ -206,12 +206,12 @@ public final class Renderer {
             // content alone reads the probe, scaled alike; the camera feed keeps the stage's.
             frame.lighting.intensity *= contentScale
             frame.lighting.ambient *= contentScale
-            frame.environmentScale = useEnvironment ? contentScale : nil
-            if useEnvironment {
-                frame.irradiance = list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } ?? probeIrradiance : probeIrradiance
+            // Diffuse light from the HDR image's own harmonics where nothing stands before it.
+            let imageIrradiance = list.backdrop.isEmpty ? environment.flatMap { environmentMap?.irradiance(of: $0) } : nil
+            if useEnvironment, let irradiance = imageIrradiance ?? probeIrradiance {
+                frame.environment = ContentEnvironment(
+                    scale: contentScale, irradiance: irradiance, irradianceCompiledIn: compileIn(irradiance), boxFilteredProbe: environment == nil)
             }
-            if let irradiance = frame.irradiance { frame.irradianceCompiledIn = compileIn(irradiance) }
-            frame.boxFilteredProbe = useEnvironment && environment == nil
         }
         if list.backdrop.isEmpty {
             drawCount += try draw(list.content, shadowed: useShadows, frame: &frame, afterOpaque: background)
@@ -310,15 +310,13 @@ public final class Renderer {
     /// When it changes, the programs compiled with the one before are kept aside and those of
     /// the one before that are deleted, or brought back when it is they that return.
     private func compileIn(_ irradiance: IrradianceSH) -> Bool {
-        let before = compiledIrradiance.compiled
+        let (before, beforeThat) = (compiledIrradiance.compiled, compiledIrradiance.previous)
         let compiled = compiledIrradiance.compilesIn(irradiance)
         if compiledIrradiance.compiled != before {
             let current = programs.filter { $0.key.features.contains(.irradianceConstants) }
             programs = programs.filter { !$0.key.features.contains(.irradianceConstants) }
-            if let aside = previousIrradiancePrograms, aside.irradiance == compiledIrradiance.compiled {
-                programs.merge(aside.programs) { kept, _ in kept }
-            }
-            previousIrradiancePrograms = before.map { ($0, current) }
+            if compiledIrradiance.compiled == beforeThat { programs.merge(previousIrradiancePrograms) { kept, _ in kept } }
+            previousIrradiancePrograms = current
         }
         return compiled
     }
